@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+
+export const ServerInfoSchema = v.object({
+  version: v.string(),
+  copyright: v.optional(v.string()),
+  revision: v.optional(v.string()),
+  name: v.optional(v.string()),
+  apiVersion: v.string(),
+  isAdmin: v.boolean(),
+  username: v.optional(v.nullable(v.string())),
+  /** Server type decides the posting order (§7): wiski servers take images after values. */
+  serverType: v.optional(v.string()),
+});
+export type ServerInfo = v.InferOutput<typeof ServerInfoSchema>;
+
+export const AlertSchema = v.object({
+  dt: v.string(),
+  type: v.picklist(['alert-success', 'alert-danger']),
+  msg: v.string(),
+});
+export type Alert = v.InferOutput<typeof AlertSchema>;
