@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { ConfigSchema, MeasureRoundListSchema, MeasureRoundSchema, ServerInfoSchema } from '../schemas/api';
+import type { AppDatabase } from '../src/db/database';
+import type { ApiClient } from './api-client';
+
+/** Stores a reference document; on failure the stored copy stays in use (§8: logged, not fatal). */
+async function pullReference<S extends v.GenericSchema>(db: AppDatabase, api: ApiClient, key: string, path: string, schema: S): Promise<void> {
+  try {
+    const { data, etag } = await api.getJson(path, schema);
+    await db.reference.upsert({ key, data, etag, fetchedAt: Date.now() });
+  } catch (e) {
+    console.warn(`loading ${key} failed, using the stored copy`, e);
+  }
+}
+
+export async function pullConfig(db: AppDatabase, api: ApiClient): Promise<void> {
+  await pullReference(db, api, 'config', '/config', ConfigSchema);
+}
+
+export async function pullServerInfo(db: AppDatabase, api: ApiClient): Promise<void> {
+  await pullReference(db, api, 'serverInfo', '/info', ServerInfoSchema);
+}
+
+/**
+ * Pulls every round the user may see. A round the server no longer lists is removed from the local
+ * copy only when no unsent instance refers to it, so unsent work always keeps its round.
+ */
+export async function pullRounds(db: AppDatabase, api: ApiClient): Promise<number> {
+  const list = await api.getJson('/measure-round', MeasureRoundListSchema);
+  const mrVersion = list.date ?? new Date().toUTCString();
+  for (const summary of list.data) {
+    const { data: round } = await api.getJson(`/measure-round/${encodeURIComponent(summary.mrId)}`, MeasureRoundSchema);
+    await db.rounds.upsert({
+      mrId: String(round.mrId),
+      mrName: round.mrName,
+      mrGroup: round.mrGroup,
+      mrVersion,
+      entries: round.entries,
+      fetchedAt: Date.now(),
+    });
+  }
+  const listed = new Set(list.data.map((r) => String(r.mrId)));
+  const stale = await db.rounds.find({ selector: { mrId: { $nin: [...listed] } } }).exec();
+  for (const round of stale) {
+    const unsent = await db.offlineInstances.count({ selector: { mrId: round.mrId, syncState: { $ne: 'sent' } } }).exec();
+    if (unsent === 0) await round.remove();
+  }
+  return list.data.length;
+}

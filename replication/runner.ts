@@ -1,0 +1,91 @@
+import type { AppDatabase } from '../src/db/database';
+import { ApiClient, type ClientIdentity } from './api-client';
+import { pullConfig, pullRounds, pullServerInfo } from './pull';
+import { SubmitQueue, type BuildPost } from './submit-queue';
+
+export interface ReplicationOptions {
+  origin: string;
+  identity: ClientIdentity;
+  buildPost: BuildPost;
+  pullIntervalMs?: number;
+}
+
+export interface ReplicationHandle {
+  /** Pull now (e.g. the user pressed "refresh"); resolves when done. */
+  refresh(): Promise<void>;
+  /** Process queued submissions now. */
+  flush(): Promise<void>;
+  stop(): void;
+}
+
+/** Records the outcome of the last pull so every tab can show it (sync progress is data, Architecture §1). */
+async function recordPull(db: AppDatabase, error?: unknown): Promise<void> {
+  const previous = await db.reference.findOne('syncStatus').exec();
+  const old = (previous?.data ?? {}) as { lastPullAt?: number };
+  await db.reference.upsert({
+    key: 'syncStatus',
+    data: { lastPullAt: error ? old.lastPullAt : Date.now(), lastPullError: error ? String(error instanceof Error ? error.message : error) : undefined },
+    fetchedAt: Date.now(),
+  });
+}
+
+/**
+ * Starts replication in this tab once it is the leader (one replicating tab, Architecture §1);
+ * the other tabs see every change through RxDB.
+ */
+export function startReplication(db: AppDatabase, opts: ReplicationOptions): ReplicationHandle {
+  const api = new ApiClient(opts.origin, opts.identity);
+  const isOnline = () => globalThis.navigator?.onLine ?? true;
+  const queue = new SubmitQueue(db, api, { buildPost: opts.buildPost, isOnline });
+  let stopped = false;
+  let leader = false;
+  const cleanups: (() => void)[] = [];
+
+  const pull = async () => {
+    if (!isOnline()) return;
+    await pullConfig(db, api);
+    await pullServerInfo(db, api);
+    try {
+      await pullRounds(db, api);
+      await recordPull(db);
+    } catch (e) {
+      console.warn('pulling rounds failed; the stored rounds stay in use', e);
+      await recordPull(db, e);
+    }
+  };
+
+  const run = async () => {
+    await db.waitForLeadership();
+    if (stopped) return;
+    leader = true;
+    await queue.recover();
+    const onOnline = () => {
+      void pull();
+      void queue.drain();
+    };
+    globalThis.addEventListener?.('online', onOnline);
+    cleanups.push(() => globalThis.removeEventListener?.('online', onOnline));
+    const sub = db.offlineInstances.find({ selector: { syncState: 'queued' } }).$.subscribe((docs) => {
+      if (docs.length > 0) void queue.drain();
+    });
+    cleanups.push(() => sub.unsubscribe());
+    const timer = setInterval(() => void pull(), opts.pullIntervalMs ?? 5 * 60_000);
+    cleanups.push(() => clearInterval(timer));
+    await pull();
+  };
+  void run();
+
+  return {
+    refresh: async () => {
+      if (leader) await pull();
+    },
+    flush: async () => {
+      if (leader) await queue.drain();
+    },
+    stop: () => {
+      stopped = true;
+      queue.stop();
+      cleanups.forEach((c) => c());
+    },
+  };
+}

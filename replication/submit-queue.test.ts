@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MeasureRoundPost } from '../schemas/api';
+import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
+import type { AppDatabase } from '../src/db/database';
+import { memoryDatabase } from '../test/unit/memory-db';
+import { ApiClient } from './api-client';
+import { RETRY_DELAY_MS, SubmitQueue, type BuildPost } from './submit-queue';
+
+const instance: OfflineInstanceDoc = {
+  instanceId: '0b9f6f0e-1c1d-4a57-9c55-1f7cbe0c1a11',
+  mrId: '1',
+  mrName: 'Round',
+  mode: 'indoor',
+  date: '2026-11-23',
+  creationTime: '2026-11-23T08:00:00.000Z',
+  drafts: [{ tsId: 'ts1', text: '1', updatedAt: 1 }],
+  syncState: 'queued',
+  updatedAt: 1,
+};
+
+const post = { instanceId: instance.instanceId, creationTime: instance.creationTime, entries: [] } as unknown as MeasureRoundPost;
+const buildPost: BuildPost = () => ({ post });
+
+/** A fake server answering with the given statuses in turn, recording every POST body. */
+function fakeServer(statuses: (number | 'network')[]) {
+  const bodies: unknown[] = [];
+  const fetchFn = (async (_url: string | URL | Request, init?: RequestInit) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    const status = statuses.shift() ?? 200;
+    if (status === 'network') throw new TypeError('Failed to fetch');
+    return status === 200 ? Response.json({ instanceId: instance.instanceId, valueCount: 3, duplicate: false }) : new Response('{"message":"boom"}', { status });
+  }) as typeof fetch;
+  return { bodies, api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn) };
+}
+
+describe('SubmitQueue', () => {
+  let db: AppDatabase;
+  const sleeps: number[] = [];
+  const sleep = async (ms: number) => {
+    sleeps.push(ms);
+  };
+
+  beforeEach(async () => {
+    db = await memoryDatabase();
+    sleeps.length = 0;
+    await db.rounds.insert({ mrId: '1', mrName: 'Round', mrVersion: 'x', entries: [], fetchedAt: 1 });
+    await db.offlineInstances.insert(instance);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  const state = async () => (await db.offlineInstances.findOne(instance.instanceId).exec())?.toMutableJSON();
+
+  it('marks the instance sent with the server value count', async () => {
+    const server = fakeServer([200]);
+    await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
+    expect(await state()).toMatchObject({ syncState: 'sent', valueCount: 3 });
+    expect(server.bodies).toHaveLength(1);
+  });
+
+  it('retries a failed send once after 5 s and then succeeds', async () => {
+    const server = fakeServer([500, 200]);
+    await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
+    expect(sleeps).toEqual([RETRY_DELAY_MS]);
+    expect(RETRY_DELAY_MS).toBe(5000);
+    expect(await state()).toMatchObject({ syncState: 'sent', attempts: 2 });
+    // both attempts carry the same instanceId, so the server can drop a duplicate
+    expect(server.bodies).toEqual([post, post]);
+  });
+
+  it('ends in error after the second failure and keeps the drafts', async () => {
+    const server = fakeServer([500, 503]);
+    await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
+    const s = await state();
+    expect(s?.syncState).toBe('error');
+    expect(s?.lastError).toContain('503');
+    expect(s?.drafts).toEqual(instance.drafts);
+    expect(server.bodies).toHaveLength(2);
+  });
+
+  it('does not retry a request the server rejected as invalid', async () => {
+    const server = fakeServer([400]);
+    await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
+    expect(await state()).toMatchObject({ syncState: 'error' });
+    expect(sleeps).toEqual([]);
+  });
+
+  it('waits while offline and leaves the instance queued', async () => {
+    const server = fakeServer([200]);
+    await new SubmitQueue(db, server.api, { buildPost, isOnline: () => false, sleep }).drain();
+    expect(await state()).toMatchObject({ syncState: 'queued' });
+    expect(server.bodies).toHaveLength(0);
+  });
+
+  it('keeps the instance queued when the network drops during the send', async () => {
+    let online = true;
+    const server = fakeServer(['network']);
+    const queue = new SubmitQueue(db, server.api, {
+      buildPost: (...args) => {
+        online = false;
+        return buildPost(...args);
+      },
+      isOnline: () => online,
+      sleep,
+    });
+    await queue.drain();
+    expect(await state()).toMatchObject({ syncState: 'queued' });
+  });
+
+  it('reports build errors without sending', async () => {
+    const server = fakeServer([]);
+    await new SubmitQueue(db, server.api, { buildPost: () => ({ errors: ['Date/time missing'] }), isOnline: () => true, sleep }).drain();
+    expect(await state()).toMatchObject({ syncState: 'error', lastError: 'Date/time missing' });
+    expect(server.bodies).toHaveLength(0);
+  });
+
+  it('queues again an instance left sending by a closed tab', async () => {
+    await (await db.offlineInstances.findOne(instance.instanceId).exec())?.incrementalPatch({ syncState: 'sending' });
+    const server = fakeServer([200]);
+    const queue = new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep });
+    await queue.recover();
+    expect(await state()).toMatchObject({ syncState: 'queued' });
+    await queue.drain();
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+  });
+});

@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import type { RxJsonSchema } from 'rxdb';
+
+/** What a user typed for one timeseries, kept verbatim so an invalid text is never silently dropped. */
+export const DraftSchema = v.object({
+  tsId: v.string(),
+  /** the raw text of the value input ("1,5", "-", "" or anything the user typed) */
+  text: v.optional(v.string()),
+  /** HH:mm; absent means the config's default time, empty string means the user cleared it */
+  time: v.optional(v.string()),
+  remark: v.optional(v.string()),
+  updatedAt: v.number(),
+});
+export type Draft = v.InferOutput<typeof DraftSchema>;
+
+export const SYNC_STATES = ['draft', 'queued', 'sending', 'retrying', 'sent', 'error'] as const;
+export const SyncStateSchema = v.picklist(SYNC_STATES);
+export type SyncState = v.InferOutput<typeof SyncStateSchema>;
+
+/**
+ * One round being entered (indoor table, outdoor tour or meteo list) under a UUID instanceId.
+ * The instanceId is the idempotency key of the submission (Architecture §1).
+ */
+export const OfflineInstanceDocSchema = v.object({
+  instanceId: v.string(),
+  mrId: v.string(),
+  mrName: v.string(),
+  mrGroup: v.optional(v.string()),
+  mode: v.picklist(['indoor', 'outdoor', 'meteo']),
+  /** the chosen date, YYYY-MM-DD */
+  date: v.string(),
+  creationTime: v.string(),
+  mrTeam: v.optional(v.string()),
+  mrRemark: v.optional(v.string()),
+  drafts: v.array(DraftSchema),
+  syncState: SyncStateSchema,
+  lastError: v.optional(v.string()),
+  attempts: v.optional(v.number()),
+  valueCount: v.optional(v.number()),
+  queuedAt: v.optional(v.number()),
+  sentAt: v.optional(v.number()),
+  updatedAt: v.number(),
+});
+export type OfflineInstanceDoc = v.InferOutput<typeof OfflineInstanceDocSchema>;
+
+export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
+  title: 'offlineInstances',
+  version: 0,
+  primaryKey: 'instanceId',
+  type: 'object',
+  properties: {
+    instanceId: { type: 'string', maxLength: 64 },
+    mrId: { type: 'string', maxLength: 128 },
+    mrName: { type: 'string' },
+    mrGroup: { type: 'string' },
+    mode: { type: 'string', maxLength: 16 },
+    date: { type: 'string', maxLength: 10 },
+    creationTime: { type: 'string' },
+    mrTeam: { type: 'string' },
+    mrRemark: { type: 'string' },
+    drafts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          tsId: { type: 'string' },
+          text: { type: 'string' },
+          time: { type: 'string' },
+          remark: { type: 'string' },
+          updatedAt: { type: 'number' },
+        },
+        required: ['tsId', 'updatedAt'],
+      },
+    },
+    syncState: { type: 'string', maxLength: 16 },
+    lastError: { type: 'string' },
+    attempts: { type: 'number' },
+    valueCount: { type: 'number' },
+    queuedAt: { type: 'number' },
+    sentAt: { type: 'number' },
+    updatedAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
+  },
+  required: ['instanceId', 'mrId', 'mrName', 'mode', 'date', 'creationTime', 'drafts', 'syncState', 'updatedAt'],
+  indexes: ['syncState', ['mrId', 'date'], 'updatedAt'],
+};

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, translations, unit + integration tests, build, e2e in Debian's Chromium.
+# Ends with one line "N passed, N failed" counting every test plus each check step.
+set -u
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+passed=0
+failed=0
+failures=()
+
+step() { # $1 name, rest: command
+  local name=$1; shift
+  echo "== $name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+}
+
+count_vitest() { # $1 json report, $2 label
+  if [ -f "$1" ]; then
+    local p f
+    p=$(node -e "const r=require('./$1');console.log(r.numPassedTests)")
+    f=$(node -e "const r=require('./$1');console.log(r.numFailedTests + (r.numTotalTestSuites && r.testResults.filter(t=>t.status==='failed'&&t.assertionResults.length===0).length))")
+    passed=$((passed + p)); failed=$((failed + f))
+    [ "$f" -gt 0 ] && failures+=("$2 ($f)")
+  else
+    failed=$((failed + 1)); failures+=("$2 (no report)")
+  fi
+}
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian chromium for the browser tests"
+    (apt-get update && apt-get install -y chromium) >/tmp/apt-chromium.log 2>&1 || echo "chromium install failed: see /tmp/apt-chromium.log"
+  else
+    echo "Debian chromium is missing: run 'sudo apt-get install -y chromium' for the browser tests."
+  fi
+fi
+
+step typecheck npx tsc -p tsconfig.json --noEmit
+step lint npx eslint . --max-warnings 0
+step translations node scripts/check-translations.mjs
+
+rm -f test-results/unit.json test-results/e2e.json
+echo "== unit and integration tests (with coverage of src/domain)"
+npx vitest run --project unit --coverage --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+unit_rc=$?
+count_vitest test-results/unit.json unit
+if [ $unit_rc -ne 0 ] && [ -f test-results/unit.json ] && [ "$(node -e "console.log(require('./test-results/unit.json').numFailedTests)")" = 0 ]; then
+  failed=$((failed + 1)); failures+=("unit run (coverage threshold or load error)")
+fi
+
+step build npm run build --silent
+
+echo "== end-to-end tests in Chromium"
+npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=test-results/e2e.json
+count_vitest test-results/e2e.json e2e
+
+if [ ${#failures[@]} -gt 0 ]; then echo "failed: ${failures[*]}"; fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

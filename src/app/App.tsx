@@ -1,0 +1,54 @@
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { getBrowserDatabase } from '../db/browser-database';
+import { DbContext } from '../db/db-context';
+import type { AppDatabase } from '../db/database';
+import { router } from '../router';
+import { activateLocale, i18n, storedLocale } from './i18n';
+import { ReplicationContext, startAppReplication } from './replication';
+import type { ReplicationHandle } from '../../replication/runner';
+import { requestPersistentStorage } from './storage';
+import { registerServiceWorker } from './service-worker';
+import { applyStoredTheme } from './theme';
+
+type Boot = { db: AppDatabase; replication: ReplicationHandle } | { error: string };
+
+/** Opens the local database first: the UI renders from it alone, with or without network. */
+export function App() {
+  const [boot, setBoot] = useState<Boot | null>(null);
+  const [localeReady, setLocaleReady] = useState(false);
+
+  useEffect(() => {
+    applyStoredTheme();
+    void activateLocale(storedLocale()).then(() => setLocaleReady(true));
+    void requestPersistentStorage();
+    registerServiceWorker();
+    getBrowserDatabase()
+      .then((db) => setBoot({ db, replication: startAppReplication(db) }))
+      .catch((e: unknown) => {
+        console.error('opening the local database failed', e);
+        setBoot({ error: e instanceof Error ? e.message : String(e) });
+      });
+  }, []);
+
+  if (!localeReady || !boot) return <p className="p-4 text-slate-500" role="status">…</p>;
+  if ('error' in boot) {
+    // Shown before translations can matter: the three languages side by side.
+    return (
+      <div role="alert" className="m-4 rounded border border-red-400 bg-red-50 p-4 text-red-900">
+        <p>Die lokale Datenbank konnte nicht geöffnet werden. / The local database could not be opened. / Impossibile aprire il database locale.</p>
+        <pre className="mt-2 whitespace-pre-wrap text-sm">{boot.error}</pre>
+      </div>
+    );
+  }
+  return (
+    <I18nProvider i18n={i18n}>
+      <DbContext.Provider value={boot.db}>
+        <ReplicationContext.Provider value={boot.replication}>
+          <RouterProvider router={router} />
+        </ReplicationContext.Provider>
+      </DbContext.Provider>
+    </I18nProvider>
+  );
+}

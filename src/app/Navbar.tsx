@@ -1,0 +1,87 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation, useParams, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useConfig, useServerInfo } from '../db/reference-hooks';
+import { activateLocale, isLocale, LOCALES } from './i18n';
+import { applyTheme, currentTheme, type Theme } from './theme';
+import { useOnline } from './use-online';
+
+const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { de: 'Deutsch', en: 'English', it: 'Italiano' };
+
+/** §2 Navbar: home (g h), title and date, user, offline indicator, language, about (?), config (g c). */
+export function Navbar() {
+  const { t, i18n } = useLingui();
+  const config = useConfig();
+  const info = useServerInfo();
+  const online = useOnline();
+  const params = useParams({ strict: false });
+  const search = useSearch({ strict: false });
+  const location = useLocation();
+  const [theme, setTheme] = useState<Theme>(currentTheme);
+  const date = params.date ?? (typeof search.date === 'string' ? search.date : undefined);
+  const group = params.group;
+  const username = info?.username ?? undefined;
+
+  const toggleTheme = () => {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    applyTheme(next);
+    setTheme(next);
+  };
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-sky-900 text-white dark:border-slate-800 dark:bg-slate-900">
+      <nav aria-label={t`Main navigation`} className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-2 py-2 sm:px-4">
+        <Link to="/" search={date ? { date } : {}} className="flex items-center gap-2 rounded font-semibold" aria-label={t`Home: choose a group`}>
+          <img src={config.logo ?? '/icon.svg'} alt="" style={{ height: 32 }} />
+          <span className="hidden sm:inline">{config.title}</span>
+        </Link>
+        {group && (
+          <span className="min-w-0 truncate text-sm sm:text-base" data-testid="navbar-title">
+            {group}
+            {date && <span className="ml-2 opacity-80">{date}</span>}
+          </span>
+        )}
+        <span className="ml-auto" />
+        {!online && !username && (
+          <span role="status" className="rounded bg-amber-400 px-2 py-0.5 text-sm font-semibold text-slate-900">
+            <Trans>Offline</Trans>
+          </span>
+        )}
+        {!online && username && (
+          <span role="status" className="rounded bg-amber-400 px-2 py-0.5 text-sm font-semibold text-slate-900">
+            <Trans>Offline – entries are saved on this device</Trans>
+          </span>
+        )}
+        {username && <span className="text-sm opacity-90" title={t`Logged in user`}>{username}</span>}
+        <label className="sr-only" htmlFor="locale-select">
+          <Trans>Language</Trans>
+        </label>
+        <select
+          id="locale-select"
+          value={i18n.locale}
+          onChange={(e) => isLocale(e.target.value) && void activateLocale(e.target.value)}
+          className="rounded border border-white/40 bg-sky-800 px-1 py-1 text-sm dark:bg-slate-800"
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={toggleTheme} className="rounded px-2 py-1 text-sm hover:bg-white/10" aria-pressed={theme === 'dark'}>
+          {theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}
+        </button>
+        {config.showAbout && (
+          <Link to="/about" className="rounded px-2 py-1 text-sm hover:bg-white/10" aria-current={location.pathname === '/about' ? 'page' : undefined}>
+            <Trans>Help</Trans>
+          </Link>
+        )}
+        {config.showConfig && (
+          <Link to="/config" className="rounded px-2 py-1 text-sm hover:bg-white/10">
+            <Trans>Settings</Trans>
+          </Link>
+        )}
+      </nav>
+    </header>
+  );
+}

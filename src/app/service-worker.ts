@@ -1,0 +1,24 @@
+import { Workbox } from 'workbox-window';
+
+type UpdateListener = (apply: () => void) => void;
+const listeners = new Set<UpdateListener>();
+
+/** Subscribes to "a new app version is waiting" (§4 Update); returns the unsubscribe function. */
+export function onUpdateWaiting(listener: UpdateListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** §7: the service worker script is registered from a relative path; errors are logged, not fatal. */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const wb = new Workbox('sw.js', { scope: './' });
+  wb.addEventListener('waiting', () => {
+    const apply = () => {
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    };
+    listeners.forEach((l) => l(apply));
+  });
+  wb.register().catch((e: unknown) => console.error('service worker registration failed', e));
+}

@@ -1,0 +1,23 @@
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { addRxPlugin, type RxStorage } from 'rxdb';
+import { createAppDatabase, type AppDatabase } from './database';
+
+let dbPromise: Promise<AppDatabase> | undefined;
+
+/** The one database of this tab, on IndexedDB through Dexie; dev-mode checks only in development. */
+export function getBrowserDatabase(): Promise<AppDatabase> {
+  dbPromise ??= (async () => {
+    let storage: RxStorage<unknown, unknown> = getRxStorageDexie();
+    if (import.meta.env.DEV) {
+      const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
+        import('rxdb/plugins/dev-mode'),
+        import('rxdb/plugins/validate-ajv'),
+      ]);
+      disableWarnings();
+      addRxPlugin(RxDBDevModePlugin);
+      storage = wrappedValidateAjvStorage({ storage });
+    }
+    return createAppDatabase(storage);
+  })();
+  return dbPromise;
+}

@@ -1,0 +1,46 @@
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
+import { historicValueJsonSchema, type HistoricValueDoc } from '../../schemas/db/historic-value-doc';
+import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
+import { roundJsonSchema, type RoundDoc } from '../../schemas/db/round-doc';
+
+export type AppCollections = {
+  rounds: RxCollection<RoundDoc>;
+  offlineInstances: RxCollection<OfflineInstanceDoc>;
+  reference: RxCollection<ReferenceDoc>;
+  historicValues: RxCollection<HistoricValueDoc>;
+};
+export type AppDatabase = RxDatabase<AppCollections>;
+
+let pluginsAdded = false;
+function addPlugins(): void {
+  if (pluginsAdded) return;
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  addRxPlugin(RxDBUpdatePlugin);
+  pluginsAdded = true;
+}
+
+/** Every collection with its schema and migrations; an app update never drops unsent data (Architecture §3). */
+export const COLLECTIONS = {
+  rounds: { schema: roundJsonSchema },
+  offlineInstances: { schema: offlineInstanceJsonSchema },
+  reference: { schema: referenceJsonSchema },
+  historicValues: { schema: historicValueJsonSchema },
+} as const;
+
+export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {
+  addPlugins();
+  const db = await createRxDatabase<AppCollections>({
+    name,
+    storage,
+    multiInstance: true,
+    eventReduce: true,
+    closeDuplicates: true,
+  });
+  await db.addCollections(COLLECTIONS);
+  return db;
+}

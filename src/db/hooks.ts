@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+import type { Observable } from 'rxjs';
+
+/** Subscribes to an RxDB observable and re-renders on every emission; `deps` re-create the query. */
+export function useObservable<T>(factory: () => Observable<T> | undefined, initial: T, deps: readonly unknown[]): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    const obs = factory();
+    if (!obs) return undefined;
+    const sub = obs.subscribe({ next: setValue, error: (e: unknown) => console.error('query failed', e) });
+    return () => sub.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists the query's inputs in deps
+  }, deps);
+  return value;
+}

@@ -1,0 +1,85 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+import { useSyncStatus } from '../../db/reference-hooks';
+import { useReplication } from '../../app/replication';
+import { Button } from '../../ui/Button';
+import { todayIsoDate } from './today';
+import { UnsentInstances } from './UnsentInstances';
+
+/** groupSelection (§2): choose a group and a date; the date is kept in the URL. */
+export function GroupSelection() {
+  const { t, i18n } = useLingui();
+  const db = useDb();
+  const replication = useReplication();
+  const search = useSearch({ from: '/' });
+  const navigate = useNavigate({ from: '/' });
+  const date = search.date ?? todayIsoDate();
+  const rounds = useObservable(() => db.rounds.find({ sort: [{ mrName: 'asc' }] }).$, [], [db]);
+  const sync = useSyncStatus();
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await replication.refresh();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="group-selection-heading" className="space-y-4">
+      <h1 id="group-selection-heading" className="text-2xl font-semibold">
+        <Trans>Choose a measure round</Trans>
+      </h1>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col text-sm font-medium">
+          <Trans>Date</Trans>
+          <input
+            type="date"
+            value={date}
+            onChange={(e) => e.target.value && void navigate({ search: { date: e.target.value }, replace: true })}
+            className="mt-1 min-h-11 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900"
+          />
+        </label>
+        <Button variant="secondary" onClick={() => void refresh()} disabled={refreshing}>
+          {refreshing ? <Trans>Loading…</Trans> : <Trans>Refresh from server</Trans>}
+        </Button>
+        <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
+          {sync.lastPullAt ? t`Last updated ${i18n.date(new Date(sync.lastPullAt), { dateStyle: 'short', timeStyle: 'short' })}` : t`Not yet loaded from the server`}
+        </p>
+      </div>
+      {sync.lastPullError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <Trans>The rounds could not be loaded from the server; the stored copy is shown.</Trans> ({sync.lastPullError})
+        </p>
+      )}
+      {rounds.length === 0 ? (
+        <p className="rounded border border-dashed border-slate-400 p-4">
+          <Trans>No measure rounds stored on this device yet. Connect to the network and press "Refresh from server".</Trans>
+        </p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Measure rounds`}>
+          {rounds.map((r) => (
+            <li key={r.mrId}>
+              <Link
+                to="/stations/$group/$date"
+                params={{ group: r.mrName, date }}
+                className="flex min-h-14 flex-col justify-center rounded border border-slate-300 bg-slate-50 p-3 hover:border-sky-600 hover:bg-sky-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+              >
+                <span className="font-semibold">{r.mrName}</span>
+                <span className="text-sm text-slate-600 dark:text-slate-400">
+                  {r.mrGroup} · <Trans>{new Set(r.entries.map((e) => e.staNumber)).size} stations</Trans>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <UnsentInstances />
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo, useEffect, useRef, useState } from 'react';
+import type { Draft } from '../../../schemas/db/offline-instance-doc';
+import { PlausibilityMessage } from './PlausibilityMessage';
+import type { RowModel, StationGroup } from './row-model';
+
+const STATUS_CLASS = {
+  danger: 'bg-red-50 dark:bg-red-950/60',
+  warning: 'bg-amber-50 dark:bg-amber-950/60',
+  success: 'bg-green-50 dark:bg-green-950/50',
+  muted: 'text-slate-500 dark:text-slate-400',
+  info: 'bg-sky-50 dark:bg-sky-950/50',
+  none: '',
+} as const;
+
+type OnChange = (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => void;
+
+/**
+ * A text field that keeps what the user types while the write to RxDB is under way and follows the
+ * stored value when it changes elsewhere (another tab, a reload).
+ */
+function useStoredText(stored: string | undefined): [string, (v: string) => void] {
+  const [text, setText] = useState(stored ?? '');
+  const lastWritten = useRef(stored ?? '');
+  useEffect(() => {
+    if ((stored ?? '') !== lastWritten.current) {
+      lastWritten.current = stored ?? '';
+      setText(stored ?? '');
+    }
+  }, [stored]);
+  return [text, (v: string) => {
+    lastWritten.current = v;
+    setText(v);
+  }];
+}
+
+export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, disabled, onChange }: { row: RowModel; station?: StationGroup; stationRowSpan: number; disabled: boolean; onChange: OnChange }) {
+  const { t } = useLingui();
+  const [value, setValue] = useStoredText(row.draft?.text);
+  const [time, setTime] = useStoredText(row.draft?.time ?? row.defaultTime);
+  const [remark, setRemark] = useStoredText(row.draft?.remark);
+  const { entry } = row;
+  const label = row.label;
+  const errorId = `err-${entry.tsId}`;
+
+  return (
+    <tr className={`border-t border-slate-200 dark:border-slate-800 ${STATUS_CLASS[row.status]}`} data-status={row.status} data-tsid={entry.tsId}>
+      {station && (
+        <th scope="rowgroup" rowSpan={stationRowSpan} className="p-2 text-left align-top font-medium">
+          {station.ordinal && <span className="mr-1 text-slate-500">{station.ordinal}</span>}
+          {station.title}
+          {!station.obligatory && (
+            <span className="ml-1 text-xs font-normal text-slate-500">
+              (<Trans>optional</Trans>)
+            </span>
+          )}
+        </th>
+      )}
+      <td className="p-2 align-top">
+        {entry.tsParameter} {entry.tsUnit && <span className="text-slate-500">[{entry.tsUnit}]</span>}
+        {entry.tsName && <div className="text-xs text-slate-500">{entry.tsName}</div>}
+      </td>
+      <td className="p-2 align-top tabular-nums">{row.lastValueText}</td>
+      <td className="p-2 align-top">
+        <input
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-label={label}
+          aria-invalid={row.invalid || undefined}
+          aria-describedby={row.invalid || row.plausibility ? errorId : undefined}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => {
+            setValue(e.target.value);
+            onChange(entry.tsId, { text: e.target.value });
+          }}
+          className="min-h-11 w-28 rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900"
+        />
+        <div id={errorId} className="text-xs">
+          {row.invalid && (
+            <span className="text-red-700 dark:text-red-300">
+              <Trans>Enter a number, a dash or nothing.</Trans>
+            </span>
+          )}
+          {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
+        </div>
+      </td>
+      <td className="p-2 align-top">
+        <input
+          type="time"
+          aria-label={t`${label} time`}
+          value={time}
+          disabled={disabled}
+          onChange={(e) => {
+            setTime(e.target.value);
+            onChange(entry.tsId, { time: e.target.value });
+          }}
+          className="min-h-11 rounded border border-slate-400 bg-white px-1 text-base dark:bg-slate-900"
+        />
+      </td>
+      <td className="p-2 align-top">
+        <input
+          type="text"
+          aria-label={t`${label} remark`}
+          value={remark}
+          disabled={disabled || row.remarkDisabled}
+          onChange={(e) => {
+            setRemark(e.target.value);
+            onChange(entry.tsId, { remark: e.target.value });
+          }}
+          className="min-h-11 w-full min-w-40 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900"
+        />
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,26 @@
+import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
+import type { RowPlausibility } from './row-model';
+
+/** §5: 'value min … max (deviation x)'; an incident of a NO_STEADY_INCIDENT entry shows as an error. */
+export function PlausibilityMessage({ result }: { result: RowPlausibility }) {
+  const { i18n } = useLingui();
+  if (result.kind === 'incident') {
+    return (
+      <span className="font-semibold text-red-700 dark:text-red-300">
+        <Trans>Incident reported</Trans>
+      </span>
+    );
+  }
+  const fmt = (n: number | undefined) => (n === undefined ? '–' : i18n.number(n, { maximumFractionDigits: 6 }));
+  const min = fmt(result.min);
+  const max = fmt(result.max);
+  const deviation = fmt(result.deviation);
+  return (
+    <span className="text-amber-800 dark:text-amber-300">
+      <Trans>
+        Implausible: value {min} … {max} (deviation {deviation})
+      </Trans>
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
+import type { Draft } from '../../../schemas/db/offline-instance-doc';
+import { EntryRow } from './EntryRow';
+import type { StationGroup } from './row-model';
+
+type OnChange = (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => void;
+
+/** The stations of a round with one row per timeseries; keyboard users tab through value, time and remark. */
+export const StationTable = memo(function StationTable({ stations, disabled, onChange }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange }) {
+  const { t } = useLingui();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm" aria-label={t`Stations and timeseries`}>
+        <thead className="sticky top-0 bg-slate-100 text-left dark:bg-slate-900">
+          <tr>
+            <th scope="col" className="p-2">
+              <Trans>Station</Trans>
+            </th>
+            <th scope="col" className="p-2">
+              <Trans>Parameter</Trans>
+            </th>
+            <th scope="col" className="p-2">
+              <Trans>Last value</Trans>
+            </th>
+            <th scope="col" className="p-2">
+              <Trans>Value</Trans>
+            </th>
+            <th scope="col" className="p-2">
+              <Trans>Time</Trans>
+            </th>
+            <th scope="col" className="p-2">
+              <Trans>Remark</Trans>
+            </th>
+          </tr>
+        </thead>
+        {stations.map((s) => (
+          <tbody key={s.staNumber} className="border-t-2 border-slate-300 dark:border-slate-700">
+            {s.rows.map((row, i) => (
+              <EntryRow key={row.entry.tsId} row={row} station={i === 0 ? s : undefined} stationRowSpan={s.rows.length} disabled={disabled} onChange={onChange} />
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+});

@@ -1,0 +1,103 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { map } from 'rxjs';
+import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import type { RoundDoc } from '../../../schemas/db/round-doc';
+import { useOnline } from '../../app/use-online';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { validateBeforeSubmit, type RowModel, type SubmitProblem } from './row-model';
+import { SyncBadge } from './SyncBadge';
+
+function ProblemText({ problem }: { problem: SubmitProblem }) {
+  const { staName, staNumber, tsParameter } = problem.entry;
+  if (problem.kind === 'dateTimeMissing') {
+    return (
+      <Trans>
+        Date/time missing: {staName} ({staNumber}), {tsParameter}
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      Not a number: {staName} ({staNumber}), {tsParameter}
+    </Trans>
+  );
+}
+
+/** Submit button, pre-submit checks and the success/danger alerts of §8, all following the instance in RxDB. */
+export function SubmitBar({ round, rows, instance, queue }: { round: RoundDoc; rows: RowModel[]; instance: OfflineInstanceDoc | null; queue: () => Promise<void> }) {
+  const { t } = useLingui();
+  const db = useDb();
+  const online = useOnline();
+  const [problems, setProblems] = useState<SubmitProblem[]>([]);
+  const [submittedId, setSubmittedId] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const submitted = useObservable<OfflineInstanceDoc | null>(
+    () => (submittedId ? db.offlineInstances.findOne(submittedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null))) : undefined),
+    null,
+    [db, submittedId],
+  );
+  // The instance the alerts talk about: the one just submitted, else the open one (e.g. after a reload).
+  const shown = submitted ?? instance;
+  const filledCount = rows.filter((r) => r.hasContent).length;
+
+  const submit = async () => {
+    const found = validateBeforeSubmit(rows);
+    setProblems(found);
+    if (found.length > 0 || !instance) return;
+    setDismissed(false);
+    setSubmittedId(instance.instanceId);
+    await queue();
+  };
+
+  return (
+    <div className="sticky top-14 z-10 space-y-1 bg-white/95 py-1 dark:bg-slate-950/95">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => void submit()} disabled={!instance || filledCount === 0 || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
+          <Trans>Submit</Trans>
+        </Button>
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          <Trans>{filledCount} entries filled</Trans> · {round.mrName}
+        </span>
+        {instance && <SyncBadge state={instance.syncState} />}
+      </div>
+      {problems.length > 0 && (
+        <Alert type="danger" testId="submit-problems">
+          <ul>
+            {problems.map((p) => (
+              <li key={`${p.kind}-${p.entry.tsId}`}>
+                <ProblemText problem={p} />
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {shown && !dismissed && shown.syncState === 'sent' && (
+        <Alert type="success" testId="submit-success" onClose={() => setDismissed(true)} closeLabel={t`Close`}>
+          <Trans>{shown.valueCount ?? 0} values saved.</Trans>
+        </Alert>
+      )}
+      {shown && shown.syncState === 'error' && (
+        <Alert type="danger" testId="submit-error">
+          <p>
+            <Trans>Error saving data. Your entries are kept on this device; correct them if needed and submit again.</Trans>
+          </p>
+          {shown.lastError && <pre className="mt-1 whitespace-pre-wrap text-xs">{shown.lastError}</pre>}
+        </Alert>
+      )}
+      {shown && shown.syncState === 'queued' && !online && (
+        <Alert type="info" testId="submit-waiting">
+          <Trans>You are offline. The entries are saved on this device and will be sent when the network is back.</Trans>
+        </Alert>
+      )}
+      {shown && shown.syncState === 'retrying' && (
+        <Alert type="warning">
+          <Trans>Sending failed; the app tries once more in 5 seconds.</Trans>
+        </Alert>
+      )}
+    </div>
+  );
+}

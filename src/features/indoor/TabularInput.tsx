@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { map } from 'rxjs';
+import type { RoundDoc } from '../../../schemas/db/round-doc';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+import { useConfig } from '../../db/reference-hooks';
+import { isIsoDate } from '../../routes/search';
+import { Alert } from '../../ui/Alert';
+import { StationTable } from './StationTable';
+import { SubmitBar } from './SubmitBar';
+import { buildRowModels, groupRowsByStation } from './row-model';
+import { useIndoorInstance } from './use-indoor-instance';
+
+/** tabularInput (§2): the office table of a round for one date, rendered from RxDB only. */
+export function TabularInput() {
+  const { t } = useLingui();
+  const db = useDb();
+  const { group, date } = useParams({ from: '/stations/$group/$date' });
+  const config = useConfig();
+  const round = useObservable<RoundDoc | null | undefined>(
+    () => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
+    undefined,
+    [db, group],
+  );
+  const { instance, updateDraft, queue } = useIndoorInstance(round ?? undefined, date);
+  const [now] = useState(() => new Date());
+  const rows = useMemo(
+    () => (round ? buildRowModels(round.entries, instance?.drafts ?? [], { date, defaultTime: config.defaultTime, now }) : []),
+    [round, instance?.drafts, date, config.defaultTime, now],
+  );
+  const stations = useMemo(() => groupRowsByStation(rows, config.stationTitle), [rows, config.stationTitle]);
+
+  if (!isIsoDate(date)) {
+    return <Alert type="danger">{t`The date in the address is not a valid date (YYYY-MM-DD).`}</Alert>;
+  }
+  if (round === undefined) return <p role="status">…</p>;
+  if (round === null) {
+    return (
+      <Alert type="danger">
+        <Trans>Cannot find group with name {group}.</Trans>{' '}
+        <Link to="/" className="underline">
+          <Trans>Back to the group selection</Trans>
+        </Link>
+      </Alert>
+    );
+  }
+  const locked = instance ? ['queued', 'sending', 'retrying'].includes(instance.syncState) : false;
+
+  return (
+    <section aria-labelledby="tabular-heading" className="space-y-3">
+      <h1 id="tabular-heading" className="text-xl font-semibold">
+        {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {date}</span>
+      </h1>
+      <SubmitBar round={round} rows={rows} instance={instance ?? null} queue={queue} />
+      <StationTable stations={stations} disabled={locked} onChange={updateDraft} />
+    </section>
+  );
+}

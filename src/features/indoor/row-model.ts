@@ -1,0 +1,108 @@
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import type { Draft } from '../../../schemas/db/offline-instance-doc';
+import {
+  checkPlausibility,
+  combineDateAndTime,
+  formatOrdinal,
+  isObligatory,
+  isRemarkDisabled,
+  parseNumberInput,
+  rowStatus,
+  stationTitle,
+  type PlausibilityResult,
+  type RowStatus,
+} from '../../domain';
+
+export type RowPlausibility = PlausibilityResult;
+
+/** What one table row shows, derived from the round entry and the user's draft. */
+export interface RowModel {
+  entry: MeasureRoundEntry;
+  draft?: Draft;
+  label: string;
+  defaultTime: string;
+  /** the typed text is not a number, a dash or empty */
+  invalid: boolean;
+  value?: number;
+  dt?: string;
+  hasContent: boolean;
+  plausibility?: RowPlausibility;
+  status: RowStatus | 'none';
+  lastValueText: string;
+  remarkDisabled: boolean;
+}
+
+export interface StationGroup {
+  staNumber: string;
+  title: string;
+  ordinal?: string;
+  obligatory: boolean;
+  rows: RowModel[];
+}
+
+export interface RowContext {
+  date: string;
+  defaultTime: string;
+  now: Date;
+}
+
+/** The accessible name of an entry's inputs: station name, station number and parameter. */
+export function entryLabel(entry: MeasureRoundEntry): string {
+  return `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`;
+}
+
+export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: readonly Draft[], ctx: RowContext): RowModel[] {
+  const byTs = new Map(drafts.map((d) => [d.tsId, d]));
+  return entries.map((entry) => {
+    const draft = byTs.get(entry.tsId);
+    const parsed = parseNumberInput(draft?.text ?? '');
+    const value = parsed?.kind === 'number' ? parsed.value : undefined;
+    const remark = draft?.remark?.trim() ?? '';
+    const time = draft?.time ?? ctx.defaultTime;
+    const dt = time ? combineDateAndTime(ctx.date, time) : undefined;
+    const hasContent = value !== undefined || remark !== '';
+    const plausibility = value !== undefined ? checkPlausibility(entry, value) : undefined;
+    const last = entry.last;
+    return {
+      entry,
+      draft,
+      label: entryLabel(entry),
+      defaultTime: ctx.defaultTime,
+      invalid: parsed === undefined,
+      value,
+      dt,
+      hasContent,
+      plausibility: plausibility ?? undefined,
+      status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range', hasValue: value !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
+      lastValueText: last && last.value !== null ? `${last.value}` : '–',
+      remarkDisabled: isRemarkDisabled(entry, value),
+    };
+  });
+}
+
+/** Groups rows by station, in the order of the round. */
+export function groupRowsByStation(rows: readonly RowModel[], titleTemplate: string): StationGroup[] {
+  const groups = new Map<string, StationGroup>();
+  for (const row of rows) {
+    const e = row.entry;
+    let g = groups.get(e.staNumber);
+    if (!g) {
+      g = { staNumber: e.staNumber, title: stationTitle(e, titleTemplate), ordinal: formatOrdinal(e), obligatory: isObligatory(e), rows: [] };
+      groups.set(e.staNumber, g);
+    }
+    g.rows.push(row);
+  }
+  return [...groups.values()];
+}
+
+export type SubmitProblem = { kind: 'dateTimeMissing' | 'invalidNumber'; entry: MeasureRoundEntry };
+
+/** §5: saving requires a date for each filled entry; only valid numbers are sent. */
+export function validateBeforeSubmit(rows: readonly RowModel[]): SubmitProblem[] {
+  const problems: SubmitProblem[] = [];
+  for (const row of rows) {
+    if (row.invalid) problems.push({ kind: 'invalidNumber', entry: row.entry });
+    else if (row.hasContent && !row.dt) problems.push({ kind: 'dateTimeMissing', entry: row.entry });
+  }
+  return problems;
+}

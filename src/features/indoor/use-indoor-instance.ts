@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { map } from 'rxjs';
+import type { Draft, OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import type { RoundDoc } from '../../../schemas/db/round-doc';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+
+const OPEN_STATES = ['draft', 'queued', 'sending', 'retrying', 'error'];
+
+export interface IndoorInstance {
+  instance: OfflineInstanceDoc | null | undefined;
+  /** Writes one timeseries' draft to RxDB at once (creating the instance on the first edit). */
+  updateDraft(tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>): Promise<void>;
+  /** Marks the instance for sending; replication picks it up. */
+  queue(): Promise<void>;
+}
+
+/**
+ * The open (not yet sent) indoor instance of a round and date. Every keystroke is written to IndexedDB
+ * before anything else, so a closed tab or killed browser keeps it (Architecture §1).
+ */
+export function useIndoorInstance(round: RoundDoc | undefined, date: string): IndoorInstance {
+  const db = useDb();
+  const mrId = round?.mrId;
+  const instance = useObservable<OfflineInstanceDoc | null | undefined>(
+    () =>
+      mrId === undefined
+        ? undefined
+        : db.offlineInstances
+            .findOne({ selector: { mrId, date, mode: 'indoor', syncState: { $in: OPEN_STATES } }, sort: [{ updatedAt: 'desc' }] })
+            .$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
+    undefined,
+    [db, mrId, date],
+  );
+  const creating = useRef<Promise<string> | null>(null);
+  const instanceId = instance?.instanceId;
+  useEffect(() => {
+    creating.current = null;
+  }, [mrId, date]);
+
+  const ensureInstance = useCallback(async (): Promise<string> => {
+    if (instanceId) return instanceId;
+    if (!round) throw new Error('round not loaded');
+    creating.current ??= (async () => {
+      const now = Date.now();
+      const doc = await db.offlineInstances.insert({
+        instanceId: crypto.randomUUID(),
+        mrId: round.mrId,
+        mrName: round.mrName,
+        mrGroup: round.mrGroup,
+        mode: 'indoor',
+        date,
+        creationTime: new Date(now).toISOString(),
+        drafts: [],
+        syncState: 'draft',
+        updatedAt: now,
+      });
+      return doc.instanceId;
+    })();
+    return creating.current;
+  }, [db, round, date, instanceId]);
+
+  const updateDraft = useCallback(
+    async (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => {
+      const id = await ensureInstance();
+      const doc = await db.offlineInstances.findOne(id).exec();
+      await doc?.incrementalModify((d) => {
+        const now = Date.now();
+        const existing = d.drafts.find((x) => x.tsId === tsId);
+        d.drafts = existing
+          ? d.drafts.map((x) => (x.tsId === tsId ? { ...x, ...patch, updatedAt: now } : x))
+          : [...d.drafts, { tsId, ...patch, updatedAt: now }];
+        // Editing after a failed send makes it a draft again; the user submits once more.
+        if (d.syncState === 'error') d.syncState = 'draft';
+        d.updatedAt = now;
+        return d;
+      });
+    },
+    [db, ensureInstance],
+  );
+
+  const queue = useCallback(async () => {
+    if (!instanceId) return;
+    const doc = await db.offlineInstances.findOne(instanceId).exec();
+    await doc?.incrementalPatch({ syncState: 'queued', queuedAt: Date.now(), updatedAt: Date.now(), lastError: undefined });
+  }, [db, instanceId]);
+
+  return { instance, updateDraft, queue };
+}

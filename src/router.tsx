@@ -1,0 +1,29 @@
+import { createRouter } from '@tanstack/react-router';
+import { rootRoute } from './routes/__root';
+import { indexRoute } from './routes/index';
+import { stationsRoute } from './routes/stations.$group.$date';
+import { aboutRoute, helpRoute } from './routes/about';
+import { configRoute } from './routes/config';
+import { bangRedirectRoute } from './routes/bang-redirect';
+
+const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, aboutRoute, helpRoute, configRoute, bangRedirectRoute]);
+
+/** §2: pages load lazily; the loading indicator appears only after a 200 ms wait. */
+export const PENDING_INDICATOR_DELAY_MS = 200;
+
+export const router = createRouter({
+  routeTree,
+  defaultPendingMs: PENDING_INDICATOR_DELAY_MS,
+  defaultPendingMinMs: 0,
+  defaultPendingComponent: () => (
+    <p role="status" className="p-4 text-slate-500">
+      …
+    </p>
+  ),
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,20 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { Navbar } from '../app/Navbar';
+import { UpdatePrompt } from '../app/UpdatePrompt';
+import { useShortcuts } from '../app/use-shortcuts';
+import { NotFound } from '../app/NotFound';
+
+function RootLayout() {
+  useShortcuts();
+  return (
+    <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <Navbar />
+      <UpdatePrompt />
+      <main id="main" className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound });

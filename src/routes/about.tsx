@@ -1,0 +1,18 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** appAbout: about, help, bug report and version info. */
+export const aboutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/about',
+  component: lazyRouteComponent(() => import('../features/about/About'), 'About'),
+});
+
+/** appHelp redirects to /about (§2). */
+export const helpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/help',
+  beforeLoad: () => {
+    throw redirect({ to: '/about' });
+  },
+});

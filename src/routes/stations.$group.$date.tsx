@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** tabularInput: /stations/{group}/{date}, the group URL-encoded, the date YYYY-MM-DD. */
+export const stationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/stations/$group/$date',
+  component: lazyRouteComponent(() => import('../features/indoor/TabularInput'), 'TabularInput'),
+});

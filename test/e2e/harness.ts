@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer } from '../../server/app';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags that keep Debian's Chromium from calling out of this closed network. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export type TestServer = Awaited<ReturnType<typeof startServer>>;
+
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export async function startTestServer(dataDir: string, port = 0): Promise<TestServer> {
+  return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export async function launchProfile(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale: 'de-DE' });
+}
+
+/** Fails the test on any uncaught page error, so a crash never passes silently. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function api<T>(server: TestServer, path: string): Promise<T> {
+  const res = await fetch(`${server.url}/hwe-api/v2${path}`);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** How many submissions reached the server (from the fault-injection request log). */
+export async function countRoundPosts(server: TestServer): Promise<number> {
+  const log = (await fetch(`${server.url}/__test__/requests`).then((r) => r.json())) as { method: string; path: string }[];
+  return log.filter((r) => r.method === 'POST' && /\/measure-round\/[^/]+$/.test(r.path)).length;
+}

@@ -1,0 +1,63 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoricValueList } from '../../schemas/api';
+import { api, countRoundPosts, launchProfile, startTestServer, tempDir, type TestServer } from './harness';
+import { formatDe, pickNumericEntries } from './rounds';
+
+const today = new Date().toISOString().slice(0, 10);
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+}
+
+describe('offline entry', () => {
+  const data = tempDir('e2e-offline-data-');
+  const profile = tempDir('e2e-offline-profile-');
+  let server: TestServer;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startTestServer(data.path);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    data.remove();
+    profile.remove();
+  });
+
+  it('keeps a value typed before going offline across a reload and sends it once when back online', async () => {
+    const { round, picked } = await pickNumericEntries(server, 1);
+    const [p] = picked;
+    if (!p) throw new Error('no entry');
+    const port = server.port;
+    context = await launchProfile(profile.path);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/?date=${today}`);
+    await page.getByRole('link', { name: new RegExp(round.mrName) }).waitFor();
+    await waitForServiceWorker(page);
+    await page.getByRole('link', { name: new RegExp(round.mrName) }).click();
+    const input = page.getByRole('textbox', { name: p.label, exact: true });
+    await input.fill(formatDe(p.good));
+    await page.getByTestId('sync-state').waitFor();
+
+    await context.setOffline(true);
+    await server.close();
+    await page.reload();
+    await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
+    await page.reload();
+    await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
+
+    server = await startTestServer(data.path, port);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+
+    const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`);
+    expect(values.filter((v) => v.dt.startsWith(today) && v.value === p.good)).toHaveLength(1);
+    expect(await countRoundPosts(server)).toBe(1);
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import pkg from './package.json' with { type: 'json' };
+
+export default defineConfig({
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), tailwindcss()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  server: { proxy: { '/hwe-api': 'http://localhost:8080' } },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+});
