@@ -10,13 +10,32 @@ function useReferenceData(key: string): unknown {
   return useObservable(() => db.reference.findOne(key).$.pipe(map((d) => d?.data)), undefined, [db, key]);
 }
 
-/** The stored config, or the defaults of §3/§9 when none was ever loaded. */
+/** Settings a user changed on this device (/config); they override the server's config. */
+export const LocalConfigSchema = v.object({
+  mode: v.optional(v.picklist([1, 2])),
+  defaultTime: v.optional(v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/))),
+  virtualKeyboard: v.optional(v.boolean()),
+  printBeforeSave: v.optional(v.boolean()),
+});
+export type LocalConfig = v.InferOutput<typeof LocalConfigSchema>;
+
+export function useLocalConfig(): LocalConfig {
+  const data = useReferenceData('localConfig');
+  return useMemo(() => {
+    const parsed = v.safeParse(LocalConfigSchema, data ?? {});
+    return parsed.success ? parsed.output : {};
+  }, [data]);
+}
+
+/** The stored config with this device's overrides, or the defaults of §3/§9 when none was ever loaded. */
 export function useConfig(): Config {
   const data = useReferenceData('config');
+  const local = useLocalConfig();
   return useMemo(() => {
     const parsed = v.safeParse(ConfigSchema, data ?? {});
-    return parsed.success ? parsed.output : v.parse(ConfigSchema, {});
-  }, [data]);
+    const base = parsed.success ? parsed.output : v.parse(ConfigSchema, {});
+    return { ...base, ...(local.mode ? { mode: local.mode } : {}), ...(local.defaultTime ? { defaultTime: local.defaultTime } : {}) };
+  }, [data, local]);
 }
 
 export function useServerInfo(): ServerInfo | undefined {
