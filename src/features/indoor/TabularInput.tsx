@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDb } from '../../db/db-context';
@@ -12,6 +12,8 @@ import { StationTable } from './StationTable';
 import { SubmitBar } from './SubmitBar';
 import { buildRowModels, groupRowsByStation } from './row-model';
 import { useIndoorInstance } from './use-indoor-instance';
+import { WriteErrorAlert } from './WriteErrorAlert';
+import type { Draft } from '../../../schemas/db/offline-instance-doc';
 
 /** tabularInput (§2): the office table of a round for one date, rendered from RxDB only. */
 export function TabularInput() {
@@ -31,6 +33,19 @@ export function TabularInput() {
     [round, instance?.drafts, date, config.defaultTime, now],
   );
   const stations = useMemo(() => groupRowsByStation(rows, config.stationTitle), [rows, config.stationTitle]);
+  const [writeError, setWriteError] = useState<unknown>(null);
+  const onChange = useCallback(
+    (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => {
+      updateDraft(tsId, patch).then(
+        () => setWriteError(null),
+        (e: unknown) => {
+          console.error('storing an entry failed', e);
+          setWriteError(e);
+        },
+      );
+    },
+    [updateDraft],
+  );
 
   if (!isIsoDate(date)) {
     return <Alert type="danger">{t`The date in the address is not a valid date (YYYY-MM-DD).`}</Alert>;
@@ -53,8 +68,9 @@ export function TabularInput() {
       <h1 id="tabular-heading" className="text-xl font-semibold">
         {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {date}</span>
       </h1>
+      {writeError !== null && <WriteErrorAlert error={writeError} />}
       <SubmitBar round={round} rows={rows} instance={instance ?? null} queue={queue} />
-      <StationTable stations={stations} disabled={locked} onChange={updateDraft} />
+      <StationTable stations={stations} disabled={locked} onChange={onChange} />
     </section>
   );
 }
