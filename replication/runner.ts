@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../src/db/database';
 import { ApiClient, type ClientIdentity } from './api-client';
 import { pullConfig, pullRounds, pullServerInfo } from './pull';
+import { pullHistoricValues, pullReferenceLists } from './pull-historic';
 import { SubmitQueue, type BuildPost } from './submit-queue';
 
 export interface ReplicationOptions {
@@ -47,6 +48,9 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     await pullServerInfo(db, api);
     try {
       await pullRounds(db, api);
+      await pullReferenceLists(db, api);
+      const rounds = await db.rounds.find().exec();
+      await pullHistoricValues(db, api, rounds.flatMap((r) => r.entries.map((e) => e.tsId)));
       await recordPull(db);
     } catch (e) {
       console.warn('pulling rounds failed; the stored rounds stay in use', e);

@@ -64,7 +64,7 @@ describe('SubmitQueue', () => {
     await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
     expect(sleeps).toEqual([RETRY_DELAY_MS]);
     expect(RETRY_DELAY_MS).toBe(5000);
-    expect(await state()).toMatchObject({ syncState: 'sent', attempts: 2 });
+    expect(await state()).toMatchObject({ syncState: 'sent' });
     // both attempts carry the same instanceId, so the server can drop a duplicate
     expect(server.bodies).toEqual([post, post]);
   });
@@ -115,6 +115,37 @@ describe('SubmitQueue', () => {
     expect(server.bodies).toHaveLength(0);
   });
 
+  it('uploads each photo once under its image id, after the values', async () => {
+    const photo = await db.photos.insert({ id: 'img-1', instanceId: instance.instanceId, mrId: '1', tsId: 'ts1', staNumber: '100', tsParameter: 'W', dt: '2026-11-23T10:00:00.000Z', width: 4, height: 3, uploaded: false, createdAt: 1 });
+    await photo.putAttachment({ id: 'image', data: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), type: 'image/jpeg' });
+    const urls: string[] = [];
+    const fetchFn = (async (url: string | URL | Request, init?: RequestInit) => {
+      urls.push(`${init?.method} ${String(url)}`);
+      // the first image upload fails, the retry succeeds
+      if (String(url).includes('/image/') && urls.filter((u) => u.includes('/image/')).length === 1) return new Response('x', { status: 502 });
+      return Response.json({ instanceId: instance.instanceId, valueCount: 1, duplicate: false });
+    }) as typeof fetch;
+    const api = new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn);
+    let photoIds: ReadonlyMap<string, string[]> = new Map();
+    const queue = new SubmitQueue(db, api, {
+      buildPost: (inst, round, ctx) => {
+        photoIds = ctx.photoIdsByTsId;
+        return buildPost(inst, round, ctx);
+      },
+      isOnline: () => true,
+      sleep,
+    });
+    await queue.drain();
+    expect(photoIds.get('ts1')).toEqual(['img-1']);
+    expect(urls[0]).toBe('POST http://srv/hwe-api/v2/measure-round/1');
+    expect(urls.slice(1)).toEqual([
+      'POST http://srv/hwe-api/v2/measure-round/1/image/img-1?dt=2026-11-23T10%3A00%3A00.000Z&staNumber=100&tsParameter=W&tsId=ts1',
+      'POST http://srv/hwe-api/v2/measure-round/1/image/img-1?dt=2026-11-23T10%3A00%3A00.000Z&staNumber=100&tsParameter=W&tsId=ts1',
+    ]);
+    expect((await db.photos.findOne('img-1').exec())?.uploaded).toBe(true);
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+  });
+
   it('queues again an instance left sending by a closed tab', async () => {
     await (await db.offlineInstances.findOne(instance.instanceId).exec())?.incrementalPatch({ syncState: 'sending' });
     const server = fakeServer([200]);
@@ -123,5 +154,14 @@ describe('SubmitQueue', () => {
     expect(await state()).toMatchObject({ syncState: 'queued' });
     await queue.drain();
     expect(await state()).toMatchObject({ syncState: 'sent' });
+  });
+});
+
+describe('posting order', () => {
+  it('sends values before images on wiski servers and by default (§7)', async () => {
+    const { postingOrder } = await import('./posting-order');
+    expect(postingOrder('wiski')).toEqual(['values', 'images']);
+    expect(postingOrder(undefined)).toEqual(['values', 'images']);
+    expect(postingOrder('unknown-type')).toEqual(['values', 'images']);
   });
 });

@@ -4,6 +4,7 @@ import type { RoundDoc } from '../schemas/db/round-doc';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
+import { postingOrder, type PostingStep } from './posting-order';
 
 /** §4/§9: a failing task is retried once after 5 s; a second failure ends in error. */
 export const RETRY_DELAY_MS = 5_000;
@@ -13,6 +14,8 @@ const DEFAULT_TIME = '12:00';
 export interface BuildContext {
   /** the config's default time (HH:mm) for values typed without a time */
   defaultTime: string;
+  /** image ids of the instance's photos per timeseries, for the remarks of the post */
+  photoIdsByTsId: ReadonlyMap<string, string[]>;
 }
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
 
@@ -85,33 +88,67 @@ export class SubmitQueue {
       return;
     }
     const config = await this.db.reference.findOne('config').exec();
-    const defaultTime = (config?.data as { defaultTime?: string } | undefined)?.defaultTime ?? DEFAULT_TIME;
-    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime });
+    const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string };
+    const photos = await this.db.photos.find({ selector: { instanceId: instance.instanceId } }).exec();
+    const photoIdsByTsId = new Map<string, string[]>();
+    for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
+    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;
     }
+    let valueCount = 0;
+    const steps: Record<PostingStep, () => Promise<void>> = {
+      values: async () => {
+        const result = await this.api.postJson(`/measure-round/${encodeURIComponent(instance.mrId)}`, built.post, MeasureRoundPostResultSchema);
+        valueCount = result.valueCount;
+      },
+      images: () => this.uploadImages(instance),
+    };
+    // §7: the order of values and images depends on the server type; each step is a task retried once.
+    for (const step of postingOrder(configData.serverType)) {
+      const ok = await this.runWithRetry(instance.instanceId, steps[step]);
+      if (!ok) return;
+    }
+    await this.patch(instance.instanceId, { syncState: 'sent', valueCount, sentAt: Date.now(), lastError: undefined });
+  }
+
+  /** Uploads the photos not yet on the server, each under its own image id. */
+  private async uploadImages(instance: OfflineInstanceDoc): Promise<void> {
+    const pending = await this.db.photos.find({ selector: { instanceId: instance.instanceId, uploaded: false } }).exec();
+    for (const photo of pending) {
+      const attachment = photo.getAttachment('image');
+      if (!attachment) throw new Error(`photo ${photo.id} has no image data`);
+      const blob = await attachment.getData();
+      const query = new URLSearchParams({ dt: photo.dt, staNumber: photo.staNumber, tsParameter: photo.tsParameter, tsId: photo.tsId });
+      await this.api.postBinary(`/measure-round/${encodeURIComponent(instance.mrId)}/image/${encodeURIComponent(photo.id)}?${query.toString()}`, blob);
+      await photo.incrementalPatch({ uploaded: true });
+    }
+  }
+
+  /** §4 task runner: one retry after 5 s; the second failure ends in error and aborts the rest. */
+  private async runWithRetry(instanceId: string, task: () => Promise<void>): Promise<boolean> {
     const sleep = this.opts.sleep ?? defaultSleep;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      await this.patch(instance.instanceId, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt });
+      await this.patch(instanceId, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt });
       try {
-        const result = await this.api.postJson(`/measure-round/${encodeURIComponent(instance.mrId)}`, built.post, MeasureRoundPostResultSchema);
-        await this.patch(instance.instanceId, { syncState: 'sent', valueCount: result.valueCount, sentAt: Date.now(), lastError: undefined });
-        return;
+        await task();
+        return true;
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         if (e instanceof ApiError && e.reason === 'network' && !this.opts.isOnline()) {
           // The device went offline mid-send: keep it queued instead of spending the retry.
-          await this.patch(instance.instanceId, { syncState: 'queued', lastError: message });
-          return;
+          await this.patch(instanceId, { syncState: 'queued', lastError: message });
+          return false;
         }
         if (attempt === 2 || (e instanceof ApiError && e.permanent)) {
-          await this.patch(instance.instanceId, { syncState: 'error', lastError: message });
-          return;
+          await this.patch(instanceId, { syncState: 'error', lastError: message });
+          return false;
         }
-        await this.patch(instance.instanceId, { syncState: 'retrying', lastError: message });
+        await this.patch(instanceId, { syncState: 'retrying', lastError: message });
         await sleep(this.opts.retryDelayMs ?? RETRY_DELAY_MS);
       }
     }
+    return false;
   }
 }

@@ -2,6 +2,8 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
+import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
+import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
 import { historicValueJsonSchema, type HistoricValueDoc } from '../../schemas/db/historic-value-doc';
 import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
@@ -12,6 +14,7 @@ export type AppCollections = {
   offlineInstances: RxCollection<OfflineInstanceDoc>;
   reference: RxCollection<ReferenceDoc>;
   historicValues: RxCollection<HistoricValueDoc>;
+  photos: RxCollection<PhotoDoc>;
 };
 export type AppDatabase = RxDatabase<AppCollections>;
 
@@ -21,6 +24,7 @@ function addPlugins(): void {
   addRxPlugin(RxDBLeaderElectionPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
   addRxPlugin(RxDBUpdatePlugin);
+  addRxPlugin(RxDBAttachmentsPlugin);
   pluginsAdded = true;
 }
 
@@ -30,6 +34,7 @@ export const COLLECTIONS = {
   offlineInstances: { schema: offlineInstanceJsonSchema },
   reference: { schema: referenceJsonSchema },
   historicValues: { schema: historicValueJsonSchema },
+  photos: { schema: photoJsonSchema },
 } as const;
 
 export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {
