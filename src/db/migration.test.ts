@@ -38,13 +38,13 @@ describe('schema migrations on IndexedDB', () => {
       properties: { ...offlineInstanceJsonSchema.properties, device: { type: 'string' } },
     };
     const updated = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
-    await updated.addCollections({
+    const { offlineInstances } = await updated.addCollections({
       offlineInstances: {
         schema: next,
         migrationStrategies: { [next.version]: (doc: OfflineInstanceDoc) => ({ ...doc, device: 'migrated' }) },
       },
     });
-    const migrated = (await updated.offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON();
+    const migrated = (await offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON();
     expect(migrated).toMatchObject({ ...unsent, device: 'migrated' });
     await updated.close();
   });

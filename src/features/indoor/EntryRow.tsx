@@ -3,6 +3,9 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 import { PlausibilityMessage } from './PlausibilityMessage';
 import type { RowModel, StationGroup } from './row-model';
+import type { InstanceRef } from './StationTable';
+import { PhotoButton } from '../photos/PhotoButton';
+import { PhotoList } from '../photos/PhotoList';
 
 const STATUS_CLASS = {
   danger: 'bg-red-50 dark:bg-red-950/60',
@@ -34,7 +37,7 @@ function useStoredText(stored: string | undefined): [string, (v: string) => void
   }];
 }
 
-export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, disabled, onChange }: { row: RowModel; station?: StationGroup; stationRowSpan: number; disabled: boolean; onChange: OnChange }) {
+export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, disabled, onChange, instance }: { row: RowModel; station?: StationGroup; stationRowSpan: number; disabled: boolean; onChange: OnChange; instance: InstanceRef }) {
   const { t } = useLingui();
   const [value, setValue] = useStoredText(row.draft?.text);
   const [time, setTime] = useStoredText(row.draft?.time ?? row.defaultTime);
@@ -100,6 +103,7 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
         />
       </td>
       <td className="p-2 align-top">
+        <div className="flex items-start gap-2">
         <input
           type="text"
           aria-label={t`${label} remark`}
@@ -109,8 +113,14 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
             setRemark(e.target.value);
             onChange(entry.tsId, { remark: e.target.value });
           }}
-          className="min-h-11 w-full min-w-40 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900"
+          className="min-h-11 w-full min-w-40 flex-1 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900"
         />
+        <PhotoButton
+          disabled={disabled}
+          target={{ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }}
+        />
+        </div>
+        <PhotoList instanceId={instance.instanceId} tsId={entry.tsId} disabled={disabled} />
       </td>
     </tr>
   );

@@ -7,7 +7,13 @@ import type { StationGroup } from './row-model';
 type OnChange = (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => void;
 
 /** The stations of a round with one row per timeseries; keyboard users tab through value, time and remark. */
-export const StationTable = memo(function StationTable({ stations, disabled, onChange }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange }) {
+export interface InstanceRef {
+  mrId: string;
+  instanceId: string | undefined;
+  ensureInstance: () => Promise<string>;
+}
+
+export const StationTable = memo(function StationTable({ stations, disabled, onChange, ...instance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange } & InstanceRef) {
   const { t } = useLingui();
   return (
     <div className="overflow-x-auto">
@@ -37,7 +43,7 @@ export const StationTable = memo(function StationTable({ stations, disabled, onC
         {stations.map((s) => (
           <tbody key={s.staNumber} className="border-t-2 border-slate-300 dark:border-slate-700">
             {s.rows.map((row, i) => (
-              <EntryRow key={row.entry.tsId} row={row} station={i === 0 ? s : undefined} stationRowSpan={s.rows.length} disabled={disabled} onChange={onChange} />
+              <EntryRow key={row.entry.tsId} row={row} station={i === 0 ? s : undefined} stationRowSpan={s.rows.length} disabled={disabled} onChange={onChange} instance={instance} />
             ))}
           </tbody>
         ))}

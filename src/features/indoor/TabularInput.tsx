@@ -26,7 +26,7 @@ export function TabularInput() {
     undefined,
     [db, group],
   );
-  const { instance, updateDraft, queue } = useIndoorInstance(round ?? undefined, date);
+  const { instance, updateDraft, queue, ensureInstance } = useIndoorInstance(round ?? undefined, date);
   const [now] = useState(() => new Date());
   const rows = useMemo(
     () => (round ? buildRowModels(round.entries, instance?.drafts ?? [], { date, defaultTime: config.defaultTime, now }) : []),
@@ -70,7 +70,7 @@ export function TabularInput() {
       </h1>
       {writeError !== null && <WriteErrorAlert error={writeError} />}
       <SubmitBar round={round} rows={rows} instance={instance ?? null} queue={queue} />
-      <StationTable stations={stations} disabled={locked} onChange={onChange} />
+      <StationTable stations={stations} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} />
     </section>
   );
 }

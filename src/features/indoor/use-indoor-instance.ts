@@ -13,6 +13,8 @@ export interface IndoorInstance {
   updateDraft(tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>): Promise<void>;
   /** Marks the instance for sending; replication picks it up. */
   queue(): Promise<void>;
+  /** The open instance's id, created on first use (e.g. a photo before any value). */
+  ensureInstance(): Promise<string>;
 }
 
 /**
@@ -85,5 +87,5 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
     await doc?.incrementalPatch({ syncState: 'queued', queuedAt: Date.now(), updatedAt: Date.now(), lastError: undefined });
   }, [db, instanceId]);
 
-  return { instance, updateDraft, queue };
+  return { instance, updateDraft, queue, ensureInstance };
 }

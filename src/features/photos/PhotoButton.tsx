@@ -1,0 +1,84 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
+import { isQuotaError } from '../../app/storage';
+import { useDb } from '../../db/db-context';
+import { useConfig } from '../../db/reference-hooks';
+import { resizePhoto, useNativeCapture } from './resize-photo';
+
+export interface PhotoTarget {
+  instanceId: () => Promise<string>;
+  mrId: string;
+  tsId: string;
+  staNumber: string;
+  tsParameter: string;
+  label: string;
+}
+
+/** Adds a photo to an entry: resized in a worker, stored as an RxDB attachment before anything else. */
+export function PhotoButton({ target, disabled }: { target: PhotoTarget; disabled: boolean }) {
+  const { t } = useLingui();
+  const db = useDb();
+  const config = useConfig();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const resized = await resizePhoto(file, config.photoMaxSize).catch(() => {
+        throw new Error(t`This file is not an image that can be read. Choose a JPEG, PNG or WebP photo.`);
+      });
+      const instanceId = await target.instanceId();
+      const doc = await db.photos.insert({
+        id: crypto.randomUUID(),
+        instanceId,
+        mrId: target.mrId,
+        tsId: target.tsId,
+        staNumber: target.staNumber,
+        tsParameter: target.tsParameter,
+        dt: new Date().toISOString(),
+        width: resized.width,
+        height: resized.height,
+        uploaded: false,
+        createdAt: Date.now(),
+      });
+      await doc.putAttachment({ id: 'image', data: resized.blob, type: 'image/jpeg' });
+    } catch (e) {
+      setError(isQuotaError(e) ? t`The storage of this device is full; the photo was not saved. Submit your entries or delete old photos.` : e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <span className="inline-flex flex-col">
+      <label className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-slate-400 px-2 ${disabled ? 'opacity-50' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}>
+        <span aria-hidden="true">📷</span>
+        <span className="sr-only">{t`Add photo: ${target.label}`}</span>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          capture={useNativeCapture(navigator.userAgent) ? 'environment' : undefined}
+          disabled={disabled || busy}
+          onChange={(e) => void onFile(e.target.files?.[0])}
+          className="sr-only"
+        />
+      </label>
+      {busy && (
+        <span role="status" className="text-xs">
+          <Trans>Saving photo…</Trans>
+        </span>
+      )}
+      {error && (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}

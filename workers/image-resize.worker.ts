@@ -1,0 +1,33 @@
+/// <reference lib="webworker" />
+// Resizes a photo off the main thread (§9: longest side at most photoMaxSize, JPEG quality 0.5),
+// so a 20-megapixel camera picture never freezes the form and is never dropped for its size.
+
+export interface ResizeRequest {
+  file: Blob;
+  maxSize: number;
+  quality: number;
+}
+export type ResizeResponse = { ok: true; blob: Blob; width: number; height: number } | { ok: false; error: string };
+
+export function fitWithin(width: number, height: number, maxSize: number): { width: number; height: number } {
+  const scale = Math.min(1, maxSize / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+scope.onmessage = async (event: MessageEvent<ResizeRequest>) => {
+  const { file, maxSize, quality } = event.data;
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    const size = fitWithin(bitmap.width, bitmap.height, maxSize);
+    const canvas = new OffscreenCanvas(size.width, size.height);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    ctx.drawImage(bitmap, 0, 0, size.width, size.height);
+    bitmap.close();
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+    scope.postMessage({ ok: true, blob, ...size } satisfies ResizeResponse);
+  } catch (e) {
+    scope.postMessage({ ok: false, error: e instanceof Error ? e.message : String(e) } satisfies ResizeResponse);
+  }
+};
