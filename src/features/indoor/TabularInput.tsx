@@ -13,6 +13,7 @@ import { SubmitBar } from './SubmitBar';
 import { buildRowModels, groupRowsByStation } from './row-model';
 import { useIndoorInstance } from './use-indoor-instance';
 import { WriteErrorAlert } from './WriteErrorAlert';
+import { LastSubmission } from './LastSubmission';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 
 /** tabularInput (§2): the office table of a round for one date, rendered from RxDB only. */
@@ -68,6 +69,7 @@ export function TabularInput() {
       <h1 id="tabular-heading" className="text-xl font-semibold">
         {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {date}</span>
       </h1>
+      <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
       <SubmitBar round={round} rows={rows} instance={instance ?? null} queue={queue} />
       <StationTable stations={stations} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} />

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, countRoundPosts, launchBrowser, startTestServer, tempDir, type TestServer } from './harness';
+import { formatDe, pickNumericEntries } from './rounds';
+
+const today = new Date().toISOString().slice(0, 10);
+
+/** Starts Chromium as a plain process (so it can be killed like a crash) and connects over CDP. */
+async function startKillableChromium(profile: string): Promise<{ proc: ChildProcess; browser: Browser }> {
+  const proc = spawn(CHROMIUM, ['--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...CHROMIUM_ARGS, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const wsUrl = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error(`chromium did not start: ${buf}`)), 30_000);
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      buf += chunk.toString();
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(buf);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+  return { proc, browser: await chromium.connectOverCDP(wsUrl) };
+}
+
+describe('durability', () => {
+  const dir = tempDir('e2e-durability-');
+  const profile = tempDir('e2e-durability-profile-');
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(dir.path);
+  });
+  afterAll(async () => {
+    await server?.close();
+    dir.remove();
+    profile.remove();
+  });
+
+  it('keeps a value typed right before the browser process is killed', async () => {
+    const { round, picked } = await pickNumericEntries(server, 1);
+    const [p] = picked;
+    if (!p) throw new Error('no entry');
+    const url = `${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`;
+
+    const first = await startKillableChromium(profile.path);
+    const page = await (first.browser.contexts()[0] ?? (await first.browser.newContext())).newPage();
+    await page.goto(url);
+    await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
+    await page.getByTestId('sync-state').waitFor();
+    first.proc.kill('SIGKILL');
+    await new Promise((resolve) => first.proc.once('exit', resolve));
+
+    const second = await startKillableChromium(profile.path);
+    const again = await (second.browser.contexts()[0] ?? (await second.browser.newContext())).newPage();
+    await again.goto(url);
+    await expect.poll(() => again.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
+    await second.browser.close();
+    second.proc.kill('SIGKILL');
+  });
+
+  it('lets only one of two open tabs send, and both show the submission', async () => {
+    const { round, picked } = await pickNumericEntries(server, 2);
+    const p = picked[1];
+    if (!p) throw new Error('no entry');
+    const browser = await launchBrowser();
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const url = `${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`;
+    const [a, b] = [await context.newPage(), await context.newPage()];
+    await a.goto(url);
+    await b.goto(url);
+    const value = Math.round((p.good + 0.07) * 100) / 100;
+    await a.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(value));
+    // the other tab sees the value live
+    await expect.poll(() => b.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 10_000 }).toBe(formatDe(value));
+    const before = await countRoundPosts(server);
+    await a.getByRole('button', { name: 'Absenden' }).click();
+    await a.getByTestId('last-sent').waitFor({ timeout: 20_000 });
+    await b.getByTestId('last-sent').waitFor({ timeout: 20_000 });
+    expect(await countRoundPosts(server)).toBe(before + 1);
+    await browser.close();
+  });
+});
