@@ -11,3 +11,4 @@ export * from './permissions';
 export * from './remark';
 export * from './server-info';
 export * from './station';
+export * from './instance';

@@ -27,7 +27,6 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
 export function buildIndoorPost(instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext): { post: MeasureRoundPost } | { errors: string[] } {
   const entries = applyDrafts(round, instance, ctx);
   return buildPost(
-    { instanceId: instance.instanceId, mrId: instance.mrId, mrName: instance.mrName, mrGroup: instance.mrGroup, creationTime: instance.creationTime, mrTeam: instance.mrTeam, mrRemark: instance.mrRemark, entries },
-    { now: new Date() },
+    { instanceId: instance.instanceId, mrId: instance.mrId, mrName: instance.mrName, mrGroup: instance.mrGroup, creationTime: instance.creationTime, mrTeam: instance.mrTeam, mrRemark: instance.mrRemark, entries }
   );
 }

@@ -1,0 +1,29 @@
+import { DateTime } from 'luxon';
+
+/** §9 default time of a reading. */
+export const DEFAULT_TIME = '12:00';
+/** §5/§9: a date older than this many days is reported. */
+export const PAST_DATE_LIMIT_DAYS = 10;
+export const DEFAULT_ZONE = 'Europe/Vienna';
+
+/**
+ * The chosen date (YYYY-MM-DD) and time (HH:mm) as an ISO timestamp with the zone's offset; undefined
+ * when either is malformed.
+ */
+export function combineDateAndTime(date: string, time: string, zone = DEFAULT_ZONE): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return undefined;
+  const dt = DateTime.fromISO(`${date}T${time}`, { zone });
+  return dt.isValid ? (dt.toISO({ suppressMilliseconds: false }) ?? undefined) : undefined;
+}
+
+export type DateProblem = { kind: 'future' } | { kind: 'past'; days: number };
+
+/** §5 date check: future dates and dates more than 10 days in the past are reported. */
+export function checkDate(dt: string, now: Date, limitDays = PAST_DATE_LIMIT_DAYS): DateProblem | undefined {
+  const when = DateTime.fromISO(dt);
+  const at = DateTime.fromJSDate(now);
+  if (!when.isValid) return undefined;
+  if (when > at) return { kind: 'future' };
+  const days = Math.floor(at.diff(when, 'days').days);
+  return days > limitDays ? { kind: 'past', days } : undefined;
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { MeasureRoundEntry, OfflineInstance } from '../../schemas/api';
+import {
+  buildPost,
+  checkDate,
+  checkPlausibility,
+  combineDateAndTime,
+  DEFAULT_TIME,
+  formatOrdinal,
+  formatPlausibility,
+  inputTypeOf,
+  isObligatory,
+  isRemarkDisabled,
+  parseNumberInput,
+  PAST_DATE_LIMIT_DAYS,
+  PLAUSIBILITY_TOLERANCE,
+  rowStatus,
+  stationTitle,
+  VALUE_AFTER_OFFSET_SECONDS,
+} from '.';
+
+const entry = (over: Partial<MeasureRoundEntry> = {}): MeasureRoundEntry =>
+  ({ staName: 'Pegel Nord', staNumber: '1001', tsId: '1001-W', tsParameter: 'W', tsUnit: 'cm', ...over }) as MeasureRoundEntry;
+
+describe('numeric input (§5)', () => {
+  it.each([
+    ['12', { kind: 'number', value: 12 }],
+    ['12,5', { kind: 'number', value: 12.5 }],
+    ['-3.25', { kind: 'number', value: -3.25 }],
+    [' 7 ', { kind: 'number', value: 7 }],
+    [',5', { kind: 'number', value: 0.5 }],
+    ['', { kind: 'empty' }],
+    ['  ', { kind: 'empty' }],
+    ['-', { kind: 'dash' }],
+    ['12abc', undefined],
+    ['1,2,3', undefined],
+    ['abc', undefined],
+    ['--1', undefined],
+  ])('parses %j', (text, expected) => {
+    expect(parseNumberInput(text)).toEqual(expected);
+  });
+});
+
+describe('input type precedence (§4)', () => {
+  it.each([
+    [{ tsId: '1234-null', tsFormula: { const: 1 } }, 'NO_IMPORT_NUMBER'],
+    [{ tsFormula: { const: 1 }, tsUnit: 'l/s' }, 'FORMULA'],
+    [{ tsUnit: 'l/s' }, 'DISCHARGE'],
+    [{ tsUnit: 'l/min' }, 'DISCHARGE'],
+    [{ tsUnit: 'nein/unverändert/Ereignis' }, 'NO_STEADY_INCIDENT'],
+    [{ tsUnit: 'nein/ja' }, 'NO_YES'],
+    [{ tsUnit: 'mm', tsParameter: 'SWW' }, 'SNOW_WATER_EQUIVALENT'],
+    [{ tsUnit: 'mm', tsParameter: 'N' }, 'NUMBER'],
+    [{ tsId: 'x-null' }, 'NUMBER'],
+  ])('%j is %s', (over, type) => {
+    expect(inputTypeOf(entry(over as Partial<MeasureRoundEntry>))).toBe(type);
+  });
+});
+
+describe('plausibility (§5)', () => {
+  const ranged = entry({ tsPlausibilityCheck: { min: 10, max: 20 } });
+  it('uses the tolerance 1e-12', () => expect(PLAUSIBILITY_TOLERANCE).toBe(1e-12));
+  it.each([10, 20, 15, 10 - 1e-13, 20 + 1e-13])('accepts %d inside min..max with tolerance', (value) => {
+    expect(checkPlausibility(ranged, value)).toBeUndefined();
+  });
+  it.each([
+    [9, -1],
+    [25, 5],
+  ])('flags %d with deviation %d', (value, deviation) => {
+    const r = checkPlausibility(ranged, value);
+    expect(r).toEqual({ kind: 'range', min: 10, max: 20, deviation });
+    if (r?.kind === 'range') expect(formatPlausibility(r)).toBe(`value 10 … 20 (deviation ${deviation})`);
+  });
+  it('shows an incident as an error and never flags NO_YES', () => {
+    const incident = entry({ tsUnit: 'nein/unverändert/Ereignis', tsPlausibilityCheck: { min: 0, max: 0 } });
+    expect(checkPlausibility(incident, 2)).toEqual({ kind: 'incident' });
+    expect(checkPlausibility(incident, 1)).toBeUndefined();
+    expect(checkPlausibility(entry({ tsUnit: 'nein/ja', tsPlausibilityCheck: { min: 5, max: 6 } }), 1)).toBeUndefined();
+  });
+  it('opens the remark of an incident entry only for an incident', () => {
+    const incident = entry({ tsUnit: 'nein/unverändert/Ereignis' });
+    expect(isRemarkDisabled(incident, 0)).toBe(true);
+    expect(isRemarkDisabled(incident, 2)).toBe(false);
+    expect(isRemarkDisabled(entry(), undefined)).toBe(false);
+  });
+});
+
+describe('dates (§5, §9)', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  it('defaults to 12:00', () => expect(DEFAULT_TIME).toBe('12:00'));
+  it('combines date and time with the zone offset, in winter and summer', () => {
+    expect(combineDateAndTime('2026-11-23', '12:00')).toBe('2026-11-23T12:00:00.000+01:00');
+    expect(combineDateAndTime('2026-07-01', '08:30')).toBe('2026-07-01T08:30:00.000+02:00');
+    expect(combineDateAndTime('2026-11-23', '')).toBeUndefined();
+    expect(combineDateAndTime('23.11.2026', '12:00')).toBeUndefined();
+  });
+  it('reports a future date', () => expect(checkDate('2026-11-23T12:00:00+01:00', now)).toEqual({ kind: 'future' }));
+  it(`accepts a date exactly ${PAST_DATE_LIMIT_DAYS} days old and rejects an older one with the days`, () => {
+    expect(PAST_DATE_LIMIT_DAYS).toBe(10);
+    expect(checkDate('2026-11-13T10:00:00Z', now)).toBeUndefined();
+    expect(checkDate('2026-11-12T09:00:00Z', now)).toEqual({ kind: 'past', days: 11 });
+  });
+});
+
+describe('row status (§4)', () => {
+  const base = { hasContent: false, hasDate: true, implausible: false, hasValue: false, obligatory: true, hasSameDay: false };
+  it.each([
+    [{ hasContent: true, hasDate: false }, 'danger'],
+    [{ hasContent: true, implausible: true, hasValue: true }, 'warning'],
+    [{ hasContent: true, hasValue: true }, 'success'],
+    [{ obligatory: false }, 'muted'],
+    [{ hasSameDay: true }, 'info'],
+    [{}, undefined],
+  ])('%j → %s', (over, status) => expect(rowStatus({ ...base, ...over })).toBe(status));
+});
+
+describe('stations', () => {
+  it('builds the title from the default template', () => {
+    expect(stationTitle(entry({ siteName: 'Gepatsch' }))).toBe('Gepatsch Pegel Nord (1001)');
+    expect(stationTitle(entry())).toBe('Pegel Nord (1001)');
+    expect(stationTitle(entry(), '{staNumber} – {staName}')).toBe('1001 – Pegel Nord');
+  });
+  it('shows ordinal.subordinal and treats stations without ordinal as optional', () => {
+    expect(formatOrdinal(entry({ staOrdinal: 3, staSubOrdinal: 2 }))).toBe('3.2');
+    expect(formatOrdinal(entry({ staOrdinal: 3 }))).toBe('3');
+    expect(formatOrdinal(entry())).toBeUndefined();
+    expect(isObligatory(entry({ staOrdinal: 1 }))).toBe(true);
+    expect(isObligatory(entry({ staOrdinal: null }))).toBe(false);
+  });
+});
+
+describe('submission (§5)', () => {
+  const instance = (entries: MeasureRoundEntry[], mrId = '7'): OfflineInstance => ({ instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01', mrId, mrName: 'R', creationTime: '2026-11-23T08:00:00.000Z', entries });
+  const dt = '2026-11-23T12:00:00.000+01:00' as MeasureRoundEntry['dt'];
+
+  it('posts only entries with a valid value or a remark, valueAfter 60 s later', () => {
+    const result = buildPost(
+      instance([
+        entry({ tsId: 'a', dt, value: 1.5, valueAfter: 1.7 }),
+        entry({ tsId: 'b', dt, tsRemark: { text: 'vereist' } }),
+        entry({ tsId: 'c', dt, value: Number.NaN }),
+        entry({ tsId: 'd' }),
+      ]),
+    );
+    expect(VALUE_AFTER_OFFSET_SECONDS).toBe(60);
+    if (!('post' in result)) throw new Error(result.errors.join());
+    expect(result.post.entries.map((e) => e.tsId)).toEqual(['a', 'b']);
+    expect(result.post.entries[0]?.valueAfter).toEqual({ dt: '2026-11-23T12:01:00.000+01:00', value: 1.7 });
+    expect(result.post.entries[1]?.value).toBeUndefined();
+  });
+
+  it("reports 'Date/time missing' with station name, number and parameter", () => {
+    expect(buildPost(instance([entry({ value: 3 })]))).toEqual({ errors: ['Date/time missing: Pegel Nord (1001), W'] });
+  });
+
+  it('requires an mrId', () => {
+    expect(buildPost(instance([], ''))).toEqual({ errors: ['mrId is required'] });
+  });
+});

@@ -1,0 +1,70 @@
+import { DateTime } from 'luxon';
+import type { MeasureRoundEntry, MeasureRoundPost, OfflineInstance, PostEntry } from '../../schemas/api';
+import { isSendableNumber } from './numbers';
+
+/** §9: valueAfter is stored 60 seconds after the main value. */
+export const VALUE_AFTER_OFFSET_SECONDS = 60;
+
+export type SubmissionError =
+  | { kind: 'mrIdRequired' }
+  | { kind: 'dateTimeMissing'; staName: string; staNumber: string; tsParameter: string };
+
+function hasRemark(entry: MeasureRoundEntry): boolean {
+  const remark = (r: MeasureRoundEntry['tsRemark']) => Boolean(r && ((r.text ?? '').trim() !== '' || (r.images?.length ?? 0) > 0));
+  return remark(entry.tsRemark) || remark(entry.staRemark);
+}
+
+/** §5: only entries with a (valid) value or a remark are posted. */
+export function isPostable(entry: MeasureRoundEntry): boolean {
+  return isSendableNumber(entry.value) || hasRemark(entry);
+}
+
+export function describeSubmissionError(e: SubmissionError): string {
+  switch (e.kind) {
+    case 'mrIdRequired':
+      return 'mrId is required';
+    case 'dateTimeMissing':
+      return `Date/time missing: ${e.staName} (${e.staNumber}), ${e.tsParameter}`;
+  }
+}
+
+function afterDt(dt: string): string {
+  return DateTime.fromISO(dt, { setZone: true }).plus({ seconds: VALUE_AFTER_OFFSET_SECONDS }).toISO() ?? dt;
+}
+
+/**
+ * Builds the post body of §3 from an instance, or the errors of §5/§8 that prevent saving:
+ * mrId required and a date for every filled entry.
+ */
+export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost } | { errors: string[] } {
+  const errors: SubmissionError[] = [];
+  if (!instance.mrId) errors.push({ kind: 'mrIdRequired' });
+  const entries: PostEntry[] = [];
+  for (const entry of instance.entries.filter(isPostable)) {
+    if (!entry.dt) {
+      errors.push({ kind: 'dateTimeMissing', staName: entry.staName, staNumber: entry.staNumber, tsParameter: entry.tsParameter });
+      continue;
+    }
+    entries.push({
+      staNumber: entry.staNumber,
+      tsId: entry.tsId,
+      tsParameter: entry.tsParameter,
+      dt: entry.dt,
+      ...(isSendableNumber(entry.value) ? { value: entry.value } : {}),
+      ...(isSendableNumber(entry.value) && isSendableNumber(entry.valueAfter) ? { valueAfter: { dt: afterDt(entry.dt) as PostEntry['dt'], value: entry.valueAfter } } : {}),
+      ...(entry.tsRemark ? { tsRemark: entry.tsRemark } : {}),
+      ...(entry.staRemark ? { staRemark: entry.staRemark } : {}),
+    });
+  }
+  if (errors.length > 0) return { errors: errors.map(describeSubmissionError) };
+  return {
+    post: {
+      $type: 'MeasureRoundPost',
+      instanceId: instance.instanceId,
+      creationTime: instance.creationTime as MeasureRoundPost['creationTime'],
+      ...(instance.mrTeam ? { mrTeam: instance.mrTeam } : {}),
+      ...(instance.mrRemark ? { mrRemark: instance.mrRemark } : {}),
+      entries,
+    },
+  };
+}
