@@ -1,0 +1,91 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { localUser } from './auth/local-user';
+import { openPglite, openPostgres, type Database } from './db/database';
+import { runMigrations } from './db/migrations';
+import { seedDemoData } from './db/seed';
+import type { AppEnv } from './http/env';
+import { HttpError } from './http/errors';
+import { createFaultInjector } from './http/faults';
+import { serveApp } from './http/static';
+import { measureRoundRoutes } from './routes/measure-round';
+import { referenceRoutes } from './routes/reference';
+import { timeseriesValuesRoutes } from './routes/timeseries-values';
+
+export interface ServerOptions {
+  /** 0 picks a free port */
+  port?: number;
+  dataDir?: string;
+  databaseUrl?: string;
+  staticDir?: string;
+  faultInjection?: boolean;
+  seed?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Database;
+  close(): Promise<void>;
+}
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection'>) {
+  const app = new Hono<AppEnv>();
+  const api = new Hono<AppEnv>();
+  api.use(localUser);
+  api.route('/', referenceRoutes(db, VERSION));
+  api.route('/measure-round', measureRoundRoutes(db));
+  api.route('/timeseries-values', timeseriesValuesRoutes(db));
+
+  if (opts.faultInjection) {
+    const faults = createFaultInjector();
+    app.use('/hwe-api/*', faults.middleware);
+    app.route('/__test__', faults.routes);
+  }
+  app.route('/hwe-api/v2', api);
+  app.all('/hwe-api/*', (c) => c.json({ message: `no such call: ${c.req.method} ${c.req.path}` }, 404));
+  if (opts.staticDir) app.use('*', serveApp(opts.staticDir));
+  app.notFound((c) => c.json({ message: `not found: ${c.req.path}` }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return c.json({ message: err.message, ...(err.field ? { field: err.field } : {}) }, err.status);
+    console.error('unexpected server error', err);
+    return c.json({ message: 'internal server error' }, 500);
+  });
+  return app;
+}
+
+export async function openDatabase(opts: Pick<ServerOptions, 'dataDir' | 'databaseUrl'>): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const dir = join(opts.dataDir ?? './data', 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return openPglite(dir);
+}
+
+/** Opens the database, migrates, seeds the demo on first start and serves app and API. */
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const db = await openDatabase(opts);
+  await runMigrations(db);
+  if (opts.seed !== false) await seedDemoData(db);
+  const app = createApp(db, opts);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    db,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await db.close();
+    },
+  };
+}

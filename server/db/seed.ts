@@ -1,0 +1,102 @@
+import { DateTime } from 'luxon';
+import type { ConfigInput, FacilityModel, MeasureDocument, Meter } from '../../schemas/api';
+import type { Database } from './database';
+import { demoRounds, type DemoRound } from './demo-rounds';
+
+/** Deterministic pseudo-random numbers, so the demo looks the same on every machine. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const DEMO_CONFIG: ConfigInput = {
+  title: 'Messrunden',
+  product: 'HWE',
+  defaultTime: '12:00',
+  locale: 'de',
+  mode: 1,
+  mez: false,
+  stationTitle: '{siteName} {staName} ({staNumber})',
+  csvImporter: { dateColumn: 1, timeColumn: 1, valueColumn: 2, remarkColumn: 0, startRow: 2, dateTimeFormat: 'dd.MM.yyyy HH:mm' },
+  mapLayers: [{ type: 'tms', url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', name: 'OpenStreetMap', zoom: 19, attribution: '© OpenStreetMap contributors' }],
+  stationTaskTypes: [
+    { taskType: 'Wartung', color: '#0ea5e9', icon: 'wrench' },
+    { taskType: 'Batterie', color: '#f59e0b', icon: 'battery' },
+  ],
+  meteoInput: { parameters: ['N', 'HS', 'HSN', 'LT'] },
+  photoMaxSize: 6000,
+  showArchiveImages: 0,
+  remarkAnalysisFilter: 'Datensammler|neu',
+  serverType: 'reference',
+};
+
+export const DEMO_METERS: Meter[] = [
+  { name: 'OTT C2 Nr. 1', seconds: 30, calibration: [{ slope: 0.2492, offset: 0.011, maxImpulses: 10 }, { slope: 0.2591, offset: 0.002, maxImpulses: 999 }] },
+  { name: 'SEBA F1 Nr. 7', seconds: 50, calibration: [{ slope: 0.1012, offset: 0.015, maxImpulses: 999 }] },
+];
+
+export const DEMO_FACILITY_MODELS: FacilityModel[] = [
+  { type: 'Datensammler', name: 'OTT netDL 500', manufacturer: 'OTT HydroMet', attributeTypes: [{ name: 'Seriennummer', shortname: 'SN', type: 'STRING' }, { name: 'Firmware', type: 'STRING' }] },
+  { type: 'Drucksonde', name: 'Keller PAA-36XW', manufacturer: 'Keller', attributeTypes: [{ name: 'Messbereich', type: 'NUMBER', digits: 1, unit: 'm' }] },
+];
+
+export const DEMO_DOCUMENTS: MeasureDocument[] = [
+  { $type: 'MeasureDocument', mdMode: 'GLOBAL', mdId: 'doc-1', mdFilename: 'Messanleitung.txt', mdDocument: Buffer.from('Messanleitung: Ablesungen immer von Nord nach Süd.').toString('base64'), mdLastModified: '2026-10-01T08:00:00Z' },
+  { $type: 'MeasureDocument', mdMode: 'MEASURE_ROUND', mrName: 'Talsperre Gepatsch Kontrollgang', mdId: 'doc-2', mdFilename: 'Kontrollgang-Plan.txt', mdDocument: Buffer.from('Plan des Kontrollgangs').toString('base64'), mdLastModified: '2026-10-15T08:00:00Z' },
+];
+
+function historicSeries(round: DemoRound, now: DateTime, random: () => number): { tsIds: string[]; dts: string[]; values: (number | null)[] } {
+  const tsIds: string[] = [];
+  const dts: string[] = [];
+  const values: (number | null)[] = [];
+  for (const entry of round.entries) {
+    if (entry.tsFormula) continue;
+    const { min = 0, max = 100 } = entry.tsPlausibilityCheck ?? {};
+    let level = min + (max - min) * (0.35 + random() * 0.3);
+    for (let day = 60; day >= 1; day--) {
+      const dt = now.minus({ days: day }).set({ hour: 8, minute: 0, second: 0, millisecond: 0 });
+      let value: number;
+      if (entry.tsUnit === 'nein/unverändert/Ereignis') value = random() < 0.8 ? 0 : 1;
+      else if (entry.tsUnit === 'nein/ja') value = 0;
+      else {
+        level = Math.min(max - (max - min) * 0.05, Math.max(min + (max - min) * 0.05, level + (random() - 0.5) * (max - min) * 0.04));
+        value = Math.round(level * 100) / 100;
+      }
+      tsIds.push(entry.tsId);
+      dts.push(dt.toISO() ?? '');
+      values.push(value);
+    }
+  }
+  return { tsIds, dts, values };
+}
+
+/** Seeds the demo on first start only (an existing database is left as it is). */
+export async function seedDemoData(db: Database, now = DateTime.now().setZone('Europe/Vienna')): Promise<boolean> {
+  const [{ count }] = (await db.query<{ count: number }>('select count(*)::int as count from measure_round')) as [{ count: number }];
+  if (count > 0) return false;
+  const random = mulberry32(20261123);
+  await db.transaction(async (tx) => {
+    for (const [i, round] of demoRounds().entries()) {
+      await tx.query('insert into measure_round (mr_id, mr_name, mr_group, sort) values ($1, $2, $3, $4)', [round.mrId, round.mrName, round.mrGroup, i]);
+      for (const [position, entry] of round.entries.entries()) {
+        await tx.query('insert into round_entry (mr_id, ts_id, position, definition) values ($1, $2, $3, $4)', [round.mrId, entry.tsId, position, JSON.stringify(entry)]);
+      }
+      const series = historicSeries(round, now, random);
+      await tx.query('insert into historic_value (ts_id, dt, value) select * from unnest($1::text[], $2::timestamptz[], $3::float8[])', [series.tsIds, series.dts, series.values]);
+    }
+    const reference: [string, unknown][] = [
+      ['config', DEMO_CONFIG],
+      ['dischargeMeters', DEMO_METERS],
+      ['facilityModels', DEMO_FACILITY_MODELS],
+      ['measureDocuments', DEMO_DOCUMENTS],
+    ];
+    for (const [key, data] of reference) await tx.query('insert into reference_data (key, data) values ($1, $2)', [key, JSON.stringify(data)]);
+  });
+  return true;
+}

@@ -1,0 +1,68 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { parseOr400 } from './errors';
+import type { AppEnv } from './env';
+import { readJsonBody } from './body';
+
+/**
+ * Test-only fault injection (enabled by startServer({ faultInjection: true }) or FAULT_INJECTION=1):
+ * queued faults answer matching API requests with an error status, drop the connection before handling
+ * ('drop'), or handle the request and then drop the connection so the answer is lost ('drop-after').
+ */
+const FaultSchema = v.object({
+  method: v.optional(v.string()),
+  pathPattern: v.string(),
+  status: v.union([v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)), v.picklist(['drop', 'drop-after'])]),
+  times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+});
+type Fault = v.InferOutput<typeof FaultSchema> & { regex: RegExp };
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number | 'dropped';
+}
+
+export function createFaultInjector() {
+  const faults: Fault[] = [];
+  const log: RequestLogEntry[] = [];
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const method = c.req.method;
+    const path = c.req.path;
+    const fault = faults.find((f) => (!f.method || f.method === method) && f.regex.test(path));
+    if (fault) {
+      fault.times -= 1;
+      if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
+      if (fault.status === 'drop') {
+        log.push({ method, path, status: 'dropped' });
+        c.env.incoming.socket.destroy();
+        return new Response(null, { status: 599 });
+      }
+      if (typeof fault.status === 'number') {
+        log.push({ method, path, status: fault.status });
+        return c.json({ message: `injected fault ${fault.status}` }, fault.status as 500);
+      }
+      await next();
+      log.push({ method, path, status: 'dropped' });
+      c.env.incoming.socket.destroy();
+      return;
+    }
+    await next();
+    log.push({ method, path, status: c.res.status });
+  };
+
+  const routes = new Hono<AppEnv>()
+    .post('/faults', async (c) => {
+      const fault = parseOr400(FaultSchema, await readJsonBody(c));
+      faults.push({ ...fault, regex: new RegExp(fault.pathPattern) });
+      return c.json({ queued: faults.length });
+    })
+    .delete('/faults', (c) => {
+      faults.length = 0;
+      return c.json({ queued: 0 });
+    })
+    .get('/requests', (c) => c.json(log));
+
+  return { middleware, routes };
+}

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import { DateTime } from 'luxon';
+import { MeasureRoundPostSchema, type MeasureRoundEntry, type MeasureRoundPost } from '../../schemas/api';
+import type { Database, Queryable } from '../db/database';
+import { HttpError, parseOr400 } from '../http/errors';
+import type { AppEnv } from '../http/env';
+import { readJsonBody } from '../http/body';
+
+interface RoundRow {
+  mr_id: string;
+  mr_name: string;
+  mr_group: string | null;
+}
+
+export async function findRound(db: Queryable, mrId: string): Promise<RoundRow> {
+  const [row] = await db.query<RoundRow>('select mr_id, mr_name, mr_group from measure_round where mr_id = $1', [mrId]);
+  if (!row) throw new HttpError(404, `measure round ${mrId} not found`);
+  return row;
+}
+
+interface ValueRow {
+  ts_id: string;
+  dt: Date | string;
+  value: number | null;
+  sta_remark: { text?: string } | string | null;
+}
+
+/** §3 historic data of each entry: last value, min/max with and without it, same-day values, station remarks. */
+function withHistory(entry: MeasureRoundEntry, rows: ValueRow[], today: string): MeasureRoundEntry {
+  const values = rows.map((r) => ({ dt: new Date(r.dt).toISOString(), value: r.value }));
+  const numbers = values.map((v) => v.value).filter((v): v is number => v !== null);
+  const last = values.at(-1);
+  const others = numbers.slice(0, -1);
+  const remarks = rows
+    .filter((r) => r.sta_remark)
+    .map((r) => ({ dt: new Date(r.dt).toISOString(), text: typeof r.sta_remark === 'string' ? r.sta_remark : (r.sta_remark?.text ?? '') }))
+    .filter((r) => r.text);
+  return {
+    ...entry,
+    ...(last ? { last } : {}),
+    ...(numbers.length ? { min: Math.min(...numbers), max: Math.max(...numbers) } : {}),
+    ...(others.length ? { minExcludingLast: Math.min(...others), maxExcludingLast: Math.max(...others) } : {}),
+    sameDay: values.filter((v) => DateTime.fromISO(v.dt).setZone('Europe/Vienna').toISODate() === today),
+    ...(remarks.length ? { staRemarks: remarks.slice(-5) } : {}),
+  };
+}
+
+async function roundWithEntries(db: Database, mrId: string) {
+  const round = await findRound(db, mrId);
+  const entries = (await db.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1 order by position', [mrId])).map((r) => r.definition);
+  const since = DateTime.now().minus({ days: 60 }).toISO();
+  const rows = await db.query<ValueRow>('select ts_id, dt, value, sta_remark from historic_value where ts_id = any($1) and dt >= $2 order by ts_id, dt', [entries.map((e) => e.tsId), since]);
+  const byTs = new Map<string, ValueRow[]>();
+  for (const r of rows) byTs.set(r.ts_id, [...(byTs.get(r.ts_id) ?? []), r]);
+  const today = DateTime.now().setZone('Europe/Vienna').toISODate() ?? '';
+  return { $type: 'MeasureRound' as const, mrId: round.mr_id, mrName: round.mr_name, mrGroup: round.mr_group ?? undefined, entries: entries.map((e) => withHistory(e, byTs.get(e.tsId) ?? [], today)) };
+}
+
+/** Stores a submission once: a repeated instanceId stores nothing and answers with the first result. */
+async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPost, username: string) {
+  return db.transaction(async (tx) => {
+    await findRound(tx, mrId);
+    const known = new Set((await tx.query<{ ts_id: string }>('select ts_id from round_entry where mr_id = $1', [mrId])).map((r) => r.ts_id));
+    post.entries.forEach((entry, i) => {
+      if (!known.has(entry.tsId)) throw new HttpError(400, `entries.${i}.tsId: ${entry.tsId} is not a timeseries of measure round ${mrId}`, `entries.${i}.tsId`);
+    });
+    const [existing] = await tx.query<{ value_count: number }>('select value_count from submission where instance_id = $1', [post.instanceId]);
+    if (existing) return { instanceId: post.instanceId, valueCount: existing.value_count, duplicate: true };
+    let valueCount = 0;
+    for (const entry of post.entries) {
+      const rows: [string, number | null][] = [[entry.dt, entry.value ?? null]];
+      if (entry.valueAfter) rows.push([entry.valueAfter.dt, entry.valueAfter.value]);
+      for (const [dt, value] of rows) {
+        await tx.query(
+          `insert into historic_value (ts_id, dt, value, ts_remark, sta_remark, instance_id) values ($1, $2, $3, $4, $5, $6)
+           on conflict (ts_id, dt) do update set value = excluded.value, ts_remark = excluded.ts_remark, sta_remark = excluded.sta_remark, instance_id = excluded.instance_id`,
+          [entry.tsId, dt, value, entry.tsRemark ? JSON.stringify(entry.tsRemark) : null, entry.staRemark ? JSON.stringify(entry.staRemark) : null, post.instanceId],
+        );
+        if (value !== null) valueCount++;
+      }
+    }
+    await tx.query('insert into submission (instance_id, mr_id, body, value_count, username, creation_time) values ($1, $2, $3, $4, $5, $6)', [post.instanceId, mrId, JSON.stringify(post), valueCount, username, post.creationTime]);
+    return { instanceId: post.instanceId, valueCount, duplicate: false };
+  });
+}
+
+export function measureRoundRoutes(db: Database) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const rows = await db.query<RoundRow>('select mr_id, mr_name, mr_group from measure_round order by sort, mr_name');
+      return c.json(rows.map((r) => ({ $type: 'MeasureRound', mrId: r.mr_id, mrName: r.mr_name, mrGroup: r.mr_group ?? undefined })));
+    })
+    .get('/:mrId', async (c) => c.json(await roundWithEntries(db, c.req.param('mrId'))))
+    .post('/:mrId', async (c) => {
+      const post = parseOr400(MeasureRoundPostSchema, await readJsonBody(c));
+      return c.json(await storeSubmission(db, c.req.param('mrId'), post, c.get('user').username));
+    });
+}

@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { AppEnv } from '../http/env';
+
+export async function referenceData(db: Database, key: string): Promise<unknown> {
+  const [row] = await db.query<{ data: unknown }>('select data from reference_data where key = $1', [key]);
+  if (!row) throw new HttpError(404, `${key} not configured`);
+  return row.data;
+}
+
+/** GET /config (no-cache, §7) and GET /info. */
+export function referenceRoutes(db: Database, version: string) {
+  return new Hono<AppEnv>()
+    .get('/config', async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await referenceData(db, 'config'));
+    })
+    .get('/info', (c) => {
+      const user = c.get('user');
+      return c.json({ version, apiVersion: 'v2', name: 'hydro-rounds reference server', copyright: '© hydro-rounds', revision: version, isAdmin: user.isAdmin, username: user.username, serverType: 'reference' });
+    })
+    .get('/discharge-meters', async (c) => c.json(await referenceData(db, 'dischargeMeters')))
+    .get('/station-facilities/models', async (c) => c.json(await referenceData(db, 'facilityModels')));
+}

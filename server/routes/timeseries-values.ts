@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { Database } from '../db/database';
+import { HttpError, parseOr400 } from '../http/errors';
+import type { AppEnv } from '../http/env';
+
+/** §7: at most 32 timeseries per request. */
+export const MAX_TS_IDS = 32;
+
+const QuerySchema = v.object({
+  tsId: v.pipe(v.array(v.pipe(v.string(), v.minLength(1, 'must not be empty'))), v.minLength(1, 'at least one tsId is required'), v.maxLength(MAX_TS_IDS, `at most ${MAX_TS_IDS} tsId per request`)),
+  remarks: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
+  from: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'))),
+  to: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'))),
+});
+
+interface Row {
+  ts_id: string;
+  dt: Date | string;
+  value: number | null;
+  ts_remark: unknown;
+  sta_remark: unknown;
+  instance_id: string | null;
+}
+
+/** GET /timeseries-values?tsId=…&tsId=…&remarks=true → { values } sorted by tsId and time. */
+export function timeseriesValuesRoutes(db: Database) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const q = parseOr400(QuerySchema, { tsId: c.req.queries('tsId') ?? [], remarks: c.req.query('remarks'), from: c.req.query('from'), to: c.req.query('to') }, 'query');
+    if (q.from && q.to && q.from > q.to) throw new HttpError(400, 'from: must not be after to', 'from');
+    const rows = await db.query<Row>(
+      'select ts_id, dt, value, ts_remark, sta_remark, instance_id from historic_value where ts_id = any($1) and ($2::timestamptz is null or dt >= $2) and ($3::timestamptz is null or dt <= $3) order by ts_id, dt',
+      [q.tsId, q.from ?? null, q.to ?? null],
+    );
+    const withRemarks = q.remarks === 'true';
+    return c.json({
+      values: rows.map((r) => ({
+        instanceId: r.instance_id,
+        tsId: r.ts_id,
+        dt: new Date(r.dt).toISOString(),
+        value: r.value,
+        ...(withRemarks ? { tsRemark: r.ts_remark, staRemark: r.sta_remark } : {}),
+      })),
+    });
+  });
+}
