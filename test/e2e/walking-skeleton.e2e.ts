@@ -70,7 +70,7 @@ describe('tabular input against the real server', () => {
     const context = await browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
-    await page.getByLabel('Language').selectOption('en');
+    await page.locator('#locale-select').selectOption('en');
     await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await page.getByLabel(`${p.label} time`).fill('');
     await page.getByRole('button', { name: 'Submit' }).click();

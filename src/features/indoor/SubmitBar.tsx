@@ -44,10 +44,12 @@ export function SubmitBar({ round, rows, instance, queue }: { round: RoundDoc; r
   const shown = submitted ?? instance;
   const filledCount = rows.filter((r) => r.hasContent).length;
 
+  const [nothingEntered, setNothingEntered] = useState(false);
   const submit = async () => {
     const found = validateBeforeSubmit(rows);
     setProblems(found);
-    if (found.length > 0 || !instance) return;
+    setNothingEntered(found.length === 0 && filledCount === 0);
+    if (found.length > 0 || filledCount === 0 || !instance) return;
     setDismissed(false);
     setSubmittedId(instance.instanceId);
     await queue();
@@ -56,7 +58,7 @@ export function SubmitBar({ round, rows, instance, queue }: { round: RoundDoc; r
   return (
     <div className="sticky top-14 z-10 space-y-1 bg-white/95 py-1 dark:bg-slate-950/95">
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void submit()} disabled={!instance || filledCount === 0 || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
+        <Button onClick={() => void submit()} disabled={!instance || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
           <Trans>Submit</Trans>
         </Button>
         <span className="text-sm text-slate-600 dark:text-slate-400">
@@ -64,6 +66,11 @@ export function SubmitBar({ round, rows, instance, queue }: { round: RoundDoc; r
         </span>
         {instance && <SyncBadge state={instance.syncState} />}
       </div>
+      {nothingEntered && (
+        <Alert type="info" testId="nothing-entered">
+          <Trans>Nothing to submit yet: enter at least one value or remark.</Trans>
+        </Alert>
+      )}
       {problems.length > 0 && (
         <Alert type="danger" testId="submit-problems">
           <ul>
