@@ -41,7 +41,7 @@ describe('submission under server faults', () => {
     page = await context.newPage();
     await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     for (const p of mine) await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
-    await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state')).toBe('draft');
+    await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('draft');
     return mine;
   }
 
@@ -50,7 +50,7 @@ describe('submission under server faults', () => {
     const postsBefore = await countRoundPosts(server);
     await injectFaults(server, { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 1 });
     await page.getByRole('button', { name: 'Absenden' }).click();
-    await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state')).toBe('retrying');
+    await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('retrying');
     await page.getByTestId('submit-success').waitFor({ timeout: 20_000 });
     expect(await countRoundPosts(server)).toBe(postsBefore + 2);
     expect(await storedCopies(server, picked)).toEqual([1, 1]);

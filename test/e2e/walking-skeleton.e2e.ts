@@ -28,7 +28,7 @@ describe('tabular input against the real server', () => {
     const errors = watchErrors(page);
     await page.goto(`${server.url}/?date=${today}`);
     await page.getByRole('link', { name: new RegExp(round.mrName) }).click();
-    await expect.poll(() => page.url()).toContain('/stations/');
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('/stations/');
     for (const p of picked) await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await page.getByRole('button', { name: 'Absenden' }).click();
     await page.getByTestId('submit-success').waitFor();
@@ -53,8 +53,8 @@ describe('tabular input against the real server', () => {
     await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     const input = page.getByRole('textbox', { name: p.label, exact: true });
     await input.fill('12abc');
-    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => page.getByText('Geben Sie eine Zahl, einen Strich oder nichts ein.').count()).toBe(1);
+    await expect.poll(() => input.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => page.getByText('Geben Sie eine Zahl, einen Strich oder nichts ein.').count(), { timeout: 10_000 }).toBe(1);
     const postsBefore = await countRoundPosts(server);
     await page.getByRole('button', { name: 'Absenden' }).click();
     await page.getByTestId('submit-problems').waitFor();
