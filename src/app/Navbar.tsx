@@ -5,6 +5,7 @@ import { useConfig, useServerInfo } from '../db/reference-hooks';
 import { activateLocale, isLocale, LOCALES } from './i18n';
 import { applyTheme, currentTheme, type Theme } from './theme';
 import { useOnline } from './use-online';
+import { Icon } from '../ui/Icon';
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { de: 'Deutsch', en: 'English', it: 'Italiano' };
 
@@ -36,7 +37,7 @@ export function Navbar() {
           <span className="hidden sm:inline">{config.title}</span>
         </Link>
         {group && (
-          <span className="min-w-0 truncate text-sm sm:text-base" data-testid="navbar-title">
+          <span className="min-w-0 max-w-[50vw] truncate text-sm sm:text-base" data-testid="navbar-title">
             {group}
             {date && <span className="ml-2 opacity-80">{date}</span>}
           </span>
@@ -52,7 +53,11 @@ export function Navbar() {
             <Trans>Offline – entries are saved on this device</Trans>
           </span>
         )}
-        {username && <span className="text-sm opacity-90" title={t`Logged in user`}>{username}</span>}
+        {username && (
+          <span className="text-sm opacity-90 max-sm:hidden" title={t`Logged in user`}>
+            {username}
+          </span>
+        )}
         <label className="sr-only" htmlFor="locale-select">
           <Trans>Language</Trans>
         </label>
@@ -60,7 +65,7 @@ export function Navbar() {
           id="locale-select"
           value={i18n.locale}
           onChange={(e) => isLocale(e.target.value) && void activateLocale(e.target.value)}
-          className="rounded border border-white/40 bg-sky-800 px-1 py-1 text-sm dark:bg-slate-800"
+          className="min-h-9 rounded border border-white/40 bg-sky-800 px-1 text-sm dark:bg-slate-800"
         >
           {LOCALES.map((l) => (
             <option key={l} value={l}>
@@ -68,17 +73,24 @@ export function Navbar() {
             </option>
           ))}
         </select>
-        <button type="button" onClick={toggleTheme} className="rounded px-2 py-1 text-sm hover:bg-white/10" aria-pressed={theme === 'dark'}>
-          {theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}
+        <button type="button" onClick={toggleTheme} className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10">
+          <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+          <span className="max-md:sr-only">{theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}</span>
         </button>
         {config.showAbout && (
-          <Link to="/about" className="rounded px-2 py-1 text-sm hover:bg-white/10" aria-current={location.pathname === '/about' ? 'page' : undefined}>
-            <Trans>Help</Trans>
+          <Link to="/about" className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10" aria-current={location.pathname === '/about' ? 'page' : undefined}>
+            <Icon name="help" />
+            <span className="max-md:sr-only">
+              <Trans>Help</Trans>
+            </span>
           </Link>
         )}
         {config.showConfig && (
-          <Link to="/config" className="rounded px-2 py-1 text-sm hover:bg-white/10">
-            <Trans>Settings</Trans>
+          <Link to="/config" className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10">
+            <Icon name="settings" />
+            <span className="max-md:sr-only">
+              <Trans>Settings</Trans>
+            </span>
           </Link>
         )}
       </nav>

@@ -47,9 +47,9 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
   const errorId = `err-${entry.tsId}`;
 
   return (
-    <tr className={`border-t border-slate-200 dark:border-slate-800 ${STATUS_CLASS[row.status]}`} data-status={row.status} data-tsid={entry.tsId}>
+    <tr className={`border-t border-slate-200 max-md:grid max-md:grid-cols-2 max-md:gap-x-2 dark:border-slate-800 ${STATUS_CLASS[row.status]}`} data-status={row.status} data-tsid={entry.tsId}>
       {station && (
-        <th scope="rowgroup" rowSpan={stationRowSpan} className="p-2 text-left align-top font-medium">
+        <th scope="rowgroup" rowSpan={stationRowSpan} className="p-2 text-left align-top font-medium max-md:col-span-2 max-md:bg-slate-100 max-md:text-base dark:max-md:bg-slate-900">
           {station.ordinal && <span className="mr-1 text-slate-500">{station.ordinal}</span>}
           {station.title}
           {!station.obligatory && (
@@ -63,7 +63,12 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
         {entry.tsParameter} {entry.tsUnit && <span className="text-slate-500">[{entry.tsUnit}]</span>}
         {entry.tsName && <div className="text-xs text-slate-500">{entry.tsName}</div>}
       </td>
-      <td className="p-2 align-top tabular-nums">{row.lastValueText}</td>
+      <td className="p-2 align-top tabular-nums">
+        <span className="mr-1 text-xs text-slate-500 md:hidden">
+          <Trans>Last value</Trans>
+        </span>
+        {row.lastValueText}
+      </td>
       <td className="p-2 align-top">
         <input
           type="text"
@@ -102,7 +107,7 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
           className="min-h-11 rounded border border-slate-400 bg-white px-1 text-base dark:bg-slate-900"
         />
       </td>
-      <td className="p-2 align-top">
+      <td className="p-2 align-top max-md:col-span-2">
         <div className="flex items-start gap-2">
         <input
           type="text"

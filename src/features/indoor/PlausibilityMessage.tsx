@@ -12,7 +12,7 @@ export function PlausibilityMessage({ result }: { result: RowPlausibility }) {
       </span>
     );
   }
-  const fmt = (n: number | undefined) => (n === undefined ? '–' : i18n.number(n, { maximumFractionDigits: 6 }));
+  const fmt = (n: number | undefined) => (n === undefined ? '–' : i18n.number(n, { maximumFractionDigits: 6, useGrouping: false }));
   const min = fmt(result.min);
   const max = fmt(result.max);
   const deviation = fmt(result.deviation);

@@ -16,9 +16,9 @@ export interface InstanceRef {
 export const StationTable = memo(function StationTable({ stations, disabled, onChange, ...instance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange } & InstanceRef) {
   const { t } = useLingui();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm" aria-label={t`Stations and timeseries`}>
-        <thead className="sticky top-0 bg-slate-100 text-left dark:bg-slate-900">
+    <div className="md:overflow-x-auto">
+      <table className="w-full border-collapse text-sm max-md:block" aria-label={t`Stations and timeseries`}>
+        <thead className="sticky top-0 bg-slate-100 text-left max-md:hidden dark:bg-slate-900">
           <tr>
             <th scope="col" className="p-2">
               <Trans>Station</Trans>
@@ -41,7 +41,7 @@ export const StationTable = memo(function StationTable({ stations, disabled, onC
           </tr>
         </thead>
         {stations.map((s) => (
-          <tbody key={s.staNumber} className="border-t-2 border-slate-300 dark:border-slate-700">
+          <tbody key={s.staNumber} className="border-t-2 border-slate-300 max-md:mb-3 max-md:block max-md:rounded max-md:border-2 dark:border-slate-700">
             {s.rows.map((row, i) => (
               <EntryRow key={row.entry.tsId} row={row} station={i === 0 ? s : undefined} stationRowSpan={s.rows.length} disabled={disabled} onChange={onChange} instance={instance} />
             ))}
