@@ -13,7 +13,7 @@ export const DEFAULT_ZONE = 'Europe/Vienna';
 export function combineDateAndTime(date: string, time: string, zone = DEFAULT_ZONE): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return undefined;
   const dt = DateTime.fromISO(`${date}T${time}`, { zone });
-  return dt.isValid ? (dt.toISO({ suppressMilliseconds: false }) ?? undefined) : undefined;
+  return dt.isValid ? dt.toISO() : undefined;
 }
 
 export type DateProblem = { kind: 'future' } | { kind: 'past'; days: number };

@@ -157,3 +157,31 @@ describe('submission (§5)', () => {
     expect(buildPost(instance([], ''))).toEqual({ errors: ['mrId is required'] });
   });
 });
+
+describe('edge cases of the rules', () => {
+  it('treats numbers that overflow as invalid input', () => expect(parseNumberInput('1e999')).toBeUndefined());
+  it('rejects an impossible calendar date and ignores an unreadable timestamp', () => {
+    expect(combineDateAndTime('2026-02-30', '12:00')).toBeUndefined();
+    expect(checkDate('not a date', new Date())).toBeUndefined();
+  });
+  it('accepts any value without a plausibility range and formats an open bound', () => {
+    expect(checkPlausibility(entry(), 1e9)).toBeUndefined();
+    expect(formatPlausibility({ kind: 'range', max: 5, deviation: 1 })).toBe('value  … 5 (deviation 1)');
+  });
+  it('posts remark-only entries with images, station remarks, team and round remark', () => {
+    const dt = '2026-11-23T12:00:00.000+01:00' as MeasureRoundEntry['dt'];
+    const result = buildPost({
+      instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01',
+      mrId: '7',
+      mrName: 'R',
+      creationTime: '2026-11-23T08:00:00.000Z',
+      mrTeam: 'Team Nord',
+      mrRemark: 'Nebel',
+      entries: [entry({ tsId: 'a', dt, tsRemark: { images: ['img-1'] } }), entry({ tsId: 'b', dt, staRemark: { text: 'Zaun beschädigt' } }), entry({ tsId: 'c', dt, tsRemark: { text: '  ' } })],
+    });
+    if (!('post' in result)) throw new Error(result.errors.join());
+    expect(result.post).toMatchObject({ mrTeam: 'Team Nord', mrRemark: 'Nebel' });
+    expect(result.post.entries.map((e) => e.tsId)).toEqual(['a', 'b']);
+    expect(result.post.entries[1]?.staRemark).toEqual({ text: 'Zaun beschädigt' });
+  });
+});
