@@ -28,7 +28,15 @@ function ProblemText({ problem }: { problem: SubmitProblem }) {
 }
 
 /** Submit button, pre-submit checks and the success/danger alerts of §8, all following the instance in RxDB. */
-export function SubmitBar({ round, rows, instance, queue }: { round: RoundDoc; rows: RowModel[]; instance: OfflineInstanceDoc | null; queue: () => Promise<void> }) {
+export interface SubmitBarProps {
+  round: RoundDoc;
+  rows: RowModel[];
+  instance: OfflineInstanceDoc | null;
+  queue: (instanceId: string) => Promise<void>;
+  storedRows: () => Promise<{ instanceId?: string; rows: RowModel[] }>;
+}
+
+export function SubmitBar({ round, rows, instance, queue, storedRows }: SubmitBarProps) {
   const { t } = useLingui();
   const db = useDb();
   const online = useOnline();
@@ -46,13 +54,15 @@ export function SubmitBar({ round, rows, instance, queue }: { round: RoundDoc; r
 
   const [nothingEntered, setNothingEntered] = useState(false);
   const submit = async () => {
-    const found = validateBeforeSubmit(rows);
+    const stored = await storedRows();
+    const found = validateBeforeSubmit(stored.rows);
+    const filled = stored.rows.filter((r) => r.hasContent).length;
     setProblems(found);
-    setNothingEntered(found.length === 0 && filledCount === 0);
-    if (found.length > 0 || filledCount === 0 || !instance) return;
+    setNothingEntered(found.length === 0 && filled === 0);
+    if (found.length > 0 || filled === 0 || !stored.instanceId) return;
     setDismissed(false);
-    setSubmittedId(instance.instanceId);
-    await queue();
+    setSubmittedId(stored.instanceId);
+    await queue(stored.instanceId);
   };
 
   return (

@@ -27,12 +27,17 @@ export function TabularInput() {
     undefined,
     [db, group],
   );
-  const { instance, updateDraft, queue, ensureInstance } = useIndoorInstance(round ?? undefined, date);
+  const { instance, updateDraft, queue, ensureInstance, settled } = useIndoorInstance(round ?? undefined, date);
   const [now] = useState(() => new Date());
   const rows = useMemo(
     () => (round ? buildRowModels(round.entries, instance?.drafts ?? [], { date, defaultTime: config.defaultTime, now }) : []),
     [round, instance?.drafts, date, config.defaultTime, now],
   );
+  /** At submit time: wait for every write in flight, then validate exactly what is stored. */
+  const storedRows = useCallback(async () => {
+    const stored = await settled();
+    return { instanceId: stored?.instanceId, rows: round ? buildRowModels(round.entries, stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date() }) : [] };
+  }, [settled, round, date, config.defaultTime]);
   const stations = useMemo(() => groupRowsByStation(rows, config.stationTitle), [rows, config.stationTitle]);
   const [writeError, setWriteError] = useState<unknown>(null);
   const onChange = useCallback(
@@ -71,7 +76,7 @@ export function TabularInput() {
       </h1>
       <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
-      <SubmitBar round={round} rows={rows} instance={instance ?? null} queue={queue} />
+      <SubmitBar round={round} rows={rows} instance={instance ?? null} queue={queue} storedRows={storedRows} />
       <StationTable stations={stations} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} />
     </section>
   );

@@ -12,9 +12,11 @@ export interface IndoorInstance {
   /** Writes one timeseries' draft to RxDB at once (creating the instance on the first edit). */
   updateDraft(tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>): Promise<void>;
   /** Marks the instance for sending; replication picks it up. */
-  queue(): Promise<void>;
+  queue(instanceId: string): Promise<void>;
   /** The open instance's id, created on first use (e.g. a photo before any value). */
   ensureInstance(): Promise<string>;
+  /** Resolves when every write started so far is stored; then reads the instance as stored. */
+  settled(): Promise<OfflineInstanceDoc | null>;
 }
 
 /**
@@ -62,7 +64,15 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
     return creating.current;
   }, [db, round, date, instanceId]);
 
-  const updateDraft = useCallback(
+  const pending = useRef(new Set<Promise<unknown>>());
+  const track = useCallback(<T,>(p: Promise<T>): Promise<T> => {
+    pending.current.add(p);
+    const done = () => pending.current.delete(p);
+    p.then(done, done);
+    return p;
+  }, []);
+
+  const writeDraft = useCallback(
     async (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => {
       const id = await ensureInstance();
       const doc = await db.offlineInstances.findOne(id).exec();
@@ -81,11 +91,22 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
     [db, ensureInstance],
   );
 
-  const queue = useCallback(async () => {
-    if (!instanceId) return;
-    const doc = await db.offlineInstances.findOne(instanceId).exec();
-    await doc?.incrementalPatch({ syncState: 'queued', queuedAt: Date.now(), updatedAt: Date.now(), lastError: undefined });
+  const updateDraft = useCallback(
+    (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => track(writeDraft(tsId, patch)),
+    [track, writeDraft],
+  );
+
+  const settled = useCallback(async () => {
+    while (pending.current.size > 0) await Promise.allSettled([...pending.current]);
+    const id = creating.current ? await creating.current : instanceId;
+    if (!id) return null;
+    return (await db.offlineInstances.findOne(id).exec())?.toMutableJSON() ?? null;
   }, [db, instanceId]);
 
-  return { instance, updateDraft, queue, ensureInstance };
+  const queue = useCallback(async (id: string) => {
+    const doc = await db.offlineInstances.findOne(id).exec();
+    await doc?.incrementalPatch({ syncState: 'queued', queuedAt: Date.now(), updatedAt: Date.now(), lastError: undefined });
+  }, [db]);
+
+  return { instance, updateDraft, queue, ensureInstance, settled };
 }

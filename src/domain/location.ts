@@ -1,0 +1,26 @@
+import type { Location } from '../../schemas/api';
+
+const num = (s: unknown) => (typeof s === 'number' ? s : typeof s === 'string' ? Number(s.trim().replace(',', '.')) : Number.NaN);
+
+function valid(latitude: number, longitude: number): Location | undefined {
+  return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : undefined;
+}
+
+/** §3: a station location from metadata: latlng as an array or "[lat, lon]" string, or latitude/longitude strings with decimal commas. */
+export function locationFromMetadata(meta: Record<string, unknown> | undefined): Location | undefined {
+  if (!meta) return undefined;
+  const latlng = meta.latlng;
+  if (Array.isArray(latlng) && latlng.length === 2) return valid(num(latlng[0]), num(latlng[1]));
+  if (typeof latlng === 'string') {
+    const m = /^\s*\[\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\]\s*$/.exec(latlng);
+    if (m) return valid(Number(m[1]), Number(m[2]));
+  }
+  if (meta.latitude !== undefined && meta.longitude !== undefined) return valid(num(meta.latitude), num(meta.longitude));
+  return undefined;
+}
+
+/** §3 Remark: a pattern geo:lat,lon in the text yields a location. */
+export function locationFromRemark(text: string | undefined): Location | undefined {
+  const m = /geo:(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/.exec(text ?? '');
+  return m ? valid(Number(m[1]), Number(m[2])) : undefined;
+}
