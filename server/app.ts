@@ -3,15 +3,23 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { localUser } from './auth/local-user';
+import { authenticate, type IdentitySettings } from './auth/auth';
+import { createContext } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
-import { seedDemoData } from './db/seed';
+import { seedDemoData, seedMapData } from './db/seed';
 import type { AppEnv } from './http/env';
 import { HttpError } from './http/errors';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
-import { measureRoundRoutes } from './routes/measure-round';
+import { completedRoundRoutes, findSubmission, toCompleted } from './routes/completed-round';
+import { documentRoutes, mapRoutes } from './routes/documents-and-maps';
+import { completedImageRoutes, imageUploadRoutes } from './routes/images';
+import { ANY_ROLE, measureRoundRoutes } from './routes/measure-round';
+import { permissionRoutes } from './routes/permissions';
+import { renderCompletedRoundPdf } from './pdf/completed-round-pdf';
+import { pickLang } from './pdf/labels';
+import { requireRole } from './auth/auth';
 import { referenceRoutes } from './routes/reference';
 import { timeseriesValuesRoutes } from './routes/timeseries-values';
 
@@ -21,8 +29,10 @@ export interface ServerOptions {
   dataDir?: string;
   databaseUrl?: string;
   staticDir?: string;
+  blobDir?: string;
   faultInjection?: boolean;
   seed?: boolean;
+  identity?: IdentitySettings;
 }
 
 export interface RunningServer {
@@ -34,13 +44,28 @@ export interface RunningServer {
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection'>) {
+export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'identity' | 'blobDir'>) {
+  const ctx = createContext(db, opts.blobDir ?? './data/blobs', VERSION);
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
-  api.use(localUser);
-  api.route('/', referenceRoutes(db, VERSION));
-  api.route('/measure-round', measureRoundRoutes(db));
+  // §7: config is fetched before login, so it is the one call without authentication.
+  api.use(async (c, next) => (c.req.path.endsWith('/hwe-api/v2/config') ? next() : authenticate(opts.identity)(c, next)));
+  api.route('/', referenceRoutes(db, VERSION, opts.identity));
+  api.route('/measure-round', imageUploadRoutes(ctx));
+  api.route('/measure-round', mapRoutes(ctx));
+  api.route('/measure-round', measureRoundRoutes(ctx));
   api.route('/timeseries-values', timeseriesValuesRoutes(db));
+  api.route('/completed-measure-round/timeseries-values', timeseriesValuesRoutes(db, { onlySubmitted: true }));
+  api.get('/completed-measure-round/:instanceId/pdf', async (c) => {
+    const row = await findSubmission(db, c.req.param('instanceId'));
+    await requireRole(db, c.get('user'), await ctx.product(), row.mr_id, ANY_ROLE);
+    const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(c.req.query('lang'), c.req.header('Accept-Language')));
+    return new Response(new Uint8Array(pdf), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${row.mr_name.replace(/[^\w .-]/g, '_')}.pdf"` } });
+  });
+  api.route('/completed-measure-round', completedImageRoutes(ctx));
+  api.route('/completed-measure-round', completedRoundRoutes(ctx));
+  api.route('/admin/permissions', permissionRoutes(ctx));
+  api.route('/measure-documents', documentRoutes(ctx));
 
   if (opts.faultInjection) {
     const faults = createFaultInjector();
@@ -70,8 +95,11 @@ export async function openDatabase(opts: Pick<ServerOptions, 'dataDir' | 'databa
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const db = await openDatabase(opts);
   await runMigrations(db);
-  if (opts.seed !== false) await seedDemoData(db);
-  const app = createApp(db, opts);
+  if (opts.seed !== false) {
+    await seedDemoData(db);
+    await seedMapData(db);
+  }
+  const app = createApp(db, { ...opts, blobDir: opts.blobDir ?? join(opts.dataDir ?? './data', 'blobs') });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: '127.0.0.1' }, () => resolve(s));
   });

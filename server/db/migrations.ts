@@ -44,6 +44,54 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       );
     `,
   },
+  {
+    id: 2,
+    name: 'lifecycle of submissions, permissions, images, documents and map data',
+    sql: `
+      alter table submission add column state text not null default 'submitted';
+      alter table submission add column entries jsonb;
+      alter table submission add column user_decision1_required boolean not null default false;
+      alter table submission add column user_decision2_required boolean not null default false;
+      alter table submission add column decision1_time timestamptz;
+      alter table submission add column decision1_team text;
+      alter table submission add column decision2_time timestamptz;
+      alter table submission add column decision2_team text;
+      alter table submission add column completion_time timestamptz;
+      create table app_user (
+        username text primary key,
+        created_at timestamptz not null default now()
+      );
+      create table permission (
+        username text not null references app_user(username) on delete cascade,
+        mr_id text not null references measure_round(mr_id) on delete cascade,
+        role text not null,
+        primary key (username, mr_id, role)
+      );
+      create table image (
+        image_id text primary key,
+        mr_id text not null references measure_round(mr_id),
+        ts_id text not null,
+        sta_number text not null,
+        ts_parameter text,
+        dt timestamptz not null,
+        content_type text not null,
+        width integer not null,
+        height integer not null,
+        bytes integer not null,
+        blob_path text not null,
+        uploaded_by text not null,
+        uploaded_at timestamptz not null default now()
+      );
+      create table map_data (
+        mr_id text not null references measure_round(mr_id),
+        kind text not null,
+        map_type text not null default '',
+        data jsonb not null,
+        etag text not null,
+        primary key (mr_id, kind, map_type)
+      )
+    `,
+  },
 ];
 
 export async function runMigrations(db: Database): Promise<number[]> {

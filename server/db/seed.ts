@@ -100,3 +100,27 @@ export async function seedDemoData(db: Database, now = DateTime.now().setZone('E
   });
   return true;
 }
+
+/** Map overlay and track of the demo rounds; idempotent, so databases created before them get them too. */
+export async function seedMapData(db: Database): Promise<void> {
+  const rounds = await db.query<{ mr_id: string }>("select mr_id from measure_round where mr_id in ('1', '2')");
+  for (const { mr_id } of rounds) {
+    const entries = (await db.query<{ definition: { staNumber: string; staName: string; staLocation?: { latitude: number; longitude: number } } }>('select definition from round_entry where mr_id = $1 order by position', [mr_id])).map((r) => r.definition);
+    const points = entries.filter((e) => e.staLocation).map((e) => [e.staLocation?.longitude ?? 0, e.staLocation?.latitude ?? 0]);
+    if (points.length === 0) continue;
+    const track = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Route' }, geometry: { type: 'LineString', coordinates: points } }] };
+    const lons = points.map((p) => p[0] as number);
+    const lats = points.map((p) => p[1] as number);
+    const bounds = [[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)], [Math.min(...lons), Math.max(...lats)]];
+    // A 1×1 transparent PNG stands in for the ortho photo of a real installation.
+    const image = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const rows: [string, string, object][] = [
+      ['track', '', track],
+      ['overlay', 'ortho', { bounds, image, mapType: 'ortho' }],
+      ['overlay', 'osm', { bounds, image, mapType: 'osm' }],
+    ];
+    for (const [kind, mapType, data] of rows) {
+      await db.query("insert into map_data (mr_id, kind, map_type, data, etag) values ($1, $2, $3, $4, '') on conflict do nothing", [mr_id, kind, mapType, JSON.stringify(data)]);
+    }
+  }
+}

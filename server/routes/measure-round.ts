@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { DateTime } from 'luxon';
-import { MeasureRoundPostSchema, type MeasureRoundEntry, type MeasureRoundPost } from '../../schemas/api';
+import { MeasureRoundPostSchema, type CompletedEntry, type MeasureRoundEntry, type MeasureRoundPost } from '../../schemas/api';
+import { decisionsRequired } from '../../src/domain/decisions';
+import { requireRole, visibleRounds } from '../auth/auth';
+import type { ServerContext } from '../context';
 import type { Database, Queryable } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
 import type { AppEnv } from '../http/env';
@@ -66,6 +69,10 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
     });
     const [existing] = await tx.query<{ value_count: number }>('select value_count from submission where instance_id = $1', [post.instanceId]);
     if (existing) return { instanceId: post.instanceId, valueCount: existing.value_count, duplicate: true };
+    const definitions = new Map((await tx.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1', [mrId])).map((r) => [r.definition.tsId as string, r.definition]));
+    const entries: CompletedEntry[] = post.entries.map((e) => ({ ...definitions.get(e.tsId), ...e }) as CompletedEntry);
+    const required = decisionsRequired(entries);
+    const state = required.userDecision1Required ? 'submitted' : 'completed';
     let valueCount = 0;
     for (const entry of post.entries) {
       const rows: [string, number | null][] = [[entry.dt, entry.value ?? null]];
@@ -79,20 +86,36 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
         if (value !== null) valueCount++;
       }
     }
-    await tx.query('insert into submission (instance_id, mr_id, body, value_count, username, creation_time) values ($1, $2, $3, $4, $5, $6)', [post.instanceId, mrId, JSON.stringify(post), valueCount, username, post.creationTime]);
+    await tx.query(
+      `insert into submission (instance_id, mr_id, body, value_count, username, creation_time, state, entries, user_decision1_required, user_decision2_required, completion_time)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 = 'completed' then now() end)`,
+      [post.instanceId, mrId, JSON.stringify(post), valueCount, username, post.creationTime, state, JSON.stringify(entries), required.userDecision1Required, required.userDecision2Required],
+    );
     return { instanceId: post.instanceId, valueCount, duplicate: false };
   });
 }
 
-export function measureRoundRoutes(db: Database) {
+export const ANY_ROLE = ['OBSERVE', 'RESPONSIBLE1', 'RESPONSIBLE2'] as const;
+
+export function measureRoundRoutes(ctx: ServerContext) {
+  const { db } = ctx;
   return new Hono<AppEnv>()
     .get('/', async (c) => {
+      const visible = await visibleRounds(db, c.get('user'));
       const rows = await db.query<RoundRow>('select mr_id, mr_name, mr_group from measure_round order by sort, mr_name');
-      return c.json(rows.map((r) => ({ $type: 'MeasureRound', mrId: r.mr_id, mrName: r.mr_name, mrGroup: r.mr_group ?? undefined })));
+      return c.json(rows.filter((r) => visible === 'all' || visible.has(r.mr_id)).map((r) => ({ $type: 'MeasureRound', mrId: r.mr_id, mrName: r.mr_name, mrGroup: r.mr_group ?? undefined })));
     })
-    .get('/:mrId', async (c) => c.json(await roundWithEntries(db, c.req.param('mrId'))))
+    .get('/:mrId', async (c) => {
+      const mrId = c.req.param('mrId');
+      await findRound(db, mrId);
+      await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
+      return c.json(await roundWithEntries(db, mrId));
+    })
     .post('/:mrId', async (c) => {
+      const mrId = c.req.param('mrId');
+      await findRound(db, mrId);
+      await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
       const post = parseOr400(MeasureRoundPostSchema, await readJsonBody(c));
-      return c.json(await storeSubmission(db, c.req.param('mrId'), post, c.get('user').username));
+      return c.json(await storeSubmission(db, mrId, post, c.get('user').username));
     });
 }

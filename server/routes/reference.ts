@@ -10,11 +10,12 @@ export async function referenceData(db: Database, key: string): Promise<unknown>
 }
 
 /** GET /config (no-cache, §7) and GET /info. */
-export function referenceRoutes(db: Database, version: string) {
+export function referenceRoutes(db: Database, version: string, identity?: { url: string; realm: string; clientId: string }) {
   return new Hono<AppEnv>()
     .get('/config', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json(await referenceData(db, 'config'));
+      const config = (await referenceData(db, 'config')) as object;
+      return c.json(identity ? { ...config, keycloak: { url: identity.url, realm: identity.realm, clientId: identity.clientId } } : config);
     })
     .get('/info', (c) => {
       const user = c.get('user');

@@ -23,14 +23,17 @@ interface Row {
   instance_id: string | null;
 }
 
-/** GET /timeseries-values?tsId=…&tsId=…&remarks=true → { values } sorted by tsId and time. */
-export function timeseriesValuesRoutes(db: Database) {
+/**
+ * GET /timeseries-values?tsId=…&tsId=…&remarks=true → { values } sorted by tsId and time; the completed-round
+ * variant returns only values that came from submissions.
+ */
+export function timeseriesValuesRoutes(db: Database, opts: { onlySubmitted?: boolean } = {}) {
   return new Hono<AppEnv>().get('/', async (c) => {
     const q = parseOr400(QuerySchema, { tsId: c.req.queries('tsId') ?? [], remarks: c.req.query('remarks'), from: c.req.query('from'), to: c.req.query('to') }, 'query');
     if (q.from && q.to && q.from > q.to) throw new HttpError(400, 'from: must not be after to', 'from');
     const rows = await db.query<Row>(
-      'select ts_id, dt, value, ts_remark, sta_remark, instance_id from historic_value where ts_id = any($1) and ($2::timestamptz is null or dt >= $2) and ($3::timestamptz is null or dt <= $3) order by ts_id, dt',
-      [q.tsId, q.from ?? null, q.to ?? null],
+      'select ts_id, dt, value, ts_remark, sta_remark, instance_id from historic_value where ts_id = any($1) and ($2::timestamptz is null or dt >= $2) and ($3::timestamptz is null or dt <= $3) and (not $4 or instance_id is not null) order by ts_id, dt',
+      [q.tsId, q.from ?? null, q.to ?? null, opts.onlySubmitted ?? false],
     );
     const withRemarks = q.remarks === 'true';
     return c.json({

@@ -1,0 +1,82 @@
+import type { MiddlewareHandler } from 'hono';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Queryable } from '../db/database';
+import type { AppEnv, RequestUser } from '../http/env';
+import { HttpError } from '../http/errors';
+
+/** §6 roles per measure round; the product prefix comes from the config (default HWE). */
+export const ROLE_SUFFIXES = ['OBSERVE', 'RESPONSIBLE1', 'RESPONSIBLE2'] as const;
+export type RoleSuffix = (typeof ROLE_SUFFIXES)[number];
+export const roleName = (product: string, suffix: RoleSuffix) => `${product}_${suffix}`;
+
+/** The realm role that makes a user an administrator (docs/server.md). */
+export const ADMIN_REALM_ROLE = 'hwe-admin';
+
+export interface IdentitySettings {
+  url: string;
+  realm: string;
+  clientId: string;
+  /** for tests: the key set to verify with instead of the realm's JWKS endpoint */
+  jwks?: JWTVerifyGetKey;
+}
+
+/**
+ * Without identity settings every request acts as the documented local admin user `demo`, so the demo
+ * runs with no setup; with them, a bearer token is required and verified against the realm's JWKS
+ * (signature, issuer, audience, expiry).
+ */
+export const LOCAL_USER: RequestUser = { username: 'demo', isAdmin: true, allRounds: true };
+
+export function authenticate(identity: IdentitySettings | undefined): MiddlewareHandler<AppEnv> {
+  if (!identity) {
+    return async (c, next) => {
+      c.set('user', LOCAL_USER);
+      await next();
+    };
+  }
+  const issuer = `${identity.url.replace(/\/$/, '')}/realms/${identity.realm}`;
+  const jwks = identity.jwks ?? createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+  return async (c, next) => {
+    const header = c.req.header('Authorization') ?? '';
+    const token = /^Bearer (.+)$/.exec(header)?.[1];
+    if (!token) throw new HttpError(401, 'Authorization: a bearer token is required', 'Authorization');
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, { issuer, audience: identity.clientId }));
+    } catch (e) {
+      throw new HttpError(401, `Authorization: ${e instanceof Error ? e.message : 'invalid token'}`, 'Authorization');
+    }
+    const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub;
+    if (!username) throw new HttpError(401, 'Authorization: the token names no user', 'Authorization');
+    const realmRoles = (payload.realm_access as { roles?: unknown } | undefined)?.roles;
+    const isAdmin = Array.isArray(realmRoles) && realmRoles.includes(ADMIN_REALM_ROLE);
+    c.set('user', { username, isAdmin, allRounds: false });
+    await next();
+  };
+}
+
+/** The roles a user holds on a round; the local demo user holds all of them. */
+export async function rolesOn(db: Queryable, user: RequestUser, product: string, mrId: string): Promise<Set<string>> {
+  if (user.allRounds) return new Set(ROLE_SUFFIXES.map((s) => roleName(product, s)));
+  const rows = await db.query<{ role: string }>('select role from permission where username = $1 and mr_id = $2', [user.username, mrId]);
+  return new Set(rows.map((r) => r.role));
+}
+
+/** Round ids the user may see at all (any role). */
+export async function visibleRounds(db: Queryable, user: RequestUser): Promise<Set<string> | 'all'> {
+  if (user.allRounds) return 'all';
+  const rows = await db.query<{ mr_id: string }>('select distinct mr_id from permission where username = $1', [user.username]);
+  return new Set(rows.map((r) => r.mr_id));
+}
+
+/** 403 unless the user holds one of the roles on the round. */
+export async function requireRole(db: Queryable, user: RequestUser, product: string, mrId: string, suffixes: readonly RoleSuffix[]): Promise<void> {
+  const held = await rolesOn(db, user, product, mrId);
+  if (!suffixes.some((s) => held.has(roleName(product, s)))) {
+    throw new HttpError(403, `${user.username} may not do this on measure round ${mrId} (needs ${suffixes.map((s) => roleName(product, s)).join(' or ')})`);
+  }
+}
+
+export function requireAdmin(user: RequestUser): void {
+  if (!user.isAdmin) throw new HttpError(403, `${user.username} is not an administrator`);
+}

@@ -1,0 +1,10 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+
+/** Answers with the data and its ETag, or 304 when the client's If-None-Match already names it (§7). */
+export function jsonWithEtag(c: Context, data: object): Response {
+  const body = JSON.stringify(data);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  if (c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
+  return new Response(JSON.stringify({ ...data, $etag: etag }), { headers: { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': 'no-cache' } });
+}

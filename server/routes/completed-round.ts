@@ -1,0 +1,120 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { DecisionPostSchema, type CompletedEntry, type CompletedMeasureRound } from '../../schemas/api';
+import { DECISION2_OPTIONS, decision1Options, decisionsRequired, ESCALATING_DECISION1, needsDecision1, type Decision1 } from '../../src/domain/decisions';
+import { requireRole, visibleRounds } from '../auth/auth';
+import type { ServerContext } from '../context';
+import type { Queryable } from '../db/database';
+import { readJsonBody } from '../http/body';
+import type { AppEnv } from '../http/env';
+import { HttpError, parseOr400 } from '../http/errors';
+import { ANY_ROLE } from './measure-round';
+
+interface SubmissionRow {
+  instance_id: string;
+  mr_id: string;
+  mr_name: string;
+  mr_group: string | null;
+  body: { mrTeam?: string; mrRemark?: string };
+  entries: CompletedEntry[];
+  state: string;
+  creation_time: Date | null;
+  submission_time: Date;
+  decision1_time: Date | null;
+  decision1_team: string | null;
+  decision2_time: Date | null;
+  decision2_team: string | null;
+  completion_time: Date | null;
+  user_decision1_required: boolean;
+  user_decision2_required: boolean;
+}
+
+const SELECT = `select s.*, r.mr_name, r.mr_group from submission s join measure_round r on r.mr_id = s.mr_id`;
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** The §3 CompletedMeasureRound of a stored submission. */
+export function toCompleted(row: SubmissionRow): CompletedMeasureRound {
+  return {
+    instanceId: row.instance_id,
+    creationTime: iso(row.creation_time),
+    submissionTime: iso(row.submission_time),
+    decision1Time: iso(row.decision1_time),
+    decision2Time: iso(row.decision2_time),
+    completionTime: iso(row.completion_time),
+    mrTeam: row.body.mrTeam ?? null,
+    decision1Team: row.decision1_team,
+    decision2Team: row.decision2_team,
+    userDecision1Required: row.user_decision1_required,
+    userDecision2Required: row.user_decision2_required,
+    mrId: row.mr_id,
+    mrName: row.mr_name,
+    mrGroup: row.mr_group ?? undefined,
+    entries: row.entries ?? [],
+    mrRemark: row.body.mrRemark ?? null,
+  };
+}
+
+export async function findSubmission(db: Queryable, instanceId: string): Promise<SubmissionRow> {
+  if (!v.is(v.pipe(v.string(), v.uuid()), instanceId)) throw new HttpError(400, 'instanceId: must be a UUID', 'instanceId');
+  const [row] = await db.query<SubmissionRow>(`${SELECT} where s.instance_id = $1`, [instanceId]);
+  if (!row) throw new HttpError(404, `completed measure round ${instanceId} not found`);
+  return row;
+}
+
+type DecisionInput = v.InferOutput<typeof DecisionPostSchema>;
+
+/**
+ * §4 lifecycle on the server: submitted → decision 1 → decision 2 → completed. Every entry that needs a
+ * decision at a stage must get one, with a value allowed for that entry.
+ */
+function applyDecisions(row: SubmissionRow, input: DecisionInput): { entries: CompletedEntry[]; state: string; decision2Required: boolean } {
+  const stage1 = input.stage === 1;
+  if (stage1 && row.state !== 'submitted') throw new HttpError(409, `stage: decision 1 is not open (round is ${row.state})`, 'stage');
+  if (!stage1 && row.state !== 'decision1') throw new HttpError(409, `stage: decision 2 is not open (round is ${row.state})`, 'stage');
+  const due = row.entries.filter((e) => (stage1 ? needsDecision1(e) : e.decision1Value && ESCALATING_DECISION1.has(e.decision1Value)));
+  const byTs = new Map(input.decisions.map((d, i) => [d.tsId, { ...d, i }]));
+  input.decisions.forEach((d, i) => {
+    if (!due.some((e) => e.tsId === d.tsId)) throw new HttpError(400, `decisions.${i}.tsId: ${d.tsId} needs no decision at stage ${input.stage}`, `decisions.${i}.tsId`);
+  });
+  for (const e of due) {
+    const d = byTs.get(e.tsId);
+    if (!d) throw new HttpError(400, `decisions: a decision for ${e.tsId} is missing`, 'decisions');
+    const allowed: readonly string[] = stage1 ? decision1Options(e.tsId) : DECISION2_OPTIONS;
+    if (!allowed.includes(d.value)) throw new HttpError(400, `decisions.${d.i}.value: must be one of ${allowed.join(', ')}`, `decisions.${d.i}.value`);
+  }
+  const entries = row.entries.map((e) => {
+    const d = byTs.get(e.tsId);
+    if (!d) return e;
+    return stage1 ? { ...e, decision1Value: d.value as Decision1, decision1Remark: d.remark ?? null } : { ...e, decision2Value: d.value as CompletedEntry['decision2Value'], decision2Remark: d.remark ?? null };
+  });
+  const decision2Required = decisionsRequired(entries).userDecision2Required;
+  return { entries, decision2Required, state: stage1 && decision2Required ? 'decision1' : 'completed' };
+}
+
+export function completedRoundRoutes(ctx: ServerContext) {
+  const { db } = ctx;
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const visible = await visibleRounds(db, c.get('user'));
+      const rows = await db.query<SubmissionRow>(`${SELECT} order by s.submission_time desc limit 500`);
+      return c.json(rows.filter((r) => visible === 'all' || visible.has(r.mr_id)).map(toCompleted));
+    })
+    .get('/:instanceId', async (c) => {
+      const row = await findSubmission(db, c.req.param('instanceId'));
+      await requireRole(db, c.get('user'), await ctx.product(), row.mr_id, ANY_ROLE);
+      return c.json(toCompleted(row));
+    })
+    .post('/:instanceId', async (c) => {
+      const row = await findSubmission(db, c.req.param('instanceId'));
+      const input = parseOr400(DecisionPostSchema, await readJsonBody(c));
+      await requireRole(db, c.get('user'), await ctx.product(), row.mr_id, [input.stage === 1 ? 'RESPONSIBLE1' : 'RESPONSIBLE2']);
+      const next = applyDecisions(row, input);
+      const stage = input.stage === 1 ? 'decision1' : 'decision2';
+      await db.query(
+        `update submission set entries = $2, state = $3, user_decision2_required = $4, ${stage}_time = now(), ${stage}_team = $5,
+         completion_time = case when $3 = 'completed' then now() else completion_time end where instance_id = $1`,
+        [row.instance_id, JSON.stringify(next.entries), next.state, next.decision2Required, input.team],
+      );
+      return c.json(toCompleted(await findSubmission(db, row.instance_id)));
+    });
+}
