@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './app';
+
+const identity = { url: 'http://idp.test', realm: 'hydro', clientId: 'rounds-app' };
+const issuer = `${identity.url}/realms/${identity.realm}`;
+const dir = mkdtempSync(join(tmpdir(), 'server-auth-'));
+let server: RunningServer;
+let sign: (claims: Record<string, unknown>, opts?: { issuer?: string; audience?: string; expiresIn?: string }) => Promise<string>;
+
+beforeAll(async () => {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+  sign = (claims, opts = {}) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(opts.issuer ?? issuer)
+      .setAudience(opts.audience ?? identity.clientId)
+      .setIssuedAt()
+      .setExpirationTime(opts.expiresIn ?? '5m')
+      .sign(privateKey);
+  server = await startServer({ port: 0, dataDir: dir, identity: { ...identity, jwks: createLocalJWKSet({ keys: [jwk] }) } });
+  await server.db.query("insert into app_user (username) values ('olga'), ('rudi'), ('nobody')");
+  await server.db.query("insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')");
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = async (path: string, token?: string, init: RequestInit = {}) =>
+  fetch(`${server.url}/hwe-api/v2${path}`, { ...init, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) } });
+
+const postBody = () => JSON.stringify({ instanceId: crypto.randomUUID(), creationTime: '2026-11-23T08:00:00.000Z', entries: [{ staNumber: '2001', tsId: '2001-W', dt: '2026-11-23T12:00:00.000+01:00', value: 1680 }] });
+
+describe('identity (OIDC bearer tokens)', () => {
+  it('serves config without a token and tells the app where to log in', async () => {
+    const res = await call('/config');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { keycloak: unknown }).keycloak).toEqual(identity);
+  });
+
+  const CALLS: [string, string, RequestInit?][] = [
+    ['GET', '/info'],
+    ['GET', '/measure-round'],
+    ['GET', '/measure-round/1'],
+    ['POST', '/measure-round/1', { method: 'POST', body: '{}' }],
+    ['GET', '/timeseries-values?tsId=2001-W'],
+    ['GET', '/completed-measure-round'],
+    ['GET', '/admin/permissions'],
+    ['GET', '/measure-documents'],
+    ['GET', '/discharge-meters'],
+    ['GET', '/measure-round/1/map/track'],
+  ];
+  it.each(CALLS)('answers %s %s with 401 without a token', async (_m, path, init) => {
+    expect((await call(path, undefined, init)).status).toBe(401);
+  });
+
+  it.each([
+    ['a wrong issuer', { issuer: 'http://evil.test/realms/hydro' }],
+    ['a wrong audience', { audience: 'other-app' }],
+    ['an expired token', { expiresIn: '-1m' }],
+  ])('answers 401 for %s', async (_n, opts) => {
+    expect((await call('/info', await sign({ preferred_username: 'olga' }, opts))).status).toBe(401);
+  });
+
+  it('answers 401 for a token signed by another key', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ preferred_username: 'olga' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(identity.clientId).setExpirationTime('5m').sign(privateKey);
+    expect((await call('/info', forged)).status).toBe(401);
+  });
+
+  it('names the user and the admin flag from the realm role', async () => {
+    expect(await (await call('/info', await sign({ preferred_username: 'olga' }))).json()).toMatchObject({ username: 'olga', isAdmin: false });
+    expect(await (await call('/info', await sign({ preferred_username: 'ada', realm_access: { roles: ['hwe-admin'] } }))).json()).toMatchObject({ username: 'ada', isAdmin: true });
+  });
+});
+
+describe('authorization per measure round (§6)', () => {
+  it('lists only the rounds the user holds a role for', async () => {
+    const rounds = (await (await call('/measure-round', await sign({ preferred_username: 'olga' }))).json()) as { mrId: string }[];
+    expect(rounds.map((r) => r.mrId)).toEqual(['1']);
+    expect(await (await call('/measure-round', await sign({ preferred_username: 'nobody' }))).json()).toEqual([]);
+  });
+
+  it.each<[string, string, RequestInit?]>([
+    ['nobody', '/measure-round/1'],
+    ['olga', '/measure-round/2'],
+    ['nobody', '/measure-round/1', { method: 'POST', body: postBody() }],
+    ['olga', '/measure-round/2', { method: 'POST', body: postBody() }],
+    ['olga', '/measure-round/2/map/track'],
+    ['olga', '/admin/permissions'],
+    ['olga', '/admin/permissions', { method: 'POST', body: JSON.stringify({ roles: [], users: [], permissions: [] }) }],
+  ])('answers 403 to %s for %s', async (user, path, init) => {
+    const before = (await server.db.query<{ n: number }>('select count(*)::int as n from submission'))[0]?.n;
+    expect((await call(path, await sign({ preferred_username: user }), init)).status).toBe(403);
+    expect((await server.db.query<{ n: number }>('select count(*)::int as n from submission'))[0]?.n).toBe(before);
+  });
+
+  it('lets an observer submit and only the first decider take decision 1', async () => {
+    const body = JSON.parse(postBody()) as { instanceId: string; entries: { value: number; tsId: string; staNumber: string }[] };
+    body.entries = [{ ...body.entries[0], tsId: '2103-VB1', staNumber: '2103', value: 2 } as { value: number; tsId: string; staNumber: string }];
+    expect((await call('/measure-round/1', await sign({ preferred_username: 'olga' }), { method: 'POST', body: JSON.stringify(body) })).status).toBe(200);
+    const decision = { method: 'POST', body: JSON.stringify({ stage: 1, team: 'Rudi', decisions: [{ tsId: '2103-VB1', value: 'NOT_CRITICAL' }] }) };
+    expect((await call(`/completed-measure-round/${body.instanceId}`, await sign({ preferred_username: 'olga' }), decision)).status).toBe(403);
+    expect((await call(`/completed-measure-round/${body.instanceId}`, await sign({ preferred_username: 'rudi' }), decision)).status).toBe(200);
+  });
+});
