@@ -26,12 +26,15 @@ count_vitest() { # $1 json report, $2 label
   fi
 }
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== installing Debian chromium for the browser tests"
-    (apt-get update && apt-get install -y chromium) >/tmp/apt-chromium.log 2>&1 || echo "chromium install failed: see /tmp/apt-chromium.log"
+    echo "== installing Debian ${missing[*]} for the browser and PostgreSQL tests"
+    (apt-get update && apt-get install -y "${missing[@]}") >/tmp/apt-test.log 2>&1 || echo "install failed: see /tmp/apt-test.log"
   else
-    echo "Debian chromium is missing: run 'sudo apt-get install -y chromium' for the browser tests."
+    echo "Missing Debian packages for the tests: run 'sudo apt-get install -y ${missing[*]}'."
   fi
 fi
 
@@ -47,6 +50,11 @@ count_vitest test-results/unit.json unit
 if [ $unit_rc -ne 0 ] && [ -f test-results/unit.json ] && [ "$(node -e "console.log(require('./test-results/unit.json').numFailedTests)")" = 0 ]; then
   failed=$((failed + 1)); failures+=("unit run (coverage threshold or load error)")
 fi
+
+rm -f test-results/server-pg.json
+echo "== server tests on PostgreSQL"
+bash scripts/with-postgres.sh npx vitest run --project unit server --reporter=default --reporter=json --outputFile.json=test-results/server-pg.json
+count_vitest test-results/server-pg.json server-on-postgresql
 
 step build npm run build --silent
 

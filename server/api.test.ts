@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
+import { testDatabaseOptions } from './test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
 let server: RunningServer;
 const API = () => `${server.url}/hwe-api/v2`;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: dir, faultInjection: true });
+  server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), faultInjection: true });
 });
 afterAll(async () => {
   await server?.close();

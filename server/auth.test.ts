@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './app';
+import { testDatabaseOptions } from './test-database';
 
 const identity = { url: 'http://idp.test', realm: 'hydro', clientId: 'rounds-app' };
 const issuer = `${identity.url}/realms/${identity.realm}`;
@@ -22,7 +23,7 @@ beforeAll(async () => {
       .setIssuedAt()
       .setExpirationTime(opts.expiresIn ?? '5m')
       .sign(privateKey);
-  server = await startServer({ port: 0, dataDir: dir, identity: { ...identity, jwks: createLocalJWKSet({ keys: [jwk] }) } });
+  server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), identity: { ...identity, jwks: createLocalJWKSet({ keys: [jwk] }) } });
   await server.db.query("insert into app_user (username) values ('olga'), ('rudi'), ('nobody')");
   await server.db.query("insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')");
 });

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
+import { testDatabaseOptions } from './test-database';
 import { pdfText } from './pdf/pdf-text.test-helper';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-lifecycle-'));
@@ -13,7 +14,7 @@ const API = () => `${server.url}/hwe-api/v2`;
 const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: dir });
+  server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)) });
 });
 afterAll(async () => {
   await server?.close();

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs a command with TEST_PG_URL pointing at a throw-away PostgreSQL cluster (Debian's postgresql package).
+# Exits 3 without running the command when PostgreSQL is not installed.
+set -u
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
+  echo "PostgreSQL is not installed (apt-get install -y postgresql); skipping the PostgreSQL run"
+  exit 3
+fi
+DIR=$(mktemp -d /tmp/pg-test-XXXXXX)
+PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+as_pg() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
+[ "$(id -u)" = 0 ] && chown postgres "$DIR"
+as_pg "$PGBIN/initdb -D $DIR/data -A trust -U postgres >/dev/null" || { echo "initdb failed"; exit 1; }
+as_pg "$PGBIN/pg_ctl -D $DIR/data -l $DIR/log -w -o \"-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off\" start >/dev/null" || { cat "$DIR/log"; exit 1; }
+export TEST_PG_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
+"$@"
+rc=$?
+as_pg "$PGBIN/pg_ctl -D $DIR/data -m immediate stop >/dev/null"
+rm -rf "$DIR"
+exit $rc

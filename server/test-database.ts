@@ -1,0 +1,19 @@
+import pg from 'pg';
+import type { ServerOptions } from './app';
+
+/**
+ * Server tests run on PGlite by default and on a real PostgreSQL server when TEST_PG_URL names one
+ * (npm test starts a throw-away cluster): each test file then gets a fresh database of its own.
+ */
+export async function testDatabaseOptions(dataDir: string): Promise<Pick<ServerOptions, 'dataDir' | 'databaseUrl'>> {
+  const admin = process.env.TEST_PG_URL;
+  if (!admin) return { dataDir };
+  const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { dataDir, databaseUrl: url.toString() };
+}
