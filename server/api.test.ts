@@ -105,6 +105,7 @@ describe('POST /measure-round/{mrId}', () => {
     ['valueAfter without dt', '/measure-round/1', validPost({ entries: [{ ...good, valueAfter: { value: 1 } }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.valueAfter.dt'],
     ['remark text too long', '/measure-round/1', validPost({ entries: [{ ...good, tsRemark: { text: 'x'.repeat(4001) } }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.tsRemark.text'],
     ['mrTeam too long', '/measure-round/1', validPost({ mrTeam: 'x'.repeat(201) }), 'mrTeam'],
+    ['two values of one timeseries at the same time', '/measure-round/1', validPost({ entries: [good, { ...good, value: 1 }] as MeasureRoundPost['entries'] }), 'entries.1.dt'],
     ['bad discharge unit', '/measure-round/1', validPost({ entries: [{ ...good, dischargeValue: { key: 'VALUE', value: 1, unit: 'm3/s' } }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.dischargeValue.unit'],
   ];
   it.each(BAD)('rejects %s with 400 naming the field and stores nothing', async (_name, path, body, field) => {
