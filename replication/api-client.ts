@@ -6,7 +6,7 @@ export const API_BASE = '/hwe-api/v2';
 export const TIMESERIES_BATCH_SIZE = 32;
 
 export interface ClientIdentity {
-  token?: () => string | undefined;
+  token?: () => Promise<string | undefined> | string | undefined;
   clientVersion: string;
   browser: string;
   installed: boolean;
@@ -32,11 +32,11 @@ export class ApiClient {
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
   ) {}
 
-  private headers(path: string, extra?: Record<string, string>): Record<string, string> {
+  private async headers(path: string, extra?: Record<string, string>): Promise<Record<string, string>> {
     const h: Record<string, string> = { ...extra };
     // §7: every call but config carries the auth and client headers.
     if (path !== '/config') {
-      const token = this.identity.token?.();
+      const token = await this.identity.token?.();
       if (token) h.Authorization = `Bearer ${token}`;
       h['X-Client-Browser'] = this.identity.browser;
       h['X-Client-Version'] = this.identity.clientVersion;
@@ -62,7 +62,7 @@ export class ApiClient {
   }
 
   async getJson<S extends v.GenericSchema>(path: string, schema: S, opts: RequestOptions = {}): Promise<ApiResponse<v.InferOutput<S>>> {
-    const headers = this.headers(path, { Accept: 'application/json', ...opts.headers });
+    const headers = await this.headers(path, { Accept: 'application/json', ...opts.headers });
     if (opts.etag) headers['If-None-Match'] = opts.etag;
     const res = await this.send('GET', path, { headers, signal: opts.signal });
     const json: unknown = await res.json().catch(() => {
@@ -76,7 +76,7 @@ export class ApiClient {
   }
 
   async postJson<S extends v.GenericSchema>(path: string, body: unknown, schema: S, opts: RequestOptions = {}): Promise<v.InferOutput<S>> {
-    const headers = this.headers(path, { 'Content-Type': 'application/json', Accept: 'application/json', ...opts.headers });
+    const headers = await this.headers(path, { 'Content-Type': 'application/json', Accept: 'application/json', ...opts.headers });
     const res = await this.send('POST', path, { headers, body: JSON.stringify(body), signal: opts.signal });
     const json: unknown = await res.json().catch(() => ({}));
     const parsed = v.safeParse(schema, json);
@@ -85,12 +85,12 @@ export class ApiClient {
   }
 
   async postBinary(path: string, body: Blob, opts: RequestOptions = {}): Promise<void> {
-    const headers = this.headers(path, { 'Content-Type': body.type || 'application/octet-stream', ...opts.headers });
+    const headers = await this.headers(path, { 'Content-Type': body.type || 'application/octet-stream', ...opts.headers });
     await this.send('POST', path, { headers, body, signal: opts.signal });
   }
 
   async getBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
-    const res = await this.send('GET', path, { headers: this.headers(path, opts.headers), signal: opts.signal });
+    const res = await this.send('GET', path, { headers: await this.headers(path, opts.headers), signal: opts.signal });
     return res.blob();
   }
 }

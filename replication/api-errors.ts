@@ -12,6 +12,11 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
   /** Client errors (4xx but 408/429) will fail again on retry: the data must be corrected, not re-sent. */
+  /** 401: the user must log in; the data waits, nothing is spent on retries (§8 login required). */
+  get loginRequired(): boolean {
+    return this.status === 401;
+  }
+
   get permanent(): boolean {
     return this.status !== undefined && this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
   }

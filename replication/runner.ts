@@ -16,6 +16,8 @@ export interface ReplicationHandle {
   refresh(): Promise<void>;
   /** Process queued submissions now. */
   flush(): Promise<void>;
+  /** The user logged in or out: pull again and send what waited for a login. */
+  loginChanged(): Promise<void>;
   stop(): void;
 }
 
@@ -85,6 +87,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     },
     flush: async () => {
       if (leader) await queue.drain();
+    },
+    loginChanged: async () => {
+      if (!leader) return;
+      await pull();
+      await queue.loginChanged();
     },
     stop: () => {
       stopped = true;

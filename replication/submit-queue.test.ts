@@ -4,7 +4,7 @@ import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { ApiClient } from './api-client';
-import { RETRY_DELAY_MS, SubmitQueue, type BuildPost } from './submit-queue';
+import { LOGIN_REQUIRED, RETRY_DELAY_MS, SubmitQueue, type BuildPost } from './submit-queue';
 
 const instance: OfflineInstanceDoc = {
   instanceId: '0b9f6f0e-1c1d-4a57-9c55-1f7cbe0c1a11',
@@ -163,5 +163,34 @@ describe('posting order', () => {
     expect(postingOrder('wiski')).toEqual(['values', 'images']);
     expect(postingOrder(undefined)).toEqual(['values', 'images']);
     expect(postingOrder('unknown-type')).toEqual(['values', 'images']);
+  });
+});
+
+describe('login required', () => {
+  it('keeps a submission queued on 401 without retrying, and sends it after a login', async () => {
+    const db = await memoryDatabase();
+    try {
+      await db.rounds.insert({ mrId: '1', mrName: 'Round', mrVersion: 'x', entries: [], fetchedAt: 1 });
+      await db.offlineInstances.insert(instance);
+      const statuses = [401, 200];
+      let calls = 0;
+      const fetchFn = (async () => {
+        calls++;
+        const status = statuses.shift() ?? 200;
+        return status === 200 ? Response.json({ instanceId: instance.instanceId, valueCount: 1, duplicate: false }) : new Response('{"message":"Authorization: a bearer token is required"}', { status });
+      }) as typeof fetch;
+      const api = new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn);
+      const sleeps: number[] = [];
+      const queue = new SubmitQueue(db, api, { buildPost, isOnline: () => true, sleep: async (ms) => void sleeps.push(ms) });
+      await queue.drain();
+      await queue.drain();
+      const waiting = (await db.offlineInstances.findOne(instance.instanceId).exec())?.toMutableJSON();
+      expect(waiting).toMatchObject({ syncState: 'queued', lastError: LOGIN_REQUIRED });
+      expect([calls, sleeps.length]).toEqual([1, 0]);
+      await queue.loginChanged();
+      expect((await db.offlineInstances.findOne(instance.instanceId).exec())?.syncState).toBe('sent');
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -8,6 +8,8 @@ import { postingOrder, type PostingStep } from './posting-order';
 
 /** §4/§9: a failing task is retried once after 5 s; a second failure ends in error. */
 export const RETRY_DELAY_MS = 5_000;
+/** The lastError of an instance that waits for a login (§8: login required to transfer). */
+export const LOGIN_REQUIRED = 'login-required';
 /** §9 default time of a reading when the config has none. */
 const DEFAULT_TIME = '12:00';
 
@@ -36,6 +38,8 @@ export class SubmitQueue {
   private running = false;
   private again = false;
   private stopped = false;
+  /** instances that got a 401: they wait for a login instead of being sent again and again */
+  private readonly waitingForLogin = new Set<string>();
 
   constructor(
     private readonly db: AppDatabase,
@@ -53,6 +57,12 @@ export class SubmitQueue {
     this.stopped = true;
   }
 
+  /** After a login, the instances that waited for one are sent. */
+  async loginChanged(): Promise<void> {
+    this.waitingForLogin.clear();
+    await this.drain();
+  }
+
   /** Runs until no queued instance is left; concurrent calls coalesce into one more pass. */
   async drain(): Promise<void> {
     if (this.running) {
@@ -65,7 +75,7 @@ export class SubmitQueue {
         this.again = false;
         while (!this.stopped && this.opts.isOnline()) {
           const next = await this.db.offlineInstances
-            .findOne({ selector: { syncState: 'queued' }, sort: [{ updatedAt: 'asc' }] })
+            .findOne({ selector: { syncState: 'queued', instanceId: { $nin: [...this.waitingForLogin] } }, sort: [{ updatedAt: 'asc' }] })
             .exec();
           if (!next) break;
           await this.send(next.toMutableJSON());
@@ -136,6 +146,12 @@ export class SubmitQueue {
         return true;
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
+        if (e instanceof ApiError && e.loginRequired) {
+          // Not logged in (or the session expired): keep it queued until the user logs in.
+          this.waitingForLogin.add(instanceId);
+          await this.patch(instanceId, { syncState: 'queued', lastError: LOGIN_REQUIRED });
+          return false;
+        }
         if (e instanceof ApiError && e.reason === 'network' && !this.opts.isOnline()) {
           // The device went offline mid-send: keep it queued instead of spending the retry.
           await this.patch(instanceId, { syncState: 'queued', lastError: message });

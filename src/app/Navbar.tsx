@@ -6,6 +6,8 @@ import { activateLocale, isLocale, LOCALES } from './i18n';
 import { applyTheme, currentTheme, type Theme } from './theme';
 import { useOnline } from './use-online';
 import { Icon } from '../ui/Icon';
+import { auth } from './auth';
+import { useAuthState } from './use-auth';
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { de: 'Deutsch', en: 'English', it: 'Italiano' };
 
@@ -19,6 +21,7 @@ export function Navbar() {
   const search = useSearch({ strict: false });
   const location = useLocation();
   const [theme, setTheme] = useState<Theme>(currentTheme);
+  const authState = useAuthState();
   const date = params.date ?? (typeof search.date === 'string' ? search.date : undefined);
   const group = params.group;
   const username = info?.username ?? undefined;
@@ -57,6 +60,11 @@ export function Navbar() {
           <span className="text-sm opacity-90 max-sm:hidden" title={t`Logged in user`}>
             {username}
           </span>
+        )}
+        {config.showLoginLogout && authState.enabled && online && (
+          <button type="button" onClick={() => (authState.authenticated ? auth.logout() : auth.login())} className="flex min-h-11 items-center rounded border border-white/40 px-2 text-sm hover:bg-white/10">
+            {authState.authenticated ? <Trans>Log out</Trans> : <Trans>Log in</Trans>}
+          </button>
         )}
         <label className="sr-only" htmlFor="locale-select">
           <Trans>Language</Trans>

@@ -1,8 +1,11 @@
+import * as v from 'valibot';
+import { ConfigSchema } from '../../schemas/api';
 import { createContext, useContext } from 'react';
 import { startReplication, type ReplicationHandle } from '../../replication/runner';
 import type { AppDatabase } from '../db/database';
 import { buildIndoorPost } from '../features/indoor/build-indoor-post';
 import { browserClientIdentity } from './client-identity';
+import { auth } from './auth';
 
 export const ReplicationContext = createContext<ReplicationHandle | null>(null);
 
@@ -12,6 +15,17 @@ export function useReplication(): ReplicationHandle {
   return r;
 }
 
+/** Starts replication with the login's token; identity settings from the stored config switch login on. */
 export function startAppReplication(db: AppDatabase): ReplicationHandle {
-  return startReplication(db, { origin: window.location.origin, identity: browserClientIdentity(), buildPost: buildIndoorPost });
+  const handle = startReplication(db, { origin: window.location.origin, identity: browserClientIdentity(() => auth.token()), buildPost: buildIndoorPost });
+  db.reference.findOne('config').$.subscribe((doc) => {
+    const parsed = v.safeParse(ConfigSchema, doc?.data ?? {});
+    if (parsed.success && parsed.output.keycloak) void auth.init(parsed.output.keycloak);
+  });
+  let wasAuthenticated = false;
+  auth.state$.subscribe((state) => {
+    if (state.authenticated && !wasAuthenticated) void handle.loginChanged();
+    wasAuthenticated = state.authenticated;
+  });
+  return handle;
 }

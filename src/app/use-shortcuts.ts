@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { tinykeys } from 'tinykeys';
+import { auth } from './auth';
 
-/** §9 keyboard shortcuts: g h home, g c config, ? help. Ignored while typing in a field. */
+/** §9 keyboard shortcuts: g h home, g l login/logout, g c config, ? help. Ignored while typing in a field. */
 export function useShortcuts(): void {
   const navigate = useNavigate();
   useEffect(() => {
@@ -15,6 +16,10 @@ export function useShortcuts(): void {
     return tinykeys(window, {
       'g h': unlessTyping(() => void navigate({ to: '/' })),
       'g c': unlessTyping(() => void navigate({ to: '/config' })),
+      'g l': unlessTyping(() => {
+        const { enabled, authenticated } = auth.state$.value;
+        if (enabled) (authenticated ? auth.logout : auth.login).call(auth);
+      }),
       'Shift+?': unlessTyping(() => void navigate({ to: '/about' })),
     });
   }, [navigate]);

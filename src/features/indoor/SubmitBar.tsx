@@ -10,6 +10,8 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { validateBeforeSubmit, type RowModel, type SubmitProblem } from './row-model';
 import { SyncBadge } from './SyncBadge';
+import { LOGIN_REQUIRED } from '../../../replication/submit-queue';
+import { auth } from '../../app/auth';
 
 function ProblemText({ problem }: { problem: SubmitProblem }) {
   const { staName, staNumber, tsParameter } = problem.entry;
@@ -103,6 +105,16 @@ export function SubmitBar({ round, rows, instance, queue, storedRows }: SubmitBa
             <Trans>Error saving data. Your entries are kept on this device; correct them if needed and submit again.</Trans>
           </p>
           {shown.lastError && <pre className="mt-1 whitespace-pre-wrap text-xs">{shown.lastError}</pre>}
+        </Alert>
+      )}
+      {shown && shown.syncState === 'queued' && shown.lastError === LOGIN_REQUIRED && (
+        <Alert type="warning" testId="login-required">
+          <p>
+            <Trans>Login required to transfer the entries. They are saved on this device and are sent as soon as you log in.</Trans>
+          </p>
+          <Button className="mt-2" onClick={() => auth.login()}>
+            <Trans>Log in</Trans>
+          </Button>
         </Alert>
       )}
       {shown && shown.syncState === 'queued' && !online && (

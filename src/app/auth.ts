@@ -1,0 +1,72 @@
+import type Keycloak from 'keycloak-js';
+import { BehaviorSubject } from 'rxjs';
+import type { IdentityConfig } from '../../schemas/api';
+
+export interface AuthState {
+  /** identity settings are configured (login can be switched on or off by configuration, §1) */
+  enabled: boolean;
+  authenticated: boolean;
+}
+
+const RETURN_TO = 'hydrorounds.returnTo';
+
+/**
+ * Login through the identity provider with keycloak-js (PKCE S256, check-sso). It never blocks work:
+ * offline, or before login, the app keeps working on its local data and the replication waits for a token.
+ */
+export class Auth {
+  readonly state$ = new BehaviorSubject<AuthState>({ enabled: false, authenticated: false });
+  private keycloak?: Keycloak;
+  private initializing?: Promise<void>;
+
+  /** Starts the session check once identity settings are known and the network is there. */
+  init(identity: IdentityConfig): Promise<void> {
+    this.initializing ??= (async () => {
+      this.state$.next({ enabled: true, authenticated: false });
+      if (!navigator.onLine) {
+        this.initializing = undefined;
+        return;
+      }
+      const { default: KeycloakClass } = await import('keycloak-js');
+      const kc = new KeycloakClass({ url: identity.url, realm: identity.realm, clientId: identity.clientId });
+      kc.onAuthSuccess = kc.onAuthRefreshSuccess = () => this.state$.next({ enabled: true, authenticated: true });
+      kc.onAuthLogout = () => this.state$.next({ enabled: true, authenticated: false });
+      kc.onTokenExpired = () => void kc.updateToken(30).catch(() => undefined);
+      this.keycloak = kc;
+      try {
+        const authenticated = await kc.init({ onLoad: 'check-sso', pkceMethod: 'S256', checkLoginIframe: false, redirectUri: `${window.location.origin}/` });
+        this.state$.next({ enabled: true, authenticated });
+        const returnTo = sessionStorage.getItem(RETURN_TO);
+        if (authenticated && returnTo) {
+          sessionStorage.removeItem(RETURN_TO);
+          window.history.replaceState(null, '', returnTo);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }
+      } catch (e) {
+        // An unreachable identity provider must not stop the app: stay logged out, work locally.
+        console.warn('identity provider not reachable; working without login', e);
+        this.initializing = undefined;
+      }
+    })();
+    return this.initializing;
+  }
+
+  /** A fresh access token for the API, or undefined when not logged in. */
+  async token(): Promise<string | undefined> {
+    const kc = this.keycloak;
+    if (!kc?.authenticated) return undefined;
+    await kc.updateToken(30).catch(() => undefined);
+    return kc.token;
+  }
+
+  login(): void {
+    sessionStorage.setItem(RETURN_TO, window.location.pathname + window.location.search);
+    void this.keycloak?.login({ redirectUri: `${window.location.origin}/` });
+  }
+
+  logout(): void {
+    void this.keycloak?.logout({ redirectUri: `${window.location.origin}/` });
+  }
+}
+
+export const auth = new Auth();

@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/app';
+import { launchBrowser, tempDir, watchErrors, type TestServer } from './harness';
+import { CLIENT_ID, freePort, REALM, startOidcProvider } from './oidc-provider';
+
+const today = new Date().toISOString().slice(0, 10);
+
+describe('login through an OpenID provider (keycloak-js against oidc-provider)', () => {
+  const dir = tempDir('e2e-login-');
+  let server: TestServer;
+  let idp: Awaited<ReturnType<typeof startOidcProvider>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    idp = await startOidcProvider(`http://localhost:${port}`);
+    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    await server.db.query("insert into app_user (username) values ('olga')");
+    await server.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE')");
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await idp?.close();
+    dir.remove();
+  });
+
+  it('logs in with PKCE, then loads only the permitted round and submits as that user', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?date=${today}`);
+    const login = page.getByRole('button', { name: 'Anmelden' });
+    await login.waitFor({ timeout: 30_000 });
+    // before login the server gave nothing away
+    expect(await page.getByRole('link', { name: /Quellen Kaunertal/ }).count()).toBe(0);
+    await login.click();
+    await page.locator('input[name="login"]').fill('olga');
+    await page.locator('input[name="password"]').fill('any');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('button[type="submit"]').click(); // consent
+    await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: /Quellen Kaunertal/ }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('link', { name: /Talsperre/ }).count()).toBe(0);
+
+    await page.getByRole('link', { name: /Quellen Kaunertal/ }).click();
+    await page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true }).fill('6,5');
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    const rows = await server.db.query<{ username: string }>('select username from submission');
+    expect(rows.map((r) => r.username)).toEqual(['olga']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
