@@ -10,6 +10,7 @@ import { runMigrations } from './db/migrations';
 import { seedDemoData, seedMapData } from './db/seed';
 import type { AppEnv } from './http/env';
 import { HttpError } from './http/errors';
+import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
 import { completedRoundRoutes, findSubmission, toCompleted } from './routes/completed-round';
@@ -26,6 +27,8 @@ import { timeseriesValuesRoutes } from './routes/timeseries-values';
 export interface ServerOptions {
   /** 0 picks a free port */
   port?: number;
+  /** interface to listen on; default 127.0.0.1 (0.0.0.0 for a container behind a proxy) */
+  host?: string;
   dataDir?: string;
   databaseUrl?: string;
   staticDir?: string;
@@ -48,6 +51,7 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   const ctx = createContext(db, opts.blobDir ?? './data/blobs', VERSION);
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
+  api.use(apiBodyLimit());
   // §7: config is fetched before login, so it is the one call without authentication.
   api.use(async (c, next) => (c.req.path.endsWith('/hwe-api/v2/config') ? next() : authenticate(opts.identity)(c, next)));
   api.route('/', referenceRoutes(db, VERSION, opts.identity));
@@ -101,7 +105,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   }
   const app = createApp(db, { ...opts, blobDir: opts.blobDir ?? join(opts.dataDir ?? './data', 'blobs') });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: opts.host ?? '127.0.0.1' }, () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
   return {

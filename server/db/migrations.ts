@@ -94,17 +94,25 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
   },
 ];
 
+/** Key of the advisory lock that serialises start-up work of several servers on one database. */
+export const STARTUP_LOCK = 7_271_001;
+
 export async function runMigrations(db: Database): Promise<number[]> {
-  await db.query('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())');
-  const done = new Set((await db.query<{ id: number }>('select id from schema_migrations')).map((r) => r.id));
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+    await tx.query('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())');
+  });
   const applied: number[] = [];
   for (const m of MIGRATIONS) {
-    if (done.has(m.id)) continue;
     await db.transaction(async (tx) => {
+      // Re-checked under the lock: another server starting at the same time may have applied it.
+      await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+      const [done] = await tx.query<{ id: number }>('select id from schema_migrations where id = $1', [m.id]);
+      if (done) return;
       for (const statement of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
       await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name]);
+      applied.push(m.id);
     });
-    applied.push(m.id);
   }
   return applied;
 }

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { ConfigInput, FacilityModel, MeasureDocument, Meter } from '../../schemas/api';
 import type { Database } from './database';
+import { STARTUP_LOCK } from './migrations';
 import { demoRounds, type DemoRound } from './demo-rounds';
 
 /** Deterministic pseudo-random numbers, so the demo looks the same on every machine. */
@@ -78,10 +79,11 @@ function historicSeries(round: DemoRound, now: DateTime, random: () => number): 
 
 /** Seeds the demo on first start only (an existing database is left as it is). */
 export async function seedDemoData(db: Database, now = DateTime.now().setZone('Europe/Vienna')): Promise<boolean> {
-  const [{ count }] = (await db.query<{ count: number }>('select count(*)::int as count from measure_round')) as [{ count: number }];
-  if (count > 0) return false;
   const random = mulberry32(20261123);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+    const [{ count }] = (await tx.query<{ count: number }>('select count(*)::int as count from measure_round')) as [{ count: number }];
+    if (count > 0) return false;
     for (const [i, round] of demoRounds().entries()) {
       await tx.query('insert into measure_round (mr_id, mr_name, mr_group, sort) values ($1, $2, $3, $4)', [round.mrId, round.mrName, round.mrGroup, i]);
       for (const [position, entry] of round.entries.entries()) {
@@ -97,8 +99,8 @@ export async function seedDemoData(db: Database, now = DateTime.now().setZone('E
       ['measureDocuments', DEMO_DOCUMENTS],
     ];
     for (const [key, data] of reference) await tx.query('insert into reference_data (key, data) values ($1, $2)', [key, JSON.stringify(data)]);
+    return true;
   });
-  return true;
 }
 
 /** Map overlay and track of the demo rounds; idempotent, so databases created before them get them too. */

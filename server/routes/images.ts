@@ -6,15 +6,22 @@ import * as v from 'valibot';
 import { IsoDateTimeSchema } from '../../schemas/api';
 import { requireRole } from '../auth/auth';
 import type { ServerContext } from '../context';
+import { MAX_UPLOAD_BYTES } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { HttpError, parseOr400 } from '../http/errors';
 import { findSubmission } from './completed-round';
 import { ANY_ROLE, findRound } from './measure-round';
 
 /** Upload limits: bytes and decoded pixels (a 50-megapixel photo is far above any phone camera). */
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = MAX_UPLOAD_BYTES;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif']);
+
+/** sharp reports AVIF as `heif` with AV1 compression; HEIC (HEVC) photos are refused since they cannot be converted. */
+function acceptedFormat(meta: { format?: string; compression?: string }): boolean {
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) return false;
+  return meta.format !== 'heif' || meta.compression === 'av1';
+}
 const IMAGE_ID = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'imageId must be 1–64 letters, digits, - or _'));
 
 const UploadQuery = v.object({
@@ -50,6 +57,8 @@ export function imageUploadRoutes(ctx: ServerContext) {
     await findRound(db, mrId);
     await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
     const q = parseOr400(UploadQuery, { dt: c.req.query('dt'), staNumber: c.req.query('staNumber'), tsParameter: c.req.query('tsParameter'), tsId: c.req.query('tsId') }, 'query');
+    const [series] = await db.query<{ ts_id: string }>('select ts_id from round_entry where mr_id = $1 and ts_id = $2', [mrId, q.tsId]);
+    if (!series) throw new HttpError(400, `tsId: ${q.tsId} is not a timeseries of measure round ${mrId}`, 'tsId');
     if (Number(c.req.header('Content-Length') ?? 0) > MAX_IMAGE_BYTES) throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
     const body = Buffer.from(await c.req.arrayBuffer());
     if (body.length > MAX_IMAGE_BYTES) throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
@@ -62,7 +71,7 @@ export function imageUploadRoutes(ctx: ServerContext) {
       .catch(() => {
         throw new HttpError(400, 'body: not an image that can be read (JPEG, PNG, WebP or AVIF)', 'body');
       });
-    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new HttpError(415, `body: ${meta.format ?? 'unknown'} images are not accepted`, 'body');
+    if (!acceptedFormat(meta)) throw new HttpError(415, `body: ${meta.compression ?? meta.format ?? 'unknown'} images are not accepted (JPEG, PNG, WebP or AVIF)`, 'body');
     if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) throw new HttpError(413, `body: more than ${MAX_IMAGE_PIXELS} pixels`, 'body');
     await mkdir(ctx.blobDir, { recursive: true });
     const path = join(ctx.blobDir, imageId);

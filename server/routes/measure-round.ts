@@ -62,7 +62,13 @@ async function roundWithEntries(db: Database, mrId: string) {
 /** Stores a submission once: a repeated instanceId stores nothing and answers with the first result. */
 async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPost, username: string) {
   return db.transaction(async (tx) => {
-    await findRound(tx, mrId);
+    // Concurrent re-sends of one instanceId (a client retrying after a lost answer) queue here, so the
+    // second sees the first as stored instead of failing on the primary key (PostgreSQL runs them in parallel).
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [post.instanceId]);
+    const [existing] = await tx.query<{ value_count: number; mr_id: string }>('select value_count, mr_id from submission where instance_id = $1', [post.instanceId]);
+    if (existing && existing.mr_id !== mrId) throw new HttpError(409, `instanceId: ${post.instanceId} was already submitted to measure round ${existing.mr_id}`, 'instanceId');
+    // A duplicate is answered before the entries are checked again: the round may have changed since.
+    if (existing) return { instanceId: post.instanceId, valueCount: existing.value_count, duplicate: true };
     const known = new Set((await tx.query<{ ts_id: string }>('select ts_id from round_entry where mr_id = $1', [mrId])).map((r) => r.ts_id));
     const seen = new Set<string>();
     post.entries.forEach((entry, i) => {
@@ -74,8 +80,6 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
         seen.add(key);
       }
     });
-    const [existing] = await tx.query<{ value_count: number }>('select value_count from submission where instance_id = $1', [post.instanceId]);
-    if (existing) return { instanceId: post.instanceId, valueCount: existing.value_count, duplicate: true };
     const definitions = new Map((await tx.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1', [mrId])).map((r) => [r.definition.tsId as string, r.definition]));
     const entries: CompletedEntry[] = post.entries.map((e) => ({ ...definitions.get(e.tsId), ...e }) as CompletedEntry);
     const required = decisionsRequired(entries);

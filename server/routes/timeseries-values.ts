@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { visibleRounds } from '../auth/auth';
 import type { Database } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
-import type { AppEnv } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/env';
 
 /** §7: at most 32 timeseries per request. */
 export const MAX_TS_IDS = 32;
@@ -23,6 +24,16 @@ interface Row {
   instance_id: string | null;
 }
 
+/** 403 unless every timeseries belongs to a round the user holds a role on (ARCHITECTURE §5: no user reads a round not theirs). */
+async function requireVisibleSeries(db: Database, user: RequestUser, tsIds: string[]): Promise<void> {
+  const visible = await visibleRounds(db, user);
+  if (visible === 'all') return;
+  const rows = await db.query<{ ts_id: string }>('select distinct ts_id from round_entry where ts_id = any($1) and mr_id = any($2)', [tsIds, [...visible]]);
+  const allowed = new Set(rows.map((r) => r.ts_id));
+  const i = tsIds.findIndex((t) => !allowed.has(t));
+  if (i >= 0) throw new HttpError(403, `tsId.${i}: ${user.username} holds no role on a measure round with timeseries ${tsIds[i]}`, `tsId.${i}`);
+}
+
 /**
  * GET /timeseries-values?tsId=…&tsId=…&remarks=true → { values } sorted by tsId and time; the completed-round
  * variant returns only values that came from submissions.
@@ -31,6 +42,7 @@ export function timeseriesValuesRoutes(db: Database, opts: { onlySubmitted?: boo
   return new Hono<AppEnv>().get('/', async (c) => {
     const q = parseOr400(QuerySchema, { tsId: c.req.queries('tsId') ?? [], remarks: c.req.query('remarks'), from: c.req.query('from'), to: c.req.query('to') }, 'query');
     if (q.from && q.to && q.from > q.to) throw new HttpError(400, 'from: must not be after to', 'from');
+    await requireVisibleSeries(db, c.get('user'), q.tsId);
     const rows = await db.query<Row>(
       'select ts_id, dt, value, ts_remark, sta_remark, instance_id from historic_value where ts_id = any($1) and ($2::timestamptz is null or dt >= $2) and ($3::timestamptz is null or dt <= $3) and (not $4 or instance_id is not null) order by ts_id, dt',
       [q.tsId, q.from ?? null, q.to ?? null, opts.onlySubmitted ?? false],

@@ -29,7 +29,7 @@ describe('offline entry', () => {
     profile.remove();
   });
 
-  it('keeps a value typed before going offline across a reload and sends it once when back online', async () => {
+  it('keeps a value typed while offline across two reloads and sends it once when back online', async () => {
     const { round, picked } = await pickNumericEntries(server, 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
@@ -41,11 +41,13 @@ describe('offline entry', () => {
     await waitForServiceWorker(page);
     await page.getByRole('link', { name: new RegExp(round.mrName) }).click();
     const input = page.getByRole('textbox', { name: p.label, exact: true });
-    await input.fill(formatDe(p.good));
-    await page.getByTestId('sync-state').waitFor();
+    await input.waitFor();
 
+    // the whole entry happens without network and without server
     await context.setOffline(true);
     await server.close();
+    await input.fill(formatDe(p.good));
+    await page.getByTestId('sync-state').waitFor();
     await page.reload();
     await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
     await page.reload();
