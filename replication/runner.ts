@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../src/db/database';
 import { ApiClient, type ClientIdentity } from './api-client';
 import { pullConfig, pullRounds, pullServerInfo } from './pull';
-import { pullHistoricValues, pullReferenceLists } from './pull-historic';
+import { pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
 import { SubmitQueue, type BuildPost } from './submit-queue';
 
 export interface ReplicationOptions {
@@ -53,6 +53,8 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       await pullReferenceLists(db, api);
       const rounds = await db.rounds.find().exec();
       await pullHistoricValues(db, api, rounds.flatMap((r) => r.entries.map((e) => e.tsId)));
+      await pullMapData(db, api, rounds.map((r) => r.mrId));
+      await pullCompletedRounds(db, api);
       await recordPull(db);
     } catch (e) {
       console.warn('pulling rounds failed; the stored rounds stay in use', e);

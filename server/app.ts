@@ -81,7 +81,11 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   if (opts.staticDir) app.use('*', serveApp(opts.staticDir));
   app.notFound((c) => c.json({ message: `not found: ${c.req.path}` }, 404));
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ message: err.message, ...(err.field ? { field: err.field } : {}) }, err.status);
+    if (err instanceof HttpError) {
+      // A 413 is sent before the rest of the body is read: the connection cannot be reused for the next request.
+      const headers = err.status === 413 ? { Connection: 'close' } : undefined;
+      return c.json({ message: err.message, ...(err.field ? { field: err.field } : {}) }, err.status, headers);
+    }
     console.error('unexpected server error', err);
     return c.json({ message: 'internal server error' }, 500);
   });

@@ -101,6 +101,16 @@ describe('authorization per measure round (§6)', () => {
     expect((await server.db.query<{ n: number }>('select count(*)::int as n from submission'))[0]?.n).toBe(before);
   });
 
+  it("reads timeseries values only of the user's rounds", async () => {
+    const olga = await sign({ preferred_username: 'olga' });
+    expect((await call('/timeseries-values?tsId=2001-W&tsId=2101-Q', olga)).status).toBe(200);
+    const other = await call('/timeseries-values?tsId=2001-W&tsId=3001-Q', olga);
+    expect(other.status).toBe(403);
+    expect(await other.json()).toMatchObject({ field: 'tsId.1' });
+    expect((await call('/completed-measure-round/timeseries-values?tsId=4001-N', olga)).status).toBe(403);
+    expect((await call('/timeseries-values?tsId=2001-W', await sign({ preferred_username: 'nobody' }))).status).toBe(403);
+  });
+
   it('lets an observer submit and only the first decider take decision 1', async () => {
     const body = JSON.parse(postBody()) as { instanceId: string; entries: { value: number; tsId: string; staNumber: string }[] };
     body.entries = [{ ...body.entries[0], tsId: '2103-VB1', staNumber: '2103', value: 2 } as { value: number; tsId: string; staNumber: string }];

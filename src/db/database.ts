@@ -4,6 +4,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
 import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
+import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/db/completed-round-doc';
 import { historicValueJsonSchema, type HistoricValueDoc } from '../../schemas/db/historic-value-doc';
 import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
@@ -15,6 +16,7 @@ export type AppCollections = {
   reference: RxCollection<ReferenceDoc>;
   historicValues: RxCollection<HistoricValueDoc>;
   photos: RxCollection<PhotoDoc>;
+  completedRounds: RxCollection<CompletedRoundDoc>;
 };
 export type AppDatabase = RxDatabase<AppCollections>;
 
@@ -35,6 +37,7 @@ export const COLLECTIONS = {
   reference: { schema: referenceJsonSchema },
   historicValues: { schema: historicValueJsonSchema },
   photos: { schema: photoJsonSchema },
+  completedRounds: { schema: completedRoundJsonSchema },
 } as const;
 
 export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {

@@ -1,7 +1,8 @@
-import { HistoricValueListSchema, MeterListSchema, FacilityModelListSchema, MeasureDocumentListSchema } from '../schemas/api';
+import * as v from 'valibot';
+import { CompletedMeasureRoundSchema, FacilityModelListSchema, HistoricValueListSchema, MapOverlaySchema, MapTrackSchema, MeasureDocumentListSchema, MeterListSchema } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
 import { batchTsIds, type ApiClient } from './api-client';
-import { NotModifiedError } from './api-errors';
+import { NotFoundError, NotModifiedError } from './api-errors';
 
 /** Historic values of the given timeseries, 32 per request (§7), stored by tsId and timestamp. */
 export async function pullHistoricValues(db: AppDatabase, api: ApiClient, tsIds: readonly string[]): Promise<number> {
@@ -34,6 +35,35 @@ export async function pullReferenceLists(db: AppDatabase, api: ApiClient): Promi
     } catch (e) {
       if (e instanceof NotModifiedError) continue;
       console.warn(`loading ${key} failed, using the stored copy`, e);
+    }
+  }
+}
+
+/** Completed rounds for the archive (the server lists the user's rounds). */
+export async function pullCompletedRounds(db: AppDatabase, api: ApiClient): Promise<number> {
+  const { data } = await api.getJson('/completed-measure-round', v.array(CompletedMeasureRoundSchema));
+  await db.completedRounds.bulkUpsert(data.map((r) => ({ ...r, fetchedAt: Date.now() })));
+  return data.length;
+}
+
+/** Map track and overlays of each round with their ETags; a round without map data (404) is skipped. */
+export async function pullMapData(db: AppDatabase, api: ApiClient, mrIds: readonly string[]): Promise<void> {
+  for (const mrId of mrIds) {
+    const base = `/measure-round/${encodeURIComponent(mrId)}/map`;
+    const items = [
+      { key: `mapTrack:${mrId}`, path: `${base}/track`, schema: MapTrackSchema },
+      { key: `mapOverlay:${mrId}:osm`, path: `${base}/overlay?mapType=osm`, schema: MapOverlaySchema },
+      { key: `mapOverlay:${mrId}:ortho`, path: `${base}/overlay?mapType=ortho`, schema: MapOverlaySchema },
+    ] as const;
+    for (const { key, path, schema } of items) {
+      const stored = await db.reference.findOne(key).exec();
+      try {
+        const { data, etag } = await api.getJson(path, schema, { etag: stored?.etag });
+        await db.reference.upsert({ key, data, etag, fetchedAt: Date.now() });
+      } catch (e) {
+        if (e instanceof NotModifiedError || e instanceof NotFoundError) continue;
+        console.warn(`loading ${key} failed, using the stored copy`, e);
+      }
     }
   }
 }

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server/app';
+import type { AppDatabase } from '../src/db/database';
+import { memoryDatabase } from '../test/unit/memory-db';
+import { ApiClient } from './api-client';
+import { pullConfig, pullRounds, pullServerInfo } from './pull';
+import { pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
+
+const dir = mkdtempSync(join(tmpdir(), 'replication-pull-'));
+let server: RunningServer;
+let db: AppDatabase;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataDir: dir });
+  db = await memoryDatabase();
+  api = new ApiClient(server.url, { clientVersion: 'test', browser: 'vitest', installed: false });
+});
+afterAll(async () => {
+  await db?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('pulling from the real server into RxDB', () => {
+  it('stores config, server info and every round with mrVersion from the Date header', async () => {
+    await pullConfig(db, api);
+    await pullServerInfo(db, api);
+    expect(await pullRounds(db, api)).toBe(3);
+    const rounds = await db.rounds.find().exec();
+    expect(rounds.map((r) => r.mrName).sort()).toEqual(['Meteo Kaunertal', 'Quellen Kaunertal', 'Talsperre Gepatsch Kontrollgang']);
+    expect(Number.isNaN(Date.parse(rounds[0]?.mrVersion ?? ''))).toBe(false);
+    expect((await db.reference.findOne('config').exec())?.data).toMatchObject({ defaultTime: '12:00' });
+    expect((await db.reference.findOne('serverInfo').exec())?.data).toMatchObject({ username: 'demo' });
+  });
+
+  it('fetches historic values 32 timeseries per request', async () => {
+    const tsIds = (await db.rounds.find().exec()).flatMap((r) => r.entries.map((e) => e.tsId));
+    expect(tsIds.length).toBeGreaterThan(32);
+    const stored = await pullHistoricValues(db, api, tsIds);
+    expect(stored).toBeGreaterThan(tsIds.length * 50);
+    expect(await db.historicValues.count().exec()).toBe(stored);
+  });
+
+  it('keeps reference lists and map data with their ETags and answers 304s from the stored copy', async () => {
+    await pullReferenceLists(db, api);
+    await pullMapData(db, api, ['1', '3']);
+    const docs = await db.reference.findOne('measureDocuments').exec();
+    expect(docs?.etag).toBeTruthy();
+    expect((await db.reference.findOne('dischargeMeters').exec())?.data).toHaveLength(2);
+    expect((await db.reference.findOne('mapTrack:1').exec())?.etag).toBeTruthy();
+    expect(await db.reference.findOne('mapTrack:3').exec()).toBeNull();
+    const before = docs?.fetchedAt;
+    await pullReferenceLists(db, api);
+    expect((await db.reference.findOne('measureDocuments').exec())?.fetchedAt).toBe(before);
+  });
+
+  it('pulls completed rounds for the archive', async () => {
+    const post = { instanceId: crypto.randomUUID(), creationTime: '2026-11-23T08:00:00.000Z', entries: [{ staNumber: '3001', tsId: '3001-WT', dt: '2026-11-23T12:00:00.000+01:00', value: 6.5 }] };
+    await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) });
+    expect(await pullCompletedRounds(db, api)).toBe(1);
+    expect((await db.completedRounds.findOne(post.instanceId).exec())?.mrName).toBe('Quellen Kaunertal');
+  });
+
+  it('keeps the stored copies when the server is unreachable', async () => {
+    const offline = new ApiClient('http://127.0.0.1:9', { clientVersion: 'test', browser: 'vitest', installed: false });
+    await pullConfig(db, offline);
+    await expect(pullRounds(db, offline)).rejects.toMatchObject({ reason: 'network' });
+    expect(await db.rounds.count().exec()).toBe(3);
+    expect((await db.reference.findOne('config').exec())?.data).toMatchObject({ defaultTime: '12:00' });
+  });
+});
