@@ -111,6 +111,12 @@ describe('authorization per measure round (§6)', () => {
     expect((await call('/timeseries-values?tsId=2001-W', await sign({ preferred_username: 'nobody' }))).status).toBe(403);
   });
 
+  it('shows round documents only to users of that round', async () => {
+    const ids = async (user: string) => ((await (await call('/measure-documents', await sign({ preferred_username: user }))).json()) as { documents: { mdId: string }[] }).documents.map((d) => d.mdId);
+    expect(await ids('olga')).toEqual(['doc-1', 'doc-2']);
+    expect(await ids('nobody')).toEqual(['doc-1']);
+  });
+
   it('lets an observer submit and only the first decider take decision 1', async () => {
     const body = JSON.parse(postBody()) as { instanceId: string; entries: { value: number; tsId: string; staNumber: string }[] };
     body.entries = [{ ...body.entries[0], tsId: '2103-VB1', staNumber: '2103', value: 2 } as { value: number; tsId: string; staNumber: string }];

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeasureRoundPost } from '../schemas/api';
+import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer, type ServerOptions } from './app';
 import { testDatabaseOptions } from './test-database';
 
@@ -209,14 +208,47 @@ describe('restart', () => {
   });
 });
 
-describe('environment', () => {
-  it.each([
-    ['PORT', { PORT: 'eighty' }],
-    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
-    ['OIDC_URL', { OIDC_URL: 'not a url', OIDC_REALM: 'r', OIDC_CLIENT_ID: 'c' }],
-  ])('stops with a message naming a bad %s', (name, env) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 20_000 });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain(name);
+describe('scale-out', () => {
+  it.runIf(process.env.TEST_PG_URL)('lets two servers starting at once on one fresh PostgreSQL database migrate and seed it once', async () => {
+    const shared = await testDatabaseOptions(join(dir, 'shared'));
+    const [a, b] = await Promise.all([startServer({ port: 0, ...shared }), startServer({ port: 0, ...shared })]);
+    try {
+      const rounds = await a.db.query<{ n: number }>('select count(*)::int as n from measure_round');
+      const migrations = await a.db.query<{ id: number }>('select id from schema_migrations order by id');
+      expect(rounds[0]?.n).toBe(3);
+      expect(new Set(migrations.map((m) => m.id)).size).toBe(migrations.length);
+      expect((await fetch(`${b.url}/hwe-api/v2/measure-round`)).status).toBe(200);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('history of an entry after a submission', () => {
+  it('makes the new value last, keeps min/max excluding it, lists it as same-day and shows the station remark', async () => {
+    const dt = new Date(Date.now() - 1000).toISOString();
+    const body = { instanceId: crypto.randomUUID(), creationTime: dt, entries: [{ tsId: '2005-W', staNumber: '2005', dt, value: 1704.5, staRemark: { text: 'Schacht nass' } }] };
+    const before = (await (await fetch(`${API()}/measure-round/1`)).json()) as MeasureRound;
+    const old = before.entries.find((e) => e.tsId === '2005-W');
+    expect((await fetch(`${API()}/measure-round/1`, json(body))).status).toBe(200);
+    const round = (await (await fetch(`${API()}/measure-round/1`)).json()) as MeasureRound;
+    const entry = round.entries.find((e) => e.tsId === '2005-W');
+    expect(entry?.last).toEqual({ dt: new Date(dt).toISOString(), value: 1704.5 });
+    expect(entry?.max).toBe(1704.5);
+    expect(entry?.maxExcludingLast).toBe(old?.max);
+    expect(entry?.minExcludingLast).toBe(old?.min);
+    expect(entry?.sameDay).toContainEqual({ dt: new Date(dt).toISOString(), value: 1704.5 });
+    expect(entry?.staRemarks).toContainEqual(expect.objectContaining({ text: 'Schacht nass' }));
+  });
+});
+
+describe('image formats', () => {
+  it('accepts an AVIF photo (sharp reports it as HEIF with AV1) and a WebP photo', async () => {
+    const q = new URLSearchParams({ dt: '2026-06-01T10:00:00.000Z', staNumber: '2001', tsId: '2001-W' });
+    const make = sharp({ create: { width: 16, height: 16, channels: 3, background: '#36a' } });
+    for (const [id, data] of [['fmt-avif', await make.clone().avif().toBuffer()], ['fmt-webp', await make.clone().webp().toBuffer()]] as const) {
+      const res = await fetch(`${API()}/measure-round/1/image/${id}?${q.toString()}`, { method: 'POST', body: new Uint8Array(data) });
+      expect(await res.json()).toEqual({ imageId: id, duplicate: false });
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { MeasureDocument } from '../../schemas/api';
-import { requireRole } from '../auth/auth';
+import { requireRole, visibleRounds } from '../auth/auth';
 import type { ServerContext } from '../context';
-import type { AppEnv } from '../http/env';
+import type { Queryable } from '../db/database';
+import type { AppEnv, RequestUser } from '../http/env';
 import { jsonWithEtag } from '../http/etag';
 import { HttpError, parseOr400 } from '../http/errors';
 import { ANY_ROLE, findRound } from './measure-round';
@@ -11,9 +12,22 @@ import { referenceData } from './reference';
 
 const MapTypeQuery = v.object({ mapType: v.optional(v.picklist(['ortho', 'osm'], 'mapType must be ortho or osm'), 'osm') });
 
+/** Global documents for everyone; round and station documents only for users holding a role on that round. */
+async function visibleDocuments(db: Queryable, user: RequestUser, documents: MeasureDocument[]): Promise<MeasureDocument[]> {
+  const visible = await visibleRounds(db, user);
+  if (visible === 'all') return documents;
+  const ids = [...visible];
+  const names = new Set((await db.query<{ mr_name: string }>('select mr_name from measure_round where mr_id = any($1)', [ids])).map((r) => r.mr_name));
+  const stations = new Set((await db.query<{ sta_number: string }>("select distinct definition->>'staNumber' as sta_number from round_entry where mr_id = any($1)", [ids])).map((r) => r.sta_number));
+  return documents.filter((d) => (d.mdMode === 'MEASURE_ROUND' ? names.has(d.mrName ?? '') : d.mdMode === 'STATION' ? stations.has(String(d.staNumber)) : true));
+}
+
 /** GET /measure-documents and the map overlay and track of a round, all with ETag / If-None-Match. */
 export function documentRoutes(ctx: ServerContext) {
-  return new Hono<AppEnv>().get('/', async (c) => jsonWithEtag(c, { documents: (await referenceData(ctx.db, 'measureDocuments')) as MeasureDocument[] }));
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const all = (await referenceData(ctx.db, 'measureDocuments')) as MeasureDocument[];
+    return jsonWithEtag(c, { documents: await visibleDocuments(ctx.db, c.get('user'), all) });
+  });
 }
 
 export function mapRoutes(ctx: ServerContext) {

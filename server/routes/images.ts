@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import * as v from 'valibot';
@@ -74,9 +75,12 @@ export function imageUploadRoutes(ctx: ServerContext) {
     if (!acceptedFormat(meta)) throw new HttpError(415, `body: ${meta.compression ?? meta.format ?? 'unknown'} images are not accepted (JPEG, PNG, WebP or AVIF)`, 'body');
     if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) throw new HttpError(413, `body: more than ${MAX_IMAGE_PIXELS} pixels`, 'body');
     await mkdir(ctx.blobDir, { recursive: true });
+    // A unique temporary name: two uploads of the same image (a client retry racing the browser's own) must
+    // not trip over each other; the rename is atomic and both write the same bytes.
     const path = join(ctx.blobDir, imageId);
-    await writeFile(`${path}.part`, body);
-    await rename(`${path}.part`, path);
+    const part = `${path}.${randomUUID()}.part`;
+    await writeFile(part, body);
+    await rename(part, path);
     await db.query(
       `insert into image (image_id, mr_id, ts_id, sta_number, ts_parameter, dt, content_type, width, height, bytes, blob_path, uploaded_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (image_id) do nothing`,
@@ -106,8 +110,9 @@ export function completedImageRoutes(ctx: ServerContext) {
         .resize(width ? { width, withoutEnlargement: true } : undefined)
         .toFormat(format, { quality })
         .toBuffer();
-      await writeFile(`${variant}.part`, out);
-      await rename(`${variant}.part`, variant);
+      const part = `${variant}.${randomUUID()}.part`;
+      await writeFile(part, out);
+      await rename(part, variant);
     }
     return new Response(new Uint8Array(await readFile(variant)), { headers: { 'Content-Type': `image/${format}`, 'Cache-Control': 'private, max-age=86400' } });
   });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../server/app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,4 +45,25 @@ export async function api<T>(server: TestServer, path: string): Promise<T> {
 export async function countRoundPosts(server: TestServer): Promise<number> {
   const log = (await fetch(`${server.url}/__test__/requests`).then((r) => r.json())) as { method: string; path: string }[];
   return log.filter((r) => r.method === 'POST' && /\/measure-round\/[^/]+$/.test(r.path)).length;
+}
+
+/** One real server (own data directory) and one browser for a test file, started once and cleaned up after. */
+export function serverAndBrowser(prefix: string): { server: () => TestServer; browser: () => Browser } {
+  const dir = tempDir(prefix);
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(dir.path);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    dir.remove();
+  });
+  const must = <T>(x: T | undefined, what: string): T => {
+    if (!x) throw new Error(`${what} not started`);
+    return x;
+  };
+  return { server: () => must(server, 'server'), browser: () => must(browser, 'browser') };
 }

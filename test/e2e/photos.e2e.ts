@@ -1,32 +1,19 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startTestServer, tempDir, watchErrors, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
 
 describe('photos', () => {
-  const dir = tempDir('e2e-photos-');
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer(dir.path);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    dir.remove();
-  });
+  const env = serverAndBrowser('e2e-photos-');
 
   it('uploads every photo exactly once although the connection drops during the image uploads', async () => {
-    const { round, picked } = await pickNumericEntries(server, 2);
-    const context = await browser.newContext({ locale: 'de-DE' });
+    const { round, picked } = await pickNumericEntries(env.server(), 2);
+    const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     // a large camera picture: it is resized, never refused for its size
     const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } }).jpeg({ quality: 90 }).toBuffer();
     for (const p of picked) {
@@ -35,29 +22,32 @@ describe('photos', () => {
       await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
     }
     // the first image upload loses its connection after the server stored it; the retry sends it again
-    await fetch(`${server.url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'drop-after', times: 1 }) });
+    await fetch(`${env.server().url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'drop-after', times: 1 }) });
     await page.getByRole('button', { name: 'Absenden' }).click();
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 
-    const log = (await (await fetch(`${server.url}/__test__/requests`)).json()) as { method: string; path: string; status: number | string }[];
+    const log = (await (await fetch(`${env.server().url}/__test__/requests`)).json()) as { method: string; path: string; status: number | string }[];
     const uploads = log.filter((r) => r.method === 'POST' && r.path.includes('/image/'));
-    expect(uploads.map((u) => u.status)).toEqual(['dropped', 200, 200]);
-    const images = await server.db.query<{ image_id: string; width: number; height: number }>('select image_id, width, height from image');
+    // the lost answer is retried (by the browser on the reset connection or by the app after 5 s): all succeed
+    expect(uploads[0]?.status).toBe('dropped');
+    expect(uploads.length).toBeGreaterThanOrEqual(3);
+    expect(uploads.slice(1).every((u) => u.status === 200)).toBe(true);
+    const images = await env.server().db.query<{ image_id: string; width: number; height: number }>('select image_id, width, height from image');
     expect(images).toHaveLength(2);
     expect(images.every((i) => Math.max(i.width, i.height) <= 6000 && i.width === 4000)).toBe(true);
-    const [submission] = await server.db.query<{ body: { entries: { tsRemark?: { images?: string[] } }[] } }>('select body from submission');
+    const [submission] = await env.server().db.query<{ body: { entries: { tsRemark?: { images?: string[] } }[] } }>('select body from submission');
     expect(submission?.body.entries.flatMap((e) => e.tsRemark?.images ?? []).sort()).toEqual(images.map((i) => i.image_id).sort());
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('tells the user when a file is not an image and keeps everything else', async () => {
-    const { round, picked } = await pickNumericEntries(server, 1);
+    const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await browser.newContext({ locale: 'de-DE' });
+    const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
     await page.getByText('Diese Datei ist kein lesbares Bild.', { exact: false }).waitFor({ timeout: 20_000 });
     await context.close();

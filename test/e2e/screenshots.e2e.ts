@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startTestServer, tempDir, watchErrors, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const OUT = 'test-results/screenshots';
@@ -13,29 +12,17 @@ const VIEWPORTS = [
 
 /** Screenshots of the key screens, phone and desktop, light and dark, for people to look at in review. */
 describe('screenshots of key screens', () => {
-  const dir = tempDir('e2e-shots-');
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    server = await startTestServer(dir.path);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    dir.remove();
-  });
+  const env = serverAndBrowser('e2e-shots-');
+  mkdirSync(OUT, { recursive: true });
 
   for (const viewport of VIEWPORTS) {
     for (const scheme of ['light', 'dark'] as const) {
       it(`renders group selection and table on ${viewport.name} in ${scheme} mode without errors`, async () => {
-        const { round, picked } = await pickNumericEntries(server, 2);
-        const context = await browser.newContext({ viewport, colorScheme: scheme, locale: 'de-DE' });
+        const { round, picked } = await pickNumericEntries(env.server(), 2);
+        const context = await env.browser().newContext({ viewport, colorScheme: scheme, locale: 'de-DE' });
         const page = await context.newPage();
         const errors = watchErrors(page);
-        await page.goto(`${server.url}/?date=${today}`);
+        await page.goto(`${env.server().url}/?date=${today}`);
         await page.getByRole('link', { name: new RegExp(round.mrName) }).waitFor();
         await page.screenshot({ path: `${OUT}/groups-${viewport.name}-${scheme}.png`, fullPage: false });
         await page.getByRole('link', { name: new RegExp(round.mrName) }).click();

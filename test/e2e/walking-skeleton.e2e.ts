@@ -1,32 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, countRoundPosts, launchBrowser, startTestServer, tempDir, watchErrors, type TestServer } from './harness';
+import { api, countRoundPosts, serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
 
 describe('tabular input against the real server', () => {
-  const dir = tempDir('e2e-skeleton-');
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer(dir.path);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    dir.remove();
-  });
+  const env = serverAndBrowser('e2e-skeleton-');
 
   it('sends three entered values that the server then returns as timeseries values', async () => {
-    const { round, picked } = await pickNumericEntries(server, 3);
-    const context = await browser.newContext({ locale: 'de-DE' });
+    const { round, picked } = await pickNumericEntries(env.server(), 3);
+    const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?date=${today}`);
+    await page.goto(`${env.server().url}/?date=${today}`);
     await page.getByRole('link', { name: new RegExp(round.mrName) }).click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('/stations/');
     for (const p of picked) await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
@@ -35,7 +22,7 @@ describe('tabular input against the real server', () => {
     expect(await page.getByTestId('submit-success').textContent()).toContain('3');
 
     const ids = picked.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
-    const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
+    const { values } = await api<HistoricValueList>(env.server(), `/timeseries-values?${ids}&remarks=true`);
     for (const p of picked) {
       const mine = values.filter((v) => v.tsId === p.entry.tsId && v.dt.startsWith(today) && v.value === p.good);
       expect(mine, p.label).toHaveLength(1);
@@ -45,31 +32,31 @@ describe('tabular input against the real server', () => {
   });
 
   it('shows the message next to a bad value and does not send it', async () => {
-    const { round, picked } = await pickNumericEntries(server, 1);
+    const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await browser.newContext({ locale: 'de-DE' });
+    const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     const input = page.getByRole('textbox', { name: p.label, exact: true });
     await input.fill('12abc');
     await expect.poll(() => input.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
     await expect.poll(() => page.getByText('Geben Sie eine Zahl, einen Strich oder nichts ein.').count(), { timeout: 10_000 }).toBe(1);
-    const postsBefore = await countRoundPosts(server);
+    const postsBefore = await countRoundPosts(env.server());
     await page.getByRole('button', { name: 'Absenden' }).click();
     await page.getByTestId('submit-problems').waitFor();
     expect(await page.getByTestId('submit-problems').textContent()).toContain(p.entry.staName);
-    expect(await countRoundPosts(server)).toBe(postsBefore);
+    expect(await countRoundPosts(env.server())).toBe(postsBefore);
     await context.close();
   });
 
   it('reports a missing time naming station name, number and parameter', async () => {
-    const { round, picked } = await pickNumericEntries(server, 1);
+    const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const context = await env.browser().newContext({ locale: 'en-GB' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     await page.locator('#locale-select').selectOption('en');
     await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await page.getByLabel(`${p.label} time`).fill('');

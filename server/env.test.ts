@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('environment of server/main.ts', () => {
+  it('defaults to port 8080 on 127.0.0.1, ./data, ./dist, the demo user and no fault injection', () => {
+    expect(parseEnv({})).toEqual({ ok: true, dataDir: './data', options: expect.objectContaining({ port: 8080, host: '127.0.0.1', dataDir: './data', staticDir: './dist', faultInjection: false, identity: undefined }) });
+  });
+
+  it('reads every variable', () => {
+    const env = { PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/srv/d', DATABASE_URL: 'postgres://u@db/x', STATIC_DIR: '/srv/dist', BLOB_DIR: '/srv/b', FAULT_INJECTION: '1', OIDC_URL: 'https://idp.example', OIDC_REALM: 'hydro', OIDC_CLIENT_ID: 'app' };
+    expect(parseEnv(env)).toMatchObject({ ok: true, options: { port: 0, host: '0.0.0.0', databaseUrl: 'postgres://u@db/x', blobDir: '/srv/b', faultInjection: true, identity: { url: 'https://idp.example', realm: 'hydro', clientId: 'app' } } });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['FAULT_INJECTION', { FAULT_INJECTION: 'yes' }],
+    ['OIDC_URL', { OIDC_URL: 'not a url', OIDC_REALM: 'r', OIDC_CLIENT_ID: 'c' }],
+    ['OIDC_CLIENT_ID', { OIDC_URL: 'https://idp.example', OIDC_REALM: 'r' }],
+  ])('names a bad %s', (name, env) => {
+    const parsed = parseEnv(env);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.error).toContain(name);
+  });
+
+  it('stops server/main.ts with exit code 1 and the message on stderr', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('PORT must be a number');
+  });
+});

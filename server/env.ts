@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import type { ServerOptions } from './app';
+
+/** Environment of `server/main.ts`, validated once at start (docs/server.md, Configuration). */
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a number'), v.transform(Number), v.maxValue(65535, 'PORT must be at most 65535')), '8080'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'HOST must not be empty')), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'DATA_DIR must not be empty')), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://'))),
+  STATIC_DIR: v.optional(v.string(), './dist'),
+  FAULT_INJECTION: v.optional(v.picklist(['0', '1'], 'FAULT_INJECTION must be 0 or 1'), '0'),
+  BLOB_DIR: v.optional(v.string()),
+  OIDC_URL: v.optional(v.pipe(v.string(), v.url('OIDC_URL must be a URL'))),
+  OIDC_REALM: v.optional(v.pipe(v.string(), v.minLength(1, 'OIDC_REALM must not be empty'))),
+  OIDC_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1, 'OIDC_CLIENT_ID must not be empty'))),
+});
+
+export type ParsedEnv = { ok: true; options: ServerOptions; dataDir: string } | { ok: false; error: string };
+
+/** Server options from the environment, or one message naming every bad variable. */
+export function parseEnv(env: Record<string, string | undefined>): ParsedEnv {
+  const parsed = v.safeParse(EnvSchema, env);
+  if (!parsed.success) return { ok: false, error: `invalid environment: ${parsed.issues.map((i) => i.message).join('; ')}` };
+  const e = parsed.output;
+  const oidc = [e.OIDC_URL, e.OIDC_REALM, e.OIDC_CLIENT_ID];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) return { ok: false, error: 'invalid environment: OIDC_URL, OIDC_REALM and OIDC_CLIENT_ID must be set together' };
+  const identity = e.OIDC_URL && e.OIDC_REALM && e.OIDC_CLIENT_ID ? { url: e.OIDC_URL, realm: e.OIDC_REALM, clientId: e.OIDC_CLIENT_ID } : undefined;
+  return {
+    ok: true,
+    dataDir: e.DATA_DIR,
+    options: { port: e.PORT, host: e.HOST, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, staticDir: e.STATIC_DIR, blobDir: e.BLOB_DIR, faultInjection: e.FAULT_INJECTION === '1', identity },
+  };
+}
