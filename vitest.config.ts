@@ -26,6 +26,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One retry absorbs a browser timing hiccup on a loaded CI machine; a real defect fails twice.
+          retry: 1,
           globalSetup: ['test/e2e/global-setup.ts'],
         },
       },
