@@ -9,10 +9,13 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** §7: the service worker script is registered from a relative path; errors are logged, not fatal. */
+/**
+ * §7: the service worker script is registered from a path relative to the app's base (not to the page:
+ * a first visit on a deep link such as /stations/… must install it too); errors are logged, not fatal.
+ */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const wb = new Workbox('sw.js', { scope: './' });
+  const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   wb.addEventListener('waiting', () => {
     const apply = () => {
       wb.addEventListener('controlling', () => window.location.reload());
