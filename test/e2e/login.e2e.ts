@@ -52,6 +52,16 @@ describe('login through an OpenID provider (keycloak-js against oidc-provider)',
     const rows = await server.db.query<{ username: string }>('select username from submission');
     expect(rows.map((r) => r.username)).toEqual(['olga']);
     expect(errors).toEqual([]);
+
+    // offline, and with the identity provider gone, work goes on without any login
+    await idp.close();
+    await context.setOffline(true);
+    await page.reload();
+    const input = page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 LF', exact: true });
+    await input.fill('250');
+    await page.reload();
+    await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe('250');
+    expect(page.url()).toContain(server.url);
     await context.close();
   });
 });
