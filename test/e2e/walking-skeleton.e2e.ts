@@ -16,7 +16,13 @@ describe('tabular input against the real server', () => {
     await page.goto(`${env.server().url}/?date=${today}`);
     await page.getByRole('link', { name: new RegExp(round.mrName) }).click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('/stations/');
-    for (const p of picked) await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
+    // keyboard flow of an office user: type, Enter, type the next reading
+    await page.getByRole('textbox', { name: picked[0]?.label, exact: true }).focus();
+    for (const p of picked) {
+      await page.keyboard.type(formatDe(p.good));
+      await page.keyboard.press('Enter');
+    }
+    for (const p of picked) expect(await page.getByRole('textbox', { name: p.label, exact: true }).inputValue()).toBe(formatDe(p.good));
     await page.getByRole('button', { name: 'Absenden' }).click();
     await page.getByTestId('submit-success').waitFor();
     expect(await page.getByTestId('submit-success').textContent()).toContain('3');

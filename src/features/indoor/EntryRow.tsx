@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 import { PlausibilityMessage } from './PlausibilityMessage';
 import type { RowModel, StationGroup } from './row-model';
@@ -37,6 +37,24 @@ function useStoredText(stored: string | undefined): [string, (v: string) => void
   }];
 }
 
+/** Office users type a column of readings: Enter moves to the next value field. */
+function focusNextValueOnEnter(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key !== 'Enter') return;
+  e.preventDefault();
+  const all = [...document.querySelectorAll<HTMLInputElement>('input[data-value-input]:not(:disabled)')];
+  all[all.indexOf(e.currentTarget) + 1]?.focus();
+}
+
+function LastValueMarker({ flag }: { flag: NonNullable<RowModel['lastValueFlag']> }) {
+  const { t } = useLingui();
+  const label = { bottom: t`lowest value of the history`, top: t`highest value of the history`, outside: t`outside the range of the other historic values` }[flag];
+  return (
+    <span role="img" aria-label={label} title={label} className={`ml-1 font-bold ${flag === 'outside' ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500'}`}>
+      {flag === 'bottom' ? '↓' : flag === 'top' ? '↑' : '!'}
+    </span>
+  );
+}
+
 export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, disabled, onChange, instance }: { row: RowModel; station?: StationGroup; stationRowSpan: number; disabled: boolean; onChange: OnChange; instance: InstanceRef }) {
   const { t } = useLingui();
   const [value, setValue] = useStoredText(row.draft?.text);
@@ -68,6 +86,7 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
           <Trans>Last value</Trans>
         </span>
         {row.lastValueText}
+        {row.lastValueFlag && <LastValueMarker flag={row.lastValueFlag} />}
       </td>
       <td className="p-2 align-top">
         <input
@@ -79,6 +98,8 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
           aria-describedby={row.invalid || row.plausibility ? errorId : undefined}
           value={value}
           disabled={disabled}
+          data-value-input
+          onKeyDown={focusNextValueOnEnter}
           onChange={(e) => {
             setValue(e.target.value);
             onChange(entry.tsId, { text: e.target.value });

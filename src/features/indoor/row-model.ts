@@ -1,6 +1,7 @@
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 import {
+  checkLastValue,
   checkPlausibility,
   combineDateAndTime,
   formatOrdinal,
@@ -9,6 +10,7 @@ import {
   parseNumberInput,
   rowStatus,
   stationTitle,
+  type LastValueFlag,
   type PlausibilityResult,
   type RowStatus,
 } from '../../domain';
@@ -29,6 +31,8 @@ export interface RowModel {
   plausibility?: RowPlausibility;
   status: RowStatus | 'none';
   lastValueText: string;
+  /** §5 last-value check against the other historic values */
+  lastValueFlag?: LastValueFlag;
   remarkDisabled: boolean;
 }
 
@@ -75,6 +79,7 @@ export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: re
       plausibility: plausibility ?? undefined,
       status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range', hasValue: value !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
       lastValueText: last && last.value !== null ? `${last.value}` : '–',
+      lastValueFlag: checkLastValue(entry),
       remarkDisabled: isRemarkDisabled(entry, value),
     };
   });
