@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-// @ts-expect-error -- plain ES module script without type declarations, shared with `npm start`
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
 
 /** The e2e tests run against the production build served by the real server. */
@@ -7,5 +6,5 @@ export default function setup(): void {
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     throw new Error('Debian chromium is missing: install it with `apt-get install -y chromium` (npm test does this when run as root).');
   }
-  (ensureBuild as () => void)();
+  ensureBuild();
 }

@@ -1,0 +1,2 @@
+/** Builds the app when dist/ is missing or older than its sources. */
+export function ensureBuild(): void;
