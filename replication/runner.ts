@@ -18,6 +18,8 @@ export interface ReplicationHandle {
   flush(): Promise<void>;
   /** The user logged in or out: pull again and send what waited for a login. */
   loginChanged(): Promise<void>;
+  /** The PDF of a completed round in a language, fetched with the user's credentials. */
+  completedRoundPdf(instanceId: string, lang: string): Promise<Blob>;
   stop(): void;
 }
 
@@ -62,6 +64,12 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     }
   };
 
+  /** After sending, the archive shows the new submission without waiting for the next pull. */
+  const drainThenArchive = async () => {
+    await queue.drain();
+    await pullCompletedRounds(db, api).catch((e: unknown) => console.warn('loading completed rounds failed', e));
+  };
+
   const run = async () => {
     await db.waitForLeadership();
     if (stopped) return;
@@ -74,7 +82,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     globalThis.addEventListener?.('online', onOnline);
     cleanups.push(() => globalThis.removeEventListener?.('online', onOnline));
     const sub = db.offlineInstances.find({ selector: { syncState: 'queued' } }).$.subscribe((docs) => {
-      if (docs.length > 0) void queue.drain();
+      if (docs.length > 0) void drainThenArchive();
     });
     cleanups.push(() => sub.unsubscribe());
     const timer = setInterval(() => void pull(), opts.pullIntervalMs ?? 5 * 60_000);
@@ -90,6 +98,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     flush: async () => {
       if (leader) await queue.drain();
     },
+    completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
     loginChanged: async () => {
       if (!leader) return;
       await pull();

@@ -5,8 +5,10 @@ import { stationsRoute } from './routes/stations.$group.$date';
 import { aboutRoute, helpRoute } from './routes/about';
 import { configRoute } from './routes/config';
 import { bangRedirectRoute } from './routes/bang-redirect';
+import { archiveRoute } from './routes/archive';
+import { archiveRoundRoute } from './routes/archive.$instanceId';
 
-const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, aboutRoute, helpRoute, configRoute, bangRedirectRoute]);
+const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, aboutRoute, helpRoute, configRoute, bangRedirectRoute]);
 
 /** §2: pages load lazily; the loading indicator appears only after a 200 ms wait. */
 export const PENDING_INDICATOR_DELAY_MS = 200;

@@ -85,6 +85,11 @@ export function Navbar() {
           <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
           <span className="max-md:sr-only">{theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}</span>
         </button>
+        {config.showArchive && username && (
+          <Link to="/archive" className="flex min-h-11 items-center rounded px-2 text-sm hover:bg-white/10">
+            <Trans>Archive</Trans>
+          </Link>
+        )}
         {config.showAbout && (
           <Link to="/about" className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10" aria-current={location.pathname === '/about' ? 'page' : undefined}>
             <Icon name="help" />

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { tinykeys } from 'tinykeys';
 import { auth } from './auth';
 
-/** §9 keyboard shortcuts: g h home, g l login/logout, g c config, ? help. Ignored while typing in a field. */
+/** §9 keyboard shortcuts: g h home, g a archive, g l login/logout, g c config, ? help. Ignored while typing in a field. */
 export function useShortcuts(): void {
   const navigate = useNavigate();
   useEffect(() => {
@@ -16,6 +16,7 @@ export function useShortcuts(): void {
     return tinykeys(window, {
       'g h': unlessTyping(() => void navigate({ to: '/' })),
       'g c': unlessTyping(() => void navigate({ to: '/config' })),
+      'g a': unlessTyping(() => void navigate({ to: '/archive' })),
       'g l': unlessTyping(() => {
         const { enabled, authenticated } = auth.state$.value;
         if (enabled) (authenticated ? auth.logout : auth.login).call(auth);

@@ -23,6 +23,12 @@ export function About() {
           <kbd>g h</kbd> – <Trans>group selection</Trans>
         </li>
         <li>
+          <kbd>g a</kbd> – <Trans>archive</Trans>
+        </li>
+        <li>
+          <kbd>g l</kbd> – <Trans>log in or out</Trans>
+        </li>
+        <li>
           <kbd>g c</kbd> – <Trans>settings</Trans>
         </li>
         <li>

@@ -1,0 +1,39 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useReplication } from '../../app/replication';
+import { useOnline } from '../../app/use-online';
+import { Button } from '../../ui/Button';
+
+/** Opens the server's PDF of a completed round in the interface language (needs the network). */
+export function PdfButton({ instanceId }: { instanceId: string }) {
+  const { i18n } = useLingui();
+  const replication = useReplication();
+  const online = useOnline();
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    setError(null);
+    try {
+      const blob = await replication.completedRoundPdf(instanceId, i18n.locale);
+      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <span className="inline-flex flex-col">
+      <Button variant="secondary" onClick={() => void open()} disabled={!online}>
+        <Trans>PDF</Trans>
+      </Button>
+      {!online && (
+        <span className="text-xs text-slate-500">
+          <Trans>The PDF needs the network.</Trans>
+        </span>
+      )}
+      {error && (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}

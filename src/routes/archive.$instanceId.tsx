@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** completedMeasureRound (§2): one completed round with its entries and decisions. */
+export const archiveRoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/archive/$instanceId',
+  component: lazyRouteComponent(() => import('../features/archive/ArchiveRound'), 'ArchiveRound'),
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser, watchErrors } from './harness';
+import { formatDe, pickNumericEntries } from './rounds';
+
+const today = new Date().toISOString().slice(0, 10);
+
+describe('archive', () => {
+  const env = serverAndBrowser('e2e-archive-');
+
+  it('lists a submission with its state, shows its entries and opens its PDF', async () => {
+    const { round, picked } = await pickNumericEntries(env.server(), 1);
+    const [p] = picked;
+    if (!p) throw new Error('no entry');
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+
+    await page.getByRole('link', { name: 'Archiv' }).click();
+    const row = page.getByRole('row', { name: new RegExp(round.mrName) });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getByTestId('round-state').textContent()).toBe('abgeschlossen');
+    await row.getByRole('link', { name: round.mrName }).click();
+    await page.getByRole('cell', { name: `${p.entry.staName} (${p.entry.staNumber}) · ${p.entry.tsParameter}` }).waitFor();
+    expect(await page.getByRole('table', { name: 'Einträge' }).textContent()).toContain(String(p.good));
+
+    const [pdf] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'PDF' }).click()]);
+    expect(pdf.url()).toMatch(/^blob:/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
