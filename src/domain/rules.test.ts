@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry, OfflineInstance } from '../../schemas/api';
 import {
   buildPost,
+  describeSubmissionError,
   checkDate,
   checkPlausibility,
   combineDateAndTime,
@@ -16,6 +18,7 @@ import {
   PLAUSIBILITY_TOLERANCE,
   rowStatus,
   stationTitle,
+  stationsWithoutEntries,
   VALUE_AFTER_OFFSET_SECONDS,
 } from '.';
 
@@ -183,5 +186,33 @@ describe('edge cases of the rules', () => {
     expect(result.post).toMatchObject({ mrTeam: 'Team Nord', mrRemark: 'Nebel' });
     expect(result.post.entries.map((e) => e.tsId)).toEqual(['a', 'b']);
     expect(result.post.entries[1]?.staRemark).toEqual({ text: 'Zaun beschädigt' });
+  });
+});
+
+describe('stations need entries (§8)', () => {
+  it("reports 'Expecting at least one entry' for a station without entries", () => {
+    const errors = stationsWithoutEntries([{ staNumber: '1', entries: [{}] }, { staNumber: '2', entries: [] }]);
+    expect(errors).toEqual([{ kind: 'noEntries', staNumber: '2' }]);
+    expect(errors.map(describeSubmissionError)).toEqual(['Expecting at least one entry (station 2)']);
+    expect(describeSubmissionError({ kind: 'mrIdRequired' })).toBe('mrId is required');
+  });
+});
+
+describe('number parsing (property)', () => {
+  it('reads back every finite number written with a decimal comma or point', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).filter((x) => !Object.is(x, -0)), fc.boolean(), (x, comma) => {
+        const text = comma ? String(x).replace('.', ',') : String(x);
+        expect(parseNumberInput(text)).toEqual({ kind: 'number', value: x });
+      }),
+    );
+  });
+  it('never yields a non-finite number for any text', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const parsed = parseNumberInput(text);
+        if (parsed?.kind === 'number') expect(Number.isFinite(parsed.value)).toBe(true);
+      }),
+    );
   });
 });

@@ -7,7 +7,8 @@ export const VALUE_AFTER_OFFSET_SECONDS = 60;
 
 export type SubmissionError =
   | { kind: 'mrIdRequired' }
-  | { kind: 'dateTimeMissing'; staName: string; staNumber: string; tsParameter: string };
+  | { kind: 'dateTimeMissing'; staName: string; staNumber: string; tsParameter: string }
+  | { kind: 'noEntries'; staNumber: string };
 
 function hasRemark(entry: MeasureRoundEntry): boolean {
   const remark = (r: MeasureRoundEntry['tsRemark']) => Boolean(r && ((r.text ?? '').trim() !== '' || (r.images?.length ?? 0) > 0));
@@ -25,6 +26,8 @@ export function describeSubmissionError(e: SubmissionError): string {
       return 'mrId is required';
     case 'dateTimeMissing':
       return `Date/time missing: ${e.staName} (${e.staNumber}), ${e.tsParameter}`;
+    case 'noEntries':
+      return `Expecting at least one entry (station ${e.staNumber})`;
   }
 }
 
@@ -68,4 +71,12 @@ export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost }
       entries,
     },
   };
+}
+
+/**
+ * §8: a station of a round must contain at least one entry (e.g. a duplicated station whose readings
+ * were all removed in the field).
+ */
+export function stationsWithoutEntries(stations: readonly { staNumber: string; entries: readonly unknown[] }[]): SubmissionError[] {
+  return stations.filter((s) => s.entries.length === 0).map((s) => ({ kind: 'noEntries', staNumber: s.staNumber }));
 }
