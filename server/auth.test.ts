@@ -55,6 +55,15 @@ describe('identity (OIDC bearer tokens)', () => {
     ['GET', '/measure-documents'],
     ['GET', '/discharge-meters'],
     ['GET', '/measure-round/1/map/track'],
+    ['GET', '/measure-round/1/map/overlay?mapType=osm'],
+    ['GET', '/station-facilities/models'],
+    ['POST', '/admin/permissions', { method: 'POST', body: '{}' }],
+    ['GET', `/completed-measure-round/${crypto.randomUUID()}`],
+    ['POST', `/completed-measure-round/${crypto.randomUUID()}`, { method: 'POST', body: '{}' }],
+    ['GET', `/completed-measure-round/${crypto.randomUUID()}/pdf`],
+    ['GET', `/completed-measure-round/${crypto.randomUUID()}/image/img-1`],
+    ['GET', '/completed-measure-round/timeseries-values?tsId=2001-W'],
+    ['POST', '/measure-round/1/image/img-1?dt=2026-11-23T12%3A00%3A00Z&staNumber=2001&tsId=2001-W', { method: 'POST', body: 'x' }],
   ];
   it.each(CALLS)('answers %s %s with 401 without a token', async (_m, path, init) => {
     expect((await call(path, undefined, init)).status).toBe(401);
@@ -124,5 +133,33 @@ describe('authorization per measure round (§6)', () => {
     const decision = { method: 'POST', body: JSON.stringify({ stage: 1, team: 'Rudi', decisions: [{ tsId: '2103-VB1', value: 'NOT_CRITICAL' }] }) };
     expect((await call(`/completed-measure-round/${body.instanceId}`, await sign({ preferred_username: 'olga' }), decision)).status).toBe(403);
     expect((await call(`/completed-measure-round/${body.instanceId}`, await sign({ preferred_username: 'rudi' }), decision)).status).toBe(200);
+  });
+});
+
+describe('authorization on completed rounds of a round the user holds no role for', () => {
+  let instanceId: string;
+  beforeAll(async () => {
+    await server.db.query("insert into app_user (username) values ('carl')");
+    await server.db.query("insert into permission (username, mr_id, role) values ('carl', '2', 'HWE_OBSERVE')");
+    const body = { instanceId: crypto.randomUUID(), creationTime: '2026-11-23T08:00:00.000Z', entries: [{ staNumber: '3001', tsId: '3001-WT', dt: '2026-11-23T12:00:00.000+01:00', value: 99 }] };
+    instanceId = body.instanceId;
+    expect((await call('/measure-round/2', await sign({ preferred_username: 'carl' }), { method: 'POST', body: JSON.stringify(body) })).status).toBe(200);
+  });
+
+  it.each<[string, (id: string) => string, RequestInit?]>([
+    ['one completed round', (id) => `/completed-measure-round/${id}`],
+    ['a decision', (id) => `/completed-measure-round/${id}`, { method: 'POST', body: JSON.stringify({ stage: 1, team: 'x', decisions: [{ tsId: '3001-WT', value: 'NOT_RELEVANT' }] }) }],
+    ['the PDF', (id) => `/completed-measure-round/${id}/pdf`],
+    ['an image', (id) => `/completed-measure-round/${id}/image/img-1`],
+    ['its timeseries values', () => '/timeseries-values?tsId=3001-WT'],
+  ])('answers 403 to olga for %s and changes nothing', async (_name, path, init) => {
+    const before = await server.db.query('select state, decision1_time from submission order by instance_id');
+    expect((await call(path(instanceId), await sign({ preferred_username: 'olga' }), init)).status).toBe(403);
+    expect(await server.db.query('select state, decision1_time from submission order by instance_id')).toEqual(before);
+  });
+
+  it('does not list the other round in olga\'s archive', async () => {
+    const list = (await (await call('/completed-measure-round', await sign({ preferred_username: 'olga' }))).json()) as { instanceId: string }[];
+    expect(list.map((r) => r.instanceId)).not.toContain(instanceId);
   });
 });
