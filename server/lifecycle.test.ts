@@ -158,3 +158,27 @@ describe('permissions (admin)', () => {
     expect(await server.db.query('select * from permission order by username, role')).toEqual(before);
   });
 });
+
+describe('station tasks', () => {
+  const round = async () => (await (await fetch(`${API()}/measure-round/1`)).json()) as { entries: { staNumber: string; staTasks?: { taskId: string; text?: string }[] }[] };
+  const tasksOf = async (sta: string) => (await round()).entries.find((x) => x.staNumber === sta)?.staTasks?.map((t) => t.taskId) ?? [];
+
+  it('lists open tasks on the entries, closes done ones and creates new ones once', async () => {
+    expect(await tasksOf('2001')).toEqual(['demo-task-1']);
+    const body = submission([
+      { ...e('2001-W', '2001', 1680), staTasks: [{ taskId: 'demo-task-1', taskType: 'Batterie', staNumber: '2001', taskDone: true }, { taskId: 'field-task-1', taskType: 'Wartung', staNumber: '2001', text: 'Deckel klemmt', isNew: true }] },
+    ] as MeasureRoundPost['entries']);
+    expect((await fetch(`${API()}/measure-round/1`, json(body))).status).toBe(200);
+    expect(await tasksOf('2001')).toEqual(['field-task-1']);
+    expect((await fetch(`${API()}/measure-round/1`, json(body))).status).toBe(200);
+    expect(await tasksOf('2001')).toEqual(['field-task-1']);
+  });
+
+  it("rejects a task for another station than its entry's", async () => {
+    const body = submission([{ ...e('2002-W', '2002', 1680), staTasks: [{ taskId: 'x-1', taskType: 'Wartung', staNumber: '2001', isNew: true }] }] as MeasureRoundPost['entries']);
+    const res = await fetch(`${API()}/measure-round/1`, json(body));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { field: string }).field).toBe('entries.0.staTasks.0.staNumber');
+    expect(await tasksOf('2001')).toEqual(['field-task-1']);
+  });
+});

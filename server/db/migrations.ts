@@ -92,6 +92,24 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       )
     `,
   },
+  {
+    id: 3,
+    name: 'station tasks',
+    sql: `
+      create table station_task (
+        task_id text primary key,
+        sta_number text not null,
+        task_type text not null,
+        text text,
+        task_done boolean not null default false,
+        creation_time timestamptz not null default now(),
+        created_by text,
+        done_time timestamptz,
+        done_by text
+      );
+      create index station_task_open on station_task (sta_number) where not task_done
+    `,
+  },
 ];
 
 /** Key of the advisory lock that serialises start-up work of several servers on one database. */

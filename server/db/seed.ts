@@ -126,3 +126,15 @@ export async function seedMapData(db: Database): Promise<void> {
     }
   }
 }
+
+/** Open station tasks of the demo (idempotent). */
+export async function seedStationTasks(db: Database): Promise<void> {
+  const tasks: [string, string, string, string][] = [
+    ['demo-task-1', '2001', 'Batterie', 'Batterie des Datensammlers tauschen'],
+    ['demo-task-2', '2101', 'Wartung', 'Messwehr von Laub befreien'],
+    ['demo-task-3', '3003', 'Wartung', 'Zulauf der Quellfassung kontrollieren'],
+  ];
+  for (const [id, sta, type, text] of tasks) {
+    await db.query("insert into station_task (task_id, sta_number, task_type, text, created_by) values ($1, $2, $3, $4, 'demo') on conflict do nothing", [id, sta, type, text]);
+  }
+}

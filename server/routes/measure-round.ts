@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DateTime } from 'luxon';
-import { MeasureRoundPostSchema, type CompletedEntry, type MeasureRoundEntry, type MeasureRoundPost } from '../../schemas/api';
+import { MeasureRoundPostSchema, type CompletedEntry, type MeasureRoundEntry, type MeasureRoundPost, type StationTask } from '../../schemas/api';
 import { decisionsRequired } from '../../src/domain/decisions';
 import { requireRole, visibleRounds } from '../auth/auth';
 import type { ServerContext } from '../context';
@@ -48,6 +48,40 @@ function withHistory(entry: MeasureRoundEntry, rows: ValueRow[], today: string):
   };
 }
 
+interface TaskRow {
+  task_id: string;
+  sta_number: string;
+  task_type: string;
+  text: string | null;
+  creation_time: Date | string;
+}
+
+/** Open (not done) station tasks by station number (§3 Station task). */
+async function openTasks(db: Queryable, staNumbers: string[]): Promise<Map<string, StationTask[]>> {
+  const rows = await db.query<TaskRow>('select task_id, sta_number, task_type, text, creation_time from station_task where not task_done and sta_number = any($1) order by creation_time', [staNumbers]);
+  const byStation = new Map<string, StationTask[]>();
+  for (const r of rows) {
+    const task: StationTask = { taskId: r.task_id, taskType: r.task_type, taskDone: false, staNumber: r.sta_number, creationTime: new Date(r.creation_time).toISOString(), ...(r.text ? { text: r.text } : {}) };
+    byStation.set(r.sta_number, [...(byStation.get(r.sta_number) ?? []), task]);
+  }
+  return byStation;
+}
+
+/** New tasks are created once by their taskId; done tasks are closed (a repeat changes nothing). */
+async function storeTasks(tx: Queryable, post: MeasureRoundPost, username: string): Promise<void> {
+  for (const [i, entry] of post.entries.entries()) {
+    for (const [j, task] of (entry.staTasks ?? []).entries()) {
+      if (task.staNumber !== entry.staNumber) throw new HttpError(400, `entries.${i}.staTasks.${j}.staNumber: must be the entry's station ${entry.staNumber}`, `entries.${i}.staTasks.${j}.staNumber`);
+      if (task.isNew) {
+        await tx.query('insert into station_task (task_id, sta_number, task_type, text, created_by, creation_time) values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now())) on conflict (task_id) do nothing', [task.taskId, task.staNumber, task.taskType, task.text ?? null, username, task.creationTime ?? null]);
+      }
+      if (task.taskDone) {
+        await tx.query('update station_task set task_done = true, done_time = now(), done_by = $2 where task_id = $1 and not task_done', [task.taskId, username]);
+      }
+    }
+  }
+}
+
 async function roundWithEntries(db: Database, mrId: string) {
   const round = await findRound(db, mrId);
   const entries = (await db.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1 order by position', [mrId])).map((r) => r.definition);
@@ -56,7 +90,8 @@ async function roundWithEntries(db: Database, mrId: string) {
   const byTs = new Map<string, ValueRow[]>();
   for (const r of rows) byTs.set(r.ts_id, [...(byTs.get(r.ts_id) ?? []), r]);
   const today = DateTime.now().setZone('Europe/Vienna').toISODate() ?? '';
-  return { $type: 'MeasureRound' as const, mrId: round.mr_id, mrName: round.mr_name, mrGroup: round.mr_group ?? undefined, entries: entries.map((e) => withHistory(e, byTs.get(e.tsId) ?? [], today)) };
+  const tasks = await openTasks(db, [...new Set(entries.map((e): string => e.staNumber))]);
+  return { $type: 'MeasureRound' as const, mrId: round.mr_id, mrName: round.mr_name, mrGroup: round.mr_group ?? undefined, entries: entries.map((e) => ({ ...withHistory(e, byTs.get(e.tsId) ?? [], today), staTasks: tasks.get(e.staNumber) ?? [] })) };
 }
 
 /** Stores a submission once: a repeated instanceId stores nothing and answers with the first result. */
@@ -98,6 +133,7 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
        on conflict (ts_id, dt) do update set value = excluded.value, ts_remark = excluded.ts_remark, sta_remark = excluded.sta_remark, instance_id = excluded.instance_id`,
       [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), rows.map((r) => r[4]), post.instanceId],
     );
+    await storeTasks(tx, post, username);
     await tx.query(
       `insert into submission (instance_id, mr_id, body, value_count, username, creation_time, state, entries, user_decision1_required, user_decision2_required, completion_time)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 = 'completed' then now() end)`,
