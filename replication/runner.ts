@@ -64,10 +64,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     }
   };
 
-  /** After sending, the archive shows the new submission without waiting for the next pull. */
+  /** After sending, the archive and the rounds (history, closed tasks) show it without waiting for the next pull. */
   const drainThenArchive = async () => {
     await queue.drain();
     await pullCompletedRounds(db, api).catch((e: unknown) => console.warn('loading completed rounds failed', e));
+    await pullRounds(db, api).catch((e: unknown) => console.warn('loading rounds failed', e));
   };
 
   const run = async () => {

@@ -1,6 +1,7 @@
 import { MeasureRoundPostResultSchema, type MeasureRoundPost } from '../schemas/api';
 import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
+import type { TaskDoc } from '../schemas/db/task-doc';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
@@ -18,6 +19,8 @@ export interface BuildContext {
   defaultTime: string;
   /** image ids of the instance's photos per timeseries, for the remarks of the post */
   photoIdsByTsId: ReadonlyMap<string, string[]>;
+  /** station tasks changed in this instance */
+  tasks: readonly TaskDoc[];
 }
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
 
@@ -102,7 +105,8 @@ export class SubmitQueue {
     const photos = await this.db.photos.find({ selector: { instanceId: instance.instanceId } }).exec();
     const photoIdsByTsId = new Map<string, string[]>();
     for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
-    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId });
+    const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
+    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId, tasks });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

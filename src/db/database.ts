@@ -5,6 +5,7 @@ import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
 import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
 import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/db/completed-round-doc';
+import { taskJsonSchema, type TaskDoc } from '../../schemas/db/task-doc';
 import { historicValueJsonSchema, type HistoricValueDoc } from '../../schemas/db/historic-value-doc';
 import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
@@ -17,6 +18,7 @@ export type AppCollections = {
   historicValues: RxCollection<HistoricValueDoc>;
   photos: RxCollection<PhotoDoc>;
   completedRounds: RxCollection<CompletedRoundDoc>;
+  tasks: RxCollection<TaskDoc>;
 };
 export type AppDatabase = RxDatabase<AppCollections>;
 
@@ -38,6 +40,7 @@ export const COLLECTIONS = {
   historicValues: { schema: historicValueJsonSchema },
   photos: { schema: photoJsonSchema },
   completedRounds: { schema: completedRoundJsonSchema },
+  tasks: { schema: taskJsonSchema },
 } as const;
 
 export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {

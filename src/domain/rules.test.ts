@@ -216,3 +216,13 @@ describe('number parsing (property)', () => {
     );
   });
 });
+
+describe('posting station tasks', () => {
+  it('posts an entry that carries only task changes, with its tasks', () => {
+    const dt = '2026-11-23T12:00:00.000+01:00' as MeasureRoundEntry['dt'];
+    const task = { taskId: 't1', taskType: 'Wartung', staNumber: '1001', taskDone: true };
+    const result = buildPost({ instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01', mrId: '7', mrName: 'R', creationTime: '2026-11-23T08:00:00.000Z', entries: [entry({ dt, staTasks: [task] }), entry({ tsId: 'x', dt })] });
+    if (!('post' in result)) throw new Error(result.errors.join());
+    expect(result.post.entries).toEqual([expect.objectContaining({ tsId: '1001-W', staTasks: [task] })]);
+  });
+});

@@ -15,9 +15,12 @@ function hasRemark(entry: MeasureRoundEntry): boolean {
   return remark(entry.tsRemark) || remark(entry.staRemark);
 }
 
-/** §5: only entries with a (valid) value or a remark are posted. */
+/**
+ * §5: only entries with a (valid) value or a remark are posted; an entry carrying station task changes
+ * is posted too, or a task done at a station without readings would never reach the server.
+ */
 export function isPostable(entry: MeasureRoundEntry): boolean {
-  return isSendableNumber(entry.value) || hasRemark(entry);
+  return isSendableNumber(entry.value) || hasRemark(entry) || (entry.staTasks?.length ?? 0) > 0;
 }
 
 export function describeSubmissionError(e: SubmissionError): string {
@@ -58,6 +61,7 @@ export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost }
       ...(isSendableNumber(entry.value) && isSendableNumber(entry.valueAfter) ? { valueAfter: { dt: afterDt(entry.dt) as PostEntry['dt'], value: entry.valueAfter } } : {}),
       ...(entry.tsRemark ? { tsRemark: entry.tsRemark } : {}),
       ...(entry.staRemark ? { staRemark: entry.staRemark } : {}),
+      ...(entry.staTasks?.length ? { staTasks: entry.staTasks } : {}),
     });
   }
   if (errors.length > 0) return { errors: errors.map(describeSubmissionError) };

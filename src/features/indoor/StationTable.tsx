@@ -2,6 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 import { EntryRow } from './EntryRow';
+import { StationTasks } from '../tasks/StationTasks';
+import type { StationTaskActions } from '../tasks/use-station-tasks';
+import type { StationTask } from '../../../schemas/api';
 import type { StationGroup } from './row-model';
 
 type OnChange = (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => void;
@@ -13,7 +16,14 @@ export interface InstanceRef {
   ensureInstance: () => Promise<string>;
 }
 
-export const StationTable = memo(function StationTable({ stations, disabled, onChange, ...instance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange } & InstanceRef) {
+/** The open tasks of a station, once each (the server repeats them on every entry of the station). */
+function serverTasksOf(station: StationGroup): StationTask[] {
+  const seen = new Map<string, StationTask>();
+  for (const row of station.rows) for (const task of row.entry.staTasks ?? []) seen.set(task.taskId, task);
+  return [...seen.values()];
+}
+
+export const StationTable = memo(function StationTable({ stations, disabled, onChange, taskActions, ...instance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions } & InstanceRef) {
   const { t } = useLingui();
   return (
     <div className="md:overflow-x-auto">
@@ -45,6 +55,11 @@ export const StationTable = memo(function StationTable({ stations, disabled, onC
             {s.rows.map((row, i) => (
               <EntryRow key={row.entry.tsId} row={row} station={i === 0 ? s : undefined} stationRowSpan={s.rows.length} disabled={disabled} onChange={onChange} instance={instance} />
             ))}
+            <tr className="max-md:block">
+              <td colSpan={6} className="px-2 pb-2 max-md:block">
+                <StationTasks staNumber={s.staNumber} stationTitle={s.title} serverTasks={serverTasksOf(s)} actions={taskActions} disabled={disabled} />
+              </td>
+            </tr>
           </tbody>
         ))}
       </table>

@@ -35,7 +35,7 @@ export interface SubmitBarProps {
   rows: RowModel[];
   instance: OfflineInstanceDoc | null;
   queue: (instanceId: string) => Promise<void>;
-  storedRows: () => Promise<{ instanceId?: string; rows: RowModel[] }>;
+  storedRows: () => Promise<{ instanceId?: string; taskChanges: number; rows: RowModel[] }>;
 }
 
 export function SubmitBar({ round, rows, instance, queue, storedRows }: SubmitBarProps) {
@@ -58,7 +58,7 @@ export function SubmitBar({ round, rows, instance, queue, storedRows }: SubmitBa
   const submit = async () => {
     const stored = await storedRows();
     const found = validateBeforeSubmit(stored.rows);
-    const filled = stored.rows.filter((r) => r.hasContent).length;
+    const filled = stored.rows.filter((r) => r.hasContent).length + stored.taskChanges;
     setProblems(found);
     setNothingEntered(found.length === 0 && filled === 0);
     if (found.length > 0 || filled === 0 || !stored.instanceId) return;

@@ -1,13 +1,25 @@
 import type { MeasureRoundEntry, MeasureRoundPost } from '../../../schemas/api';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
+import type { TaskDoc } from '../../../schemas/db/task-doc';
 import type { BuildContext } from '../../../replication/submit-queue';
 import { buildPost, combineDateAndTime, parseNumberInput } from '../../domain';
 
 /** Merges the drafts typed on the table into the round's entries, the shape the domain posts. */
 export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry[] {
   const byTs = new Map(instance.drafts.map((d) => [d.tsId, d]));
+  // Station tasks travel on the first entry of their station (§3: staTasks belong to the station).
+  const firstOfStation = new Set<string>();
   return round.entries.map((entry) => {
+    const first = !firstOfStation.has(entry.staNumber);
+    firstOfStation.add(entry.staNumber);
+    const tasks = first ? ctx.tasks.filter((t) => t.staNumber === entry.staNumber) : [];
+    return tasks.length > 0 ? withTasks(applyDraft(entry), tasks, instance, ctx) : applyDraft(entry);
+  });
+
+  function applyDraft(withServerTasks: MeasureRoundEntry): MeasureRoundEntry {
+    // The round's open tasks are the server's; only this device's task changes are sent.
+    const { staTasks: _serverTasks, ...entry } = withServerTasks;
     const draft = byTs.get(entry.tsId);
     const images = ctx.photoIdsByTsId.get(entry.tsId);
     if (!draft && !images) return entry;
@@ -20,7 +32,15 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
       value: parsed?.kind === 'number' ? parsed.value : undefined,
       tsRemark: remark || images ? { ...(remark ? { text: remark } : {}), ...(images ? { images } : {}) } : undefined,
     };
-  });
+  }
+}
+
+function withTasks(entry: MeasureRoundEntry, tasks: readonly TaskDoc[], instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry {
+  return {
+    ...entry,
+    dt: entry.dt ?? (combineDateAndTime(instance.date, ctx.defaultTime) as MeasureRoundEntry['dt']),
+    staTasks: tasks.map((t) => ({ taskId: t.taskId, taskType: t.taskType, staNumber: t.staNumber, taskDone: t.taskDone, isNew: t.isNew, creationTime: t.creationTime, ...(t.text ? { text: t.text } : {}) })),
+  };
 }
 
 /** The replication layer's post builder for indoor instances. */
