@@ -7,7 +7,7 @@ import { authenticate, type IdentitySettings } from './auth/auth';
 import { createContext } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
-import { seedDemoData, seedMapData, seedStationTasks } from './db/seed';
+import { seedDemoData, seedMapData, seedStationFacilities, seedStationTasks } from './db/seed';
 import type { AppEnv } from './http/env';
 import { HttpError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
@@ -107,6 +107,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await seedDemoData(db);
     await seedMapData(db);
     await seedStationTasks(db);
+    await seedStationFacilities(db);
   }
   const app = createApp(db, { ...opts, blobDir: opts.blobDir ?? join(opts.dataDir ?? './data', 'blobs') });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

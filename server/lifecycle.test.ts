@@ -182,3 +182,47 @@ describe('station tasks', () => {
     expect(await tasksOf('2001')).toEqual(['field-task-1']);
   });
 });
+
+describe('station facilities', () => {
+  const facilitiesOf = async (sta: string) => {
+    const r = (await (await fetch(`${API()}/measure-round/1`)).json()) as { entries: { staNumber: string; staFacilities?: { id: string; name: string; attributes?: Record<string, unknown> }[] }[] };
+    return r.entries.find((x) => x.staNumber === sta)?.staFacilities ?? [];
+  };
+
+  it('creates, edits and moves facilities, once per id', async () => {
+    expect((await facilitiesOf('2001')).map((f) => f.id)).toEqual(['demo-fac-1']);
+    const body = submission([
+      {
+        ...e('2001-W', '2001', 1680),
+        staFacilities: [
+          { id: 'demo-fac-1', action: ['EDIT'], name: 'Datensammler P1 neu', attributes: { Seriennummer: 'B999', Firmware: '2.5.0' }, originalName: 'Datensammler P1' },
+          { id: 'field-fac-1', action: ['NEW'], name: 'Drucksonde P1', model: 'Keller PAA-36XW', attributes: { Messbereich: 5 } },
+        ],
+      },
+      { ...e('2101-Q', '2101', 3), staFacilities: [{ id: 'demo-fac-2', action: ['MOVE'], stations: ['2102'] }] },
+    ] as MeasureRoundPost['entries']);
+    expect((await fetch(`${API()}/measure-round/1`, json(body))).status).toBe(200);
+    expect((await fetch(`${API()}/measure-round/1`, json(body))).status).toBe(200);
+    const p1 = await facilitiesOf('2001');
+    expect(p1.map((f) => [f.id, f.name])).toEqual([
+      ['demo-fac-1', 'Datensammler P1 neu'],
+      ['field-fac-1', 'Drucksonde P1'],
+    ]);
+    expect(p1[0]?.attributes).toEqual({ Seriennummer: 'B999', Firmware: '2.5.0' });
+    expect((await facilitiesOf('2101')).length).toBe(0);
+    expect((await facilitiesOf('2102')).map((f) => f.id)).toEqual(['demo-fac-2']);
+  });
+
+  it.each([
+    ['an unknown model', { id: 'f-x1', action: ['NEW'], name: 'X', model: 'Nonsense 3000' }, 'entries.0.staFacilities.0.model'],
+    ['a new facility without name', { id: 'f-x2', action: ['NEW'], model: 'Keller PAA-36XW' }, 'entries.0.staFacilities.0.name'],
+    ['a move out of the round', { id: 'demo-fac-1', action: ['MOVE'], stations: ['9999'] }, 'entries.0.staFacilities.0.stations'],
+    ['a change without id', { action: ['EDIT'], name: 'X' }, 'entries.0.staFacilities.0.id'],
+  ])('rejects %s naming the field and stores nothing', async (_n, facility, field) => {
+    const before = await server.db.query('select * from station_facility order by facility_id');
+    const res = await fetch(`${API()}/measure-round/1`, json(submission([{ ...e('2001-W', '2001', 1681), staFacilities: [facility] }] as MeasureRoundPost['entries'])));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { field: string }).field).toBe(field);
+    expect(await server.db.query('select * from station_facility order by facility_id')).toEqual(before);
+  });
+});

@@ -110,6 +110,24 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       create index station_task_open on station_task (sta_number) where not task_done
     `,
   },
+  {
+    id: 4,
+    name: 'station facilities',
+    sql: `
+      create table station_facility (
+        facility_id text primary key,
+        sta_number text not null,
+        number text,
+        name text not null,
+        model text not null,
+        attributes jsonb not null default '{}',
+        invalid boolean not null default false,
+        updated_at timestamptz not null default now(),
+        updated_by text
+      );
+      create index station_facility_station on station_facility (sta_number)
+    `,
+  },
 ];
 
 /** Key of the advisory lock that serialises start-up work of several servers on one database. */

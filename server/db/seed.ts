@@ -138,3 +138,14 @@ export async function seedStationTasks(db: Database): Promise<void> {
     await db.query("insert into station_task (task_id, sta_number, task_type, text, created_by) values ($1, $2, $3, $4, 'demo') on conflict do nothing", [id, sta, type, text]);
   }
 }
+
+/** Facilities of the demo stations (idempotent). */
+export async function seedStationFacilities(db: Database): Promise<void> {
+  const facilities: [string, string, string, string, string, Record<string, string | number>][] = [
+    ['demo-fac-1', '2001', 'DS-2001', 'Datensammler P1', 'OTT netDL 500', { Seriennummer: 'A1234', Firmware: '2.4.1' }],
+    ['demo-fac-2', '2101', 'DS-2101', 'Drucksonde Messwehr', 'Keller PAA-36XW', { Messbereich: 2 }],
+  ];
+  for (const [id, sta, number, name, model, attributes] of facilities) {
+    await db.query("insert into station_facility (facility_id, sta_number, number, name, model, attributes, updated_by) values ($1, $2, $3, $4, $5, $6, 'demo') on conflict do nothing", [id, sta, number, name, model, JSON.stringify(attributes)]);
+  }
+}

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DateTime } from 'luxon';
-import { MeasureRoundPostSchema, type CompletedEntry, type MeasureRoundEntry, type MeasureRoundPost, type StationTask } from '../../schemas/api';
+import { MeasureRoundPostSchema, type CompletedEntry, type MeasureRoundEntry, type MeasureRoundPost, type StationFacility, type StationTask } from '../../schemas/api';
 import { decisionsRequired } from '../../src/domain/decisions';
 import { requireRole, visibleRounds } from '../auth/auth';
 import type { ServerContext } from '../context';
@@ -82,6 +82,57 @@ async function storeTasks(tx: Queryable, post: MeasureRoundPost, username: strin
   }
 }
 
+interface FacilityRow {
+  facility_id: string;
+  sta_number: string;
+  number: string | null;
+  name: string;
+  model: string;
+  attributes: Record<string, string | number | null>;
+}
+
+/** The valid facilities of each station (§3 Station facility). */
+async function stationFacilities(db: Queryable, staNumbers: string[]): Promise<Map<string, StationFacility[]>> {
+  const rows = await db.query<FacilityRow>('select facility_id, sta_number, number, name, model, attributes from station_facility where not invalid and sta_number = any($1) order by name', [staNumbers]);
+  const byStation = new Map<string, StationFacility[]>();
+  for (const r of rows) {
+    const facility: StationFacility = { id: r.facility_id, name: r.name, model: r.model, attributes: r.attributes, stations: [r.sta_number], ...(r.number ? { number: r.number } : {}) };
+    byStation.set(r.sta_number, [...(byStation.get(r.sta_number) ?? []), facility]);
+  }
+  return byStation;
+}
+
+/**
+ * Facility changes of a submission: NEW creates the facility once (by id), EDIT sets name and attributes,
+ * MOVE puts it on the first of its stations, invalid takes it out of service.
+ */
+async function storeFacilities(tx: Queryable, post: MeasureRoundPost, username: string, models: ReadonlySet<string>, stations: ReadonlySet<string>): Promise<void> {
+  for (const [i, entry] of post.entries.entries()) {
+    for (const [j, f] of (entry.staFacilities ?? []).entries()) {
+      const at = `entries.${i}.staFacilities.${j}`;
+      const actions = new Set(f.action ?? []);
+      if (!f.id) throw new HttpError(400, `${at}.id: a facility change needs the facility id`, `${at}.id`);
+      if (actions.has('NEW')) {
+        if (!f.model || !models.has(f.model)) throw new HttpError(400, `${at}.model: unknown facility model ${f.model ?? ''}`, `${at}.model`);
+        if (!f.name?.trim()) throw new HttpError(400, `${at}.name: a new facility needs a name`, `${at}.name`);
+        await tx.query(
+          'insert into station_facility (facility_id, sta_number, number, name, model, attributes, updated_by) values ($1, $2, $3, $4, $5, $6, $7) on conflict (facility_id) do nothing',
+          [f.id, entry.staNumber, f.number ?? null, f.name.trim(), f.model, JSON.stringify(f.attributes ?? {}), username],
+        );
+      }
+      if (actions.has('EDIT')) {
+        await tx.query('update station_facility set name = coalesce($2, name), attributes = coalesce($3::jsonb, attributes), updated_at = now(), updated_by = $4 where facility_id = $1', [f.id, f.name?.trim() || null, f.attributes ? JSON.stringify(f.attributes) : null, username]);
+      }
+      if (actions.has('MOVE')) {
+        const target = f.stations?.[0];
+        if (!target || !stations.has(target)) throw new HttpError(400, `${at}.stations: ${target ?? 'nothing'} is not a station of this round`, `${at}.stations`);
+        await tx.query('update station_facility set sta_number = $2, updated_at = now(), updated_by = $3 where facility_id = $1', [f.id, target, username]);
+      }
+      if (f.invalid) await tx.query('update station_facility set invalid = true, updated_at = now(), updated_by = $2 where facility_id = $1', [f.id, username]);
+    }
+  }
+}
+
 async function roundWithEntries(db: Database, mrId: string) {
   const round = await findRound(db, mrId);
   const entries = (await db.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1 order by position', [mrId])).map((r) => r.definition);
@@ -90,8 +141,10 @@ async function roundWithEntries(db: Database, mrId: string) {
   const byTs = new Map<string, ValueRow[]>();
   for (const r of rows) byTs.set(r.ts_id, [...(byTs.get(r.ts_id) ?? []), r]);
   const today = DateTime.now().setZone('Europe/Vienna').toISODate() ?? '';
-  const tasks = await openTasks(db, [...new Set(entries.map((e): string => e.staNumber))]);
-  return { $type: 'MeasureRound' as const, mrId: round.mr_id, mrName: round.mr_name, mrGroup: round.mr_group ?? undefined, entries: entries.map((e) => ({ ...withHistory(e, byTs.get(e.tsId) ?? [], today), staTasks: tasks.get(e.staNumber) ?? [] })) };
+  const staNumbers = [...new Set(entries.map((e): string => e.staNumber))];
+  const tasks = await openTasks(db, staNumbers);
+  const facilities = await stationFacilities(db, staNumbers);
+  return { $type: 'MeasureRound' as const, mrId: round.mr_id, mrName: round.mr_name, mrGroup: round.mr_group ?? undefined, entries: entries.map((e) => ({ ...withHistory(e, byTs.get(e.tsId) ?? [], today), staTasks: tasks.get(e.staNumber) ?? [], staFacilities: facilities.get(e.staNumber) ?? [] })) };
 }
 
 /** Stores a submission once: a repeated instanceId stores nothing and answers with the first result. */
@@ -134,6 +187,8 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
       [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), rows.map((r) => r[4]), post.instanceId],
     );
     await storeTasks(tx, post, username);
+    const modelRows = await tx.query<{ data: { name: string }[] }>("select data from reference_data where key = 'facilityModels'");
+    await storeFacilities(tx, post, username, new Set((modelRows[0]?.data ?? []).map((m) => m.name)), new Set([...definitions.values()].map((d): string => d.staNumber)));
     await tx.query(
       `insert into submission (instance_id, mr_id, body, value_count, username, creation_time, state, entries, user_decision1_required, user_decision2_required, completion_time)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 = 'completed' then now() end)`,
