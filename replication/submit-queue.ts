@@ -2,6 +2,7 @@ import { MeasureRoundPostResultSchema, type MeasureRoundPost } from '../schemas/
 import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
 import type { TaskDoc } from '../schemas/db/task-doc';
+import type { FacilityDoc } from '../schemas/db/facility-doc';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
@@ -21,6 +22,8 @@ export interface BuildContext {
   photoIdsByTsId: ReadonlyMap<string, string[]>;
   /** station tasks changed in this instance */
   tasks: readonly TaskDoc[];
+  /** station facilities changed in this instance */
+  facilities: readonly FacilityDoc[];
 }
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
 
@@ -106,7 +109,8 @@ export class SubmitQueue {
     const photoIdsByTsId = new Map<string, string[]>();
     for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
     const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
-    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId, tasks });
+    const facilities = (await this.db.facilities.find({ selector: { instanceId: instance.instanceId } }).exec()).map((f) => f.toMutableJSON());
+    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId, tasks, facilities });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

@@ -6,6 +6,7 @@ import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
 import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/db/completed-round-doc';
 import { taskJsonSchema, type TaskDoc } from '../../schemas/db/task-doc';
+import { facilityJsonSchema, type FacilityDoc } from '../../schemas/db/facility-doc';
 import { historicValueJsonSchema, type HistoricValueDoc } from '../../schemas/db/historic-value-doc';
 import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
@@ -19,6 +20,7 @@ export type AppCollections = {
   photos: RxCollection<PhotoDoc>;
   completedRounds: RxCollection<CompletedRoundDoc>;
   tasks: RxCollection<TaskDoc>;
+  facilities: RxCollection<FacilityDoc>;
 };
 export type AppDatabase = RxDatabase<AppCollections>;
 
@@ -41,6 +43,7 @@ export const COLLECTIONS = {
   photos: { schema: photoJsonSchema },
   completedRounds: { schema: completedRoundJsonSchema },
   tasks: { schema: taskJsonSchema },
+  facilities: { schema: facilityJsonSchema },
 } as const;
 
 export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {

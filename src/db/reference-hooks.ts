@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import { ConfigSchema, ServerInfoSchema, type Config, type ServerInfo } from '../../schemas/api';
+import { ConfigSchema, FacilityModelListSchema, ServerInfoSchema, type Config, type FacilityModel, type ServerInfo } from '../../schemas/api';
 import { useDb } from './db-context';
 import { useObservable } from './hooks';
 
@@ -54,4 +54,14 @@ export interface SyncStatus {
 export function useSyncStatus(): SyncStatus {
   const data = useReferenceData('syncStatus');
   return (data ?? {}) as SyncStatus;
+}
+
+/** Facility models from the server (stored for offline use), else those of the config. */
+export function useFacilityModels(): FacilityModel[] {
+  const data = useReferenceData('facilityModels');
+  const config = useConfig();
+  return useMemo(() => {
+    const parsed = v.safeParse(FacilityModelListSchema, data);
+    return parsed.success && parsed.output.length > 0 ? parsed.output : config.stationFacilityModels;
+  }, [data, config.stationFacilityModels]);
 }

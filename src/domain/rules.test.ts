@@ -225,4 +225,11 @@ describe('posting station tasks', () => {
     if (!('post' in result)) throw new Error(result.errors.join());
     expect(result.post.entries).toEqual([expect.objectContaining({ tsId: '1001-W', staTasks: [task] })]);
   });
+  it('posts an entry that carries only a facility change', () => {
+    const dt = '2026-11-23T12:00:00.000+01:00' as MeasureRoundEntry['dt'];
+    const facility = { id: 'f1', action: ['EDIT' as const], name: 'Logger' };
+    const result = buildPost({ instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01', mrId: '7', mrName: 'R', creationTime: '2026-11-23T08:00:00.000Z', entries: [entry({ dt, staFacilities: [facility] })] });
+    if (!('post' in result)) throw new Error(result.errors.join());
+    expect(result.post.entries[0]?.staFacilities).toEqual([facility]);
+  });
 });

@@ -17,10 +17,10 @@ function hasRemark(entry: MeasureRoundEntry): boolean {
 
 /**
  * §5: only entries with a (valid) value or a remark are posted; an entry carrying station task changes
- * is posted too, or a task done at a station without readings would never reach the server.
+ * or facility changes is posted too, or a change at a station without readings would never reach the server.
  */
 export function isPostable(entry: MeasureRoundEntry): boolean {
-  return isSendableNumber(entry.value) || hasRemark(entry) || (entry.staTasks?.length ?? 0) > 0;
+  return isSendableNumber(entry.value) || hasRemark(entry) || (entry.staTasks?.length ?? 0) > 0 || (entry.staFacilities?.length ?? 0) > 0;
 }
 
 export function describeSubmissionError(e: SubmissionError): string {
@@ -62,6 +62,7 @@ export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost }
       ...(entry.tsRemark ? { tsRemark: entry.tsRemark } : {}),
       ...(entry.staRemark ? { staRemark: entry.staRemark } : {}),
       ...(entry.staTasks?.length ? { staTasks: entry.staTasks } : {}),
+      ...(entry.staFacilities?.length ? { staFacilities: entry.staFacilities } : {}),
     });
   }
   if (errors.length > 0) return { errors: errors.map(describeSubmissionError) };

@@ -4,7 +4,9 @@ import type { Draft } from '../../../schemas/db/offline-instance-doc';
 import { EntryRow } from './EntryRow';
 import { StationTasks } from '../tasks/StationTasks';
 import type { StationTaskActions } from '../tasks/use-station-tasks';
-import type { StationTask } from '../../../schemas/api';
+import type { StationFacility, StationTask } from '../../../schemas/api';
+import { StationFacilities } from '../facilities/StationFacilities';
+import type { StationFacilityActions } from '../facilities/use-station-facilities';
 import type { StationGroup } from './row-model';
 
 type OnChange = (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => void;
@@ -23,7 +25,15 @@ function serverTasksOf(station: StationGroup): StationTask[] {
   return [...seen.values()];
 }
 
-export const StationTable = memo(function StationTable({ stations, disabled, onChange, taskActions, ...instance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions } & InstanceRef) {
+/** The facilities of a station, once each. */
+function serverFacilitiesOf(station: StationGroup): StationFacility[] {
+  const seen = new Map<string, StationFacility>();
+  for (const row of station.rows) for (const f of row.entry.staFacilities ?? []) if (f.id) seen.set(f.id, f);
+  return [...seen.values()];
+}
+
+export const StationTable = memo(function StationTable({ stations, disabled, onChange, taskActions, facilityActions, ...instance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions; facilityActions: StationFacilityActions } & InstanceRef) {
+  const stationList = stations.map((s) => ({ staNumber: s.staNumber, title: s.title }));
   const { t } = useLingui();
   return (
     <div className="md:overflow-x-auto">
@@ -58,6 +68,7 @@ export const StationTable = memo(function StationTable({ stations, disabled, onC
             <tr className="max-md:block">
               <td colSpan={6} className="px-2 pb-2 max-md:block">
                 <StationTasks staNumber={s.staNumber} stationTitle={s.title} serverTasks={serverTasksOf(s)} actions={taskActions} disabled={disabled} />
+                <StationFacilities staNumber={s.staNumber} stationTitle={s.title} serverFacilities={serverFacilitiesOf(s)} stations={stationList} actions={facilityActions} disabled={disabled} />
               </td>
             </tr>
           </tbody>

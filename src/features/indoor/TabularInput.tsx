@@ -15,6 +15,7 @@ import { useIndoorInstance } from './use-indoor-instance';
 import { WriteErrorAlert } from './WriteErrorAlert';
 import { LastSubmission } from './LastSubmission';
 import { useStationTasks } from '../tasks/use-station-tasks';
+import { useStationFacilities } from '../facilities/use-station-facilities';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 
 /** tabularInput (§2): the office table of a round for one date, rendered from RxDB only. */
@@ -30,6 +31,7 @@ export function TabularInput() {
   );
   const { instance, updateDraft, queue, ensureInstance, settled } = useIndoorInstance(round ?? undefined, date);
   const taskActions = useStationTasks(round?.mrId ?? '', instance?.instanceId, ensureInstance);
+  const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, ensureInstance);
   const [now] = useState(() => new Date());
   const rows = useMemo(
     () => (round ? buildRowModels(round.entries, instance?.drafts ?? [], { date, defaultTime: config.defaultTime, now }) : []),
@@ -38,7 +40,8 @@ export function TabularInput() {
   /** At submit time: wait for every write in flight, then validate exactly what is stored. */
   const storedRows = useCallback(async () => {
     const stored = await settled();
-    const taskChanges = stored ? await db.tasks.count({ selector: { instanceId: stored.instanceId } }).exec() : 0;
+    const selector = { instanceId: stored?.instanceId ?? '' };
+    const taskChanges = stored ? (await db.tasks.count({ selector }).exec()) + (await db.facilities.count({ selector }).exec()) : 0;
     return { instanceId: stored?.instanceId, taskChanges, rows: round ? buildRowModels(round.entries, stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date() }) : [] };
   }, [settled, round, date, config.defaultTime, db]);
   const stations = useMemo(() => groupRowsByStation(rows, config.stationTitle), [rows, config.stationTitle]);
@@ -80,7 +83,7 @@ export function TabularInput() {
       <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
       <SubmitBar round={round} rows={rows} instance={instance ?? null} queue={queue} storedRows={storedRows} />
-      <StationTable stations={stations} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} taskActions={taskActions} />
+      <StationTable stations={stations} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} taskActions={taskActions} facilityActions={facilityActions} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { MeasureRoundEntry, MeasureRoundPost } from '../../../schemas/api';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { TaskDoc } from '../../../schemas/db/task-doc';
+import type { FacilityDoc } from '../../../schemas/db/facility-doc';
 import type { BuildContext } from '../../../replication/submit-queue';
 import { buildPost, combineDateAndTime, parseNumberInput } from '../../domain';
 
@@ -14,12 +15,13 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
     const first = !firstOfStation.has(entry.staNumber);
     firstOfStation.add(entry.staNumber);
     const tasks = first ? ctx.tasks.filter((t) => t.staNumber === entry.staNumber) : [];
-    return tasks.length > 0 ? withTasks(applyDraft(entry), tasks, instance, ctx) : applyDraft(entry);
+    const facilities = first ? ctx.facilities.filter((f) => f.staNumber === entry.staNumber) : [];
+    return tasks.length + facilities.length > 0 ? withStationChanges(applyDraft(entry), tasks, facilities, instance, ctx) : applyDraft(entry);
   });
 
   function applyDraft(withServerTasks: MeasureRoundEntry): MeasureRoundEntry {
-    // The round's open tasks are the server's; only this device's task changes are sent.
-    const { staTasks: _serverTasks, ...entry } = withServerTasks;
+    // The round's open tasks and facilities are the server's; only this device's changes are sent.
+    const { staTasks: _serverTasks, staFacilities: _serverFacilities, ...entry } = withServerTasks;
     const draft = byTs.get(entry.tsId);
     const images = ctx.photoIdsByTsId.get(entry.tsId);
     if (!draft && !images) return entry;
@@ -35,11 +37,17 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
   }
 }
 
-function withTasks(entry: MeasureRoundEntry, tasks: readonly TaskDoc[], instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry {
+/** Station tasks and facility changes travel on the first entry of their station. */
+function withStationChanges(entry: MeasureRoundEntry, tasks: readonly TaskDoc[], facilities: readonly FacilityDoc[], instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry {
   return {
     ...entry,
     dt: entry.dt ?? (combineDateAndTime(instance.date, ctx.defaultTime) as MeasureRoundEntry['dt']),
-    staTasks: tasks.map((t) => ({ taskId: t.taskId, taskType: t.taskType, staNumber: t.staNumber, taskDone: t.taskDone, isNew: t.isNew, creationTime: t.creationTime, ...(t.text ? { text: t.text } : {}) })),
+    ...(tasks.length ? { staTasks: tasks.map((t) => ({ taskId: t.taskId, taskType: t.taskType, staNumber: t.staNumber, taskDone: t.taskDone, isNew: t.isNew, creationTime: t.creationTime, ...(t.text ? { text: t.text } : {}) })) } : {}),
+    ...(facilities.length
+      ? {
+          staFacilities: facilities.map(({ instanceId: _i, mrId: _m, staNumber: _s, updatedAt: _u, ...f }) => f),
+        }
+      : {}),
   };
 }
 
