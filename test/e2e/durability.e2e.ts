@@ -44,20 +44,33 @@ describe('durability', () => {
     if (!p) throw new Error('no entry');
     const url = `${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`;
 
+    const kill = async (proc: ChildProcess) => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill('SIGKILL');
+      await exited;
+    };
     const first = await startKillableChromium(profile.path);
-    const page = await (first.browser.contexts()[0] ?? (await first.browser.newContext())).newPage();
-    await page.goto(url);
-    await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
-    await page.getByTestId('sync-state').waitFor();
-    first.proc.kill('SIGKILL');
-    await new Promise((resolve) => first.proc.once('exit', resolve));
+    try {
+      const page = await (first.browser.contexts()[0] ?? (await first.browser.newContext())).newPage();
+      await page.goto(url);
+      const input = page.getByRole('textbox', { name: p.label, exact: true });
+      await input.fill(formatDe(p.good));
+      // the moment the UI says "saved on this device", the process is killed
+      await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
+    } finally {
+      await kill(first.proc);
+    }
 
     const second = await startKillableChromium(profile.path);
-    const again = await (second.browser.contexts()[0] ?? (await second.browser.newContext())).newPage();
-    await again.goto(url);
-    await expect.poll(() => again.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
-    await second.browser.close();
-    second.proc.kill('SIGKILL');
+    try {
+      const again = await (second.browser.contexts()[0] ?? (await second.browser.newContext())).newPage();
+      await again.goto(url);
+      await expect.poll(() => again.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
+    } finally {
+      await second.browser.close().catch(() => undefined);
+      await kill(second.proc);
+    }
   });
 
   it('lets only one of two open tabs send, and both show the submission', async () => {

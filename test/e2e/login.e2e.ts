@@ -58,7 +58,7 @@ describe('login through an OpenID provider (keycloak-js against oidc-provider)',
     await page.reload();
     const input = page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 LF', exact: true });
     await input.fill('250');
-    await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('draft');
+    await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
     await page.reload();
     await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe('250');
     expect(page.url()).toContain(server.url);

@@ -47,7 +47,7 @@ describe('offline entry', () => {
     await context.setOffline(true);
     await server.close();
     await input.fill(formatDe(p.good));
-    await page.getByTestId('sync-state').waitFor();
+    await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
     await page.reload();
     await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
     await page.reload();

@@ -35,7 +35,7 @@ describe('app update', () => {
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
     const input = page.getByRole('textbox', { name: p.label, exact: true });
     await input.fill(formatDe(p.good));
-    await page.getByTestId('sync-state').waitFor();
+    await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
 
     // deploy "the next version": a changed service worker script
     appendFileSync(join(app.path, 'sw.js'), '\n// next release\n');

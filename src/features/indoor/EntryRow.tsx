@@ -45,6 +45,19 @@ function focusNextValueOnEnter(e: KeyboardEvent<HTMLInputElement>) {
   all[all.indexOf(e.currentTarget) + 1]?.focus();
 }
 
+/** Shown once the typed text is in IndexedDB: from then on a closed tab or a crash cannot lose it. */
+function SavedMark() {
+  const { t } = useLingui();
+  return (
+    <span className="mr-1 inline-flex items-center text-green-700 dark:text-green-400" title={t`Saved on this device`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="3">
+        <path d="M5 13l4 4L19 7" />
+      </svg>
+      <span className="sr-only">{t`Saved on this device`}</span>
+    </span>
+  );
+}
+
 function LastValueMarker({ flag }: { flag: NonNullable<RowModel['lastValueFlag']> }) {
   const { t } = useLingui();
   const label = { bottom: t`lowest value of the history`, top: t`highest value of the history`, outside: t`outside the range of the other historic values` }[flag];
@@ -99,6 +112,7 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
           value={value}
           disabled={disabled}
           data-value-input
+          data-saved={value !== '' && row.draft?.text === value ? 'true' : undefined}
           onKeyDown={focusNextValueOnEnter}
           onChange={(e) => {
             setValue(e.target.value);
@@ -107,6 +121,7 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
           className="min-h-11 w-28 rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900"
         />
         <div id={errorId} className="text-xs">
+          {value !== '' && row.draft?.text === value && <SavedMark />}
           {row.invalid && (
             <span className="text-red-700 dark:text-red-300">
               <Trans>Enter a number, a dash or nothing.</Trans>
