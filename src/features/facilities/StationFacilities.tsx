@@ -41,8 +41,8 @@ export function StationFacilities({ staNumber, stationTitle, serverFacilities, s
           </li>
         ))}
         <li>
-          <button type="button" disabled={disabled || models.length === 0} onClick={() => setEditing('new')} className="min-h-11 rounded border border-dashed border-slate-400 px-2">
-            <Trans>New facility for {stationTitle}</Trans>
+          <button type="button" disabled={disabled || models.length === 0} onClick={() => setEditing('new')} aria-label={t`New facility for ${stationTitle}`} className="min-h-11 rounded border border-dashed border-slate-400 px-2">
+            + <Trans>Facility</Trans>
           </button>
         </li>
       </ul>

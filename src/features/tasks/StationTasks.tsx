@@ -73,8 +73,8 @@ export function StationTasks({ staNumber, stationTitle, serverTasks, actions, di
           </button>
         </form>
       ) : (
-        <button type="button" disabled={disabled} onClick={() => setAdding(true)} className="min-h-11 rounded border border-dashed border-slate-400 px-2 text-slate-700 dark:text-slate-300">
-          <Trans>New task for {stationTitle}</Trans>
+        <button type="button" disabled={disabled} onClick={() => setAdding(true)} aria-label={t`New task for ${stationTitle}`} className="min-h-11 rounded border border-dashed border-slate-400 px-2 text-slate-700 dark:text-slate-300">
+          + <Trans>Task</Trans>
         </button>
       )}
     </div>
