@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useServerInfo } from '../../db/reference-hooks';
+import { LocalDataPanel } from '../debug/LocalDataPanel';
 
 /** appAbout (§2): about, help, bug report and version info (client, server, user agent). */
 export function About() {
@@ -58,6 +59,7 @@ export function About() {
       <p>
         <Trans>Describe what you did and what happened, and copy the version information above into your report to your support team.</Trans>
       </p>
+      <LocalDataPanel />
     </section>
   );
 }

@@ -1,0 +1,89 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { combineLatest, map } from 'rxjs';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+import { COLLECTIONS } from '../../db/database';
+import { Button } from '../../ui/Button';
+import { SyncBadge } from '../indoor/SyncBadge';
+
+type CollectionName = keyof typeof COLLECTIONS;
+const NAMES = Object.keys(COLLECTIONS) as CollectionName[];
+
+/**
+ * For support engineers: what this device holds (documents per collection, unsent rounds with their last
+ * error, storage use) and an export of the local data (without photo bytes) to attach to a report.
+ */
+export function LocalDataPanel() {
+  const { t, i18n } = useLingui();
+  const db = useDb();
+  const counts = useObservable<Record<string, number>>(
+    () => combineLatest(NAMES.map((n) => db[n].count().$.pipe(map((c) => [n, c] as const)))).pipe(map((pairs) => Object.fromEntries(pairs))),
+    {},
+    [db],
+  );
+  const unsent = useObservable(() => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$, [], [db]);
+  const [estimate, setEstimate] = useState<{ usage?: number; quota?: number; persisted?: boolean }>({});
+  useEffect(() => {
+    void (async () => {
+      const e = await navigator.storage?.estimate?.();
+      const persisted = await navigator.storage?.persisted?.();
+      setEstimate({ usage: e?.usage, quota: e?.quota, persisted });
+    })();
+  }, []);
+
+  const exportData = async () => {
+    const dump: Record<string, unknown> = { exportedAt: new Date().toISOString(), userAgent: navigator.userAgent, clientVersion: __APP_VERSION__ };
+    for (const name of ['offlineInstances', 'tasks', 'facilities', 'photos', 'reference'] as const) {
+      dump[name] = (await db[name].find().exec()).map((d) => d.toJSON());
+    }
+    const url = URL.createObjectURL(new Blob([JSON.stringify(dump, null, 2)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `messrunden-local-data-${new Date().toISOString().slice(0, 10)}.json`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const mb = (n?: number) => (n === undefined ? '–' : i18n.number(n / 1024 / 1024, { maximumFractionDigits: 1 }));
+
+  return (
+    <section aria-labelledby="local-data-heading" className="space-y-2">
+      <h2 id="local-data-heading" className="text-lg font-semibold">
+        <Trans>Data on this device</Trans>
+      </h2>
+      <table className="text-sm" aria-label={t`Documents per collection`}>
+        <tbody>
+          {NAMES.map((n) => (
+            <tr key={n}>
+              <th scope="row" className="pr-4 text-left font-normal">
+                {n}
+              </th>
+              <td className="tabular-nums" data-testid={`count-${n}`}>
+                {counts[n] ?? '…'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-sm">
+        <Trans>
+          Storage used: {mb(estimate.usage)} MB of {mb(estimate.quota)} MB.
+        </Trans>{' '}
+        {estimate.persisted ? <Trans>Persistent storage granted.</Trans> : <Trans>Persistent storage not granted: the browser may clear data under storage pressure.</Trans>}
+      </p>
+      {unsent.length > 0 && (
+        <ul className="space-y-1 text-sm" aria-label={t`Rounds not yet sent`}>
+          {unsent.map((i) => (
+            <li key={i.instanceId}>
+              {i.mrName} · {i.date} · <SyncBadge state={i.syncState} /> <code className="text-xs">{i.instanceId}</code>
+              {i.lastError && <div className="text-xs text-red-700 dark:text-red-300">{i.lastError}</div>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="secondary" onClick={() => void exportData()}>
+        <Trans>Export local data for support</Trans>
+      </Button>
+    </section>
+  );
+}
