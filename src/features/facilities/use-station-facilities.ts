@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { map } from 'rxjs';
 import type { StationFacility } from '../../../schemas/api';
 import type { FacilityDoc } from '../../../schemas/db/facility-doc';
@@ -110,5 +110,5 @@ export function useStationFacilities(mrId: string, instanceId: string | undefine
     [db],
   );
 
-  return { local, save, create, undo };
+  return useMemo(() => ({ local, save, create, undo }), [local, save, create, undo]);
 }

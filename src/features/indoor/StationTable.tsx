@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 import { EntryRow } from './EntryRow';
 import { StationTasks } from '../tasks/StationTasks';
@@ -32,7 +32,9 @@ function serverFacilitiesOf(station: StationGroup): StationFacility[] {
   return [...seen.values()];
 }
 
-export const StationTable = memo(function StationTable({ stations, disabled, onChange, taskActions, facilityActions, ...instance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions; facilityActions: StationFacilityActions } & InstanceRef) {
+export const StationTable = memo(function StationTable({ stations, disabled, onChange, taskActions, facilityActions, mrId, instanceId, ensureInstance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions; facilityActions: StationFacilityActions } & InstanceRef) {
+  // one object while the instance is the same, so memoized rows do not re-render on every keystroke
+  const instance = useMemo(() => ({ mrId, instanceId, ensureInstance }), [mrId, instanceId, ensureInstance]);
   const stationList = stations.map((s) => ({ staNumber: s.staNumber, title: s.title }));
   const { t } = useLingui();
   return (

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDb } from '../../db/db-context';
@@ -10,7 +10,7 @@ import { isIsoDate } from '../../routes/search';
 import { Alert } from '../../ui/Alert';
 import { StationTable } from './StationTable';
 import { SubmitBar } from './SubmitBar';
-import { buildRowModels, groupRowsByStation } from './row-model';
+import { buildRowModels, groupRowsByStation, type RowCache } from './row-model';
 import { useIndoorInstance } from './use-indoor-instance';
 import { WriteErrorAlert } from './WriteErrorAlert';
 import { LastSubmission } from './LastSubmission';
@@ -33,8 +33,9 @@ export function TabularInput() {
   const taskActions = useStationTasks(round?.mrId ?? '', instance?.instanceId, ensureInstance);
   const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, ensureInstance);
   const [now] = useState(() => new Date());
+  const rowCache = useRef<RowCache>(new Map());
   const rows = useMemo(
-    () => (round ? buildRowModels(round.entries, instance?.drafts ?? [], { date, defaultTime: config.defaultTime, now }) : []),
+    () => (round ? buildRowModels(round.entries, instance?.drafts ?? [], { date, defaultTime: config.defaultTime, now }, rowCache.current) : []),
     [round, instance?.drafts, date, config.defaultTime, now],
   );
   /** At submit time: wait for every write in flight, then validate exactly what is stored. */

@@ -55,34 +55,46 @@ export function entryLabel(entry: MeasureRoundEntry): string {
   return `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`;
 }
 
-export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: readonly Draft[], ctx: RowContext): RowModel[] {
+/** Previous row models by tsId, so an unchanged row keeps its object and its memoized component skips. */
+export type RowCache = Map<string, { entry: MeasureRoundEntry; key: string; row: RowModel }>;
+
+export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: readonly Draft[], ctx: RowContext, cache?: RowCache): RowModel[] {
   const byTs = new Map(drafts.map((d) => [d.tsId, d]));
   return entries.map((entry) => {
     const draft = byTs.get(entry.tsId);
-    const parsed = parseNumberInput(draft?.text ?? '');
-    const value = parsed?.kind === 'number' ? parsed.value : undefined;
-    const remark = draft?.remark?.trim() ?? '';
-    const time = draft?.time ?? ctx.defaultTime;
-    const dt = time ? combineDateAndTime(ctx.date, time) : undefined;
-    const hasContent = value !== undefined || remark !== '';
-    const plausibility = value !== undefined ? checkPlausibility(entry, value) : undefined;
-    const last = entry.last;
-    return {
-      entry,
-      draft,
-      label: entryLabel(entry),
-      defaultTime: ctx.defaultTime,
-      invalid: parsed === undefined,
-      value,
-      dt,
-      hasContent,
-      plausibility: plausibility ?? undefined,
-      status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range', hasValue: value !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
-      lastValueText: last && last.value !== null ? `${last.value}` : '–',
-      lastValueFlag: checkLastValue(entry),
-      remarkDisabled: isRemarkDisabled(entry, value),
-    };
+    const key = `${draft?.text ?? ''}\u0000${draft?.time ?? ''}\u0000${draft?.remark ?? ''}\u0000${draft ? 1 : 0}\u0000${ctx.date}\u0000${ctx.defaultTime}`;
+    const cached = cache?.get(entry.tsId);
+    if (cached && cached.entry === entry && cached.key === key) return cached.row;
+    const row = buildRow(entry, draft, ctx);
+    cache?.set(entry.tsId, { entry, key, row });
+    return row;
   });
+}
+
+function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx: RowContext): RowModel {
+  const parsed = parseNumberInput(draft?.text ?? '');
+  const value = parsed?.kind === 'number' ? parsed.value : undefined;
+  const remark = draft?.remark?.trim() ?? '';
+  const time = draft?.time ?? ctx.defaultTime;
+  const dt = time ? combineDateAndTime(ctx.date, time) : undefined;
+  const hasContent = value !== undefined || remark !== '';
+  const plausibility = value !== undefined ? checkPlausibility(entry, value) : undefined;
+  const last = entry.last;
+  return {
+    entry,
+    draft,
+    label: entryLabel(entry),
+    defaultTime: ctx.defaultTime,
+    invalid: parsed === undefined,
+    value,
+    dt,
+    hasContent,
+    plausibility: plausibility ?? undefined,
+    status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range', hasValue: value !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
+    lastValueText: last && last.value !== null ? `${last.value}` : '–',
+    lastValueFlag: checkLastValue(entry),
+    remarkDisabled: isRemarkDisabled(entry, value),
+  };
 }
 
 /** Groups rows by station, in the order of the round. */

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { map } from 'rxjs';
 import type { StationTask } from '../../../schemas/api';
 import type { TaskDoc } from '../../../schemas/db/task-doc';
@@ -85,5 +85,5 @@ export function useStationTasks(mrId: string, instanceId: string | undefined, en
     [db],
   );
 
-  return { localTasks, toggle, add, remove };
+  return useMemo(() => ({ localTasks, toggle, add, remove }), [localTasks, toggle, add, remove]);
 }
