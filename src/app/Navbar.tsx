@@ -51,11 +51,6 @@ export function Navbar() {
             <Trans>Offline</Trans>
           </span>
         )}
-        {!online && username && (
-          <span role="status" className="rounded bg-amber-400 px-2 py-0.5 text-sm font-semibold text-slate-900">
-            <Trans>Offline – entries are saved on this device</Trans>
-          </span>
-        )}
         {username && (
           <span className="text-sm opacity-90 max-sm:hidden" title={t`Logged in user`}>
             {username}
