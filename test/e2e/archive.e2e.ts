@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser, watchErrors } from './harness';
+import { openTable, serverAndBrowser } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
-
-const today = new Date().toISOString().slice(0, 10);
 
 describe('archive', () => {
   const env = serverAndBrowser('e2e-archive-');
@@ -11,10 +9,7 @@ describe('archive', () => {
     const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await env.browser().newContext({ locale: 'de-DE' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
     await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await page.getByRole('button', { name: 'Absenden' }).click();
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser, watchErrors } from './harness';
+import { openTable, serverAndBrowser } from './harness';
 
-const today = new Date().toISOString().slice(0, 10);
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
 
 describe('station facilities', () => {
   const env = serverAndBrowser('e2e-facilities-');
 
   it('edits a facility and adds a new one without any reading, and the server applies both', async () => {
-    const context = await env.browser().newContext({ locale: 'de-DE' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(ROUND)}/${today}`);
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND);
     const p1 = page.getByRole('group', { name: 'Anlagen von Gepatsch Piezometer P1 (2001)' });
     await p1.getByRole('button', { name: 'Anlage Datensammler P1 bearbeiten' }).click();
     await p1.getByLabel('Name').fill('Datensammler P1 (getauscht)');

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, countRoundPosts, serverAndBrowser, type TestServer } from './harness';
+import { api, countRoundPosts, openTable, serverAndBrowser, type TestServer } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -25,9 +25,7 @@ describe('submission under server faults', () => {
   async function enterValues(count: number, offset: number) {
     const { round, picked } = await pickNumericEntries(env.server(), count + offset);
     const mine = picked.slice(offset).map((p) => ({ ...p, good: Math.round((p.good + offset * 0.01) * 100) / 100 }));
-    context = await env.browser().newContext({ locale: 'de-DE' });
-    page = await context.newPage();
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    ({ context, page } = await openTable(env.browser(), env.server(), round.mrName));
     for (const p of mine) await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('draft');
     return mine;

@@ -67,3 +67,22 @@ export function serverAndBrowser(prefix: string): { server: () => TestServer; br
   };
   return { server: () => must(server, 'server'), browser: () => must(browser, 'browser') };
 }
+
+/** The table of a round for today's date. */
+export function tableUrl(server: TestServer, roundName: string): string {
+  return `${server.url}/stations/${encodeURIComponent(roundName)}/${new Date().toISOString().slice(0, 10)}`;
+}
+
+/** A fresh browser context on the table of a round, collecting page errors from the first load on. */
+export async function openTable(
+  browser: Browser,
+  server: TestServer,
+  roundName: string,
+  options: Parameters<Browser['newContext']>[0] = { locale: 'de-DE' },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(tableUrl(server, roundName));
+  return { context, page, errors };
+}

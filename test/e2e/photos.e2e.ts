@@ -1,19 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser, watchErrors } from './harness';
+import { openTable, serverAndBrowser } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
-
-const today = new Date().toISOString().slice(0, 10);
 
 describe('photos', () => {
   const env = serverAndBrowser('e2e-photos-');
 
   it('uploads every photo exactly once although the connection drops during the image uploads', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 2);
-    const context = await env.browser().newContext({ locale: 'de-DE' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
     // a large camera picture: it is resized, never refused for its size
     const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } }).jpeg({ quality: 90 }).toBuffer();
     for (const p of picked) {
@@ -45,9 +40,7 @@ describe('photos', () => {
     const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await env.browser().newContext({ locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
     await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
     await page.getByText('Diese Datei ist kein lesbares Bild.', { exact: false }).waitFor({ timeout: 20_000 });
     await context.close();

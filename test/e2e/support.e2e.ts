@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser } from './harness';
+import { openTable, serverAndBrowser } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
-
-const today = new Date().toISOString().slice(0, 10);
 
 describe('support view of the local data', () => {
   const env = serverAndBrowser('e2e-support-');
@@ -12,9 +10,7 @@ describe('support view of the local data', () => {
     const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await env.browser().newContext({ locale: 'de-DE', acceptDownloads: true });
-    const page = await context.newPage();
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    const { context, page } = await openTable(env.browser(), env.server(), round.mrName, { locale: 'de-DE', acceptDownloads: true });
     await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
     await page.getByRole('link', { name: 'Hilfe' }).click();

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser, watchErrors } from './harness';
+import { openTable, serverAndBrowser } from './harness';
 
-const today = new Date().toISOString().slice(0, 10);
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
 
 describe('station tasks', () => {
   const env = serverAndBrowser('e2e-tasks-');
 
   it('marks a task done and creates a new one without any reading, and the server keeps both', async () => {
-    const context = await env.browser().newContext({ locale: 'de-DE' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(ROUND)}/${today}`);
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND);
     const p1 = page.getByRole('group', { name: 'Aufgaben von Gepatsch Piezometer P1 (2001)' });
     // the box follows the stored state, so it turns checked once the change is in IndexedDB
     const battery = p1.getByRole('checkbox', { name: /Batterie des Datensammlers tauschen/ });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, countRoundPosts, serverAndBrowser, watchErrors } from './harness';
+import { api, countRoundPosts, openTable, serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -41,9 +41,7 @@ describe('tabular input against the real server', () => {
     const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await env.browser().newContext({ locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
     const input = page.getByRole('textbox', { name: p.label, exact: true });
     await input.fill('12abc');
     await expect.poll(() => input.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
@@ -60,9 +58,7 @@ describe('tabular input against the real server', () => {
     const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await env.browser().newContext({ locale: 'en-GB' });
-    const page = await context.newPage();
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    const { context, page } = await openTable(env.browser(), env.server(), round.mrName, { locale: 'en-GB' });
     await page.locator('#locale-select').selectOption('en');
     await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await page.getByLabel(`${p.label} time`).fill('');

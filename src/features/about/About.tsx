@@ -1,9 +1,20 @@
-import { Trans } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useServerInfo } from '../../db/reference-hooks';
 import { LocalDataPanel } from '../debug/LocalDataPanel';
 
+/** §9 keyboard shortcuts (bound in app/use-shortcuts.ts). */
+const SHORTCUTS = [
+  ['g h', msg`group selection`],
+  ['g a', msg`archive`],
+  ['g l', msg`log in or out`],
+  ['g c', msg`settings`],
+  ['?', msg`this help`],
+] as const;
+
 /** appAbout (§2): about, help, bug report and version info (client, server, user agent). */
 export function About() {
+  const { i18n } = useLingui();
   const info = useServerInfo();
   return (
     <section aria-labelledby="about-heading" className="max-w-3xl space-y-4">
@@ -20,21 +31,11 @@ export function About() {
         <Trans>Keyboard shortcuts</Trans>
       </h2>
       <ul className="list-inside list-disc">
-        <li>
-          <kbd>g h</kbd> – <Trans>group selection</Trans>
-        </li>
-        <li>
-          <kbd>g a</kbd> – <Trans>archive</Trans>
-        </li>
-        <li>
-          <kbd>g l</kbd> – <Trans>log in or out</Trans>
-        </li>
-        <li>
-          <kbd>g c</kbd> – <Trans>settings</Trans>
-        </li>
-        <li>
-          <kbd>?</kbd> – <Trans>this help</Trans>
-        </li>
+        {SHORTCUTS.map(([keys, label]) => (
+          <li key={keys}>
+            <kbd>{keys}</kbd> – {i18n._(label)}
+          </li>
+        ))}
       </ul>
       <h2 className="text-lg font-semibold">
         <Trans>Version information</Trans>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { InlineError } from '../../ui/InlineError';
 import { useReplication } from '../../app/replication';
 import { useOnline } from '../../app/use-online';
 import { Button } from '../../ui/Button';
@@ -29,11 +30,7 @@ export function PdfButton({ instanceId }: { instanceId: string }) {
           <Trans>The PDF needs the network.</Trans>
         </span>
       )}
-      {error && (
-        <span role="alert" className="text-xs text-red-700 dark:text-red-300">
-          {error}
-        </span>
-      )}
+      {error && <InlineError>{error}</InlineError>}
     </span>
   );
 }

@@ -18,19 +18,20 @@ export interface InstanceRef {
   ensureInstance: () => Promise<string>;
 }
 
-/** The open tasks of a station, once each (the server repeats them on every entry of the station). */
-function serverTasksOf(station: StationGroup): StationTask[] {
-  const seen = new Map<string, StationTask>();
-  for (const row of station.rows) for (const task of row.entry.staTasks ?? []) seen.set(task.taskId, task);
+/** Tasks and facilities come with every entry of a station: each once, by its id. */
+function uniqueOfStation<T>(station: StationGroup, pick: (row: StationGroup['rows'][number]) => readonly T[] | undefined, id: (x: T) => string | undefined): T[] {
+  const seen = new Map<string, T>();
+  for (const row of station.rows) {
+    for (const x of pick(row) ?? []) {
+      const key = id(x);
+      if (key) seen.set(key, x);
+    }
+  }
   return [...seen.values()];
 }
 
-/** The facilities of a station, once each. */
-function serverFacilitiesOf(station: StationGroup): StationFacility[] {
-  const seen = new Map<string, StationFacility>();
-  for (const row of station.rows) for (const f of row.entry.staFacilities ?? []) if (f.id) seen.set(f.id, f);
-  return [...seen.values()];
-}
+const serverTasksOf = (s: StationGroup): StationTask[] => uniqueOfStation(s, (r) => r.entry.staTasks, (t) => t.taskId);
+const serverFacilitiesOf = (s: StationGroup): StationFacility[] => uniqueOfStation(s, (r) => r.entry.staFacilities, (f) => f.id);
 
 export const StationTable = memo(function StationTable({ stations, disabled, onChange, taskActions, facilityActions, mrId, instanceId, ensureInstance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions; facilityActions: StationFacilityActions } & InstanceRef) {
   // one object while the instance is the same, so memoized rows do not re-render on every keystroke

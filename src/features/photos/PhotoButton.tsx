@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
+import { InlineError } from '../../ui/InlineError';
 import { isQuotaError } from '../../app/storage';
 import { useDb } from '../../db/db-context';
 import { useConfig } from '../../db/reference-hooks';
@@ -45,7 +46,13 @@ export function PhotoButton({ target, disabled }: { target: PhotoTarget; disable
         uploaded: false,
         createdAt: Date.now(),
       });
-      await doc.putAttachment({ id: 'image', data: resized.blob, type: 'image/jpeg' });
+      try {
+        await doc.putAttachment({ id: 'image', data: resized.blob, type: 'image/jpeg' });
+      } catch (e) {
+        // Without its image the photo would block the submission's upload step: take it back out.
+        await doc.remove().catch(() => undefined);
+        throw e;
+      }
     } catch (e) {
       setError(isQuotaError(e) ? t`The storage of this device is full; the photo was not saved. Submit your entries or delete old photos.` : e instanceof Error ? e.message : String(e));
     } finally {
@@ -77,11 +84,7 @@ export function PhotoButton({ target, disabled }: { target: PhotoTarget; disable
           <Trans>Saving photo…</Trans>
         </span>
       )}
-      {error && (
-        <span role="alert" className="text-xs text-red-700 dark:text-red-300">
-          {error}
-        </span>
-      )}
+      {error && <InlineError>{error}</InlineError>}
     </span>
   );
 }
