@@ -3,6 +3,7 @@ import type { MeasureRoundPost } from '../schemas/api';
 import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
+import { readDrafts } from '../src/db/draft-store';
 import { ApiClient } from './api-client';
 import { LOGIN_REQUIRED, RETRY_DELAY_MS, SubmitQueue, type BuildPost } from './submit-queue';
 
@@ -13,7 +14,6 @@ const instance: OfflineInstanceDoc = {
   mode: 'indoor',
   date: '2026-11-23',
   creationTime: '2026-11-23T08:00:00.000Z',
-  drafts: [{ tsId: 'ts1', text: '1', updatedAt: 1 }],
   syncState: 'queued',
   updatedAt: 1,
 };
@@ -45,6 +45,7 @@ describe('SubmitQueue', () => {
     sleeps.length = 0;
     await db.rounds.insert({ mrId: '1', mrName: 'Round', mrVersion: 'x', entries: [], fetchedAt: 1 });
     await db.offlineInstances.insert(instance);
+    await db.drafts.insert({ id: `${instance.instanceId}|ts1`, instanceId: instance.instanceId, tsId: 'ts1', text: '1', updatedAt: 1 });
   });
   afterEach(async () => {
     await db.close();
@@ -75,7 +76,7 @@ describe('SubmitQueue', () => {
     const s = await state();
     expect(s?.syncState).toBe('error');
     expect(s?.lastError).toContain('503');
-    expect(s?.drafts).toEqual(instance.drafts);
+    expect(await readDrafts(db, instance.instanceId)).toEqual([{ tsId: 'ts1', text: '1', updatedAt: 1 }]);
     expect(server.bodies).toHaveLength(2);
   });
 

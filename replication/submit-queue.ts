@@ -1,5 +1,6 @@
 import { MeasureRoundPostResultSchema, type MeasureRoundPost } from '../schemas/api';
 import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
+import type { Draft } from '../schemas/db/draft-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
 import type { TaskDoc } from '../schemas/db/task-doc';
 import type { FacilityDoc } from '../schemas/db/facility-doc';
@@ -24,6 +25,8 @@ export interface BuildContext {
   tasks: readonly TaskDoc[];
   /** station facilities changed in this instance */
   facilities: readonly FacilityDoc[];
+  /** what was typed per timeseries, as stored */
+  drafts: readonly Draft[];
 }
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
 
@@ -110,7 +113,8 @@ export class SubmitQueue {
     for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
     const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
     const facilities = (await this.db.facilities.find({ selector: { instanceId: instance.instanceId } }).exec()).map((f) => f.toMutableJSON());
-    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId, tasks, facilities });
+    const drafts = (await this.db.drafts.find({ selector: { instanceId: instance.instanceId } }).exec()).map((d) => d.toMutableJSON());
+    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId, tasks, facilities, drafts });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

@@ -1,17 +1,9 @@
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 
-/** What a user typed for one timeseries, kept verbatim so an invalid text is never silently dropped. */
-export const DraftSchema = v.object({
-  tsId: v.string(),
-  /** the raw text of the value input ("1,5", "-", "" or anything the user typed) */
-  text: v.optional(v.string()),
-  /** HH:mm; absent means the config's default time, empty string means the user cleared it */
-  time: v.optional(v.string()),
-  remark: v.optional(v.string()),
-  updatedAt: v.number(),
-});
-export type Draft = v.InferOutput<typeof DraftSchema>;
+import { DraftSchema, type Draft } from './draft-doc';
+
+export type { Draft };
 
 export const SYNC_STATES = ['draft', 'queued', 'sending', 'retrying', 'sent', 'error'] as const;
 export const SyncStateSchema = v.picklist(SYNC_STATES);
@@ -32,7 +24,8 @@ export const OfflineInstanceDocSchema = v.object({
   creationTime: v.string(),
   mrTeam: v.optional(v.string()),
   mrRemark: v.optional(v.string()),
-  drafts: v.array(DraftSchema),
+  /** Drafts of schema version 0, moved to the drafts collection at start (see src/db/legacy-drafts.ts). */
+  drafts: v.optional(v.array(DraftSchema)),
   syncState: SyncStateSchema,
   lastError: v.optional(v.string()),
   attempts: v.optional(v.number()),
@@ -45,7 +38,7 @@ export type OfflineInstanceDoc = v.InferOutput<typeof OfflineInstanceDocSchema>;
 
 export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
   title: 'offlineInstances',
-  version: 0,
+  version: 1,
   primaryKey: 'instanceId',
   type: 'object',
   properties: {
@@ -80,6 +73,6 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
     sentAt: { type: 'number' },
     updatedAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
   },
-  required: ['instanceId', 'mrId', 'mrName', 'mode', 'date', 'creationTime', 'drafts', 'syncState', 'updatedAt'],
+  required: ['instanceId', 'mrId', 'mrName', 'mode', 'date', 'creationTime', 'syncState', 'updatedAt'],
   indexes: ['syncState', ['mrId', 'date'], 'updatedAt'],
 };

@@ -11,6 +11,8 @@ import { historicValueJsonSchema, type HistoricValueDoc } from '../../schemas/db
 import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
 import { roundJsonSchema, type RoundDoc } from '../../schemas/db/round-doc';
+import { draftJsonSchema, type DraftDoc } from '../../schemas/db/draft-doc';
+import { moveLegacyDrafts } from './legacy-drafts';
 
 export type AppCollections = {
   rounds: RxCollection<RoundDoc>;
@@ -21,6 +23,7 @@ export type AppCollections = {
   completedRounds: RxCollection<CompletedRoundDoc>;
   tasks: RxCollection<TaskDoc>;
   facilities: RxCollection<FacilityDoc>;
+  drafts: RxCollection<DraftDoc>;
 };
 export type AppDatabase = RxDatabase<AppCollections>;
 
@@ -37,13 +40,15 @@ function addPlugins(): void {
 /** Every collection with its schema and migrations; an app update never drops unsent data (Architecture §3). */
 export const COLLECTIONS = {
   rounds: { schema: roundJsonSchema },
-  offlineInstances: { schema: offlineInstanceJsonSchema },
+  // v1: drafts moved to their own collection; the document itself is unchanged (moveLegacyDrafts moves them)
+  offlineInstances: { schema: offlineInstanceJsonSchema, migrationStrategies: { 1: (d: OfflineInstanceDoc) => d } },
   reference: { schema: referenceJsonSchema },
   historicValues: { schema: historicValueJsonSchema },
   photos: { schema: photoJsonSchema },
   completedRounds: { schema: completedRoundJsonSchema },
   tasks: { schema: taskJsonSchema },
   facilities: { schema: facilityJsonSchema },
+  drafts: { schema: draftJsonSchema },
 } as const;
 
 export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {
@@ -56,5 +61,6 @@ export async function createAppDatabase(storage: RxStorage<unknown, unknown>, na
     closeDuplicates: true,
   });
   await db.addCollections(COLLECTIONS);
+  await moveLegacyDrafts(db);
   return db;
 }

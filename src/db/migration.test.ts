@@ -4,7 +4,9 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
 import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { draftJsonSchema } from '../../schemas/db/draft-doc';
 import { createAppDatabase } from './database';
+import { readDrafts } from './draft-store';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
@@ -24,11 +26,52 @@ const unsent: OfflineInstanceDoc = {
   updatedAt: 3,
 };
 
+/** The offlineInstances schema as released in version 0: every draft inside the instance document. */
+const version0: RxJsonSchema<OfflineInstanceDoc> = { ...offlineInstanceJsonSchema, version: 0, required: [...(offlineInstanceJsonSchema.required as string[]), 'drafts'] as never };
+
+async function openVersion0(name: string, withDraftsCollection = false) {
+  const db = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+  await db.addCollections({ offlineInstances: { schema: version0 }, ...(withDraftsCollection ? { drafts: { schema: draftJsonSchema } } : {}) });
+  return db;
+}
+
 describe('schema migrations on IndexedDB', () => {
-  it('keeps every unsent draft when an app update brings a newer schema version', async () => {
+  it('moves the drafts of a version-0 instance into the drafts collection without losing one', async () => {
+    const name = `v0drafts${Date.now()}`;
+    const old = await openVersion0(name);
+    await old.collections['offlineInstances']!.insert(unsent);
+    await old.close();
+
+    const db = await createAppDatabase(getRxStorageDexie(), name);
+    const instance = (await db.offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON();
+    const { drafts: _moved, ...rest } = unsent;
+    expect(instance).toEqual(rest);
+    const drafts = await readDrafts(db, unsent.instanceId);
+    expect(drafts.sort((a, b) => a.tsId.localeCompare(b.tsId))).toEqual(unsent.drafts);
+    await db.close();
+  });
+
+  it('never overwrites a draft already moved when the browser died before the instance was cleaned', async () => {
+    const name = `v0half${Date.now()}`;
+    const old = await openVersion0(name, true);
+    await old.collections['offlineInstances']!.insert(unsent);
+    // the first start moved the drafts, the user typed on, and the browser was killed before the cleanup
+    await old.collections['drafts']!.insert({ id: `${unsent.instanceId}|1001-W`, instanceId: unsent.instanceId, tsId: '1001-W', text: '13,75', updatedAt: 10 });
+    await old.close();
+
+    const db = await createAppDatabase(getRxStorageDexie(), name);
+    const drafts = await readDrafts(db, unsent.instanceId);
+    expect(drafts.find((d) => d.tsId === '1001-W')?.text).toBe('13,75');
+    expect(drafts.find((d) => d.tsId === '1002-Q')).toMatchObject({ text: '-', remark: 'Messwehr vereist' });
+    expect((await db.offlineInstances.findOne(unsent.instanceId).exec())?.drafts).toBeUndefined();
+    await db.close();
+  });
+
+  it('keeps every unsent instance when an app update brings a newer schema version', async () => {
     const name = `migration${Date.now()}`;
     const db = await createAppDatabase(getRxStorageDexie(), name);
-    await db.offlineInstances.insert(unsent);
+    const { drafts: _legacy, ...current } = unsent;
+    await db.offlineInstances.insert(current);
     await db.close();
 
     // The "next release": one more version with a migration that adds a field.
@@ -41,21 +84,11 @@ describe('schema migrations on IndexedDB', () => {
     const { offlineInstances } = await updated.addCollections({
       offlineInstances: {
         schema: next,
-        migrationStrategies: { [next.version]: (doc: OfflineInstanceDoc) => ({ ...doc, device: 'migrated' }) },
+        migrationStrategies: { 1: (doc: OfflineInstanceDoc) => doc, [next.version]: (doc: OfflineInstanceDoc) => ({ ...doc, device: 'migrated' }) },
       },
     });
     const migrated = (await offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON();
-    expect(migrated).toMatchObject({ ...unsent, device: 'migrated' });
+    expect(migrated).toMatchObject({ ...current, device: 'migrated' });
     await updated.close();
-  });
-
-  it('reopens a database with the same schema without touching the data', async () => {
-    const name = `reopen${Date.now()}`;
-    const db = await createAppDatabase(getRxStorageDexie(), name);
-    await db.offlineInstances.insert(unsent);
-    await db.close();
-    const again = await createAppDatabase(getRxStorageDexie(), name);
-    expect((await again.offlineInstances.findOne(unsent.instanceId).exec())?.drafts).toEqual(unsent.drafts);
-    await again.close();
   });
 });

@@ -34,7 +34,7 @@ export function LocalDataPanel() {
 
   const exportData = async () => {
     const dump: Record<string, unknown> = { exportedAt: new Date().toISOString(), userAgent: navigator.userAgent, clientVersion: __APP_VERSION__ };
-    for (const name of ['offlineInstances', 'tasks', 'facilities', 'photos', 'reference'] as const) {
+    for (const name of ['offlineInstances', 'drafts', 'tasks', 'facilities', 'photos', 'reference'] as const) {
       dump[name] = (await db[name].find().exec()).map((d) => d.toJSON());
     }
     const url = URL.createObjectURL(new Blob([JSON.stringify(dump, null, 2)], { type: 'application/json' }));

@@ -13,7 +13,14 @@ export function UnsentInstances() {
     [],
     [db],
   );
-  const withData = instances.filter((i) => i.drafts.some((d) => (d.text ?? '') !== '' || (d.remark ?? '') !== ''));
+  const ids = instances.map((i) => i.instanceId).join('|');
+  const withDrafts = useObservable(
+    () => db.drafts.find({ selector: { instanceId: { $in: ids ? ids.split('|') : [] } } }).$,
+    [],
+    [db, ids],
+  );
+  const filled = new Set(withDrafts.filter((d) => (d.text ?? '') !== '' || (d.remark ?? '') !== '').map((d) => d.instanceId));
+  const withData = instances.filter((i) => filled.has(i.instanceId));
   if (withData.length === 0) return null;
   return (
     <section aria-labelledby="unsent-heading" className="rounded border border-amber-400 p-3">

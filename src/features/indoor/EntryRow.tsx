@@ -1,8 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Draft } from '../../../schemas/db/offline-instance-doc';
+import { memo, useMemo, type KeyboardEvent } from 'react';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import type { DraftPatch } from '../../../schemas/db/draft-doc';
+import { useDraft, type DraftStore } from '../../db/draft-store';
 import { PlausibilityMessage } from './PlausibilityMessage';
-import type { RowModel, StationGroup } from './row-model';
+import { buildRow, type RowContext, type RowModel, type StationGroup } from './row-model';
+import { NumberField } from '../readings/NumberField';
+import { TimeField } from '../readings/TimeField';
+import { TextField } from '../readings/TextField';
 import type { InstanceRef } from './StationTable';
 import { PhotoButton } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
@@ -16,26 +21,8 @@ const STATUS_CLASS = {
   none: '',
 } as const;
 
-type OnChange = (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => void;
-
-/**
- * A text field that keeps what the user types while the write to RxDB is under way and follows the
- * stored value when it changes elsewhere (another tab, a reload).
- */
-function useStoredText(stored: string | undefined): [string, (v: string) => void] {
-  const [text, setText] = useState(stored ?? '');
-  const lastWritten = useRef(stored ?? '');
-  useEffect(() => {
-    if ((stored ?? '') !== lastWritten.current) {
-      lastWritten.current = stored ?? '';
-      setText(stored ?? '');
-    }
-  }, [stored]);
-  return [text, (v: string) => {
-    lastWritten.current = v;
-    setText(v);
-  }];
-}
+/** Stores a patch of one entry's draft; resolves once it is in IndexedDB. */
+export type OnChange = (tsId: string, patch: DraftPatch) => Promise<void>;
 
 /** Office users type a column of readings: Enter moves to the next value field. */
 function focusNextValueOnEnter(e: KeyboardEvent<HTMLInputElement>) {
@@ -68,14 +55,13 @@ function LastValueMarker({ flag }: { flag: NonNullable<RowModel['lastValueFlag']
   );
 }
 
-export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, disabled, onChange, instance }: { row: RowModel; station?: StationGroup; stationRowSpan: number; disabled: boolean; onChange: OnChange; instance: InstanceRef }) {
+export const EntryRow = memo(function EntryRow({ entry, station, stationRowSpan, ctx, store, disabled, onChange, instance }: { entry: MeasureRoundEntry; station?: StationGroup; stationRowSpan: number; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; instance: InstanceRef }) {
   const { t } = useLingui();
-  const [value, setValue] = useStoredText(row.draft?.text);
-  const [time, setTime] = useStoredText(row.draft?.time ?? row.defaultTime);
-  const [remark, setRemark] = useStoredText(row.draft?.remark);
-  const { entry } = row;
+  const draft = useDraft(store, entry.tsId);
+  const row = useMemo(() => buildRow(entry, draft, ctx), [entry, draft, ctx]);
   const label = row.label;
   const errorId = `err-${entry.tsId}`;
+  const saved = (draft?.text ?? '') !== '' && !row.invalid;
 
   return (
     <tr className={`border-t border-slate-200 max-md:grid max-md:grid-cols-2 max-md:gap-x-2 dark:border-slate-800 ${STATUS_CLASS[row.status]}`} data-status={row.status} data-tsid={entry.tsId}>
@@ -102,26 +88,18 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
         {row.lastValueFlag && <LastValueMarker flag={row.lastValueFlag} />}
       </td>
       <td className="p-2 align-top">
-        <input
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-label={label}
-          aria-invalid={row.invalid || undefined}
-          aria-describedby={row.invalid || row.plausibility ? errorId : undefined}
-          value={value}
+        <NumberField
+          stored={draft?.text}
+          label={label}
+          invalid={row.invalid}
+          describedBy={row.invalid || row.plausibility ? errorId : undefined}
           disabled={disabled}
-          data-value-input
-          data-saved={value !== '' && row.draft?.text === value ? 'true' : undefined}
+          valueInput
           onKeyDown={focusNextValueOnEnter}
-          onChange={(e) => {
-            setValue(e.target.value);
-            onChange(entry.tsId, { text: e.target.value });
-          }}
-          className="min-h-11 w-28 rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900"
+          onStore={(text) => onChange(entry.tsId, { text })}
         />
-        <div id={errorId} className="text-xs">
-          {value !== '' && row.draft?.text === value && <SavedMark />}
+        <div id={errorId} className="max-w-xs text-xs break-words">
+          {saved && <SavedMark />}
           {row.invalid && (
             <span className="text-red-700 dark:text-red-300">
               <Trans>Enter a number, a dash or nothing.</Trans>
@@ -131,38 +109,19 @@ export const EntryRow = memo(function EntryRow({ row, station, stationRowSpan, d
         </div>
       </td>
       <td className="p-2 align-top">
-        <input
-          type="time"
-          aria-label={t`${label} time`}
-          value={time}
-          disabled={disabled}
-          onChange={(e) => {
-            setTime(e.target.value);
-            onChange(entry.tsId, { time: e.target.value });
-          }}
-          className="min-h-11 rounded border border-slate-400 bg-white px-1 text-base dark:bg-slate-900"
-        />
+        <TimeField stored={draft?.time ?? row.defaultTime} label={t`${label} time`} disabled={disabled} onStore={(time) => onChange(entry.tsId, { time })} />
       </td>
       <td className="p-2 align-top max-md:col-span-2">
         <div className="flex items-start gap-2">
-        <input
-          type="text"
-          aria-label={t`${label} remark`}
-          value={remark}
-          disabled={disabled || row.remarkDisabled}
-          onChange={(e) => {
-            setRemark(e.target.value);
-            onChange(entry.tsId, { remark: e.target.value });
-          }}
-          className="min-h-11 w-full min-w-40 flex-1 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900"
-        />
-        <PhotoButton
-          disabled={disabled}
-          target={{ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }}
-        />
+          <TextField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onChange(entry.tsId, { remark })} />
+          <PhotoButton
+            disabled={disabled}
+            target={{ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }}
+          />
         </div>
         <PhotoList instanceId={instance.instanceId} tsId={entry.tsId} disabled={disabled} />
       </td>
     </tr>
   );
 });
+

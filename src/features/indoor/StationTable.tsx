@@ -1,15 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useMemo } from 'react';
-import type { Draft } from '../../../schemas/db/offline-instance-doc';
-import { EntryRow } from './EntryRow';
+import type { DraftStore } from '../../db/draft-store';
+import { EntryRow, type OnChange } from './EntryRow';
 import { StationTasks } from '../tasks/StationTasks';
 import type { StationTaskActions } from '../tasks/use-station-tasks';
 import type { StationFacility, StationTask } from '../../../schemas/api';
 import { StationFacilities } from '../facilities/StationFacilities';
 import type { StationFacilityActions } from '../facilities/use-station-facilities';
-import type { StationGroup } from './row-model';
-
-type OnChange = (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => void;
+import type { RowContext, StationGroup } from './row-model';
 
 /** The stations of a round with one row per timeseries; keyboard users tab through value, time and remark. */
 export interface InstanceRef {
@@ -19,10 +17,10 @@ export interface InstanceRef {
 }
 
 /** Tasks and facilities come with every entry of a station: each once, by its id. */
-function uniqueOfStation<T>(station: StationGroup, pick: (row: StationGroup['rows'][number]) => readonly T[] | undefined, id: (x: T) => string | undefined): T[] {
+function uniqueOfStation<T>(station: StationGroup, pick: (entry: StationGroup['entries'][number]) => readonly T[] | undefined, id: (x: T) => string | undefined): T[] {
   const seen = new Map<string, T>();
-  for (const row of station.rows) {
-    for (const x of pick(row) ?? []) {
+  for (const entry of station.entries) {
+    for (const x of pick(entry) ?? []) {
       const key = id(x);
       if (key) seen.set(key, x);
     }
@@ -30,10 +28,10 @@ function uniqueOfStation<T>(station: StationGroup, pick: (row: StationGroup['row
   return [...seen.values()];
 }
 
-const serverTasksOf = (s: StationGroup): StationTask[] => uniqueOfStation(s, (r) => r.entry.staTasks, (t) => t.taskId);
-const serverFacilitiesOf = (s: StationGroup): StationFacility[] => uniqueOfStation(s, (r) => r.entry.staFacilities, (f) => f.id);
+const serverTasksOf = (s: StationGroup): StationTask[] => uniqueOfStation(s, (e) => e.staTasks, (t) => t.taskId);
+const serverFacilitiesOf = (s: StationGroup): StationFacility[] => uniqueOfStation(s, (e) => e.staFacilities, (f) => f.id);
 
-export const StationTable = memo(function StationTable({ stations, disabled, onChange, taskActions, facilityActions, mrId, instanceId, ensureInstance }: { stations: StationGroup[]; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions; facilityActions: StationFacilityActions } & InstanceRef) {
+export const StationTable = memo(function StationTable({ stations, ctx, store, disabled, onChange, taskActions, facilityActions, mrId, instanceId, ensureInstance }: { stations: StationGroup[]; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions; facilityActions: StationFacilityActions } & InstanceRef) {
   // one object while the instance is the same, so memoized rows do not re-render on every keystroke
   const instance = useMemo(() => ({ mrId, instanceId, ensureInstance }), [mrId, instanceId, ensureInstance]);
   const stationList = stations.map((s) => ({ staNumber: s.staNumber, title: s.title }));
@@ -65,8 +63,8 @@ export const StationTable = memo(function StationTable({ stations, disabled, onC
         </thead>
         {stations.map((s) => (
           <tbody key={s.staNumber} className="border-t-2 border-slate-300 max-md:mb-3 max-md:block max-md:rounded max-md:border-2 dark:border-slate-700">
-            {s.rows.map((row, i) => (
-              <EntryRow key={row.entry.tsId} row={row} station={i === 0 ? s : undefined} stationRowSpan={s.rows.length} disabled={disabled} onChange={onChange} instance={instance} />
+            {s.entries.map((entry, i) => (
+              <EntryRow key={entry.tsId} entry={entry} station={i === 0 ? s : undefined} stationRowSpan={s.entries.length} ctx={ctx} store={store} disabled={disabled} onChange={onChange} instance={instance} />
             ))}
             <tr className="max-md:block">
               <td colSpan={6} className="px-2 pb-2 max-md:block">

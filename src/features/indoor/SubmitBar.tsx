@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
@@ -8,7 +8,8 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { validateBeforeSubmit, type RowModel, type SubmitProblem } from './row-model';
+import { buildRowModels, validateBeforeSubmit, type RowContext, type RowModel, type SubmitProblem } from './row-model';
+import { useAllDrafts, type DraftStore } from '../../db/draft-store';
 import { SyncBadge } from './SyncBadge';
 import { LOGIN_REQUIRED } from '../../../replication/submit-queue';
 import { auth } from '../../app/auth';
@@ -32,13 +33,14 @@ function ProblemText({ problem }: { problem: SubmitProblem }) {
 /** Submit button, pre-submit checks and the success/danger alerts of §8, all following the instance in RxDB. */
 export interface SubmitBarProps {
   round: RoundDoc;
-  rows: RowModel[];
+  ctx: RowContext;
+  store: DraftStore;
   instance: OfflineInstanceDoc | null;
   queue: (instanceId: string) => Promise<void>;
   storedRows: () => Promise<{ instanceId?: string; taskChanges: number; rows: RowModel[] }>;
 }
 
-export function SubmitBar({ round, rows, instance, queue, storedRows }: SubmitBarProps) {
+export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: SubmitBarProps) {
   const { t } = useLingui();
   const db = useDb();
   const online = useOnline();
@@ -52,7 +54,8 @@ export function SubmitBar({ round, rows, instance, queue, storedRows }: SubmitBa
   );
   // The instance the alerts talk about: the one just submitted, else the open one (e.g. after a reload).
   const shown = submitted ?? instance;
-  const filledCount = rows.filter((r) => r.hasContent).length;
+  const drafts = useAllDrafts(store);
+  const filledCount = useMemo(() => buildRowModels(round.entries, drafts, ctx).filter((r) => r.hasContent).length, [round.entries, drafts, ctx]);
 
   const [nothingEntered, setNothingEntered] = useState(false);
   const submit = async () => {

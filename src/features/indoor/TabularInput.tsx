@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDb } from '../../db/db-context';
@@ -10,13 +10,14 @@ import { isIsoDate } from '../../routes/search';
 import { Alert } from '../../ui/Alert';
 import { StationTable } from './StationTable';
 import { SubmitBar } from './SubmitBar';
-import { buildRowModels, groupRowsByStation, type RowCache } from './row-model';
+import { buildRowModels, groupEntriesByStation, type RowContext } from './row-model';
 import { useIndoorInstance } from './use-indoor-instance';
 import { WriteErrorAlert } from './WriteErrorAlert';
 import { LastSubmission } from './LastSubmission';
 import { useStationTasks } from '../tasks/use-station-tasks';
 import { useStationFacilities } from '../facilities/use-station-facilities';
-import type { Draft } from '../../../schemas/db/offline-instance-doc';
+import type { DraftPatch } from '../../../schemas/db/draft-doc';
+import { useDraftStore } from '../../db/draft-store';
 
 /** tabularInput (§2): the office table of a round for one date, rendered from RxDB only. */
 export function TabularInput() {
@@ -33,30 +34,26 @@ export function TabularInput() {
   const taskActions = useStationTasks(round?.mrId ?? '', instance?.instanceId, ensureInstance);
   const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, ensureInstance);
   const [now] = useState(() => new Date());
-  const rowCache = useRef<RowCache>(new Map());
-  const rows = useMemo(
-    () => (round ? buildRowModels(round.entries, instance?.drafts ?? [], { date, defaultTime: config.defaultTime, now }, rowCache.current) : []),
-    [round, instance?.drafts, date, config.defaultTime, now],
-  );
+  const store = useDraftStore(db, instance?.instanceId);
+  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now }), [date, config.defaultTime, now]);
   /** At submit time: wait for every write in flight, then validate exactly what is stored. */
   const storedRows = useCallback(async () => {
     const stored = await settled();
-    const selector = { instanceId: stored?.instanceId ?? '' };
+    const selector = { instanceId: stored?.instance.instanceId ?? '' };
     const taskChanges = stored ? (await db.tasks.count({ selector }).exec()) + (await db.facilities.count({ selector }).exec()) : 0;
-    return { instanceId: stored?.instanceId, taskChanges, rows: round ? buildRowModels(round.entries, stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date() }) : [] };
+    return { instanceId: stored?.instance.instanceId, taskChanges, rows: round ? buildRowModels(round.entries, stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date() }) : [] };
   }, [settled, round, date, config.defaultTime, db]);
-  const stations = useMemo(() => groupRowsByStation(rows, config.stationTitle), [rows, config.stationTitle]);
+  const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
   const [writeError, setWriteError] = useState<unknown>(null);
   const onChange = useCallback(
-    (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => {
+    (tsId: string, patch: DraftPatch) =>
       updateDraft(tsId, patch).then(
         () => setWriteError(null),
         (e: unknown) => {
           console.error('storing an entry failed', e);
           setWriteError(e);
         },
-      );
-    },
+      ),
     [updateDraft],
   );
 
@@ -83,8 +80,8 @@ export function TabularInput() {
       </h1>
       <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
-      <SubmitBar round={round} rows={rows} instance={instance ?? null} queue={queue} storedRows={storedRows} />
-      <StationTable stations={stations} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} taskActions={taskActions} facilityActions={facilityActions} />
+      <SubmitBar round={round} ctx={ctx} store={store} instance={instance ?? null} queue={queue} storedRows={storedRows} />
+      <StationTable stations={stations} ctx={ctx} store={store} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} taskActions={taskActions} facilityActions={facilityActions} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { buildPost, combineDateAndTime, parseNumberInput } from '../../domain';
 
 /** Merges the drafts typed on the table into the round's entries, the shape the domain posts. */
 export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry[] {
-  const byTs = new Map(instance.drafts.map((d) => [d.tsId, d]));
+  const byTs = new Map(ctx.drafts.map((d) => [d.tsId, d]));
   // Station tasks travel on the first entry of their station (§3: staTasks belong to the station).
   const firstOfStation = new Set<string>();
   return round.entries.map((entry) => {
@@ -26,13 +26,21 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
     const images = ctx.photoIdsByTsId.get(entry.tsId);
     if (!draft && !images) return entry;
     const parsed = parseNumberInput(draft?.text ?? '');
+    const after = parseNumberInput(draft?.valueAfterText ?? '');
     const time = draft?.time ?? ctx.defaultTime;
     const remark = draft?.remark?.trim();
+    const staRemark = draft?.staRemark?.trim();
     return {
       ...entry,
       dt: time ? (combineDateAndTime(instance.date, time) as MeasureRoundEntry['dt']) : undefined,
       value: parsed?.kind === 'number' ? parsed.value : undefined,
+      ...(after?.kind === 'number' ? { valueAfter: after.value } : {}),
       tsRemark: remark || images ? { ...(remark ? { text: remark } : {}), ...(images ? { images } : {}) } : undefined,
+      ...(staRemark ? { staRemark: { text: staRemark } } : {}),
+      ...(draft?.dischargeValue ? { dischargeValue: draft.dischargeValue } : {}),
+      ...(draft?.dischargeProtocol ? { dischargeProtocol: draft.dischargeProtocol } : {}),
+      ...(draft?.snowWaterEquivalent ? { snowWaterEquivalent: draft.snowWaterEquivalent } : {}),
+      ...(draft?.depthProfile?.length ? { depthProfile: draft.depthProfile } : {}),
     };
   }
 }

@@ -41,7 +41,7 @@ export interface StationGroup {
   title: string;
   ordinal?: string;
   obligatory: boolean;
-  rows: RowModel[];
+  entries: MeasureRoundEntry[];
 }
 
 export interface RowContext {
@@ -71,7 +71,7 @@ export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: re
   });
 }
 
-function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx: RowContext): RowModel {
+export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx: RowContext): RowModel {
   const parsed = parseNumberInput(draft?.text ?? '');
   const value = parsed?.kind === 'number' ? parsed.value : undefined;
   const remark = draft?.remark?.trim() ?? '';
@@ -97,17 +97,16 @@ function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx: RowCo
   };
 }
 
-/** Groups rows by station, in the order of the round. */
-export function groupRowsByStation(rows: readonly RowModel[], titleTemplate: string): StationGroup[] {
+/** Groups a round's entries by station, in the order of the round. */
+export function groupEntriesByStation(entries: readonly MeasureRoundEntry[], titleTemplate: string): StationGroup[] {
   const groups = new Map<string, StationGroup>();
-  for (const row of rows) {
-    const e = row.entry;
+  for (const e of entries) {
     let g = groups.get(e.staNumber);
     if (!g) {
-      g = { staNumber: e.staNumber, title: stationTitle(e, titleTemplate), ordinal: formatOrdinal(e), obligatory: isObligatory(e), rows: [] };
+      g = { staNumber: e.staNumber, title: stationTitle(e, titleTemplate), ordinal: formatOrdinal(e), obligatory: isObligatory(e), entries: [] };
       groups.set(e.staNumber, g);
     }
-    g.rows.push(row);
+    g.entries.push(e);
   }
   return [...groups.values()];
 }

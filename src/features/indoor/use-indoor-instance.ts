@@ -1,22 +1,24 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { map } from 'rxjs';
-import type { Draft, OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import type { Draft, DraftPatch } from '../../../schemas/db/draft-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { readDrafts, writeDraft } from '../../db/draft-store';
 
 const OPEN_STATES = ['draft', 'queued', 'sending', 'retrying', 'error'];
 
 export interface IndoorInstance {
   instance: OfflineInstanceDoc | null | undefined;
   /** Writes one timeseries' draft to RxDB at once (creating the instance on the first edit). */
-  updateDraft(tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>): Promise<void>;
+  updateDraft(tsId: string, patch: DraftPatch): Promise<void>;
   /** Marks the instance for sending; replication picks it up. */
   queue(instanceId: string): Promise<void>;
   /** The open instance's id, created on first use (e.g. a photo before any value). */
   ensureInstance(): Promise<string>;
-  /** Resolves when every write started so far is stored; then reads the instance as stored. */
-  settled(): Promise<OfflineInstanceDoc | null>;
+  /** Resolves when every write started so far is stored; then reads the instance and its drafts as stored. */
+  settled(): Promise<{ instance: OfflineInstanceDoc; drafts: Draft[] } | null>;
 }
 
 /**
@@ -55,7 +57,6 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
         mode: 'indoor',
         date,
         creationTime: new Date(now).toISOString(),
-        drafts: [],
         syncState: 'draft',
         updatedAt: now,
       });
@@ -72,35 +73,28 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
     return p;
   }, []);
 
-  const writeDraft = useCallback(
-    async (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => {
+  const syncState = instance?.syncState;
+  const writeOne = useCallback(
+    async (tsId: string, patch: DraftPatch) => {
       const id = await ensureInstance();
-      const doc = await db.offlineInstances.findOne(id).exec();
-      await doc?.incrementalModify((d) => {
-        const now = Date.now();
-        const existing = d.drafts.find((x) => x.tsId === tsId);
-        d.drafts = existing
-          ? d.drafts.map((x) => (x.tsId === tsId ? { ...x, ...patch, updatedAt: now } : x))
-          : [...d.drafts, { tsId, ...patch, updatedAt: now }];
-        // Editing after a failed send makes it a draft again; the user submits once more.
-        if (d.syncState === 'error') d.syncState = 'draft';
-        d.updatedAt = now;
-        return d;
-      });
+      await writeDraft(db, id, tsId, patch);
+      // Editing after a failed send makes it a draft again; the user submits once more.
+      if (syncState === 'error') {
+        const doc = await db.offlineInstances.findOne(id).exec();
+        await doc?.incrementalModify((d) => (d.syncState === 'error' ? { ...d, syncState: 'draft', updatedAt: Date.now() } : d));
+      }
     },
-    [db, ensureInstance],
+    [db, ensureInstance, syncState],
   );
 
-  const updateDraft = useCallback(
-    (tsId: string, patch: Partial<Omit<Draft, 'tsId' | 'updatedAt'>>) => track(writeDraft(tsId, patch)),
-    [track, writeDraft],
-  );
+  const updateDraft = useCallback((tsId: string, patch: DraftPatch) => track(writeOne(tsId, patch)), [track, writeOne]);
 
   const settled = useCallback(async () => {
     while (pending.current.size > 0) await Promise.allSettled([...pending.current]);
     const id = creating.current ? await creating.current : instanceId;
     if (!id) return null;
-    return (await db.offlineInstances.findOne(id).exec())?.toMutableJSON() ?? null;
+    const stored = (await db.offlineInstances.findOne(id).exec())?.toMutableJSON();
+    return stored ? { instance: stored, drafts: await readDrafts(db, id) } : null;
   }, [db, instanceId]);
 
   const queue = useCallback(async (id: string) => {

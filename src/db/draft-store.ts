@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { Subscription } from 'rxjs';
+import { draftId, type Draft, type DraftPatch } from '../../schemas/db/draft-doc';
+import type { AppDatabase } from './database';
+
+/**
+ * The drafts of one instance, held in memory from one RxDB query and handed out per timeseries, so a
+ * keystroke re-renders the row it belongs to and not the whole round.
+ */
+export class DraftStore {
+  private byTs = new Map<string, Draft>();
+  private list: readonly Draft[] = [];
+  private readonly keyListeners = new Map<string, Set<() => void>>();
+  private readonly listListeners = new Set<() => void>();
+  private sub: Subscription | undefined;
+  /** false until the first query result arrived, so screens can tell "no drafts" from "not loaded" */
+  loaded: boolean;
+
+  constructor(
+    private readonly db: AppDatabase,
+    readonly instanceId: string | undefined,
+  ) {
+    this.loaded = instanceId === undefined;
+  }
+
+  start(): void {
+    if (!this.instanceId || this.sub) return;
+    this.sub = this.db.drafts.find({ selector: { instanceId: this.instanceId } }).$.subscribe((docs) => {
+      const next = new Map<string, Draft>();
+      const changed: string[] = [];
+      for (const doc of docs) {
+        const prev = this.byTs.get(doc.tsId);
+        // RxDB hands out a new object per emission; keep the old one while the document is the same
+        if (prev && prev.updatedAt === doc.updatedAt) next.set(doc.tsId, prev);
+        else {
+          const { id: _id, instanceId: _instanceId, ...draft } = doc.toMutableJSON();
+          next.set(doc.tsId, draft);
+          changed.push(doc.tsId);
+        }
+      }
+      for (const tsId of this.byTs.keys()) if (!next.has(tsId)) changed.push(tsId);
+      this.byTs = next;
+      const first = !this.loaded;
+      this.loaded = true;
+      if (changed.length === 0 && !first) return;
+      this.list = [...next.values()];
+      for (const tsId of changed) this.keyListeners.get(tsId)?.forEach((l) => l());
+      this.listListeners.forEach((l) => l());
+    });
+  }
+
+  stop(): void {
+    this.sub?.unsubscribe();
+    this.sub = undefined;
+  }
+
+  get(tsId: string): Draft | undefined {
+    return this.byTs.get(tsId);
+  }
+
+  all(): readonly Draft[] {
+    return this.list;
+  }
+
+  subscribeKey(tsId: string, listener: () => void): () => void {
+    let set = this.keyListeners.get(tsId);
+    if (!set) this.keyListeners.set(tsId, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  subscribeAll(listener: () => void): () => void {
+    this.listListeners.add(listener);
+    return () => this.listListeners.delete(listener);
+  }
+}
+
+/** The draft store of an instance for as long as the component shows it. */
+export function useDraftStore(db: AppDatabase, instanceId: string | undefined): DraftStore {
+  const store = useMemo(() => new DraftStore(db, instanceId), [db, instanceId]);
+  useEffect(() => {
+    store.start();
+    return () => store.stop();
+  }, [store]);
+  return store;
+}
+
+/** One timeseries' draft; the component re-renders only when that draft changes. */
+export function useDraft(store: DraftStore, tsId: string): Draft | undefined {
+  return useSyncExternalStore(
+    (l) => store.subscribeKey(tsId, l),
+    () => store.get(tsId),
+  );
+}
+
+/** Every draft of the instance (for counts and checks over the whole round). */
+export function useAllDrafts(store: DraftStore): readonly Draft[] {
+  return useSyncExternalStore(
+    (l) => store.subscribeAll(l),
+    () => store.all(),
+  );
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Merges a patch into one entry's draft. Writes of one entry run one after the other, so the last
+ * keystroke is the one stored, however slowly IndexedDB answers.
+ */
+export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, patch: DraftPatch): Promise<void> {
+  const id = draftId(instanceId, tsId);
+  const previous = queues.get(id) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(async () => {
+    const now = Date.now();
+    const doc = await db.drafts.findOne(id).exec();
+    if (doc) {
+      await doc.incrementalModify((d) => {
+        const merged = { ...d, ...patch };
+        // a patch that clears a field removes it (RxDB documents hold no undefined values)
+        for (const key of Object.keys(patch) as (keyof DraftPatch)[]) if (patch[key] === undefined) delete merged[key];
+        return { ...merged, updatedAt: Math.max(now, d.updatedAt + 1) };
+      });
+    } else {
+      const fields = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      await db.drafts.insert({ ...fields, id, instanceId, tsId, updatedAt: now });
+    }
+  });
+  queues.set(id, next);
+  const forget = () => {
+    if (queues.get(id) === next) queues.delete(id);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
+/** Every draft of an instance, as stored. */
+export async function readDrafts(db: AppDatabase, instanceId: string): Promise<Draft[]> {
+  const docs = await db.drafts.find({ selector: { instanceId } }).exec();
+  return docs.map((doc) => {
+    const { id: _id, instanceId: _instanceId, ...draft } = doc.toMutableJSON();
+    return draft;
+  });
+}
