@@ -16,8 +16,6 @@ export function useOwnedText(stored: string | undefined, write: (text: string) =
   const [text, setText] = useState(stored ?? '');
   const focused = useRef(false);
   const pending = useRef(0);
-  const latestStored = useRef(stored);
-  latestStored.current = stored;
 
   useEffect(() => {
     if (!focused.current && pending.current === 0) setText(stored ?? '');
@@ -28,10 +26,10 @@ export function useOwnedText(stored: string | undefined, write: (text: string) =
     const p = write(next);
     if (p) {
       pending.current += 1;
+      // The emission of our own last write may still be on its way: adopting the stored value here
+      // would flash an older text, so only a later emission (the effect above) updates the field.
       const done = () => {
         pending.current -= 1;
-        // Emissions skipped while writing: adopt what is stored now that nothing of ours is in flight.
-        if (pending.current === 0 && !focused.current) setText(latestStored.current ?? '');
       };
       p.then(done, done);
     }
@@ -46,7 +44,6 @@ export function useOwnedText(stored: string | undefined, write: (text: string) =
     },
     onBlur: () => {
       focused.current = false;
-      if (pending.current === 0) setText(latestStored.current ?? '');
     },
   };
 }
