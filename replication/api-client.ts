@@ -65,6 +65,8 @@ export class ApiClient {
     const headers = await this.headers(path, { Accept: 'application/json', ...opts.headers });
     if (opts.etag) headers['If-None-Match'] = opts.etag;
     const res = await this.send('GET', path, { headers, signal: opts.signal });
+    // 204: the server has nothing of that kind (e.g. a round without a map overlay)
+    if (res.status === 204) throw new NotFoundError('no content');
     const json: unknown = await res.json().catch(() => {
       throw new ApiError('invalid-response', `invalid JSON from ${path}`);
     });

@@ -47,6 +47,10 @@ export const ColumnSchema = v.object({
 
 export const StationTaskTypeSchema = v.object({ taskType: v.string(), color: v.optional(v.string()), icon: v.optional(v.string()) });
 
+/** A text the operator writes once or per language (de, en, it): Markdown headings, lists and paragraphs. */
+export const LocalizedTextSchema = v.union([v.string(), v.record(v.picklist(['de', 'en', 'it']), v.string())]);
+export type LocalizedText = v.InferOutput<typeof LocalizedTextSchema>;
+
 /** §3 Config (client settings). Every field has a default so an old stored copy still parses. */
 export const ConfigSchema = v.object({
   title: v.optional(v.string(), 'Messrunden'),
@@ -79,6 +83,9 @@ export const ConfigSchema = v.object({
   remarkAnalysisFilter: v.optional(v.string(), 'Datensammler|neu'),
   photoMaxSize: v.optional(v.number(), 6000),
   serverType: v.optional(v.string(), 'reference'),
+  /** operator's imprint and privacy policy for /imprint and /privacyPolicy (see docs/server.md) */
+  imprint: v.optional(LocalizedTextSchema),
+  privacyPolicy: v.optional(LocalizedTextSchema),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
 export type ConfigInput = v.InferInput<typeof ConfigSchema>;

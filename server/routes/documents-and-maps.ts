@@ -6,7 +6,7 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import type { AppEnv, RequestUser } from '../http/env';
 import { jsonWithEtag } from '../http/etag';
-import { HttpError, parseOr400 } from '../http/errors';
+import { parseOr400 } from '../http/errors';
 import { ANY_ROLE, findRound } from './measure-round';
 import { referenceData } from './reference';
 
@@ -34,8 +34,7 @@ export function mapRoutes(ctx: ServerContext) {
   const { db } = ctx;
   const load = async (mrId: string, kind: 'overlay' | 'track', mapType: string) => {
     const [row] = await db.query<{ data: object }>('select data from map_data where mr_id = $1 and kind = $2 and map_type = $3', [mrId, kind, mapType]);
-    if (!row) throw new HttpError(404, `no map ${kind} for measure round ${mrId}`);
-    return row.data;
+    return row?.data;
   };
   return new Hono<AppEnv>()
     .get('/:mrId/map/overlay', async (c) => {
@@ -43,12 +42,14 @@ export function mapRoutes(ctx: ServerContext) {
       const { mapType } = parseOr400(MapTypeQuery, { mapType: c.req.query('mapType') }, 'query');
       await findRound(db, mrId);
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
-      return jsonWithEtag(c, await load(mrId, 'overlay', mapType));
+      const overlay = await load(mrId, 'overlay', mapType);
+      // Most rounds have no overlay: that is an ordinary answer (204), not an error a browser logs at every start.
+      return overlay ? jsonWithEtag(c, overlay) : c.body(null, 204);
     })
     .get('/:mrId/map/track', async (c) => {
       const mrId = c.req.param('mrId');
       await findRound(db, mrId);
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
-      return jsonWithEtag(c, await load(mrId, 'track', ''));
+      return jsonWithEtag(c, (await load(mrId, 'track', '')) ?? { type: 'FeatureCollection', features: [] });
     });
 }

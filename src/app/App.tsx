@@ -21,7 +21,7 @@ export function App() {
 
   useEffect(() => {
     applyStoredTheme();
-    void activateLocale(storedLocale()).then(() => setLocaleReady(true));
+    void activateLocale(storedLocale(), { remember: false }).then(() => setLocaleReady(true));
     void requestPersistentStorage();
     registerServiceWorker();
     getBrowserDatabase()

@@ -8,6 +8,8 @@ import { useOnline } from './use-online';
 import { Icon } from '../ui/Icon';
 import { auth } from './auth';
 import { useAuthState } from './use-auth';
+import { useRouteMeta } from './route-meta';
+import { SyncStatusButton } from './SyncStatusButton';
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { de: 'Deutsch', en: 'English', it: 'Italiano' };
 
@@ -22,6 +24,7 @@ export function Navbar() {
   const location = useLocation();
   const [theme, setTheme] = useState<Theme>(currentTheme);
   const authState = useAuthState();
+  const meta = useRouteMeta();
   const date = params.date ?? (typeof search.date === 'string' ? search.date : undefined);
   const group = params.group;
   const username = info?.username ?? undefined;
@@ -35,10 +38,12 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-sky-900 text-white dark:border-slate-800 dark:bg-slate-900">
       <nav aria-label={t`Main navigation`} className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-2 py-2 sm:px-4">
-        <Link to="/" search={date ? { date } : {}} className="flex items-center gap-2 rounded font-semibold" aria-label={t`Home: choose a group`}>
-          <img src={config.logo ?? '/icon.svg'} alt="" style={{ height: 32 }} />
-          <span className="hidden sm:inline">{config.title}</span>
-        </Link>
+        {meta.showLogo && (
+          <Link to="/" search={date ? { date } : {}} className="flex items-center gap-2 rounded font-semibold" aria-label={`${config.title}: ${t`Home: choose a group`}`}>
+            <img src={config.logo ?? '/icon.svg'} alt="" style={{ height: 32 }} />
+            <span className="hidden sm:inline">{config.title}</span>
+          </Link>
+        )}
         {group && (
           <span className="min-w-0 max-w-[50vw] truncate text-sm sm:text-base" data-testid="navbar-title">
             {group}
@@ -51,7 +56,8 @@ export function Navbar() {
             <Trans>Offline</Trans>
           </span>
         )}
-        {username && (
+        <SyncStatusButton />
+        {username && meta.showUser && (
           <span className="text-sm opacity-90 max-sm:hidden" title={t`Logged in user`}>
             {username}
           </span>
@@ -61,25 +67,29 @@ export function Navbar() {
             {authState.authenticated ? <Trans>Log out</Trans> : <Trans>Log in</Trans>}
           </button>
         )}
-        <label className="sr-only" htmlFor="locale-select">
-          <Trans>Language</Trans>
-        </label>
-        <select
-          id="locale-select"
-          value={i18n.locale}
-          onChange={(e) => isLocale(e.target.value) && void activateLocale(e.target.value)}
-          className="min-h-9 rounded border border-white/40 bg-sky-800 px-1 text-sm dark:bg-slate-800"
-        >
-          {LOCALES.map((l) => (
-            <option key={l} value={l}>
-              {LOCALE_NAMES[l]}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={toggleTheme} className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10">
-          <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-          <span className="max-md:sr-only">{theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}</span>
-        </button>
+        {meta.showGenericButtons && (
+          <>
+            <label className="sr-only" htmlFor="locale-select">
+              <Trans>Language</Trans>
+            </label>
+            <select
+              id="locale-select"
+              value={i18n.locale}
+              onChange={(e) => isLocale(e.target.value) && void activateLocale(e.target.value)}
+              className="min-h-9 rounded border border-white/40 bg-sky-800 px-1 text-sm dark:bg-slate-800"
+            >
+              {LOCALES.map((l) => (
+                <option key={l} value={l}>
+                  {LOCALE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+            <button type="button" onClick={toggleTheme} className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10">
+              <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+              <span className="max-md:sr-only">{theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}</span>
+            </button>
+          </>
+        )}
         {config.showArchive && username && (
           <Link to="/archive" className="flex min-h-11 items-center rounded px-2 text-sm hover:bg-white/10">
             <Trans>Archive</Trans>

@@ -16,17 +16,23 @@ export function isLocale(value: unknown): value is AppLocale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-export function storedLocale(): AppLocale {
+/** The language the user chose on this device, if they ever chose one. */
+export function chosenLocale(): AppLocale | undefined {
   const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
-  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+  return isLocale(saved) ? saved : undefined;
 }
 
-export async function activateLocale(locale: AppLocale): Promise<void> {
+export function storedLocale(): AppLocale {
+  return chosenLocale() ?? DEFAULT_LOCALE;
+}
+
+/** Switches the UI language; `remember` marks it as the user's own choice, which the config's default never overrides. */
+export async function activateLocale(locale: AppLocale, { remember = true } = {}): Promise<void> {
   const { messages } = await loaders[locale]();
   i18n.load(locale, messages);
   i18n.activate(locale);
   document.documentElement.lang = locale;
-  globalThis.localStorage?.setItem(STORAGE_KEY, locale);
+  if (remember) globalThis.localStorage?.setItem(STORAGE_KEY, locale);
 }
 
 export { i18n };

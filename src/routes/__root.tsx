@@ -3,16 +3,26 @@ import { Navbar } from '../app/Navbar';
 import { UpdatePrompt } from '../app/UpdatePrompt';
 import { useShortcuts } from '../app/use-shortcuts';
 import { NotFound } from '../app/NotFound';
+import { useDocumentTitle } from '../app/route-meta';
+import { GlobalAlert } from '../app/GlobalAlert';
+import { LoginNeeded } from '../app/LoginNeeded';
+import { AppFooter } from '../app/AppFooter';
+import { useConfigLocale } from '../app/use-config-locale';
 
 function RootLayout() {
   useShortcuts();
+  useDocumentTitle();
+  useConfigLocale();
   return (
     <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <Navbar />
       <UpdatePrompt />
       <main id="main" className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
+        <GlobalAlert />
+        <LoginNeeded />
         <Outlet />
       </main>
+      <AppFooter />
     </div>
   );
 }

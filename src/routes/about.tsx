@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
@@ -5,6 +6,7 @@ import { rootRoute } from './__root';
 export const aboutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/about',
+  staticData: { meta: { title: msg`About` } },
   component: lazyRouteComponent(() => import('../features/about/About'), 'About'),
 });
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
@@ -5,5 +6,6 @@ import { rootRoute } from './__root';
 export const archiveRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/archive',
+  staticData: { meta: { title: msg`Archive`, showGenericButtons: true, showUser: true, needsAuth: true } },
   component: lazyRouteComponent(() => import('../features/archive/ArchiveList'), 'ArchiveList'),
 });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
@@ -5,5 +6,6 @@ import { rootRoute } from './__root';
 export const configRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/config',
+  staticData: { meta: { title: msg`Settings` } },
   component: lazyRouteComponent(() => import('../features/config/LocalConfig'), 'LocalConfig'),
 });

@@ -5,5 +5,6 @@ import { rootRoute } from './__root';
 export const stationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/stations/$group/$date',
+  staticData: { meta: { groupInTitle: true, needsAuth: true } },
   component: lazyRouteComponent(() => import('../features/indoor/TabularInput'), 'TabularInput'),
 });
