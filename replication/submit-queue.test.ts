@@ -80,6 +80,23 @@ describe('SubmitQueue', () => {
     expect(server.bodies).toHaveLength(2);
   });
 
+  it('logs every try with its step, HTTP status and error for support', async () => {
+    const server = fakeServer([500, 'network', 200]);
+    await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
+    expect((await state())?.attemptLog?.[0]).toMatchObject({ step: 'values', attempt: 1, ok: false, status: 500 });
+    expect((await state())?.attemptLog?.[0]?.error).toContain('boom');
+    expect((await state())?.syncState).toBe('error');
+    await db.offlineInstances.findOne(instance.instanceId).exec().then((d) => d?.incrementalPatch({ syncState: 'queued' }));
+    await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
+    const log = (await state())?.attemptLog ?? [];
+    expect(log.map((a) => [a.step, a.attempt, a.ok, a.status])).toEqual([
+      ['values', 1, false, 500],
+      ['values', 2, false, undefined],
+      ['values', 1, true, undefined],
+      ['images', 1, true, undefined],
+    ]);
+  });
+
   it('does not retry a request the server rejected as invalid', async () => {
     const server = fakeServer([400]);
     await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();

@@ -1,5 +1,5 @@
 import { MeasureRoundPostResultSchema, type MeasureRoundPost } from '../schemas/api';
-import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
+import type { Attempt, OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { Draft } from '../schemas/db/draft-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
 import type { TaskDoc } from '../schemas/db/task-doc';
@@ -11,6 +11,8 @@ import { postingOrder, type PostingStep } from './posting-order';
 
 /** §4/§9: a failing task is retried once after 5 s; a second failure ends in error. */
 export const RETRY_DELAY_MS = 5_000;
+/** How many tries of an instance's submission steps are kept for support. */
+export const ATTEMPT_LOG_SIZE = 20;
 /** The lastError of an instance that waits for a login (§8: login required to transfer). */
 export const LOGIN_REQUIRED = 'login-required';
 /** §9 default time of a reading when the config has none. */
@@ -129,7 +131,7 @@ export class SubmitQueue {
     };
     // §7: the order of values and images depends on the server type; each step is a task retried once.
     for (const step of postingOrder(configData.serverType)) {
-      const ok = await this.runWithRetry(instance.instanceId, steps[step]);
+      const ok = await this.runWithRetry(instance.instanceId, step, steps[step]);
       if (!ok) return;
     }
     await this.patch(instance.instanceId, { syncState: 'sent', valueCount, sentAt: Date.now(), lastError: undefined });
@@ -148,16 +150,24 @@ export class SubmitQueue {
     }
   }
 
+  /** Appends a try to the instance's log, so support can see every attempt with its status and error. */
+  private async log(instanceId: string, entry: Attempt): Promise<void> {
+    const doc = await this.db.offlineInstances.findOne(instanceId).exec();
+    await doc?.incrementalModify((d) => ({ ...d, attemptLog: [...(d.attemptLog ?? []), entry].slice(-ATTEMPT_LOG_SIZE) }));
+  }
+
   /** §4 task runner: one retry after 5 s; the second failure ends in error and aborts the rest. */
-  private async runWithRetry(instanceId: string, task: () => Promise<void>): Promise<boolean> {
+  private async runWithRetry(instanceId: string, step: PostingStep, task: () => Promise<void>): Promise<boolean> {
     const sleep = this.opts.sleep ?? defaultSleep;
     for (let attempt = 1; attempt <= 2; attempt++) {
       await this.patch(instanceId, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt });
       try {
         await task();
+        await this.log(instanceId, { at: Date.now(), step, attempt, ok: true });
         return true;
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
+        await this.log(instanceId, { at: Date.now(), step, attempt, ok: false, ...(e instanceof ApiError && e.status !== undefined ? { status: e.status } : {}), error: message.slice(0, 1000) });
         if (e instanceof ApiError && e.loginRequired) {
           // Not logged in (or the session expired): keep it queued until the user logs in.
           this.waitingForLogin.add(instanceId);

@@ -9,6 +9,18 @@ export const SYNC_STATES = ['draft', 'queued', 'sending', 'retrying', 'sent', 'e
 export const SyncStateSchema = v.picklist(SYNC_STATES);
 export type SyncState = v.InferOutput<typeof SyncStateSchema>;
 
+/** One try of one step of a submission (§4 task runner), kept for the support panel. */
+export const AttemptSchema = v.object({
+  at: v.number(),
+  step: v.picklist(['values', 'images']),
+  attempt: v.number(),
+  ok: v.boolean(),
+  /** HTTP status of the answer, absent when no answer came (network) */
+  status: v.optional(v.number()),
+  error: v.optional(v.string()),
+});
+export type Attempt = v.InferOutput<typeof AttemptSchema>;
+
 /**
  * One round being entered (indoor table, outdoor tour or meteo list) under a UUID instanceId.
  * The instanceId is the idempotency key of the submission (Architecture §1).
@@ -32,6 +44,8 @@ export const OfflineInstanceDocSchema = v.object({
   valueCount: v.optional(v.number()),
   queuedAt: v.optional(v.number()),
   sentAt: v.optional(v.number()),
+  /** the last tries of its submission steps, newest last (at most ATTEMPT_LOG_SIZE) */
+  attemptLog: v.optional(v.array(AttemptSchema)),
   updatedAt: v.number(),
 });
 export type OfflineInstanceDoc = v.InferOutput<typeof OfflineInstanceDocSchema>;
@@ -71,6 +85,14 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
     valueCount: { type: 'number' },
     queuedAt: { type: 'number' },
     sentAt: { type: 'number' },
+    attemptLog: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { at: { type: 'number' }, step: { type: 'string' }, attempt: { type: 'number' }, ok: { type: 'boolean' }, status: { type: 'number' }, error: { type: 'string' } },
+        required: ['at', 'step', 'attempt', 'ok'],
+      },
+    },
     updatedAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
   },
   required: ['instanceId', 'mrId', 'mrName', 'mode', 'date', 'creationTime', 'syncState', 'updatedAt'],
