@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { authenticate, type IdentitySettings } from './auth/auth';
+import { createAuthenticator, type IdentitySettings } from './auth/auth';
 import { createContext } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
@@ -52,8 +52,12 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
   api.use(apiBodyLimit());
+  // Built once: its key set and cache live as long as the app (a fetch per request would make every call
+  // depend on the identity provider's latency and availability).
+  const auth = createAuthenticator(opts.identity);
+  void auth.warmUp();
   // §7: config is fetched before login, so it is the one call without authentication.
-  api.use(async (c, next) => (c.req.path.endsWith('/hwe-api/v2/config') ? next() : authenticate(opts.identity)(c, next)));
+  api.use((c, next) => (c.req.path === '/hwe-api/v2/config' ? next() : auth.middleware(c, next)));
   api.route('/', referenceRoutes(db, VERSION, opts.identity));
   api.route('/measure-round', imageUploadRoutes(ctx));
   api.route('/measure-round', mapRoutes(ctx));
