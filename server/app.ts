@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -13,6 +14,8 @@ import { HttpError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
+import { rejectMalformedUrls } from './http/encoding';
+import { securityHeaders } from './http/security-headers';
 import { completedRoundRoutes, findSubmission, toCompleted } from './routes/completed-round';
 import { documentRoutes, mapRoutes } from './routes/documents-and-maps';
 import { completedImageRoutes, imageUploadRoutes } from './routes/images';
@@ -36,7 +39,22 @@ export interface ServerOptions {
   faultInjection?: boolean;
   seed?: boolean;
   identity?: IdentitySettings;
+  timeouts?: Partial<HttpTimeouts>;
 }
+
+/**
+ * Slow or idle clients are dropped so they cannot hold connections (and memory) forever: headers must
+ * arrive within `headersMs`, the whole request within `requestMs` (a 15 MB photo over a slow mobile link
+ * fits), and a connection with no traffic at all is closed after `idleMs`. Node checks every `checkMs`.
+ */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+  checkMs: number;
+}
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 120_000, idleMs: 30_000, keepAliveMs: 5_000, checkMs: 2_000 };
 
 export interface RunningServer {
   url: string;
@@ -50,6 +68,8 @@ const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'identity' | 'blobDir'>) {
   const ctx = createContext(db, opts.blobDir ?? './data/blobs', VERSION);
   const app = new Hono<AppEnv>();
+  app.use(securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined));
+  app.use(rejectMalformedUrls());
   const api = new Hono<AppEnv>();
   api.use(apiBodyLimit());
   // Built once: its key set and cache live as long as the app (a fetch per request would make every call
@@ -114,9 +134,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await seedStationFacilities(db);
   }
   const app = createApp(db, { ...opts, blobDir: opts.blobDir ?? join(opts.dataDir ?? './data', 'blobs') });
+  const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: opts.host ?? '127.0.0.1' }, () => resolve(s));
+    const serverOptions = { headersTimeout: t.headersMs, requestTimeout: t.requestMs, keepAliveTimeout: t.keepAliveMs, connectionsCheckingInterval: t.checkMs };
+    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: opts.host ?? '127.0.0.1', serverOptions }, () => resolve(s));
   });
+  (server as HttpServer).setTimeout(t.idleMs, (socket) => socket.destroy());
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}`,
