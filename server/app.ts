@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAuthenticator, type IdentitySettings } from './auth/auth';
-import { createContext } from './context';
+import { fsBlobStore } from './blobs/blob-store';
+import { s3BlobStore, type S3Settings } from './blobs/s3-store';
+import { createContext, type ImageStorage } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
 import { seedDemoData, seedMapData, seedStationFacilities, seedStationTasks } from './db/seed';
@@ -35,7 +37,14 @@ export interface ServerOptions {
   dataDir?: string;
   databaseUrl?: string;
   staticDir?: string;
+  /** originals on disk (default `$DATA_DIR/blobs`), unless `s3` is set */
   blobDir?: string;
+  /** originals in S3-compatible object storage, shared by every instance */
+  s3?: S3Settings;
+  /** this instance's cache of converted images (default `$DATA_DIR/variant-cache`) */
+  variantCacheDir?: string;
+  /** at most this many bytes of converted images are kept (default 512 MiB) */
+  variantCacheBytes?: number;
   faultInjection?: boolean;
   seed?: boolean;
   identity?: IdentitySettings;
@@ -65,8 +74,19 @@ export interface RunningServer {
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'identity' | 'blobDir'>) {
-  const ctx = createContext(db, opts.blobDir ?? './data/blobs', VERSION);
+export const DEFAULT_VARIANT_CACHE_BYTES = 512 * 1024 * 1024;
+
+export function imageStorage(opts: Pick<ServerOptions, 'dataDir' | 'blobDir' | 's3' | 'variantCacheDir' | 'variantCacheBytes'>): ImageStorage {
+  const dataDir = opts.dataDir ?? './data';
+  return {
+    blobs: opts.s3 ? s3BlobStore(opts.s3) : fsBlobStore(opts.blobDir ?? join(dataDir, 'blobs')),
+    variantCacheDir: opts.variantCacheDir ?? join(dataDir, 'variant-cache'),
+    variantCacheBytes: opts.variantCacheBytes ?? DEFAULT_VARIANT_CACHE_BYTES,
+  };
+}
+
+export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'identity'> & { storage: ImageStorage }) {
+  const ctx = createContext(db, opts.storage, VERSION);
   const app = new Hono<AppEnv>();
   app.use(securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined));
   app.use(rejectMalformedUrls());
@@ -133,7 +153,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await seedStationTasks(db);
     await seedStationFacilities(db);
   }
-  const app = createApp(db, { ...opts, blobDir: opts.blobDir ?? join(opts.dataDir ?? './data', 'blobs') });
+  const app = createApp(db, { ...opts, storage: imageStorage(opts) });
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const serverOptions = { headersTimeout: t.headersMs, requestTimeout: t.requestMs, keepAliveTimeout: t.keepAliveMs, connectionsCheckingInterval: t.checkMs };
