@@ -1,10 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { authenticate, type IdentitySettings } from './auth/auth';
-import { createContext } from './context';
+import { createAuthenticator, type IdentitySettings } from './auth/auth';
+import { fsBlobStore } from './blobs/blob-store';
+import { s3BlobStore, type S3Settings } from './blobs/s3-store';
+import { createContext, type ImageStorage } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
 import { seedDemoData, seedMapData, seedStationFacilities, seedStationTasks } from './db/seed';
@@ -13,6 +16,8 @@ import { HttpError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
+import { rejectMalformedUrls } from './http/encoding';
+import { securityHeaders } from './http/security-headers';
 import { completedRoundRoutes, findSubmission, toCompleted } from './routes/completed-round';
 import { documentRoutes, mapRoutes } from './routes/documents-and-maps';
 import { completedImageRoutes, imageUploadRoutes } from './routes/images';
@@ -32,11 +37,33 @@ export interface ServerOptions {
   dataDir?: string;
   databaseUrl?: string;
   staticDir?: string;
+  /** originals on disk (default `$DATA_DIR/blobs`), unless `s3` is set */
   blobDir?: string;
+  /** originals in S3-compatible object storage, shared by every instance */
+  s3?: S3Settings;
+  /** this instance's cache of converted images (default `$DATA_DIR/variant-cache`) */
+  variantCacheDir?: string;
+  /** at most this many bytes of converted images are kept (default 512 MiB) */
+  variantCacheBytes?: number;
   faultInjection?: boolean;
   seed?: boolean;
   identity?: IdentitySettings;
+  timeouts?: Partial<HttpTimeouts>;
 }
+
+/**
+ * Slow or idle clients are dropped so they cannot hold connections (and memory) forever: headers must
+ * arrive within `headersMs`, the whole request within `requestMs` (a 15 MB photo over a slow mobile link
+ * fits), and a connection with no traffic at all is closed after `idleMs`. Node checks every `checkMs`.
+ */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+  checkMs: number;
+}
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 120_000, idleMs: 30_000, keepAliveMs: 5_000, checkMs: 2_000 };
 
 export interface RunningServer {
   url: string;
@@ -47,13 +74,30 @@ export interface RunningServer {
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'identity' | 'blobDir'>) {
-  const ctx = createContext(db, opts.blobDir ?? './data/blobs', VERSION);
+export const DEFAULT_VARIANT_CACHE_BYTES = 512 * 1024 * 1024;
+
+export function imageStorage(opts: Pick<ServerOptions, 'dataDir' | 'blobDir' | 's3' | 'variantCacheDir' | 'variantCacheBytes'>): ImageStorage {
+  const dataDir = opts.dataDir ?? './data';
+  return {
+    blobs: opts.s3 ? s3BlobStore(opts.s3) : fsBlobStore(opts.blobDir ?? join(dataDir, 'blobs')),
+    variantCacheDir: opts.variantCacheDir ?? join(dataDir, 'variant-cache'),
+    variantCacheBytes: opts.variantCacheBytes ?? DEFAULT_VARIANT_CACHE_BYTES,
+  };
+}
+
+export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'identity'> & { storage: ImageStorage }) {
+  const ctx = createContext(db, opts.storage, VERSION);
   const app = new Hono<AppEnv>();
+  app.use(securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined));
+  app.use(rejectMalformedUrls());
   const api = new Hono<AppEnv>();
   api.use(apiBodyLimit());
+  // Built once: its key set and cache live as long as the app (a fetch per request would make every call
+  // depend on the identity provider's latency and availability).
+  const auth = createAuthenticator(opts.identity);
+  void auth.warmUp();
   // §7: config is fetched before login, so it is the one call without authentication.
-  api.use(async (c, next) => (c.req.path.endsWith('/hwe-api/v2/config') ? next() : authenticate(opts.identity)(c, next)));
+  api.use((c, next) => (c.req.path === '/hwe-api/v2/config' ? next() : auth.middleware(c, next)));
   api.route('/', referenceRoutes(db, VERSION, opts.identity));
   api.route('/measure-round', imageUploadRoutes(ctx));
   api.route('/measure-round', mapRoutes(ctx));
@@ -109,10 +153,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await seedStationTasks(db);
     await seedStationFacilities(db);
   }
-  const app = createApp(db, { ...opts, blobDir: opts.blobDir ?? join(opts.dataDir ?? './data', 'blobs') });
+  const app = createApp(db, { ...opts, storage: imageStorage(opts) });
+  const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: opts.host ?? '127.0.0.1' }, () => resolve(s));
+    const serverOptions = { headersTimeout: t.headersMs, requestTimeout: t.requestMs, keepAliveTimeout: t.keepAliveMs, connectionsCheckingInterval: t.checkMs };
+    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: opts.host ?? '127.0.0.1', serverOptions }, () => resolve(s));
   });
+  (server as HttpServer).setTimeout(t.idleMs, (socket) => socket.destroy());
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}`,

@@ -10,19 +10,20 @@ const identity = { url: 'http://idp.test', realm: 'hydro', clientId: 'rounds-app
 const issuer = `${identity.url}/realms/${identity.realm}`;
 const dir = mkdtempSync(join(tmpdir(), 'server-auth-'));
 let server: RunningServer;
-let sign: (claims: Record<string, unknown>, opts?: { issuer?: string; audience?: string; expiresIn?: string }) => Promise<string>;
+let sign: (claims: Record<string, unknown>, opts?: { issuer?: string; audience?: string; expiresIn?: string | null; typ?: string | null }) => Promise<string>;
 
 beforeAll(async () => {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
-  sign = (claims, opts = {}) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+  sign = (claims, opts = {}) => {
+    const typ = opts.typ === null ? {} : { typ: opts.typ ?? 'JWT' };
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1', ...typ })
       .setIssuer(opts.issuer ?? issuer)
       .setAudience(opts.audience ?? identity.clientId)
-      .setIssuedAt()
-      .setExpirationTime(opts.expiresIn ?? '5m')
-      .sign(privateKey);
+      .setIssuedAt();
+    return (opts.expiresIn === null ? jwt : jwt.setExpirationTime(opts.expiresIn ?? '5m')).sign(privateKey);
+  };
   server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), identity: { ...identity, jwks: createLocalJWKSet({ keys: [jwk] }) } });
   await server.db.query("insert into app_user (username) values ('olga'), ('rudi'), ('nobody')");
   await server.db.query("insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')");
@@ -73,13 +74,42 @@ describe('identity (OIDC bearer tokens)', () => {
     ['a wrong issuer', { issuer: 'http://evil.test/realms/hydro' }],
     ['a wrong audience', { audience: 'other-app' }],
     ['an expired token', { expiresIn: '-1m' }],
+    ['a token without exp (it would be valid forever)', { expiresIn: null }],
+    ['a token without a header typ', { typ: null }],
+    ['a token whose header typ is not JWT or at+jwt', { typ: 'dpop+jwt' }],
   ])('answers 401 for %s', async (_n, opts) => {
-    expect((await call('/info', await sign({ preferred_username: 'olga' }, opts))).status).toBe(401);
+    const res = await call('/info', await sign({ preferred_username: 'olga' }, opts));
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { field: string }).field).toBe('Authorization');
+  });
+
+  it.each(['ID', 'Refresh', 'Logout'])('answers 401 for a Keycloak %s token (payload typ), which is not an access token', async (typ) => {
+    expect((await call('/info', await sign({ preferred_username: 'olga', typ }))).status).toBe(401);
+  });
+
+  it.each([
+    ['Keycloak (header JWT, payload Bearer)', 'JWT', { typ: 'Bearer' }],
+    ['RFC 9068 (header at+jwt)', 'at+jwt', {}],
+    ['RFC 9068 with media type prefix', 'application/at+jwt', {}],
+  ])('accepts an access token as issued by %s', async (_n, typ, claims) => {
+    expect((await call('/info', await sign({ preferred_username: 'olga', ...claims }, { typ }))).status).toBe(200);
+  });
+
+  it.each(['bearer', 'BEARER', 'Bearer  '])('accepts the scheme written %j (RFC 9110: case-insensitive)', async (scheme) => {
+    const token = await sign({ preferred_username: 'olga' });
+    const res = await fetch(`${server.url}/hwe-api/v2/info`, { headers: { Authorization: `${scheme} ${token}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 to another scheme and to a bearer header without a token', async () => {
+    for (const value of ['Basic b2xnYTpzZWNyZXQ=', 'Bearer', 'Bearer a b']) {
+      expect((await fetch(`${server.url}/hwe-api/v2/info`, { headers: { Authorization: value } })).status).toBe(401);
+    }
   });
 
   it('answers 401 for a token signed by another key', async () => {
     const { privateKey } = await generateKeyPair('RS256');
-    const forged = await new SignJWT({ preferred_username: 'olga' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(identity.clientId).setExpirationTime('5m').sign(privateKey);
+    const forged = await new SignJWT({ preferred_username: 'olga' }).setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' }).setIssuer(issuer).setAudience(identity.clientId).setExpirationTime('5m').sign(privateKey);
     expect((await call('/info', forged)).status).toBe(401);
   });
 

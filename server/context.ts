@@ -1,17 +1,34 @@
+import type { BlobStore } from './blobs/blob-store';
 import type { Database } from './db/database';
+import { openVariantCache, type VariantCache } from './images/variant-cache';
+import { createWorkQueue, type WorkQueue } from './images/work-queue';
 
-/** What every route needs: the database, the blob store and the product prefix of the roles. */
+/** What every route needs: the database, the blob store, image work and the product prefix of the roles. */
 export interface ServerContext {
   db: Database;
-  blobDir: string;
+  blobs: BlobStore;
+  /** decoding and conversions: two at a time, at most 32 waiting (images/work-queue.ts) */
+  imageQueue: WorkQueue;
+  variantCache: Promise<VariantCache>;
   version: string;
   product(): Promise<string>;
 }
 
-export function createContext(db: Database, blobDir: string, version: string): ServerContext {
+export interface ImageStorage {
+  blobs: BlobStore;
+  variantCacheDir: string;
+  variantCacheBytes: number;
+}
+
+export function createContext(db: Database, storage: ImageStorage, version: string): ServerContext {
+  const variantCache = openVariantCache(storage.variantCacheDir, storage.variantCacheBytes);
+  // Opened in the background; a failure surfaces on the first image request, not as an unhandled rejection.
+  variantCache.catch(() => {});
   return {
     db,
-    blobDir,
+    blobs: storage.blobs,
+    imageQueue: createWorkQueue(2, 32),
+    variantCache,
     version,
     async product() {
       const [row] = await db.query<{ data: { product?: string } }>("select data from reference_data where key = 'config'");

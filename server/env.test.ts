@@ -12,7 +12,20 @@ describe('environment of server/main.ts', () => {
     expect(parseEnv(env)).toMatchObject({ ok: true, options: { port: 0, host: '0.0.0.0', databaseUrl: 'postgres://u@db/x', blobDir: '/srv/b', faultInjection: true, identity: { url: 'https://idp.example', realm: 'hydro', clientId: 'app' } } });
   });
 
+  it('reads the S3 store and the variant cache', () => {
+    const env = { S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'photos', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: '1', VARIANT_CACHE_DIR: '/var/cache/v', VARIANT_CACHE_MB: '64' };
+    expect(parseEnv(env)).toMatchObject({
+      ok: true,
+      options: { s3: { endpoint: 'http://minio:9000', bucket: 'photos', region: 'eu-central-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true }, variantCacheDir: '/var/cache/v', variantCacheBytes: 64 * 1024 * 1024 },
+    });
+    expect(parseEnv({})).toMatchObject({ ok: true, options: { s3: undefined } });
+  });
+
   it.each([
+    ['S3_BUCKET', { S3_ENDPOINT: 'http://minio:9000' }],
+    ['S3_SECRET_ACCESS_KEY', { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }],
+    ['S3_ENDPOINT', { S3_BUCKET: 'b', S3_ENDPOINT: 'minio' }],
+    ['VARIANT_CACHE_MB', { VARIANT_CACHE_MB: 'lots' }],
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],

@@ -13,6 +13,15 @@ const EnvSchema = v.object({
   OIDC_URL: v.optional(v.pipe(v.string(), v.url('OIDC_URL must be a URL'))),
   OIDC_REALM: v.optional(v.pipe(v.string(), v.minLength(1, 'OIDC_REALM must not be empty'))),
   OIDC_CLIENT_ID: v.optional(v.pipe(v.string(), v.minLength(1, 'OIDC_CLIENT_ID must not be empty'))),
+  VARIANT_CACHE_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'VARIANT_CACHE_DIR must not be empty'))),
+  VARIANT_CACHE_MB: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'VARIANT_CACHE_MB must be a number of megabytes'), v.transform(Number))),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('S3_ENDPOINT must be a URL'))),
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.minLength(1, 'S3_BUCKET must not be empty'))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.minLength(1, 'S3_REGION must not be empty'))),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false'], 'S3_FORCE_PATH_STYLE must be 1 or 0'), '0'),
+  S3_PREFIX: v.optional(v.string()),
 });
 
 export type ParsedEnv = { ok: true; options: ServerOptions; dataDir: string } | { ok: false; error: string };
@@ -24,10 +33,15 @@ export function parseEnv(env: Record<string, string | undefined>): ParsedEnv {
   const e = parsed.output;
   const oidc = [e.OIDC_URL, e.OIDC_REALM, e.OIDC_CLIENT_ID];
   if (oidc.some(Boolean) && !oidc.every(Boolean)) return { ok: false, error: 'invalid environment: OIDC_URL, OIDC_REALM and OIDC_CLIENT_ID must be set together' };
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) return { ok: false, error: 'invalid environment: S3_BUCKET is required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set' };
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) return { ok: false, error: 'invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together' };
+  const s3 = e.S3_BUCKET
+    ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: ['1', 'true'].includes(e.S3_FORCE_PATH_STYLE), prefix: e.S3_PREFIX }
+    : undefined;
   const identity = e.OIDC_URL && e.OIDC_REALM && e.OIDC_CLIENT_ID ? { url: e.OIDC_URL, realm: e.OIDC_REALM, clientId: e.OIDC_CLIENT_ID } : undefined;
   return {
     ok: true,
     dataDir: e.DATA_DIR,
-    options: { port: e.PORT, host: e.HOST, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, staticDir: e.STATIC_DIR, blobDir: e.BLOB_DIR, faultInjection: e.FAULT_INJECTION === '1', identity },
+    options: { port: e.PORT, host: e.HOST, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, staticDir: e.STATIC_DIR, blobDir: e.BLOB_DIR, s3, variantCacheDir: e.VARIANT_CACHE_DIR, variantCacheBytes: e.VARIANT_CACHE_MB === undefined ? undefined : e.VARIANT_CACHE_MB * 1024 * 1024, faultInjection: e.FAULT_INJECTION === '1', identity },
   };
 }

