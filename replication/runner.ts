@@ -20,6 +20,10 @@ export interface ReplicationHandle {
   loginChanged(): Promise<void>;
   /** The PDF of a completed round in a language, fetched with the user's credentials. */
   completedRoundPdf(instanceId: string, lang: string): Promise<Blob>;
+  /** Whether this tab runs the replication (RxDB leader election: one tab at a time). */
+  isLeader(): boolean;
+  /** Queues a failed submission again (support panel, error alert); the leader tab sends it. */
+  retry(instanceId: string): Promise<void>;
   stop(): void;
 }
 
@@ -100,6 +104,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (leader) await queue.drain();
     },
     completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
+    isLeader: () => leader,
+    retry: async (instanceId) => {
+      const doc = await db.offlineInstances.findOne(instanceId).exec();
+      await doc?.incrementalModify((d) => (d.syncState === 'error' ? { ...d, syncState: 'queued', lastError: undefined, updatedAt: Date.now() } : d));
+    },
     loginChanged: async () => {
       if (!leader) return;
       await pull();
