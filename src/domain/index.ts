@@ -19,3 +19,4 @@ export * from './snow';
 export * from './station';
 export * from './submission';
 export * from './task-runner';
+export * from './locale-format';

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
@@ -74,7 +74,7 @@ export function SubmitBar({ round, rows, instance, queue, storedRows }: SubmitBa
           <Trans>Submit</Trans>
         </Button>
         <span className="text-sm text-slate-600 dark:text-slate-400">
-          <Trans>{filledCount} entries filled</Trans> · {round.mrName}
+          <Plural value={filledCount} one="# entry filled" other="# entries filled" /> · {round.mrName}
         </span>
         {instance && <SyncBadge state={instance.syncState} />}
       </div>
@@ -96,7 +96,7 @@ export function SubmitBar({ round, rows, instance, queue, storedRows }: SubmitBa
       )}
       {shown && !dismissed && shown.syncState === 'sent' && (
         <Alert type="success" testId="submit-success" onClose={() => setDismissed(true)} closeLabel={t`Close`}>
-          <Trans>{shown.valueCount ?? 0} values saved.</Trans>
+          <Plural value={shown.valueCount ?? 0} one="# value saved." other="# values saved." />
         </Alert>
       )}
       {shown && shown.syncState === 'error' && (
