@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epochToIso, formatDate, formatDateTime, formatNumber, formatTime, MISSING, toFormatLocale, type FormatLocale } from './locale-format';
+import { decimalSeparator, epochToIso, formatDate, formatDateTime, formatNumber, formatTime, MISSING, toFormatLocale, type FormatLocale } from './locale-format';
 
 describe('formatNumber per interface language', () => {
   it.each<[number | null | undefined, FormatLocale, string]>([
@@ -105,5 +105,17 @@ describe('epochToIso', () => {
     [undefined, undefined],
   ])('%s → %s', (ms, expected) => {
     expect(epochToIso(ms)).toBe(expected);
+  });
+});
+
+describe('decimalSeparator', () => {
+  it.each<[FormatLocale, string]>([
+    ['de', ','],
+    ['en', '.'],
+    ['it', ','],
+  ])('%s → %s', (locale, expected) => {
+    expect(decimalSeparator(locale)).toBe(expected);
+    // the separator agrees with formatNumber
+    expect(formatNumber(1.5, locale)).toBe(`1${expected}5`);
   });
 });

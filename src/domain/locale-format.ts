@@ -34,6 +34,11 @@ function numberFormat(locale: FormatLocale): Intl.NumberFormat {
   return f;
 }
 
+/** The decimal separator a user of the language types and reads: de/it comma, en point. */
+export function decimalSeparator(locale: FormatLocale): ',' | '.' {
+  return locale === 'en' ? '.' : ',';
+}
+
 /** A reading with the language's decimal separator and exactly its own decimals: de/it 1679,41, en 1679.41. */
 export function formatNumber(value: number | null | undefined, locale: FormatLocale): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;
