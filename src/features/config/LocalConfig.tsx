@@ -42,12 +42,12 @@ export function LocalConfig() {
   const db = useDb();
   const stored = useLocalConfig();
   const serverTime = useServerDefaultTime();
-  const [form, setForm] = useState<SettingsForm>(() => toForm(stored));
+  const [form, setForm] = useState<SettingsForm>(() => toForm(stored, serverTime));
   const [notice, setNotice] = useState<Notice>(null);
   const [timeError, setTimeError] = useState(false);
   const timeHintId = useId();
-  useEffect(() => setForm(toForm(stored)), [stored]);
-  const dirty = hasUnsavedChanges(form, stored);
+  useEffect(() => setForm(toForm(stored, serverTime)), [stored, serverTime]);
+  const dirty = hasUnsavedChanges(form, stored, serverTime);
   const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
 
   const change = (patch: Partial<SettingsForm>) => {
@@ -55,7 +55,7 @@ export function LocalConfig() {
     setNotice(null);
   };
   const save = async (): Promise<boolean> => {
-    const parsed = v.safeParse(LocalConfigSchema, toStored(form));
+    const parsed = v.safeParse(LocalConfigSchema, toStored(form, serverTime));
     setTimeError(!parsed.success);
     if (!parsed.success) return false;
     await db.reference.upsert({ key: 'localConfig', data: parsed.output, fetchedAt: Date.now() });
@@ -64,7 +64,7 @@ export function LocalConfig() {
   };
   const reset = async () => {
     await (await db.reference.findOne('localConfig').exec())?.remove();
-    setForm(toForm({}));
+    setForm(toForm({}, serverTime));
     setTimeError(false);
     setNotice('reset');
   };
@@ -92,10 +92,10 @@ export function LocalConfig() {
         <input
           id="default-time"
           type="time"
-          value={form.defaultTime ?? serverTime}
+          value={form.defaultTime}
           aria-invalid={timeError || undefined}
           aria-describedby={timeHintId}
-          onChange={(e) => change({ defaultTime: e.target.value || undefined })}
+          onChange={(e) => change({ defaultTime: e.target.value })}
           className="mt-1 min-h-11 w-40 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
         />
         <span id={timeHintId} className="text-sm text-slate-600 dark:text-slate-400">
