@@ -110,13 +110,16 @@ export class SubmitQueue {
     }
     const config = await this.db.reference.findOne('config').exec();
     const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string };
+    // The device's own default time (/config) wins, as on the table the user typed into.
+    const local = (await this.db.reference.findOne('localConfig').exec())?.data as { defaultTime?: unknown } | undefined;
+    const defaultTime = typeof local?.defaultTime === 'string' ? local.defaultTime : (configData.defaultTime ?? DEFAULT_TIME);
     const photos = await this.db.photos.find({ selector: { instanceId: instance.instanceId } }).exec();
     const photoIdsByTsId = new Map<string, string[]>();
     for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
     const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
     const facilities = (await this.db.facilities.find({ selector: { instanceId: instance.instanceId } }).exec()).map((f) => f.toMutableJSON());
     const drafts = (await this.db.drafts.find({ selector: { instanceId: instance.instanceId } }).exec()).map((d) => d.toMutableJSON());
-    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId, tasks, facilities, drafts });
+    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime, photoIdsByTsId, tasks, facilities, drafts });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

@@ -102,7 +102,9 @@ describe('identity provider keys are fetched once and cached', () => {
     const forged = await sign('forged');
     const answers = await Promise.all(Array.from({ length: 10 }, () => info(forged)));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(401));
-    expect(jwksRequests - before).toBe(1); // within the cooldown: no request to the provider
+    // within the cooldown no request per forged token; on a slow machine the 1 s test cooldown (or the 2 s
+    // background refresh) may pass during the batch and allow one more, never ten
+    expect(jwksRequests - before).toBeLessThanOrEqual(2);
   });
 });
 

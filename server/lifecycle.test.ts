@@ -76,7 +76,7 @@ describe('lifecycle of a submitted round (§4)', () => {
       const res = await fetch(`${API()}/completed-measure-round/${body.instanceId}/pdf?lang=${lang}`);
       expect(res.headers.get('Content-Type')).toBe('application/pdf');
       const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
-      for (const w of [...words, 'Talsperre Gepatsch Kontrollgang', 'Huber/Gruber', '1681.75', 'Hangrutschung']) expect(text, `${lang}: ${w}`).toContain(w);
+      for (const w of [...words, 'Talsperre Gepatsch Kontrollgang', 'Huber/Gruber', lang === 'en' ? '1681.75' : '1681,75', 'Hangrutschung']) expect(text, `${lang}: ${w}`).toContain(w);
     }
   });
 });

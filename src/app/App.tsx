@@ -7,6 +7,7 @@ import type { AppDatabase } from '../db/database';
 import { router } from '../router';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { ReplicationContext, startAppReplication } from './replication';
+import { SubmissionToasts } from './SubmissionToasts';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
@@ -47,6 +48,7 @@ export function App() {
       <DbContext.Provider value={boot.db}>
         <ReplicationContext.Provider value={boot.replication}>
           <RouterProvider router={router} />
+          <SubmissionToasts />
         </ReplicationContext.Provider>
       </DbContext.Provider>
     </I18nProvider>

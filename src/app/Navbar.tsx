@@ -5,6 +5,7 @@ import { useConfig, useServerInfo } from '../db/reference-hooks';
 import { activateLocale, isLocale, LOCALES } from './i18n';
 import { applyTheme, currentTheme, type Theme } from './theme';
 import { useOnline } from './use-online';
+import { useLocaleFormat } from './use-locale-format';
 import { Icon } from '../ui/Icon';
 import { auth } from './auth';
 import { useAuthState } from './use-auth';
@@ -19,6 +20,7 @@ export function Navbar() {
   const config = useConfig();
   const info = useServerInfo();
   const online = useOnline();
+  const fmt = useLocaleFormat();
   const params = useParams({ strict: false });
   const search = useSearch({ strict: false });
   const location = useLocation();
@@ -47,7 +49,7 @@ export function Navbar() {
         {group && (
           <span className="min-w-0 max-w-[50vw] truncate text-sm sm:text-base" data-testid="navbar-title">
             {group}
-            {date && <span className="ml-2 opacity-80">{date}</span>}
+            {date && <span className="ml-2 opacity-80">{fmt.date(date)}</span>}
           </span>
         )}
         <span className="ml-auto" />

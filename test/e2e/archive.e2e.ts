@@ -20,7 +20,7 @@ describe('archive', () => {
     expect(await row.getByTestId('round-state').textContent()).toBe('abgeschlossen');
     await row.getByRole('link', { name: round.mrName }).click();
     await page.getByRole('cell', { name: `${p.entry.staName} (${p.entry.staNumber}) · ${p.entry.tsParameter}` }).waitFor();
-    expect(await page.getByRole('table', { name: 'Einträge' }).textContent()).toContain(String(p.good));
+    expect(await page.getByRole('table', { name: 'Einträge' }).textContent()).toContain(formatDe(p.good));
 
     const [pdf] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'PDF' }).click()]);
     expect(pdf.url()).toMatch(/^blob:/);

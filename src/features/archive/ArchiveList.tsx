@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { PdfButton } from './PdfButton';
@@ -7,10 +8,10 @@ import { RoundState } from './round-state';
 
 /** completedMeasureRoundList (§2): completed rounds from the local copy, newest first. */
 export function ArchiveList() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const fmt = useLocaleFormat();
   const db = useDb();
   const rounds = useObservable(() => db.completedRounds.find({ sort: [{ submissionTime: 'desc' }] }).$, [], [db]);
-  const when = (iso: string | null | undefined) => (iso ? i18n.date(new Date(iso), { dateStyle: 'short', timeStyle: 'short' }) : '–');
   return (
     <section aria-labelledby="archive-heading" className="space-y-3">
       <h1 id="archive-heading" className="text-2xl font-semibold">
@@ -51,7 +52,9 @@ export function ArchiveList() {
                     {r.mrName}
                   </Link>
                 </td>
-                <td className="p-2">{when(r.submissionTime)}</td>
+                <td className="p-2 tabular-nums" data-testid="submission-time">
+                  {fmt.dateTime(r.submissionTime)}
+                </td>
                 <td className="p-2">{r.mrTeam ?? '–'}</td>
                 <td className="p-2" data-testid="round-state">
                   <RoundState round={r} />

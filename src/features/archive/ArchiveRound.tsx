@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
 import { map } from 'rxjs';
 import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc';
+import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
@@ -11,7 +12,8 @@ import { RoundState } from './round-state';
 
 /** completedMeasureRound (§2): one round with times, teams, every entry and its decisions. */
 export function ArchiveRound() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const fmt = useLocaleFormat();
   const db = useDb();
   const { instanceId } = useParams({ from: '/archive/$instanceId' });
   const round = useObservable<CompletedRoundDoc | null | undefined>(
@@ -30,12 +32,13 @@ export function ArchiveRound() {
       </Alert>
     );
   }
-  const when = (iso: string | null | undefined) => (iso ? i18n.date(new Date(iso), { dateStyle: 'short', timeStyle: 'short' }) : '–');
+  const when = fmt.dateTime;
   const facts: [string, string][] = [
     [t`Team`, round.mrTeam ?? '–'],
     [t`Submitted`, when(round.submissionTime)],
-    [t`Decision 1`, `${when(round.decision1Time)} ${round.decision1Team ?? ''}`],
-    [t`Decision 2`, `${when(round.decision2Time)} ${round.decision2Team ?? ''}`],
+    [t`Created`, when(round.creationTime)],
+    [t`Decision 1`, `${when(round.decision1Time)} ${round.decision1Team ?? ''}`.trim()],
+    [t`Decision 2`, `${when(round.decision2Time)} ${round.decision2Team ?? ''}`.trim()],
     [t`Completed`, when(round.completionTime)],
   ];
   return (
@@ -65,6 +68,9 @@ export function ArchiveRound() {
               <Trans>Station</Trans>
             </th>
             <th className="p-2">
+              <Trans>Time</Trans>
+            </th>
+            <th className="p-2">
               <Trans>Value</Trans>
             </th>
             <th className="p-2">
@@ -81,8 +87,10 @@ export function ArchiveRound() {
               <td className="p-2">
                 {e.staName} ({e.staNumber}) · {e.tsParameter}
               </td>
-              <td className="p-2 tabular-nums">
-                {e.value ?? '–'} {e.tsUnit}
+              <td className="p-2 tabular-nums">{e.dt ? when(e.dt) : ''}</td>
+              <td className="p-2 tabular-nums" data-testid="entry-value">
+                {fmt.number(e.value)} {e.tsUnit}
+                {e.valueAfter !== undefined && e.valueAfter !== null && <> / {fmt.number(e.valueAfter)}</>}
               </td>
               <td className="p-2">{e.tsRemark?.text ?? e.staRemark?.text ?? ''}</td>
               <td className="p-2">

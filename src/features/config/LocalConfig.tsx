@@ -1,33 +1,72 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useBlocker } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { map } from 'rxjs';
+import { ConfigSchema } from '../../../schemas/api';
+import { DEFAULT_TIME } from '../../domain/dates';
 import { useDb } from '../../db/db-context';
-import { LocalConfigSchema, useConfig, useLocalConfig, type LocalConfig as LocalConfigData } from '../../db/reference-hooks';
+import { useObservable } from '../../db/hooks';
+import { LocalConfigSchema, useLocalConfig } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { hasUnsavedChanges, toForm, toStored, type SettingsForm } from './settings-form';
 
-/** localConfig (§2): mode, default time, virtual keyboard, print-before-save; reset and save. */
+/** The server's default time alone (useConfig already holds this device's override). */
+function useServerDefaultTime(): string {
+  const db = useDb();
+  const time = useObservable<string | undefined>(
+    () =>
+      db.reference.findOne('config').$.pipe(
+        map((d) => {
+          const parsed = v.safeParse(ConfigSchema, d?.data ?? {});
+          return parsed.success ? parsed.output.defaultTime : undefined;
+        }),
+      ),
+    undefined,
+    [db],
+  );
+  return time ?? DEFAULT_TIME;
+}
+
+type Notice = 'saved' | 'reset' | null;
+
+/**
+ * localConfig (§2): the settings of this device. Only settings that act are offered: the default time
+ * of the table, the on-screen number keypad and printing before submitting. Unsaved changes are not lost
+ * by leaving the page unnoticed (router blocker and the browser's beforeunload prompt).
+ */
 export function LocalConfig() {
   const { t } = useLingui();
   const db = useDb();
   const stored = useLocalConfig();
-  const config = useConfig();
-  const [form, setForm] = useState<LocalConfigData>(stored);
-  const [saved, setSaved] = useState(false);
+  const serverTime = useServerDefaultTime();
+  const [form, setForm] = useState<SettingsForm>(() => toForm(stored, serverTime));
+  const [notice, setNotice] = useState<Notice>(null);
   const [timeError, setTimeError] = useState(false);
-  useEffect(() => setForm(stored), [stored]);
+  const timeHintId = useId();
+  useEffect(() => setForm(toForm(stored, serverTime)), [stored, serverTime]);
+  const dirty = hasUnsavedChanges(form, stored, serverTime);
+  const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
 
-  const save = async () => {
-    const parsed = v.safeParse(LocalConfigSchema, form);
+  const change = (patch: Partial<SettingsForm>) => {
+    setForm({ ...form, ...patch });
+    setNotice(null);
+  };
+  const save = async (): Promise<boolean> => {
+    const parsed = v.safeParse(LocalConfigSchema, toStored(form, serverTime));
     setTimeError(!parsed.success);
-    if (!parsed.success) return;
+    if (!parsed.success) return false;
     await db.reference.upsert({ key: 'localConfig', data: parsed.output, fetchedAt: Date.now() });
-    setSaved(true);
+    setNotice('saved');
+    return true;
   };
   const reset = async () => {
     await (await db.reference.findOne('localConfig').exec())?.remove();
-    setForm({});
-    setSaved(true);
+    setForm(toForm({}, serverTime));
+    setTimeError(false);
+    setNotice('reset');
   };
 
   return (
@@ -35,51 +74,82 @@ export function LocalConfig() {
       <h1 id="config-heading" className="text-2xl font-semibold">
         <Trans>Settings on this device</Trans>
       </h1>
-      <fieldset className="space-y-2">
-        <legend className="font-medium">
+      <div>
+        <h2 className="font-medium">
           <Trans>Mode</Trans>
-        </legend>
-        {([1, 2] as const).map((mode) => (
-          <label key={mode} className="flex min-h-11 items-center gap-2">
-            <input type="radio" name="mode" checked={(form.mode ?? config.mode) === mode} onChange={() => setForm({ ...form, mode })} className="size-5" />
-            {mode === 1 ? <Trans>Indoor (office, online): table</Trans> : <Trans>Outdoor (field, offline-capable): tour</Trans>}
-          </label>
-        ))}
-      </fieldset>
-      <label className="flex flex-col font-medium">
-        <Trans>Default time of a reading</Trans>
+        </h2>
+        <p>
+          <Trans>Indoor (office, online): table</Trans>
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <Trans>The outdoor tour (mode 2) is not available in this version yet, so rounds are entered in the table.</Trans>
+        </p>
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor="default-time" className="font-medium">
+          <Trans>Default time of a reading</Trans>
+        </label>
         <input
+          id="default-time"
           type="time"
-          value={form.defaultTime ?? config.defaultTime}
+          value={form.defaultTime}
           aria-invalid={timeError || undefined}
-          aria-describedby="default-time-error"
-          onChange={(e) => setForm({ ...form, defaultTime: e.target.value })}
+          aria-describedby={timeHintId}
+          onChange={(e) => change({ defaultTime: e.target.value })}
           className="mt-1 min-h-11 w-40 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
         />
-        <span id="default-time-error" className="text-sm text-red-700 dark:text-red-300">
-          {timeError && t`Enter a time as HH:MM.`}
+        <span id={timeHintId} className="text-sm text-slate-600 dark:text-slate-400">
+          <Trans>Used in the table for values typed without a time. Server default: {serverTime}.</Trans>
+          {timeError && (
+            <span className="block text-red-700 dark:text-red-300">
+              <Trans>Enter a time as HH:MM.</Trans>
+            </span>
+          )}
         </span>
+      </div>
+      <label className="flex min-h-11 items-center gap-2">
+        <input type="checkbox" checked={form.virtualKeyboard} onChange={(e) => change({ virtualKeyboard: e.target.checked })} className="size-5" />
+        <Trans>Show an on-screen number keypad at the value inputs (touch devices)</Trans>
       </label>
       <label className="flex min-h-11 items-center gap-2">
-        <input type="checkbox" checked={form.virtualKeyboard ?? false} onChange={(e) => setForm({ ...form, virtualKeyboard: e.target.checked })} className="size-5" />
-        <Trans>Show the virtual number keyboard</Trans>
+        <input type="checkbox" checked={form.printBeforeSave} onChange={(e) => change({ printBeforeSave: e.target.checked })} className="size-5" />
+        <Trans>Print the round before submitting it</Trans>
       </label>
-      <label className="flex min-h-11 items-center gap-2">
-        <input type="checkbox" checked={form.printBeforeSave ?? false} onChange={(e) => setForm({ ...form, printBeforeSave: e.target.checked })} className="size-5" />
-        <Trans>Print before saving</Trans>
-      </label>
-      <div className="flex gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => void save()}>
           <Trans>Save</Trans>
         </Button>
         <Button variant="secondary" onClick={() => void reset()}>
-          <Trans>Reset</Trans>
+          <Trans>Reset to defaults</Trans>
         </Button>
+        {dirty && (
+          <span role="status" data-testid="settings-unsaved" className="text-sm text-amber-800 dark:text-amber-300">
+            <Trans>Unsaved changes</Trans>
+          </span>
+        )}
       </div>
-      {saved && (
-        <Alert type="success" onClose={() => setSaved(false)} closeLabel={t`Close`}>
-          <Trans>Settings saved on this device.</Trans>
+      {notice && (
+        <Alert type="success" testId="settings-notice" onClose={() => setNotice(null)} closeLabel={t`Close`}>
+          {notice === 'saved' ? <Trans>Settings saved on this device.</Trans> : <Trans>Settings reset to the defaults.</Trans>}
         </Alert>
+      )}
+      {blocker.status === 'blocked' && (
+        <Dialog open title={t`Leave without saving?`} onClose={() => blocker.reset()} testId="unsaved-settings-dialog">
+          <p className="mb-4 text-sm">
+            <Trans>The settings on this page have changed but are not saved.</Trans>
+          </p>
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={() => blocker.reset()} autoFocus>
+              <Trans>Stay</Trans>
+            </Button>
+            <Button variant="danger" onClick={() => blocker.proceed()}>
+              <Trans>Leave without saving</Trans>
+            </Button>
+            <Button onClick={() => void save().then((ok) => (ok ? blocker.proceed() : blocker.reset()))}>
+              <Trans>Save and leave</Trans>
+            </Button>
+          </div>
+        </Dialog>
       )}
     </section>
   );

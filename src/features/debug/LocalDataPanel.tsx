@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { combineLatest, map } from 'rxjs';
+import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { COLLECTIONS } from '../../db/database';
@@ -15,7 +16,8 @@ const NAMES = Object.keys(COLLECTIONS) as CollectionName[];
  * error, storage use) and an export of the local data (without photo bytes) to attach to a report.
  */
 export function LocalDataPanel() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const fmt = useLocaleFormat();
   const db = useDb();
   const counts = useObservable<Record<string, number>>(
     () => combineLatest(NAMES.map((n) => db[n].count().$.pipe(map((c) => [n, c] as const)))).pipe(map((pairs) => Object.fromEntries(pairs))),
@@ -44,7 +46,8 @@ export function LocalDataPanel() {
     a.click();
     URL.revokeObjectURL(url);
   };
-  const mb = (n?: number) => (n === undefined ? '–' : i18n.number(n / 1024 / 1024, { maximumFractionDigits: 1 }));
+  // bytes to MB with one decimal, written like every other number of the interface language
+  const mb = (n?: number) => (n === undefined ? '–' : fmt.number(Math.round(n / 1024 / 102.4) / 10));
 
   return (
     <section aria-labelledby="local-data-heading" className="space-y-2">
@@ -75,7 +78,7 @@ export function LocalDataPanel() {
         <ul className="space-y-1 text-sm" aria-label={t`Rounds not yet sent`}>
           {unsent.map((i) => (
             <li key={i.instanceId}>
-              {i.mrName} · {i.date} · <SyncBadge state={i.syncState} /> <code className="text-xs">{i.instanceId}</code>
+              {i.mrName} · {fmt.date(i.date)} · <SyncBadge state={i.syncState} /> <code className="text-xs">{i.instanceId}</code>
               {i.lastError && <div className="text-xs text-red-700 dark:text-red-300">{i.lastError}</div>}
             </li>
           ))}

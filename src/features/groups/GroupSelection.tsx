@@ -1,17 +1,19 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { useSyncStatus } from '../../db/reference-hooks';
 import { useReplication } from '../../app/replication';
+import { useLocaleFormat } from '../../app/use-locale-format';
 import { Button } from '../../ui/Button';
 import { todayIsoDate } from './today';
 import { UnsentInstances } from './UnsentInstances';
 
 /** groupSelection (§2): choose a group and a date; the date is kept in the URL. */
 export function GroupSelection() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const fmt = useLocaleFormat();
   const db = useDb();
   const replication = useReplication();
   const search = useSearch({ from: '/' });
@@ -49,7 +51,7 @@ export function GroupSelection() {
           {refreshing ? <Trans>Loading…</Trans> : <Trans>Refresh from server</Trans>}
         </Button>
         <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
-          {sync.lastPullAt ? t`Last updated ${i18n.date(new Date(sync.lastPullAt), { dateStyle: 'short', timeStyle: 'short' })}` : t`Not yet loaded from the server`}
+          {sync.lastPullAt ? t`Last updated ${fmt.epochDateTime(sync.lastPullAt)}` : t`Not yet loaded from the server`}
         </p>
       </div>
       {sync.lastPullError && (
@@ -72,7 +74,7 @@ export function GroupSelection() {
               >
                 <span className="font-semibold">{r.mrName}</span>
                 <span className="text-sm text-slate-600 dark:text-slate-400">
-                  {r.mrGroup} · <Trans>{new Set(r.entries.map((e) => e.staNumber)).size} stations</Trans>
+                  {r.mrGroup} · <Plural value={new Set(r.entries.map((e) => e.staNumber)).size} one="# station" other="# stations" />
                 </span>
               </Link>
             </li>

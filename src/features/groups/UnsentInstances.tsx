@@ -1,13 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../indoor/SyncBadge';
+import { isDeletable } from './delete-instance';
+import { DeleteInstanceDialog } from './DeleteInstanceDialog';
 
-/** Rounds in progress on this device that have not reached the server yet. */
+/** Rounds in progress on this device that have not reached the server yet; draft or failed ones can be deleted. */
 export function UnsentInstances() {
   const { t } = useLingui();
   const db = useDb();
+  const fmt = useLocaleFormat();
+  const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
+  const [deletedName, setDeletedName] = useState<string | null>(null);
   const instances = useObservable(
     () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$,
     [],
@@ -21,22 +30,52 @@ export function UnsentInstances() {
   );
   const filled = new Set(withDrafts.filter((d) => (d.text ?? '') !== '' || (d.remark ?? '') !== '').map((d) => d.instanceId));
   const withData = instances.filter((i) => filled.has(i.instanceId));
-  if (withData.length === 0) return null;
+  const deletedAlert = deletedName && (
+    <Alert type="success" testId="instance-deleted" onClose={() => setDeletedName(null)} closeLabel={t`Close`}>
+      <Trans>The round {deletedName} was deleted from this device.</Trans>
+    </Alert>
+  );
+  if (withData.length === 0) return deletedAlert || null;
   return (
     <section aria-labelledby="unsent-heading" className="rounded border border-amber-400 p-3">
       <h2 id="unsent-heading" className="text-lg font-semibold">
         <Trans>Not yet sent from this device</Trans>
       </h2>
+      {deletedAlert}
       <ul className="mt-2 space-y-1" aria-label={t`Unsent rounds`}>
-        {withData.map((i) => (
-          <li key={i.instanceId} className="flex flex-wrap items-center gap-2">
-            <Link to="/stations/$group/$date" params={{ group: i.mrName, date: i.date }} className="text-sky-700 underline dark:text-sky-300">
-              {i.mrName} · {i.date}
-            </Link>
-            <SyncBadge state={i.syncState} />
-          </li>
-        ))}
+        {withData.map((i) => {
+          const name = i.mrName;
+          const date = fmt.date(i.date);
+          return (
+            <li key={i.instanceId} className="flex flex-wrap items-center gap-2">
+              <Link to="/stations/$group/$date" params={{ group: i.mrName, date: i.date }} className="text-sky-700 underline dark:text-sky-300">
+                {name} · {date}
+              </Link>
+              <SyncBadge state={i.syncState} />
+              {isDeletable(i.syncState) && (
+                <button
+                  type="button"
+                  onClick={() => setDeleting(i.toMutableJSON())}
+                  aria-label={t`Delete ${name} (${date}) from this device`}
+                  className="min-h-11 rounded px-2 text-sm text-red-700 underline hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+                >
+                  <Trans>Delete</Trans>
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ul>
+      {deleting && (
+        <DeleteInstanceDialog
+          instance={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(n) => {
+            setDeleting(null);
+            setDeletedName(n);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -1,12 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural } from '@lingui/react/macro';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 
 /** The latest submission of this round and date that reached the server, live in every tab. */
 export function LastSubmission({ mrId, date }: { mrId: string; date: string }) {
-  const { i18n } = useLingui();
+  const fmt = useLocaleFormat();
   const db = useDb();
   const last = useObservable<OfflineInstanceDoc | null>(
     () =>
@@ -18,12 +19,10 @@ export function LastSubmission({ mrId, date }: { mrId: string; date: string }) {
   );
   if (!last) return null;
   const count = last.valueCount ?? 0;
-  const time = i18n.date(new Date(last.sentAt ?? last.updatedAt), { timeStyle: 'short' });
+  const time = fmt.epochTime(last.sentAt ?? last.updatedAt);
   return (
     <p data-testid="last-sent" className="text-sm text-green-800 dark:text-green-300">
-      <Trans>
-        Last submission: {count} values sent at {time}.
-      </Trans>
+      <Plural value={count} one={`Last submission: # value sent at ${time}.`} other={`Last submission: # values sent at ${time}.`} />
     </p>
   );
 }

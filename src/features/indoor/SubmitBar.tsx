@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
@@ -77,7 +77,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           <Trans>Submit</Trans>
         </Button>
         <span className="text-sm text-slate-600 dark:text-slate-400">
-          <Trans>{filledCount} entries filled</Trans> · {round.mrName}
+          <Plural value={filledCount} one="# entry filled" other="# entries filled" /> · {round.mrName}
         </span>
         {instance && <SyncBadge state={instance.syncState} />}
       </div>
@@ -99,7 +99,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       )}
       {shown && !dismissed && shown.syncState === 'sent' && (
         <Alert type="success" testId="submit-success" onClose={() => setDismissed(true)} closeLabel={t`Close`}>
-          <Trans>{shown.valueCount ?? 0} values saved.</Trans>
+          <Plural value={shown.valueCount ?? 0} one="# value saved." other="# values saved." />
         </Alert>
       )}
       {shown && shown.syncState === 'error' && (

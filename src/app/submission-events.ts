@@ -1,0 +1,49 @@
+import { filter, map, type Observable } from 'rxjs';
+import type { OfflineInstanceDoc, SyncState } from '../../schemas/db/offline-instance-doc';
+import type { AppDatabase } from '../db/database';
+
+export interface SubmissionEvent {
+  outcome: 'sent' | 'error';
+  instanceId: string;
+  mrName: string;
+  date: string;
+  mode: OfflineInstanceDoc['mode'];
+  valueCount: number;
+  lastError?: string;
+}
+
+/**
+ * A submission finished when an instance's sync state changes to 'sent' or 'error'. Every other write
+ * (a keystroke in a draft, a retry, a re-save of an instance already in error) is no news.
+ */
+export function submissionOutcome(previous: SyncState | undefined, next: SyncState): SubmissionEvent['outcome'] | undefined {
+  if (next === previous) return undefined;
+  return next === 'sent' || next === 'error' ? next : undefined;
+}
+
+/**
+ * Finished submissions of this device as they happen, from RxDB's change stream: the queue runs in the
+ * leader tab only, and multi-instance RxDB brings its writes to every tab, so each tab hears about them.
+ */
+export function watchSubmissions(db: AppDatabase): Observable<SubmissionEvent> {
+  return db.offlineInstances.$.pipe(
+    filter((e) => e.operation === 'UPDATE'),
+    map((e) => {
+      const doc = e.documentData;
+      const outcome = submissionOutcome(e.previousDocumentData?.syncState, doc.syncState);
+      if (!outcome) return undefined;
+      const event: SubmissionEvent = { outcome, instanceId: doc.instanceId, mrName: doc.mrName, date: doc.date, mode: doc.mode, valueCount: doc.valueCount ?? 0 };
+      return doc.lastError ? { ...event, lastError: doc.lastError } : event;
+    }),
+    filter((e): e is SubmissionEvent => e !== undefined),
+  );
+}
+
+/** Whether the path is the table of that round and date, where the submit bar already tells the outcome. */
+export function isTableOf(pathname: string, event: Pick<SubmissionEvent, 'mrName' | 'date'>): boolean {
+  try {
+    return decodeURIComponent(pathname) === `/stations/${event.mrName}/${event.date}`;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import { useLingui } from '@lingui/react';
+import { useMemo } from 'react';
+import { epochToIso, formatDate, formatDateTime, formatNumber, formatTime, toFormatLocale, type FormatLocale } from '../domain/locale-format';
+
+export interface LocaleFormat {
+  locale: FormatLocale;
+  number: (value: number | null | undefined) => string;
+  date: (iso: string | null | undefined) => string;
+  dateTime: (iso: string | null | undefined) => string;
+  time: (iso: string | null | undefined) => string;
+  /** epoch milliseconds (sentAt, updatedAt, lastPullAt) with date and time */
+  epochDateTime: (ms: number | null | undefined) => string;
+  epochTime: (ms: number | null | undefined) => string;
+}
+
+/** The formatters of domain/locale-format bound to the active Lingui locale; re-renders on a language switch. */
+export function useLocaleFormat(): LocaleFormat {
+  const { i18n } = useLingui();
+  const locale = toFormatLocale(i18n.locale);
+  return useMemo(
+    () => ({
+      locale,
+      number: (value) => formatNumber(value, locale),
+      date: (iso) => formatDate(iso, locale),
+      dateTime: (iso) => formatDateTime(iso, locale),
+      time: (iso) => formatTime(iso),
+      epochDateTime: (ms) => formatDateTime(epochToIso(ms), locale),
+      epochTime: (ms) => formatTime(epochToIso(ms)),
+    }),
+    [locale],
+  );
+}

@@ -1,0 +1,51 @@
+import type { RxCollection } from 'rxdb';
+import type { SyncState } from '../../../schemas/db/offline-instance-doc';
+import type { AppDatabase } from '../../db/database';
+
+/** §5: only a round that is not on its way to the server may be deleted (never one queued or sending). */
+export const DELETABLE_STATES: readonly SyncState[] = ['draft', 'error'];
+
+export function isDeletable(state: SyncState): boolean {
+  return DELETABLE_STATES.includes(state);
+}
+
+/**
+ * §5/§8: deleting needs the round's name typed; a mismatch means no deletion. Exact and case-sensitive;
+ * only whitespace around the typed text is ignored, since touch keyboards append a space after a word.
+ */
+export function confirmsDeletion(typed: string, name: string): boolean {
+  return typed.trim() !== '' && typed.trim() === name.trim();
+}
+
+export type DeleteResult = { deleted: true } | { deleted: false; reason: 'missing' | 'not-deletable' | 'changed' };
+
+/** A collection added by another part of the app later (e.g. per-entry drafts), looked up by name. */
+type OptionalCollection = RxCollection<{ instanceId?: string }>;
+
+/**
+ * Removes an unsent round and everything that belongs only to it on this device: photos (with their image
+ * attachments), station tasks, facility changes and per-entry drafts if that collection exists.
+ *
+ * The instance goes first: once it is gone the submit queue can no longer pick it up, so a round is never
+ * sent with half of its photos. RxDB refuses the removal with a conflict when the document changed since
+ * it was read (e.g. another tab queued it meanwhile); that is reported as 'changed' and nothing is deleted.
+ */
+export async function deleteUnsentInstance(db: AppDatabase, instanceId: string): Promise<DeleteResult> {
+  const doc = await db.offlineInstances.findOne(instanceId).exec();
+  if (!doc) return { deleted: false, reason: 'missing' };
+  if (!isDeletable(doc.syncState)) return { deleted: false, reason: 'not-deletable' };
+  try {
+    await doc.remove();
+  } catch (e) {
+    console.warn('the round changed while it was being deleted; nothing deleted', e);
+    return { deleted: false, reason: 'changed' };
+  }
+  const selector = { instanceId };
+  await db.photos.find({ selector }).remove();
+  await db.tasks.find({ selector }).remove();
+  await db.facilities.find({ selector }).remove();
+  // Looked up by name: the collection may not exist (yet) in this version of the database.
+  const drafts = (db.collections as unknown as Partial<Record<string, OptionalCollection>>)['drafts'];
+  if (drafts) await drafts.find({ selector }).remove();
+  return { deleted: true };
+}
