@@ -10,9 +10,9 @@ const own: string[] = [];
 /** Submissions straight into the table (what the list reads), all at one time, so paging must break ties. */
 async function flood(mrId: string, n: number, entries = '[]') {
   await t.server.db.query(
-    `insert into submission (instance_id, mr_id, body, value_count, username, state, entries)
-     select gen_random_uuid(), $1, '{}', 0, 'flood', 'completed', $3::jsonb from generate_series(1, $2)`,
-    [mrId, n, entries],
+    `insert into submission (instance_id, mr_id, body, value_count, username, state, entries, entries_bytes)
+     select gen_random_uuid(), $1, '{}', 0, 'flood', 'completed', $3::jsonb, $4 from generate_series(1, $2)`,
+    [mrId, n, entries, Buffer.byteLength(entries)],
   );
 }
 

@@ -10,10 +10,10 @@ export const DEFAULT_ARCHIVE_LIMIT = 100;
 /** The most rounds one archive request returns. */
 export const MAX_ARCHIVE_LIMIT = 500;
 /**
- * Stored (compressed) size of the entries one page may carry; a page always holds at least one round, and
- * stops before this budget is exceeded, so a few huge submissions cannot make a list request fail.
+ * JSON size of the entries one page may carry; a page always holds at least one round and stops before this
+ * budget is exceeded, so a few huge submissions cannot make a list request slow or fail.
  */
-export const MAX_ARCHIVE_PAGE_BYTES = 4 * 1024 * 1024;
+export const MAX_ARCHIVE_PAGE_BYTES = 8 * 1024 * 1024;
 
 const Limit = v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_ARCHIVE_LIMIT, `must be at most ${MAX_ARCHIVE_LIMIT}`));
 
@@ -38,8 +38,8 @@ type PageRow = SubmissionRow & { page_rows: string | number };
 
 /**
  * One page of the archive, filtered by the user's rounds and paged in SQL: the query reads only the
- * submissions of those rounds through the (mr_id, submission_time) index, sizes entries without reading
- * them, and only the rounds of the page are read in full. Another round's submissions never cost this
+ * submissions of those rounds through the (mr_id, submission_time) index, sizes entries by their recorded
+ * JSON size, and only the rounds of the page are read in full. Another round's submissions never cost this
  * user anything, and never push this user's rounds out of the list.
  */
 export async function archivePage(db: Queryable, user: RequestUser, query: ArchiveQuery): Promise<ArchivePage<PageRow>> {
@@ -48,7 +48,7 @@ export async function archivePage(db: Queryable, user: RequestUser, query: Archi
   const limit = query.limit ?? DEFAULT_ARCHIVE_LIMIT;
   const rows = await db.query<PageRow>(
     `with page as (
-       select s.instance_id, s.submission_time, pg_column_size(s.entries) as size from submission s
+       select s.instance_id, s.submission_time, coalesce(s.entries_bytes, pg_column_size(s.entries)) as size from submission s
        where ($1::text[] is null or s.mr_id = any($1))
          and ($2::timestamptz is null or s.submission_time < $2 or ($3::uuid is not null and s.submission_time = $2 and s.instance_id < $3::uuid))
        order by s.submission_time desc, s.instance_id desc

@@ -70,9 +70,9 @@ export function completedRoundRoutes(ctx: ServerContext) {
       const stage = input.stage === 1 ? 'decision1' : 'decision2';
       // Only from the state the decision was checked against: of two deciders posting at once, one wins, one gets 409.
       const updated = await db.query<{ instance_id: string }>(
-        `update submission set entries = $2, state = $3, user_decision2_required = $4, ${stage}_time = now(), ${stage}_team = $5, ${stage}_user = $7,
+        `update submission set entries = $2, state = $3, user_decision2_required = $4, ${stage}_time = now(), ${stage}_team = $5, ${stage}_user = $7, entries_bytes = $8,
          completion_time = case when $3 = 'completed' then now() else completion_time end where instance_id = $1 and state = $6 returning instance_id`,
-        [row.instance_id, JSON.stringify(next.entries), next.state, next.decision2Required, input.team, row.state, c.get('user').username],
+        [row.instance_id, JSON.stringify(next.entries), next.state, next.decision2Required, input.team, row.state, c.get('user').username, Buffer.byteLength(JSON.stringify(next.entries))],
       );
       if (updated.length === 0) throw new HttpError(409, `stage: measure round ${row.instance_id} was decided meanwhile`, 'stage');
       return c.json(toCompleted(await findSubmission(db, row.instance_id)));

@@ -113,10 +113,11 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
     const valueCount = rows.filter((r) => r[2] !== null).length;
     const conflicts = await storeValues(tx, rows, post.instanceId);
     await storeStationChanges(tx, entries, username, stations);
+    const entriesJson = JSON.stringify(entries);
     await tx.query(
-      `insert into submission (instance_id, mr_id, body, value_count, username, creation_time, state, entries, user_decision1_required, user_decision2_required, completion_time, mr_team, mr_remark, conflicts)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 = 'completed' then now() end, $11, $12, $13)`,
-      [post.instanceId, mrId, JSON.stringify(post), valueCount, username, post.creationTime, state, JSON.stringify(entries), required.userDecision1Required, required.userDecision2Required, post.mrTeam ?? null, post.mrRemark ?? null, conflicts.length ? JSON.stringify(conflicts) : null],
+      `insert into submission (instance_id, mr_id, body, value_count, username, creation_time, state, entries, user_decision1_required, user_decision2_required, completion_time, mr_team, mr_remark, conflicts, entries_bytes)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 = 'completed' then now() end, $11, $12, $13, $14)`,
+      [post.instanceId, mrId, JSON.stringify(post), valueCount, username, post.creationTime, state, entriesJson, required.userDecision1Required, required.userDecision2Required, post.mrTeam ?? null, post.mrRemark ?? null, conflicts.length ? JSON.stringify(conflicts) : null, Buffer.byteLength(entriesJson)],
     );
     return { instanceId: post.instanceId, valueCount, duplicate: false, ...(conflicts.length ? { conflicts } : {}) };
   });
