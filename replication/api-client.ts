@@ -16,6 +16,8 @@ export interface ApiResponse<T> {
   data: T;
   etag?: string;
   date?: string;
+  /** the query of the next page of a paged list (X-Next-Page), when there may be more */
+  nextPage?: string;
 }
 
 export interface RequestOptions {
@@ -74,7 +76,7 @@ export class ApiClient {
     if (!parsed.success) {
       throw new ApiError('invalid-response', `unexpected answer from ${path}: ${v.summarize(parsed.issues)}`);
     }
-    return { data: parsed.output, etag: res.headers.get('ETag') ?? undefined, date: res.headers.get('Date') ?? undefined };
+    return { data: parsed.output, etag: res.headers.get('ETag') ?? undefined, date: res.headers.get('Date') ?? undefined, nextPage: res.headers.get('X-Next-Page') ?? undefined };
   }
 
   async postJson<S extends v.GenericSchema>(path: string, body: unknown, schema: S, opts: RequestOptions = {}): Promise<v.InferOutput<S>> {

@@ -39,11 +39,21 @@ export async function pullReferenceLists(db: AppDatabase, api: ApiClient): Promi
   }
 }
 
-/** Completed rounds for the archive (the server lists the user's rounds). */
+/** How many archive pages one pull follows: the newest rounds first, older ones up to this bound. */
+export const ARCHIVE_MAX_PAGES = 10;
+
+/** Completed rounds for the archive (the server lists the user's rounds, newest first, in pages). */
 export async function pullCompletedRounds(db: AppDatabase, api: ApiClient): Promise<number> {
-  const { data } = await api.getJson('/completed-measure-round', v.array(CompletedMeasureRoundSchema));
-  await db.completedRounds.bulkUpsert(data.map((r) => ({ ...r, fetchedAt: Date.now() })));
-  return data.length;
+  let count = 0;
+  let query = '';
+  for (let page = 0; page < ARCHIVE_MAX_PAGES; page++) {
+    const { data, nextPage } = await api.getJson(`/completed-measure-round${query}`, v.array(CompletedMeasureRoundSchema));
+    await db.completedRounds.bulkUpsert(data.map((r) => ({ ...r, fetchedAt: Date.now() })));
+    count += data.length;
+    if (!nextPage || data.length === 0) break;
+    query = `?${nextPage}`;
+  }
+  return count;
 }
 
 /** Map track and overlays of each round with their ETags; a round without map data (404) is skipped. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
+import { allowedCodes, inputTypeOf } from '../src/domain/input-type';
 import { startServer, type RunningServer } from './app';
 import { testDatabaseOptions } from './test-database';
 
@@ -30,13 +31,15 @@ describe(`load: ${CLIENTS} concurrent submissions of ${ENTRIES} entries with an 
     const round = (await (await fetch(`${api}/measure-round/1`)).json()) as MeasureRound;
     const tsIds = round.entries.filter((e) => !e.tsFormula).map((e) => e.tsId);
     const staOf = new Map(round.entries.map((e) => [e.tsId as string, e.staNumber as string]));
+    // Coded series (incident, yes/no) take only their codes; every other series any number.
+    const codesOf = new Map(round.entries.map((e) => [e.tsId as string, allowedCodes(inputTypeOf(e))]));
     const base = Date.parse('2026-01-01T00:00:00Z');
     const posts: MeasureRoundPost[] = Array.from({ length: CLIENTS }, (_, k) => ({
       instanceId: crypto.randomUUID(),
       creationTime: new Date(base).toISOString(),
       entries: Array.from({ length: ENTRIES }, (_, i) => {
         const tsId = tsIds[i % tsIds.length] as string;
-        return { tsId, staNumber: staOf.get(tsId), dt: new Date(base + (k * ENTRIES + i) * 60_000).toISOString(), value: k + i / 1000, tsRemark: { images: [`load-${k}`] } };
+        return { tsId, staNumber: staOf.get(tsId), dt: new Date(base + (k * ENTRIES + i) * 60_000).toISOString(), value: codesOf.get(tsId)?.[(k + i) % 2] ?? k + i / 1000, tsRemark: { images: [`load-${k}`] } };
       }),
     })) as MeasureRoundPost[];
     const jpeg = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4477aa' } }).jpeg({ quality: 70 }).toBuffer());

@@ -24,6 +24,9 @@ export const CompletedMeasureRoundSchema = v.object({
   mrTeam: v.optional(v.nullable(v.string())),
   decision1Team: v.optional(v.nullable(v.string())),
   decision2Team: v.optional(v.nullable(v.string())),
+  /** The authenticated users who recorded the decisions (the team is what they typed). */
+  decision1User: v.optional(v.nullable(v.string())),
+  decision2User: v.optional(v.nullable(v.string())),
   userDecision1Required: v.optional(v.boolean()),
   userDecision2Required: v.optional(v.boolean()),
   mrId: v.string(),

@@ -59,5 +59,7 @@ export const MeasureRoundPostResultSchema = v.object({
   instanceId: v.string(),
   valueCount: v.number(),
   duplicate: v.boolean(),
+  /** Points where another submission's value was already stored and kept (the first value stays). */
+  conflicts: v.optional(v.array(v.object({ field: v.string(), tsId: v.string(), dt: v.string(), value: v.nullable(v.number()), instanceId: v.nullable(v.string()) }))),
 });
 export type MeasureRoundPostResult = v.InferOutput<typeof MeasureRoundPostResultSchema>;

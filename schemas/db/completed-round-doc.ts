@@ -8,7 +8,8 @@ export type CompletedRoundDoc = v.InferOutput<typeof CompletedRoundDocSchema>;
 
 export const completedRoundJsonSchema: RxJsonSchema<CompletedRoundDoc> = {
   title: 'completedRounds',
-  version: 0,
+  // 1: decision1User/decision2User (the deciders as authenticated by the server).
+  version: 1,
   primaryKey: 'instanceId',
   type: 'object',
   properties: {
@@ -21,6 +22,8 @@ export const completedRoundJsonSchema: RxJsonSchema<CompletedRoundDoc> = {
     mrTeam: { type: ['string', 'null'] },
     decision1Team: { type: ['string', 'null'] },
     decision2Team: { type: ['string', 'null'] },
+    decision1User: { type: ['string', 'null'] },
+    decision2User: { type: ['string', 'null'] },
     userDecision1Required: { type: 'boolean' },
     userDecision2Required: { type: 'boolean' },
     mrId: { type: 'string', maxLength: 128 },

@@ -128,6 +128,27 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       create index station_facility_station on station_facility (sta_number)
     `,
   },
+  // The archive list pages by (submission_time, instance_id) with ISO cursors, so times are kept to the
+  // millisecond an ISO string carries; team and remark get columns so a list never reads a post's body, and
+  // entries_bytes lets a page be cut by the size it will have without reading the entries.
+  {
+    id: 5,
+    name: 'deciders, history conflicts, archive paging without bodies',
+    sql: `
+      alter table submission add column decision1_user text;
+      alter table submission add column decision2_user text;
+      alter table submission add column conflicts jsonb;
+      alter table submission add column mr_team text;
+      alter table submission add column mr_remark text;
+      alter table submission add column entries_bytes integer;
+      update submission set entries_bytes = octet_length(entries::text);
+      update submission set mr_team = body->>'mrTeam', mr_remark = body->>'mrRemark';
+      update submission set submission_time = date_trunc('milliseconds', submission_time);
+      alter table submission alter column submission_time set default date_trunc('milliseconds', now());
+      create index submission_page on submission (submission_time desc, instance_id desc);
+      create index submission_round_page on submission (mr_id, submission_time desc, instance_id desc)
+    `,
+  },
 ];
 
 /** Key of the advisory lock that serialises start-up work of several servers on one database. */

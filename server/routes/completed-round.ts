@@ -1,58 +1,16 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DecisionPostSchema, type CompletedEntry, type CompletedMeasureRound } from '../../schemas/api';
+import { DecisionPostSchema, type CompletedEntry } from '../../schemas/api';
 import { DECISION2_OPTIONS, decision1Options, decisionsRequired, ESCALATING_DECISION1, needsDecision1, type Decision1 } from '../../src/domain/decisions';
-import { requireRole, visibleRounds } from '../auth/auth';
+import { requireRole } from '../auth/auth';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { readJsonBody } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { HttpError, parseOr400 } from '../http/errors';
+import { archivePage, ArchiveQuerySchema } from './archive-page';
+import { SUBMISSION_SELECT as SELECT, toCompleted, type SubmissionRow } from './submission-row';
 import { ANY_ROLE } from './measure-round';
-
-interface SubmissionRow {
-  instance_id: string;
-  mr_id: string;
-  mr_name: string;
-  mr_group: string | null;
-  body: { mrTeam?: string; mrRemark?: string };
-  entries: CompletedEntry[];
-  state: string;
-  creation_time: Date | null;
-  submission_time: Date;
-  decision1_time: Date | null;
-  decision1_team: string | null;
-  decision2_time: Date | null;
-  decision2_team: string | null;
-  completion_time: Date | null;
-  user_decision1_required: boolean;
-  user_decision2_required: boolean;
-}
-
-const SELECT = `select s.*, r.mr_name, r.mr_group from submission s join measure_round r on r.mr_id = s.mr_id`;
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
-/** The §3 CompletedMeasureRound of a stored submission. */
-export function toCompleted(row: SubmissionRow): CompletedMeasureRound {
-  return {
-    instanceId: row.instance_id,
-    creationTime: iso(row.creation_time),
-    submissionTime: iso(row.submission_time),
-    decision1Time: iso(row.decision1_time),
-    decision2Time: iso(row.decision2_time),
-    completionTime: iso(row.completion_time),
-    mrTeam: row.body.mrTeam ?? null,
-    decision1Team: row.decision1_team,
-    decision2Team: row.decision2_team,
-    userDecision1Required: row.user_decision1_required,
-    userDecision2Required: row.user_decision2_required,
-    mrId: row.mr_id,
-    mrName: row.mr_name,
-    mrGroup: row.mr_group ?? undefined,
-    entries: row.entries ?? [],
-    mrRemark: row.body.mrRemark ?? null,
-  };
-}
 
 export async function findSubmission(db: Queryable, instanceId: string): Promise<SubmissionRow> {
   if (!v.is(v.pipe(v.string(), v.uuid()), instanceId)) throw new HttpError(400, 'instanceId: must be a UUID', 'instanceId');
@@ -95,9 +53,9 @@ export function completedRoundRoutes(ctx: ServerContext) {
   const { db } = ctx;
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      const visible = await visibleRounds(db, c.get('user'));
-      const rows = await db.query<SubmissionRow>(`${SELECT} order by s.submission_time desc limit 500`);
-      return c.json(rows.filter((r) => visible === 'all' || visible.has(r.mr_id)).map(toCompleted));
+      const page = await archivePage(db, c.get('user'), parseOr400(ArchiveQuerySchema, c.req.query(), 'query'));
+      if (page.next) c.header('X-Next-Page', page.next);
+      return c.json(page.rounds.map(toCompleted));
     })
     .get('/:instanceId', async (c) => {
       const row = await findSubmission(db, c.req.param('instanceId'));
@@ -112,11 +70,13 @@ export function completedRoundRoutes(ctx: ServerContext) {
       const stage = input.stage === 1 ? 'decision1' : 'decision2';
       // Only from the state the decision was checked against: of two deciders posting at once, one wins, one gets 409.
       const updated = await db.query<{ instance_id: string }>(
-        `update submission set entries = $2, state = $3, user_decision2_required = $4, ${stage}_time = now(), ${stage}_team = $5,
+        `update submission set entries = $2, state = $3, user_decision2_required = $4, ${stage}_time = now(), ${stage}_team = $5, ${stage}_user = $7, entries_bytes = $8,
          completion_time = case when $3 = 'completed' then now() else completion_time end where instance_id = $1 and state = $6 returning instance_id`,
-        [row.instance_id, JSON.stringify(next.entries), next.state, next.decision2Required, input.team, row.state],
+        [row.instance_id, JSON.stringify(next.entries), next.state, next.decision2Required, input.team, row.state, c.get('user').username, Buffer.byteLength(JSON.stringify(next.entries))],
       );
       if (updated.length === 0) throw new HttpError(409, `stage: measure round ${row.instance_id} was decided meanwhile`, 'stage');
       return c.json(toCompleted(await findSubmission(db, row.instance_id)));
     });
 }
+
+export { toCompleted };

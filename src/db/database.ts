@@ -45,7 +45,8 @@ export const COLLECTIONS = {
   reference: { schema: referenceJsonSchema },
   historicValues: { schema: historicValueJsonSchema },
   photos: { schema: photoJsonSchema },
-  completedRounds: { schema: completedRoundJsonSchema },
+  // A cached copy of the server's archive: version 1 only adds optional fields, documents stay as they are.
+  completedRounds: { schema: completedRoundJsonSchema, migrationStrategies: { 1: (doc: CompletedRoundDoc) => doc } },
   tasks: { schema: taskJsonSchema },
   facilities: { schema: facilityJsonSchema },
   drafts: { schema: draftJsonSchema },

@@ -17,11 +17,16 @@ export const DECISION2_OPTIONS: readonly Decision2[] = ['ACTION_REQUIRED', 'NOT_
 /** Stage-1 decisions that hand the entry to the second decider. */
 export const ESCALATING_DECISION1: ReadonlySet<Decision1> = new Set(['FIX_IMMEDIATELY', 'FURTHER_ASSESSMENT']);
 
-/** An entry needs the first decider when it reports an incident or an implausible value. */
+/**
+ * An entry needs the first decider when it reports an incident or an implausible value, in its value or
+ * in its valueAfter (the second reading is as much a measurement as the first).
+ */
 export function needsDecision1(entry: CompletedEntry): boolean {
-  if (typeof entry.value !== 'number') return false;
-  if (inputTypeOf(entry) === 'NO_STEADY_INCIDENT') return entry.value === INCIDENT_CODES.INCIDENT;
-  return checkPlausibility(entry, entry.value) !== undefined;
+  return [entry.value, entry.valueAfter].some((value) => {
+    if (typeof value !== 'number') return false;
+    if (inputTypeOf(entry) === 'NO_STEADY_INCIDENT') return value === INCIDENT_CODES.INCIDENT;
+    return checkPlausibility(entry, value) !== undefined;
+  });
 }
 
 /** Which decision stages a submitted round still needs (docs/domain.md). */

@@ -22,3 +22,10 @@ export function inputTypeOf(entry: EntryShape): InputType {
 export const INCIDENT_CODES = { NO: 0, STEADY: 1, INCIDENT: 2 } as const;
 /** Values of a NO_YES entry. */
 export const DECISION_CODES = { NO: 0, YES: 1 } as const;
+
+/** The only values a coded entry may carry (§4 incident and decision codes); other input types take any number. */
+export function allowedCodes(type: InputType): readonly number[] | undefined {
+  if (type === 'NO_STEADY_INCIDENT') return Object.values(INCIDENT_CODES);
+  if (type === 'NO_YES') return Object.values(DECISION_CODES);
+  return undefined;
+}

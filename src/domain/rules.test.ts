@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MeasureRoundEntry, OfflineInstance } from '../../schemas/api';
+import type { CompletedEntry, MeasureRoundEntry, OfflineInstance } from '../../schemas/api';
+import { needsDecision1 } from './decisions';
+import { allowedCodes } from './input-type';
 import {
   buildPost,
   describeSubmissionError,
@@ -231,5 +233,19 @@ describe('posting station tasks', () => {
     const result = buildPost({ instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01', mrId: '7', mrName: 'R', creationTime: '2026-11-23T08:00:00.000Z', entries: [entry({ dt, staFacilities: [facility] })] });
     if (!('post' in result)) throw new Error(result.errors.join());
     expect(result.post.entries[0]?.staFacilities).toEqual([facility]);
+  });
+});
+
+describe('decision 1 on valueAfter and allowed codes', () => {
+  const entry = (tsUnit: string, value: number, valueAfter?: number) => ({ tsId: '1-ZU', staName: 's', staNumber: '1', tsParameter: 'ZU', tsUnit, tsPlausibilityCheck: { min: 0, max: 10 }, value, valueAfter }) as unknown as CompletedEntry;
+  it('flags an incident or an implausible value in valueAfter as in value', () => {
+    expect(needsDecision1(entry('nein/unverändert/Ereignis', 0, 2))).toBe(true);
+    expect(needsDecision1(entry('m', 5, 11))).toBe(true);
+    expect(needsDecision1(entry('m', 5, 6))).toBe(false);
+  });
+  it('allows only the codes of coded input types', () => {
+    expect(allowedCodes('NO_STEADY_INCIDENT')).toEqual([0, 1, 2]);
+    expect(allowedCodes('NO_YES')).toEqual([0, 1]);
+    expect(allowedCodes('NUMBER')).toBeUndefined();
   });
 });
