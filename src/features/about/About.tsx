@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useServerInfo } from '../../db/reference-hooks';
 import { LocalDataPanel } from '../debug/LocalDataPanel';
 
@@ -61,6 +62,11 @@ export function About() {
         <Trans>Describe what you did and what happened, and copy the version information above into your report to your support team.</Trans>
       </p>
       <LocalDataPanel />
+      <p>
+        <Link to="/debug" className="text-sky-800 underline dark:text-sky-300">
+          <Trans>Open the support panel: every submission with its tries, sync state and all local data</Trans>
+        </Link>
+      </p>
     </section>
   );
 }
