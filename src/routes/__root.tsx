@@ -3,6 +3,7 @@ import { Navbar } from '../app/Navbar';
 import { UpdatePrompt } from '../app/UpdatePrompt';
 import { useShortcuts } from '../app/use-shortcuts';
 import { NotFound } from '../app/NotFound';
+import { ShortcutHelp } from '../app/ShortcutHelp';
 
 function RootLayout() {
   useShortcuts();
@@ -10,6 +11,7 @@ function RootLayout() {
     <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <Navbar />
       <UpdatePrompt />
+      <ShortcutHelp />
       <main id="main" className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
         <Outlet />
       </main>
