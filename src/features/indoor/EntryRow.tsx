@@ -89,9 +89,13 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
         </th>
       )}
       <td className={`${cell} max-lg:col-span-2 max-lg:pt-1`}>
-        <div className="flex min-w-0 flex-wrap items-center gap-x-1">
-          <span className="font-medium">{entry.tsParameter}</span>
-          {entry.tsUnit && <span className="text-slate-600 dark:text-slate-400">[{entry.tsUnit}]</span>}
+        <div className={`flex min-w-0 items-center gap-x-1 ${density === 'compact' ? 'lg:flex-nowrap' : ''} flex-wrap`}>
+          <span className="shrink-0 font-medium">{entry.tsParameter}</span>
+          {entry.tsUnit && (
+            <span className="min-w-0 truncate text-slate-600 dark:text-slate-400" title={entry.tsUnit}>
+              [{entry.tsUnit}]
+            </span>
+          )}
           {copy && (
             <span className="rounded bg-violet-100 px-1 text-xs text-violet-900 dark:bg-violet-900 dark:text-violet-100">
               <Trans>Copy {copy.n}</Trans>
@@ -99,7 +103,7 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
           )}
           {copy?.first && (
             <button type="button" disabled={disabled} onClick={copy.onRemove} aria-label={t`Delete copy ${copy.n} of ${copy.stationTitle}`} title={t`Delete copy ${copy.n} of ${copy.stationTitle}`} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
-              <span aria-hidden="true">🗑</span>
+              <span aria-hidden="true" className="text-lg leading-none">×</span>
             </button>
           )}
         </div>

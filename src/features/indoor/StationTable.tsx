@@ -138,10 +138,10 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
       </div>
       <table ref={table} data-station-table data-density={density} onKeyDown={onTableKeyDown} className="w-full border-collapse text-sm max-lg:block lg:table-fixed" aria-label={t`Stations and timeseries`}>
         <colgroup className="max-lg:hidden">
-          <col className="w-[24%]" />
+          <col className="w-[30%]" />
           <col className="w-28" />
-          <col className="w-52" />
-          <col className="w-40" />
+          <col className="w-48" />
+          <col className="w-36" />
           <col className="w-24" />
           <col />
         </colgroup>
