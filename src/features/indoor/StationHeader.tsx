@@ -23,7 +23,7 @@ export interface StationHeaderProps {
   onPanel(panel: StationPanel): void;
 }
 
-const ICON_BUTTON = 'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-0.5 rounded border px-1.5 text-xs font-medium';
+const ICON_BUTTON = 'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-0.5 rounded border px-1 text-xs font-medium';
 const idle = 'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800';
 const active = 'border-sky-700 bg-sky-100 text-sky-900 dark:border-sky-400 dark:bg-sky-900 dark:text-sky-100';
 
@@ -98,12 +98,12 @@ export function StationHeader({ station, density, store, disabled, onChange, tas
             </span>
           )}
         </span>
-        <span className="flex shrink-0 items-center gap-1 font-normal">
+        <span className="flex shrink-0 items-center gap-0.5 font-normal">
           {panelButton(
             'tasks',
             <>
               <Glyph name="tasks" />
-              <span className="tabular-nums">{taskCount}</span>
+              <span className={`tabular-nums ${taskCount === 0 ? 'opacity-60' : ''}`}>{taskCount}</span>
             </>,
             t({ message: plural(taskCount, { one: `# task at ${title}`, other: `# tasks at ${title}` }) }),
           )}
@@ -111,7 +111,7 @@ export function StationHeader({ station, density, store, disabled, onChange, tas
             'facilities',
             <>
               <Glyph name="facilities" />
-              <span className="tabular-nums">{facilityCount}</span>
+              <span className={`tabular-nums ${facilityCount === 0 ? 'opacity-60' : ''}`}>{facilityCount}</span>
             </>,
             t({ message: plural(facilityCount, { one: `# facility at ${title}`, other: `# facilities at ${title}` }) }),
           )}

@@ -132,7 +132,7 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
             {d === 'compact' ? <Trans>Compact</Trans> : <Trans>Full</Trans>}
           </button>
         ))}
-        <button type="button" onClick={openShortcutHelp} className="ml-auto min-h-11 rounded px-2 text-slate-700 underline hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+        <button type="button" onClick={openShortcutHelp} className="ml-auto min-h-11 rounded px-2 text-slate-700 underline max-lg:hidden hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
           <Trans>Keyboard shortcuts</Trans> <kbd className="rounded border border-slate-400 px-1 text-xs">?</kbd>
         </button>
       </div>
@@ -140,7 +140,7 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
         <colgroup className="max-lg:hidden">
           <col className="w-[30%]" />
           <col className="w-28" />
-          <col className="w-48" />
+          <col className="w-52" />
           <col className="w-36" />
           <col className="w-24" />
           <col />
