@@ -104,6 +104,9 @@ describe('office table layout and keyboard', () => {
     for (const options of [DESKTOP, { ...DESKTOP, viewport: { width: 1920, height: 1080 } }, PHONE]) {
       const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, options);
       await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
+      // a 100-digit value gives a 100-digit deviation message
+      await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).pressSequentially('1'.repeat(100), { delay: 5 });
+      await page.locator('#err-2001-W').getByText(/Unplausibel|Implausible/).waitFor();
       await page.mouse.wheel(0, 2500);
       await page.waitForTimeout(300);
       const nav = await page.locator('body header').boundingBox();
@@ -117,6 +120,8 @@ describe('office table layout and keyboard', () => {
       if (!button) throw new Error('no submit button');
       const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-submit-bar], header')?.tagName, [button.x + button.width / 2, button.y + button.height / 2] as const);
       expect(hit).toBe('DIV');
+      // a long message wraps and never widens the table
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
       if (options !== PHONE) {
         const head = await page.locator('[data-station-table] thead').boundingBox();
         expect(head?.y ?? 0).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
@@ -124,8 +129,6 @@ describe('office table layout and keyboard', () => {
         // dense: one line per timeseries, some 20 stations per 1080p screen
         const visible = await page.evaluate(() => [...document.querySelectorAll('tbody[data-station]')].filter((b) => b.getBoundingClientRect().top >= 0 && b.getBoundingClientRect().bottom <= innerHeight).length);
         expect(visible).toBeGreaterThanOrEqual(options.viewport.height >= 1000 ? 20 : 14);
-        // a long message wraps and never widens the table
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
       } else {
         // phone cards label value, time and remark visibly
         const card = page.locator('tbody[data-station="2001"]');
@@ -215,6 +218,12 @@ describe('office table layout and keyboard', () => {
       ['12:00', 1681.25],
     ]);
     expect(JSON.stringify(values[1]?.staRemark)).toContain('Schacht nass');
+
+    // after the send the round comes back with the history: same-day values and the historic station remark
+    await page.reload();
+    await expect.poll(() => page.locator('tr[data-tsid="2002-W"]').getByTestId('same-day').textContent().catch(() => ''), { timeout: 20_000 }).toBe('2 Werte heute');
+    await page.getByRole('button', { name: `Stationsbemerkung von ${station}` }).click();
+    expect(await page.getByTestId('historic-station-remarks').innerText()).toContain('Schacht nass');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -66,7 +66,7 @@ export const StationBlock = memo(function StationBlock({ station, copies, statio
   );
 
   return (
-    <tbody data-station={station.staNumber} className="border-t-2 border-slate-300 max-lg:mb-3 max-lg:block max-lg:overflow-hidden max-lg:rounded max-lg:border-2 dark:border-slate-700">
+    <tbody data-station={station.staNumber} className="border-t-2 border-slate-300 max-lg:mb-3 max-lg:block max-lg:rounded max-lg:border-2 dark:border-slate-700">
       {station.entries.map((entry, i) => (
         <EntryRow key={entry.tsId} entry={entry} header={i === 0 ? header : undefined} headerRowSpan={rowSpan} ctx={ctx} store={store} disabled={disabled} onChange={onChange} instance={instance} density={density} />
       ))}
