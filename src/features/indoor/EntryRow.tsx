@@ -91,13 +91,13 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
       <td className={`${cell} max-lg:col-span-2 max-lg:pt-1`}>
         <div className={`flex min-w-0 items-center gap-x-1 ${density === 'compact' ? 'lg:flex-nowrap' : ''} flex-wrap`}>
           <span className="shrink-0 font-medium">{entry.tsParameter}</span>
-          {entry.tsUnit && (
+          {entry.tsUnit && !copy && (
             <span className="min-w-0 truncate text-slate-600 dark:text-slate-400" title={entry.tsUnit}>
               [{entry.tsUnit}]
             </span>
           )}
           {copy && (
-            <span className="rounded bg-violet-100 px-1 text-xs text-violet-900 dark:bg-violet-900 dark:text-violet-100">
+            <span className="rounded bg-violet-100 px-1 text-xs whitespace-nowrap text-violet-900 dark:bg-violet-900 dark:text-violet-100">
               <Trans>Copy {copy.n}</Trans>
             </span>
           )}
