@@ -25,7 +25,7 @@ function Keys({ keys }: { keys: readonly string[] }) {
 function Row({ keys, children }: { keys: readonly string[]; children: ReactNode }) {
   return (
     <tr className="border-t border-slate-200 dark:border-slate-700">
-      <td className="py-1 pr-4 align-top">
+      <td className="w-44 py-1 pr-4 align-top">
         <Keys keys={keys} />
       </td>
       <td className="py-1">{children}</td>
@@ -40,6 +40,7 @@ function Row({ keys, children }: { keys: readonly string[]; children: ReactNode 
 export function ShortcutHelp() {
   const { t } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -49,7 +50,11 @@ export function ShortcutHelp() {
   }, []);
   useEffect(() => {
     const d = dialog.current;
-    if (open && d && !d.open) d.showModal();
+    if (open && d && !d.open) {
+      d.showModal();
+      // showModal focuses the first control (the help link); Close is what a keyboard user wants next
+      close.current?.focus();
+    }
   }, [open]);
 
   if (!open) return null;
@@ -121,7 +126,7 @@ export function ShortcutHelp() {
           <Trans>Help and about</Trans>
         </Link>
         <form method="dialog">
-          <button type="submit" autoFocus className="min-h-11 rounded bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800">
+          <button ref={close} type="submit" className="min-h-11 rounded bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800">
             {t`Close`}
           </button>
         </form>
