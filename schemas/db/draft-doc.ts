@@ -22,6 +22,8 @@ export const DraftFields = {
   dischargeProtocol: v.optional(DischargeProtocolSchema),
   snowWaterEquivalent: v.optional(SnowWaterEquivalentSchema),
   depthProfile: v.optional(v.array(DepthProfileRowSchema)),
+  /** §5 station duplication: a copy's tsId is `${copyOf}#${n}`; it is posted as another entry of copyOf */
+  copyOf: v.optional(v.string()),
   updatedAt: v.number(),
 };
 export const DraftSchema = v.object(DraftFields);
@@ -59,6 +61,7 @@ export const draftJsonSchema: RxJsonSchema<DraftDoc> = {
     dischargeProtocol: { type: 'object' },
     snowWaterEquivalent: { type: 'object' },
     depthProfile: { type: 'array', items: { type: 'object' } },
+    copyOf: { type: 'string' },
     updatedAt: { type: 'number' },
   },
   required: ['id', 'instanceId', 'tsId', 'updatedAt'],

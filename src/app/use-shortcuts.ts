@@ -1,11 +1,15 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { tinykeys } from 'tinykeys';
 import { auth } from './auth';
+import { useServerInfo } from '../db/reference-hooks';
+import { openShortcutHelp } from './ShortcutHelp';
 
-/** §9 keyboard shortcuts: g h home, g a archive, g l login/logout, g c config, ? help. Ignored while typing in a field. */
+/** §9 keyboard shortcuts: g h home, g a archive, g l login/logout, g c config, g p permissions, ? the list of shortcuts. Ignored while typing in a field. */
 export function useShortcuts(): void {
   const navigate = useNavigate();
+  const router = useRouter();
+  const isAdmin = useServerInfo()?.isAdmin === true;
   useEffect(() => {
     const unlessTyping = (fn: () => void) => (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -21,7 +25,11 @@ export function useShortcuts(): void {
         const { enabled, authenticated } = auth.state$.value;
         if (enabled) (authenticated ? auth.logout : auth.login).call(auth);
       }),
-      'Shift+?': unlessTyping(() => void navigate({ to: '/about' })),
+      // §2: the permissions screen is for admins only; its route is not part of this app's router yet
+      'g p': unlessTyping(() => {
+        if (isAdmin) router.history.push('/permissions');
+      }),
+      'Shift+?': unlessTyping(openShortcutHelp),
     });
-  }, [navigate]);
+  }, [navigate, router, isAdmin]);
 }

@@ -133,6 +133,20 @@ export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, pa
   return next;
 }
 
+/** Removes one entry's draft (a station copy the user deleted), after the writes already queued for it. */
+export function removeDraft(db: AppDatabase, instanceId: string, tsId: string): Promise<void> {
+  const id = draftId(instanceId, tsId);
+  const next = (queues.get(id) ?? Promise.resolve()).catch(() => undefined).then(async () => {
+    await (await db.drafts.findOne(id).exec())?.remove();
+  });
+  queues.set(id, next);
+  const forget = () => {
+    if (queues.get(id) === next) queues.delete(id);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
 /** Every draft of an instance, as stored. */
 export async function readDrafts(db: AppDatabase, instanceId: string): Promise<Draft[]> {
   const docs = await db.drafts.find({ selector: { instanceId } }).exec();

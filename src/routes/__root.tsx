@@ -8,6 +8,7 @@ import { GlobalAlert } from '../app/GlobalAlert';
 import { LoginNeeded } from '../app/LoginNeeded';
 import { AppFooter } from '../app/AppFooter';
 import { useConfigLocale } from '../app/use-config-locale';
+import { ShortcutHelp } from '../app/ShortcutHelp';
 
 function RootLayout() {
   useShortcuts();
@@ -17,6 +18,7 @@ function RootLayout() {
     <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <Navbar />
       <UpdatePrompt />
+      <ShortcutHelp />
       <main id="main" className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
         <GlobalAlert />
         <LoginNeeded />

@@ -8,6 +8,9 @@ describe('station facilities', () => {
 
   it('edits a facility and adds a new one without any reading, and the server applies both', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND);
+    // facilities open behind the per-station count button (issue 10 §7)
+    const openFacilities = (station: string) => page.getByRole('button', { name: new RegExp(`^\\d+ Anlagen? bei ${station.replace(/[()]/g, '\\$&')}$`) }).click();
+    await openFacilities('Gepatsch Piezometer P1 (2001)');
     const p1 = page.getByRole('group', { name: 'Anlagen von Gepatsch Piezometer P1 (2001)' });
     await p1.getByRole('button', { name: 'Anlage Datensammler P1 bearbeiten' }).click();
     await p1.getByLabel('Name').fill('Datensammler P1 (getauscht)');
@@ -15,6 +18,7 @@ describe('station facilities', () => {
     await p1.getByRole('button', { name: 'Speichern' }).click();
     await p1.getByText('Datensammler P1 (getauscht)').waitFor();
 
+    await openFacilities('Gepatsch Piezometer P2 (2002)');
     const p2 = page.getByRole('group', { name: 'Anlagen von Gepatsch Piezometer P2 (2002)' });
     await p2.getByRole('button', { name: 'Neue Anlage für Gepatsch Piezometer P2 (2002)' }).click();
     await p2.getByLabel('Modell').selectOption('Keller PAA-36XW');
@@ -26,6 +30,7 @@ describe('station facilities', () => {
     await p2.getByText('Drucksonde P2').waitFor();
 
     await page.reload();
+    await openFacilities('Gepatsch Piezometer P2 (2002)');
     await p2.getByText('Drucksonde P2').waitFor();
     await page.getByRole('button', { name: 'Absenden' }).click();
     await page.getByTestId('last-sent').waitFor({ timeout: 30_000 });

@@ -8,11 +8,15 @@ describe('station tasks', () => {
 
   it('marks a task done and creates a new one without any reading, and the server keeps both', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND);
+    // tasks open behind the per-station count button (issue 10 §7)
+    const openTasks = (station: string) => page.getByRole('button', { name: new RegExp(`^\\d+ Aufgaben? bei ${station.replace(/[()]/g, '\\$&')}$`) }).click();
+    await openTasks('Gepatsch Piezometer P1 (2001)');
     const p1 = page.getByRole('group', { name: 'Aufgaben von Gepatsch Piezometer P1 (2001)' });
     // the box follows the stored state, so it turns checked once the change is in IndexedDB
     const battery = p1.getByRole('checkbox', { name: /Batterie des Datensammlers tauschen/ });
     await battery.click();
     await expect.poll(() => battery.isChecked(), { timeout: 10_000 }).toBe(true);
+    await openTasks('Gepatsch Piezometer P2 (2002)');
     const p2 = page.getByRole('group', { name: 'Aufgaben von Gepatsch Piezometer P2 (2002)' });
     await p2.getByRole('button', { name: 'Neue Aufgabe für Gepatsch Piezometer P2 (2002)' }).click();
     await p2.getByLabel('Aufgabentyp').selectOption('Wartung');
@@ -21,6 +25,8 @@ describe('station tasks', () => {
     await p2.getByRole('checkbox', { name: /Schacht abdecken/ }).waitFor();
 
     await page.reload();
+    await openTasks('Gepatsch Piezometer P1 (2001)');
+    await openTasks('Gepatsch Piezometer P2 (2002)');
     await p2.getByRole('checkbox', { name: /Schacht abdecken/ }).waitFor();
     expect(await p1.getByRole('checkbox', { name: /Batterie des Datensammlers tauschen/ }).isChecked()).toBe(true);
 

@@ -91,13 +91,12 @@ export function CollectionBrowser() {
               <summary className="cursor-pointer font-mono text-xs">{d.id}</summary>
               {d.attachments.length > 0 && (
                 <ul className="text-xs">
-                  {d.attachments.map((a) => (
-                    <li key={a.id}>
-                      <Trans>
-                        Attachment {a.id} ({a.type}): {i18n.number(a.length / 1024, { maximumFractionDigits: 1 })} KB
-                      </Trans>
-                    </li>
-                  ))}
+                  {d.attachments.map((a) => {
+                    const name = a.id;
+                    const type = a.type;
+                    const size = i18n.number(a.length / 1024, { maximumFractionDigits: 1 });
+                    return <li key={a.id}>{t`Attachment ${name} (${type}): ${size} KB`}</li>;
+                  })}
                 </ul>
               )}
               <pre className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-all text-xs">{d.json}</pre>

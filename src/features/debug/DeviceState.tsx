@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useReplication } from '../../app/replication';
 import { useLocaleFormat } from '../../app/use-locale-format';
@@ -49,6 +49,7 @@ export function DeviceState() {
   }, []);
   const mb = (n?: number) => (n === undefined ? '–' : i18n.number(n / 1024 / 1024, { maximumFractionDigits: 1 }));
   const when = (ms?: number) => (ms ? fmt.epochDateTime(ms) : '–');
+  const storageText = (used: string, quota: string) => t`${used} MB of ${quota} MB`;
   const persist = async () => {
     await navigator.storage?.persist?.();
     setStorage(await readStorage());
@@ -76,9 +77,7 @@ export function DeviceState() {
         <dd>{lastSent ? `${lastSent.mrName} · ${when(lastSent.sentAt)}` : '–'}</dd>
         <dt>{t`Storage`}</dt>
         <dd>
-          <Trans>
-            {mb(storage.usage)} MB of {mb(storage.quota)} MB
-          </Trans>
+          {storageText(mb(storage.usage), mb(storage.quota))}
         </dd>
         <dt>{t`Persistent storage`}</dt>
         <dd className="flex flex-wrap items-center gap-2">
@@ -99,7 +98,7 @@ export function DeviceState() {
             ? '–'
             : cacheList.map((c) => (
                 <div key={c.name}>
-                  <code className="text-xs">{c.name}</code>: <Trans>{c.entries} files</Trans>
+                  <code className="text-xs">{c.name}</code>: <Plural value={c.entries} one="# file" other="# files" />
                 </div>
               ))}
         </dd>

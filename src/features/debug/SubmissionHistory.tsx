@@ -29,7 +29,9 @@ export function SubmissionHistory() {
           <Trans>Every round entered on this device has reached the server.</Trans>
         </p>
       )}
-      {instances.map((i) => (
+      {instances.map((i) => {
+        const roundName = i.mrName;
+        return (
         <article key={i.instanceId} className="rounded border border-slate-300 p-2 text-sm dark:border-slate-700" data-testid="debug-submission">
           <div className="flex flex-wrap items-center gap-2">
             <strong>
@@ -45,7 +47,7 @@ export function SubmissionHistory() {
           </div>
           {i.lastError && <p className="text-red-800 dark:text-red-300">{i.lastError}</p>}
           {(i.attemptLog?.length ?? 0) > 0 ? (
-            <table className="mt-1 w-full text-xs" aria-label={t`Tries of ${i.mrName}`}>
+            <table className="mt-1 w-full text-xs" aria-label={t`Tries of ${roundName}`}>
               <thead>
                 <tr className="text-left">
                   <th>{t`Time`}</th>
@@ -73,7 +75,8 @@ export function SubmissionHistory() {
             </p>
           )}
         </article>
-      ))}
+        );
+      })}
     </section>
   );
 }

@@ -1,16 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useMemo, type KeyboardEvent } from 'react';
+import { memo, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraft, type DraftStore } from '../../db/draft-store';
 import { PlausibilityMessage } from './PlausibilityMessage';
-import { buildRow, type RowContext, type RowModel, type StationGroup } from './row-model';
+import { buildRow, type RowContext } from './row-model';
 import { NumberField } from '../readings/NumberField';
 import { TimeField } from '../readings/TimeField';
 import { TextField } from '../readings/TextField';
 import type { InstanceRef } from './StationTable';
 import { PhotoButton } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
+import { EntryHistory } from './EntryHistory';
+import type { Density } from './use-density';
 
 const STATUS_CLASS = {
   danger: 'bg-red-50 dark:bg-red-950/60',
@@ -23,6 +25,15 @@ const STATUS_CLASS = {
 
 /** Stores a patch of one entry's draft; resolves once it is in IndexedDB. */
 export type OnChange = (tsId: string, patch: DraftPatch) => Promise<void>;
+
+/** A row that is a copy of a station's entry for a second reading (§5 station duplication). */
+export interface CopyRow {
+  n: number;
+  /** the first row of its copy, which carries the delete button */
+  first: boolean;
+  stationTitle: string;
+  onRemove(): void;
+}
 
 /** Office users type a column of readings: Enter moves to the next value field. */
 function focusNextValueOnEnter(e: KeyboardEvent<HTMLInputElement>) {
@@ -45,83 +56,107 @@ function SavedMark() {
   );
 }
 
-function LastValueMarker({ flag }: { flag: NonNullable<RowModel['lastValueFlag']> }) {
-  const { t } = useLingui();
-  const label = { bottom: t`lowest value of the history`, top: t`highest value of the history`, outside: t`outside the range of the other historic values` }[flag];
+/** A visible label of a cell on a phone card; the input keeps its own accessible name. */
+function CardLabel({ children }: { children: ReactNode }) {
   return (
-    <span role="img" aria-label={label} title={label} className={`ml-1 font-bold ${flag === 'outside' ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500'}`}>
-      {flag === 'bottom' ? '↓' : flag === 'top' ? '↑' : '!'}
+    <span aria-hidden="true" className="block text-xs font-medium text-slate-600 lg:hidden dark:text-slate-400">
+      {children}
     </span>
   );
 }
 
-export const EntryRow = memo(function EntryRow({ entry, station, stationRowSpan, ctx, store, disabled, onChange, instance }: { entry: MeasureRoundEntry; station?: StationGroup; stationRowSpan: number; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; instance: InstanceRef }) {
+const CELL = { compact: 'p-1 lg:px-1.5 lg:py-0.5 lg:align-middle', full: 'p-1 lg:p-2 lg:align-top' } as const;
+
+export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, ctx, store, disabled, onChange, instance, density, copy }: { entry: MeasureRoundEntry; header?: ReactNode; headerRowSpan: number; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; instance: InstanceRef; density: Density; copy?: CopyRow }) {
   const { t } = useLingui();
   const draft = useDraft(store, entry.tsId);
   const row = useMemo(() => buildRow(entry, draft, ctx), [entry, draft, ctx]);
-  const label = row.label;
+  const label = copy ? t`${row.label} copy ${copy.n}` : row.label;
   const errorId = `err-${entry.tsId}`;
   const saved = (draft?.text ?? '') !== '' && !row.invalid;
+  const cell = CELL[density];
 
   return (
-    <tr className={`border-t border-slate-200 max-md:grid max-md:grid-cols-2 max-md:gap-x-2 dark:border-slate-800 ${STATUS_CLASS[row.status]}`} data-status={row.status} data-tsid={entry.tsId}>
-      {station && (
-        <th scope="rowgroup" rowSpan={stationRowSpan} className="p-2 text-left align-top font-medium max-md:col-span-2 max-md:bg-slate-100 max-md:text-base dark:max-md:bg-slate-900">
-          {station.ordinal && <span className="mr-1 text-slate-500">{station.ordinal}</span>}
-          {station.title}
-          {!station.obligatory && (
-            <span className="ml-1 text-xs font-normal text-slate-500">
-              (<Trans>optional</Trans>)
-            </span>
-          )}
+    <tr
+      className={`border-t border-slate-200 max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-2 max-lg:px-1 max-lg:pb-1 dark:border-slate-800 ${copy ? 'border-dashed' : ''} ${STATUS_CLASS[row.status]}`}
+      data-status={row.status}
+      data-tsid={entry.tsId}
+      data-copy={copy ? copy.n : undefined}
+    >
+      {header !== undefined && (
+        <th scope="rowgroup" rowSpan={headerRowSpan} className={`${cell} text-left font-medium max-lg:col-span-2 max-lg:bg-slate-100 max-lg:text-base lg:align-top dark:max-lg:bg-slate-900`}>
+          {header}
         </th>
       )}
-      <td className="p-2 align-top">
-        {entry.tsParameter} {entry.tsUnit && <span className="text-slate-500">[{entry.tsUnit}]</span>}
-        {entry.tsName && <div className="text-xs text-slate-500">{entry.tsName}</div>}
-      </td>
-      <td className="p-2 align-top tabular-nums">
-        <span className="mr-1 text-xs text-slate-500 md:hidden">
-          <Trans>Last value</Trans>
-        </span>
-        {row.lastValueText}
-        {row.lastValueFlag && <LastValueMarker flag={row.lastValueFlag} />}
-      </td>
-      <td className="p-2 align-top">
-        <NumberField
-          stored={draft?.text}
-          label={label}
-          invalid={row.invalid}
-          describedBy={row.invalid || row.plausibility ? errorId : undefined}
-          disabled={disabled}
-          valueInput
-          onKeyDown={focusNextValueOnEnter}
-          onStore={(text) => onChange(entry.tsId, { text })}
-        />
-        <div id={errorId} className="max-w-xs text-xs break-words">
-          {saved && <SavedMark />}
-          {row.invalid && (
-            <span className="text-red-700 dark:text-red-300">
-              <Trans>Enter a number, a dash or nothing.</Trans>
+      <td className={`${cell} max-lg:col-span-2 max-lg:pt-1`}>
+        <div className={`flex min-w-0 items-center gap-x-1 ${density === 'compact' ? 'lg:flex-nowrap' : ''} flex-wrap`}>
+          <span className="shrink-0 font-medium">{entry.tsParameter}</span>
+          {entry.tsUnit && !copy && (
+            <span className="min-w-0 truncate text-slate-600 dark:text-slate-400" title={entry.tsUnit}>
+              [{entry.tsUnit}]
             </span>
           )}
-          {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
+          {copy && (
+            <span className="rounded bg-violet-100 px-1 text-xs whitespace-nowrap text-violet-900 dark:bg-violet-900 dark:text-violet-100">
+              <Trans>Copy {copy.n}</Trans>
+            </span>
+          )}
+          {copy?.first && (
+            <button type="button" disabled={disabled} onClick={copy.onRemove} aria-label={t`Delete copy ${copy.n} of ${copy.stationTitle}`} title={t`Delete copy ${copy.n} of ${copy.stationTitle}`} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
+              <span aria-hidden="true" className="text-lg leading-none">×</span>
+            </button>
+          )}
+        </div>
+        {entry.tsName && <div className={`truncate text-xs text-slate-500 ${density === 'compact' ? 'lg:hidden' : ''}`}>{entry.tsName}</div>}
+      </td>
+      <td className={`${cell} max-lg:col-span-2`}>{copy ? null : <EntryHistory entry={entry} label={label} density={density} />}</td>
+      <td className={cell} data-col="value">
+        <CardLabel>
+          <Trans>Value</Trans>
+        </CardLabel>
+        <div className="flex flex-wrap items-center gap-x-1">
+          <NumberField
+            stored={draft?.text}
+            label={label}
+            invalid={row.invalid}
+            describedBy={row.invalid || row.plausibility ? errorId : undefined}
+            disabled={disabled}
+            valueInput
+            onKeyDown={focusNextValueOnEnter}
+            onStore={(text) => onChange(entry.tsId, { text })}
+          />
+          <div id={errorId} className="min-w-0 text-xs [overflow-wrap:anywhere]">
+            {saved && <SavedMark />}
+            {row.invalid && (
+              <span className="text-red-700 dark:text-red-300">
+                <Trans>Enter a number, a dash or nothing.</Trans>
+              </span>
+            )}
+            {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
+          </div>
         </div>
       </td>
-      <td className="p-2 align-top">
+      <td className={cell} data-col="time">
+        <CardLabel>
+          <Trans>Time</Trans>
+        </CardLabel>
         <TimeField stored={draft?.time ?? row.defaultTime} label={t`${label} time`} disabled={disabled} onStore={(time) => onChange(entry.tsId, { time })} />
       </td>
-      <td className="p-2 align-top max-md:col-span-2">
-        <div className="flex items-start gap-2">
+      <td className={`${cell} max-lg:col-span-2`} data-col="remark">
+        <CardLabel>
+          <Trans>Remark</Trans>
+        </CardLabel>
+        <div className="flex min-w-0 items-start gap-1">
           <TextField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onChange(entry.tsId, { remark })} />
-          <PhotoButton
-            disabled={disabled}
-            target={{ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }}
-          />
+          {!copy && (
+            <PhotoButton
+              disabled={disabled}
+              target={{ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }}
+            />
+          )}
         </div>
-        <PhotoList instanceId={instance.instanceId} tsId={entry.tsId} disabled={disabled} />
+        {!copy && <PhotoList instanceId={instance.instanceId} tsId={entry.tsId} disabled={disabled} />}
       </td>
     </tr>
   );
 });
-

@@ -71,7 +71,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   };
 
   return (
-    <div className="sticky top-14 z-10 space-y-1 bg-white/95 py-1 dark:bg-slate-950/95">
+    <div data-submit-bar className="sticky top-[var(--navbar-h,3.5rem)] z-10 space-y-1 bg-white py-1 dark:bg-slate-950">
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => void submit()} disabled={!instance || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
           <Trans>Submit</Trans>

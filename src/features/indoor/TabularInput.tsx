@@ -18,6 +18,7 @@ import { useStationTasks } from '../tasks/use-station-tasks';
 import { useStationFacilities } from '../facilities/use-station-facilities';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraftStore } from '../../db/draft-store';
+import { copyEntries } from './station-copies';
 
 /** tabularInput (§2): the office table of a round for one date, rendered from RxDB only. */
 export function TabularInput() {
@@ -41,7 +42,7 @@ export function TabularInput() {
     const stored = await settled();
     const selector = { instanceId: stored?.instance.instanceId ?? '' };
     const taskChanges = stored ? (await db.tasks.count({ selector }).exec()) + (await db.facilities.count({ selector }).exec()) : 0;
-    return { instanceId: stored?.instance.instanceId, taskChanges, rows: round ? buildRowModels(round.entries, stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date() }) : [] };
+    return { instanceId: stored?.instance.instanceId, taskChanges, rows: round ? buildRowModels([...round.entries, ...copyEntries(round.entries, stored?.drafts ?? [])], stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date() }) : [] };
   }, [settled, round, date, config.defaultTime, db]);
   const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
   const [writeError, setWriteError] = useState<unknown>(null);

@@ -5,19 +5,23 @@ import type { TaskDoc } from '../../../schemas/db/task-doc';
 import type { FacilityDoc } from '../../../schemas/db/facility-doc';
 import type { BuildContext } from '../../../replication/submit-queue';
 import { buildPost, combineDateAndTime, parseNumberInput } from '../../domain';
+import { copyEntries, restoreCopyTsIds } from './station-copies';
 
 /** Merges the drafts typed on the table into the round's entries, the shape the domain posts. */
 export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry[] {
   const byTs = new Map(ctx.drafts.map((d) => [d.tsId, d]));
   // Station tasks travel on the first entry of their station (§3: staTasks belong to the station).
   const firstOfStation = new Set<string>();
-  return round.entries.map((entry) => {
+  // §5 station copies follow the round's entries and are posted under their original tsId with their own time
+  const withCopies = [...round.entries, ...copyEntries(round.entries, ctx.drafts)];
+  const applied = withCopies.map((entry) => {
     const first = !firstOfStation.has(entry.staNumber);
     firstOfStation.add(entry.staNumber);
     const tasks = first ? ctx.tasks.filter((t) => t.staNumber === entry.staNumber) : [];
     const facilities = first ? ctx.facilities.filter((f) => f.staNumber === entry.staNumber) : [];
     return tasks.length + facilities.length > 0 ? withStationChanges(applyDraft(entry), tasks, facilities, instance, ctx) : applyDraft(entry);
   });
+  return restoreCopyTsIds(applied, ctx.drafts);
 
   function applyDraft(withServerTasks: MeasureRoundEntry): MeasureRoundEntry {
     // The round's open tasks and facilities are the server's; only this device's changes are sent.

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { StationTask } from '../../../schemas/api';
 import { useConfig } from '../../db/reference-hooks';
 import { mergeTasks, type StationTaskActions } from './use-station-tasks';
+import { InlineError } from '../../ui/InlineError';
+import { chosenTaskType, taskTextProblem } from './task-input';
 
 /** §3 station tasks of one station: mark open ones done, add new ones; stored on this device at once. */
 export function StationTasks({ staNumber, stationTitle, serverTasks, actions, disabled }: { staNumber: string; stationTitle: string; serverTasks: readonly StationTask[]; actions: StationTaskActions; disabled: boolean }) {
@@ -11,12 +13,21 @@ export function StationTasks({ staNumber, stationTitle, serverTasks, actions, di
   const types = config.stationTaskTypes.length > 0 ? config.stationTaskTypes.map((x) => x.taskType) : [t`Task`];
   const tasks = mergeTasks(serverTasks, actions.localTasks.filter((x) => x.staNumber === staNumber));
   const [adding, setAdding] = useState(false);
-  const [type, setType] = useState(types[0] ?? '');
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  // the config may arrive after the first render: the type posted is always one the list shows
+  const type = chosenTaskType(types, picked);
   const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = `task-error-${staNumber}`;
 
   const add = async () => {
+    if (taskTextProblem(text) === 'empty') {
+      setError(t`Describe the task: an empty task cannot be added.`);
+      return;
+    }
     await actions.add(staNumber, type, text.trim());
     setText('');
+    setError(null);
     setAdding(false);
   };
 
@@ -53,22 +64,41 @@ export function StationTasks({ staNumber, stationTitle, serverTasks, actions, di
           <label className="sr-only" htmlFor={`task-type-${staNumber}`}>
             <Trans>Task type</Trans>
           </label>
-          <select id={`task-type-${staNumber}`} value={type} onChange={(e) => setType(e.target.value)} className="min-h-11 rounded border border-slate-400 bg-white px-1 dark:bg-slate-900">
+          <select id={`task-type-${staNumber}`} value={type} onChange={(e) => setPicked(e.target.value)} className="min-h-11 rounded border border-slate-400 bg-white px-1 dark:bg-slate-900">
             {types.map((x) => (
-              <option key={x}>{x}</option>
+              <option key={x} value={x}>
+                {x}
+              </option>
             ))}
           </select>
           <input
             type="text"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (error && taskTextProblem(e.target.value) === undefined) setError(null);
+            }}
             aria-label={t`Task description for ${stationTitle}`}
-            className="min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900"
           />
+          {error && (
+            <span id={errorId}>
+              <InlineError>{error}</InlineError>
+            </span>
+          )}
           <button type="submit" className="min-h-11 rounded bg-sky-700 px-3 font-semibold text-white">
             <Trans>Add</Trans>
           </button>
-          <button type="button" onClick={() => setAdding(false)} className="min-h-11 px-2">
+          <button
+            type="button"
+            onClick={() => {
+              setAdding(false);
+              setError(null);
+            }}
+            className="min-h-11 px-2"
+          >
             <Trans>Cancel</Trans>
           </button>
         </form>

@@ -1,0 +1,121 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { map } from 'rxjs';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+import { checkLastValue, type LastValueFlag } from '../../domain';
+import { formatDateTime, formatReading, formatTime } from './history-format';
+import type { Density } from './use-density';
+
+/** §5 last-value check: bottom/top symbol when the last value is the lowest/highest, a flag when outside. */
+export function LastValueMarker({ flag }: { flag: LastValueFlag }) {
+  const { t } = useLingui();
+  const label = { bottom: t`lowest value of the history`, top: t`highest value of the history`, outside: t`outside the range of the other historic values` }[flag];
+  return (
+    <span role="img" aria-label={label} title={label} data-last-flag={flag} className={`ml-0.5 font-bold ${flag === 'outside' ? 'text-amber-700 dark:text-amber-300' : 'text-slate-600 dark:text-slate-300'}`}>
+      {flag === 'bottom' ? '⊥' : flag === 'top' ? '⊤' : '⚠'}
+    </span>
+  );
+}
+
+/** The values of the historicValues collection already pulled for this timeseries, newest first. */
+function RecentValues({ tsId }: { tsId: string }) {
+  const { i18n } = useLingui();
+  const db = useDb();
+  const values = useObservable(
+    () => db.historicValues.find({ selector: { tsId }, sort: [{ dt: 'desc' }], limit: 10 }).$.pipe(map((docs) => docs.map((d) => ({ dt: d.dt, value: d.value ?? null })))),
+    [] as { dt: string; value: number | null }[],
+    [db, tsId],
+  );
+  if (values.length === 0) return null;
+  return (
+    <div>
+      <dt className="font-medium">
+        <Trans>Recent values</Trans>
+      </dt>
+      <dd>
+        <ul className="tabular-nums">
+          {values.map((v) => (
+            <li key={v.dt}>
+              {formatDateTime(v.dt, i18n.locale)}: {v.value === null ? '–' : formatReading(v.value, i18n.locale)}
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * History beside an entry (issue 10 §5) from what the server puts on the entry: the last value with its
+ * date and time and the §5 mark, min and max, values of the same day; details expand with the recent
+ * values of the historicValues collection. Compact: one line; full: the summary below each other.
+ */
+export function EntryHistory({ entry, label, density }: { entry: MeasureRoundEntry; label: string; density: Density }) {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const num = (n: number | null | undefined) => (n === null || n === undefined ? '–' : formatReading(n, i18n.locale));
+  const last = entry.last;
+  const flag = checkLastValue(entry);
+  const sameDay = entry.sameDay ?? [];
+  const sameDayCount = sameDay.length;
+  const hasRange = entry.min !== undefined && entry.max !== undefined;
+  const detailsId = `history-${entry.tsId}`;
+  if (!last && !hasRange && sameDayCount === 0) return <span className="text-slate-500">–</span>;
+  const full = density === 'full';
+
+  return (
+    <div className="min-w-0 text-sm" data-history>
+      <div className={`flex min-w-0 items-center gap-1 ${full ? 'flex-wrap' : ''}`}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? detailsId : undefined}
+          onClick={() => setOpen((o) => !o)}
+          aria-label={t`History of ${label}`}
+          className="shrink-0 rounded px-0.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+        </button>
+        <span className="shrink-0 font-medium tabular-nums" data-testid="last-value">
+          {num(last?.value)}
+          {flag && <LastValueMarker flag={flag} />}
+        </span>
+        {last && (
+          <span className="min-w-0 truncate text-xs text-slate-600 tabular-nums dark:text-slate-400" title={formatDateTime(last.dt, i18n.locale)}>
+            {formatDateTime(last.dt, i18n.locale)}
+          </span>
+        )}
+        {sameDayCount > 0 && (
+          <span className="shrink-0 rounded bg-sky-100 px-1 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100" data-testid="same-day" title={sameDay.map((v) => `${formatTime(v.dt, i18n.locale)} ${num(v.value)}`).join(', ')}>
+            <Plural value={sameDayCount} one="# value today" other="# values today" />
+          </span>
+        )}
+      </div>
+      {(full || open) && (
+        <dl id={detailsId} className="mt-0.5 space-y-0.5 text-xs text-slate-700 dark:text-slate-300">
+          {hasRange && (
+            <div className="tabular-nums">
+              <dt className="inline font-medium">
+                <Trans>Min/max</Trans>:
+              </dt>{' '}
+              <dd className="inline">
+                {num(entry.min)} … {num(entry.max)}
+              </dd>
+            </div>
+          )}
+          {sameDayCount > 0 && (
+            <div className="tabular-nums">
+              <dt className="inline font-medium">
+                <Trans>Same day</Trans>:
+              </dt>{' '}
+              <dd className="inline">{sameDay.map((v) => `${formatTime(v.dt, i18n.locale)} ${num(v.value)}`).join(' · ')}</dd>
+            </div>
+          )}
+          {open && <RecentValues tsId={entry.tsId} />}
+        </dl>
+      )}
+    </div>
+  );
+}

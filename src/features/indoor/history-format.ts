@@ -1,0 +1,24 @@
+import { DateTime } from 'luxon';
+
+/**
+ * Numbers and dates of the history column in the UI language, never the browser's (issue 10 §6).
+ * Readings are shown without thousands separators, the way they are typed (1684,25 rather than 1.684,25).
+ */
+export function formatReading(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(value);
+}
+
+/** Day first in all three languages, as the date inputs of §5 (`DATE_INPUT_FORMATS`); English is British here. */
+const DATE_TIME_FORMATS: Record<string, string> = { de: 'dd.MM.yy, HH:mm', en: 'dd/MM/yy, HH:mm', it: 'dd/MM/yy, HH:mm' };
+
+/** Date and 24-hour time of a historic value, e.g. 21.11.26, 14:30 (de) or 21/11/26, 14:30 (en, it). */
+export function formatDateTime(iso: string, locale: string): string {
+  const dt = DateTime.fromISO(iso);
+  return dt.isValid ? dt.toFormat(DATE_TIME_FORMATS[locale] ?? DATE_TIME_FORMATS.de ?? '') : iso;
+}
+
+/** Only the 24-hour time, for values of the same day. */
+export function formatTime(iso: string, locale: string): string {
+  const dt = DateTime.fromISO(iso).setLocale(locale);
+  return dt.isValid ? dt.toFormat('HH:mm') : iso;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import { copiesOf, copyEntries, copyNumber, copyTsId, nextCopyNumber, restoreCopyTsIds } from './station-copies';
+import { tableMove } from './table-keys';
+import { formatDateTime, formatReading, formatTime } from './history-format';
+import { parseDensity } from './use-density';
+
+const entry = (tsId: string, staNumber: string, extra: Partial<MeasureRoundEntry> = {}) => ({ tsId, staNumber, staName: 'P', tsParameter: 'W', ...extra }) as MeasureRoundEntry;
+
+describe('station copies (§5 station duplication)', () => {
+  it.each([
+    ['2001-W#1', '2001-W', 1],
+    ['2001-W#12', '2001-W', 12],
+    ['2001-W', '2001-W', undefined],
+    ['2001-W#0', '2001-W', undefined],
+    ['2001-W#x', '2001-W', undefined],
+    ['2002-W#1', '2001-W', undefined],
+  ])('reads the copy number of %s (copy of %s) as %s', (tsId, copyOf, n) => {
+    expect(copyNumber(tsId, copyOf)).toBe(n);
+  });
+
+  it('lists copies by number and ignores ordinary drafts', () => {
+    const drafts = [{ tsId: '2001-W#2', copyOf: '2001-W' }, { tsId: '2001-W' }, { tsId: '2001-W#1', copyOf: '2001-W' }, { tsId: 'bad', copyOf: '2001-W' }];
+    expect(copiesOf(drafts)).toEqual([
+      { tsId: '2001-W#1', copyOf: '2001-W', n: 1 },
+      { tsId: '2001-W#2', copyOf: '2001-W', n: 2 },
+    ]);
+  });
+
+  it.each([
+    [[], 1],
+    [[{ tsId: '2001-W#1', copyOf: '2001-W', n: 1 }], 2],
+    [[{ tsId: '2001-T#3', copyOf: '2001-T', n: 3 }], 4],
+    [[{ tsId: '2002-W#5', copyOf: '2002-W', n: 5 }], 1],
+  ])('numbers the next copy of a station after %j as %i', (copies, next) => {
+    expect(nextCopyNumber(['2001-W', '2001-T'], copies)).toBe(next);
+  });
+
+  it('posts a copy as another entry of the original timeseries, without the station tasks', () => {
+    const entries = [entry('2001-W', '2001', { staTasks: [{ taskId: 't', taskType: 'Wartung' }] as MeasureRoundEntry['staTasks'] }), entry('2002-W', '2002')];
+    const drafts = [{ tsId: copyTsId('2001-W', 1), copyOf: '2001-W' }, { tsId: '2009-W#1', copyOf: '2009-W' }];
+    const copies = copyEntries(entries, drafts);
+    expect(copies.map((c) => c.tsId)).toEqual(['2001-W#1']);
+    expect(copies[0]?.staTasks).toBeUndefined();
+    expect(restoreCopyTsIds([...entries, ...copies], drafts).map((e) => e.tsId)).toEqual(['2001-W', '2002-W', '2001-W']);
+  });
+});
+
+describe('spreadsheet keys of the table', () => {
+  const none = { alt: false, ctrl: false, meta: false, shift: false };
+  it.each([
+    ['ArrowUp', { start: 2, end: 2, length: 4 }, none, { kind: 'row', delta: -1 }],
+    ['ArrowDown', { start: 2, end: 2, length: 4 }, none, { kind: 'row', delta: 1 }],
+    ['ArrowLeft', { start: 0, end: 0, length: 4 }, none, { kind: 'column', delta: -1 }],
+    ['ArrowLeft', { start: 1, end: 1, length: 4 }, none, undefined],
+    ['ArrowLeft', { start: 0, end: 4, length: 4 }, none, undefined],
+    ['ArrowRight', { start: 4, end: 4, length: 4 }, none, { kind: 'column', delta: 1 }],
+    ['ArrowRight', { start: 3, end: 3, length: 4 }, none, undefined],
+    ['ArrowRight', { start: null, end: null, length: 0 }, none, { kind: 'column', delta: 1 }],
+    ['ArrowDown', { start: 0, end: 0, length: 0 }, { ...none, shift: true }, undefined],
+    ['F7', { start: 0, end: 0, length: 0 }, { ...none, shift: true }, { kind: 'station', delta: -1 }],
+    ['F8', { start: 0, end: 0, length: 0 }, none, { kind: 'station', delta: 1 }],
+    ['a', { start: 0, end: 0, length: 0 }, none, undefined],
+  ] as const)('%s with caret %j moves %j', (key, caret, mods, move) => {
+    expect(tableMove(key, caret, mods)).toEqual(move);
+  });
+});
+
+describe('history numbers and dates follow the UI language', () => {
+  it.each([
+    ['de', 1684.25, '1684,25'],
+    ['it', 1684.25, '1684,25'],
+    ['en', 1684.25, '1684.25'],
+    ['de', -0.5, '-0,5'],
+  ])('%s shows %d as %s', (locale, value, text) => {
+    expect(formatReading(value, locale)).toBe(text);
+  });
+
+  it.each([
+    ['de', '21.11.26, 14:05'],
+    ['en', '21/11/26, 14:05'],
+    ['it', '21/11/26, 14:05'],
+  ])('%s shows date and 24-hour time as %s', (locale, text) => {
+    const iso = '2026-11-21T14:05:00';
+    expect(formatDateTime(iso, locale)).toBe(text);
+    expect(formatTime(iso, locale)).toBe('14:05');
+  });
+
+  it('keeps an unreadable date as it came', () => {
+    expect(formatDateTime('yesterday', 'de')).toBe('yesterday');
+    expect(formatTime('yesterday', 'de')).toBe('yesterday');
+  });
+});
+
+describe('station list density', () => {
+  it.each([
+    ['compact', 'compact'],
+    ['full', 'full'],
+    [null, 'compact'],
+    ['junk', 'compact'],
+  ])('reads %s as %s', (stored, density) => {
+    expect(parseDensity(stored)).toBe(density);
+  });
+});

@@ -1,0 +1,265 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { HistoricValueList, MeasureRound } from '../../schemas/api';
+import { DateTime } from 'luxon';
+import { checkLastValue, DEFAULT_ZONE } from '../../src/domain';
+import { api, openTable, serverAndBrowser, type TestServer } from './harness';
+import { formatDe } from './rounds';
+
+const ROUND = 'Talsperre Gepatsch Kontrollgang';
+const today = new Date().toISOString().slice(0, 10);
+const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'de-DE' };
+const PHONE = { viewport: { width: 390, height: 844 }, locale: 'de-DE', isMobile: true, hasTouch: true };
+
+async function valuesToday(server: TestServer, tsIds: string[]) {
+  const ids = tsIds.map((id) => `tsId=${encodeURIComponent(id)}`).join('&');
+  const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
+  return values.filter((v) => v.dt.startsWith(today) || new Date(v.dt).toDateString() === new Date().toDateString());
+}
+
+/** The wall-clock time of a posted value in the round's zone, as the user typed it. */
+const clock = (iso: string | undefined) => DateTime.fromISO(iso ?? '').setZone(DEFAULT_ZONE).toFormat('HH:mm');
+
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+
+async function submitByKeyboard(page: Page) {
+  for (let i = 0; i < 120 && (await focusedName(page)) !== 'Absenden'; i++) await page.keyboard.press('Shift+Tab');
+  expect(await focusedName(page)).toBe('Absenden');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+}
+
+/** Issue 10 §5, §7, §8 and the station parts of §4: the office table, dense, by keyboard, with history. */
+describe('office table layout and keyboard', () => {
+  const env = serverAndBrowser('e2e-table-layout-');
+
+  it('enters a whole station by keyboard only (F8, arrows, Enter, F2, Tab) and the server gets the values', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
+    await page.getByRole('textbox', { name: 'Piezometer P4 2004 W', exact: true }).waitFor();
+    // from the page itself F8 goes to the first station, then on station by station
+    for (let i = 0; i < 4; i++) await page.keyboard.press('F8');
+    expect(await focusedName(page)).toBe('Piezometer P4 2004 W');
+    await page.keyboard.type('1690,5', { delay: 20 });
+    await page.keyboard.press('ArrowRight'); // caret at the end: on to the time
+    expect(await focusedName(page)).toBe('Piezometer P4 2004 W Uhrzeit');
+    await page.keyboard.press('F2');
+    const now = await page.getByRole('textbox', { name: 'Piezometer P4 2004 W Uhrzeit' }).inputValue();
+    expect(now).toMatch(/^\d{2}:\d{2}$/);
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Piezometer P4 2004 W Bemerkung');
+    await page.keyboard.type('Tastatur', { delay: 20 });
+    await page.keyboard.press('ArrowDown'); // the remark of the station's next entry
+    expect(await focusedName(page)).toBe('Piezometer P4 2004 LT Bemerkung');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    expect(await focusedName(page)).toBe('Piezometer P4 2004 LT');
+    await page.keyboard.type('7,5', { delay: 20 });
+    await page.keyboard.press('Enter');
+    expect(await focusedName(page)).toBe('Piezometer P5 2005 W');
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedName(page)).toBe('Piezometer P4 2004 LT');
+    await page.keyboard.press('F7');
+    expect(await focusedName(page)).toBe('Messstelle Fuge 3 2003 FW');
+    await page.keyboard.press('F8');
+    expect(await focusedName(page)).toBe('Piezometer P4 2004 W');
+
+    // every control shows where the focus is, the photo button too (its input is hidden)
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const input = document.activeElement as HTMLInputElement;
+      return input.type === 'file' ? getComputedStyle(input.closest('label') as HTMLElement).outlineStyle : 'not the photo input';
+    });
+    expect(outline).toBe('solid');
+
+    await page.keyboard.press('F8');
+    await submitByKeyboard(page);
+    const values = await valuesToday(env.server(), ['2004-W', '2004-T']);
+    const w = values.find((v) => v.tsId === '2004-W');
+    expect(w?.value).toBe(1690.5);
+    expect(JSON.stringify(w?.tsRemark)).toContain('Tastatur');
+    expect(clock(w?.dt)).toBe(now);
+    const lt = values.find((v) => v.tsId === '2004-T');
+    expect(lt?.value).toBe(7.5);
+    expect(clock(lt?.dt)).toBe('12:00');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the ? overlay listing every shortcut as a dialog', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
+    await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
+    await page.keyboard.press('Shift+?');
+    const dialog = page.getByRole('dialog', { name: 'Tastenkürzel' });
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    for (const key of ['g', 'h', 'a', 'c', 'l', 'p', '?', 'F2', 'F7', 'F8', 'Enter']) expect(text).toContain(key);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the column header and the submit bar visible below the navbar after scrolling, on desktop and phone', async () => {
+    for (const options of [DESKTOP, { ...DESKTOP, viewport: { width: 1920, height: 1080 } }, PHONE]) {
+      const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, options);
+      await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
+      // a 100-digit value gives a 100-digit deviation message
+      await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).pressSequentially('1'.repeat(100), { delay: 5 });
+      await page.locator('#err-2001-W').getByText(/Unplausibel|Implausible/).waitFor();
+      await page.mouse.wheel(0, 2500);
+      await page.waitForTimeout(300);
+      const nav = await page.locator('body header').boundingBox();
+      const bar = await page.locator('[data-submit-bar]').boundingBox();
+      expect(nav && bar).toBeTruthy();
+      if (!nav || !bar) return;
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      expect(bar.y).toBeGreaterThanOrEqual(nav.y + nav.height - 1);
+      // a tap on the submit button hits the submit button, not a navbar link
+      const button = await page.getByRole('button', { name: 'Absenden' }).boundingBox();
+      if (!button) throw new Error('no submit button');
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-submit-bar], header')?.tagName, [button.x + button.width / 2, button.y + button.height / 2] as const);
+      expect(hit).toBe('DIV');
+      // a long message wraps and never widens the table
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      if (options !== PHONE) {
+        const head = await page.locator('[data-station-table] thead').boundingBox();
+        expect(head?.y ?? 0).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
+        expect(head?.y ?? 9999).toBeLessThan(options.viewport.height / 3);
+        // dense: one line per timeseries, some 20 stations per 1080p screen
+        const visible = await page.evaluate(() => [...document.querySelectorAll('tbody[data-station]')].filter((b) => b.getBoundingClientRect().top >= 0 && b.getBoundingClientRect().bottom <= innerHeight).length);
+        expect(visible).toBeGreaterThanOrEqual(options.viewport.height >= 1000 ? 20 : 14);
+      } else {
+        // phone cards label value, time and remark visibly
+        const card = page.locator('tbody[data-station="2001"]');
+        for (const label of ['Wert', 'Uhrzeit', 'Bemerkung']) expect(await card.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('remembers the compact or full station list after a reload', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
+    const table = page.locator('[data-station-table]');
+    await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
+    expect(await table.getAttribute('data-density')).toBe('compact');
+    await page.getByRole('button', { name: 'Vollständig' }).click();
+    expect(await table.getAttribute('data-density')).toBe('full');
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
+    expect(await table.getAttribute('data-density')).toBe('full');
+    expect(await page.getByRole('button', { name: 'Vollständig' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Kompakt' }).click();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the last value in German with the §5 marks of the last-value check', async () => {
+    const round = (await api<{ mrId: string; mrName: string }[]>(env.server(), '/measure-round')).find((r) => r.mrName === ROUND);
+    const { entries } = await api<MeasureRound>(env.server(), `/measure-round/${round?.mrId ?? ''}`);
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
+    await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
+    let marked = 0;
+    for (const entry of entries.filter((e) => e.last && e.last.value !== null)) {
+      const row = page.locator(`tr[data-tsid="${entry.tsId}"]`);
+      const text = await row.getByTestId('last-value').innerText();
+      expect(text.startsWith(formatDe(entry.last?.value ?? 0)), `${entry.tsId}: ${text}`).toBe(true);
+      const flag = checkLastValue(entry);
+      expect(await row.locator('[data-last-flag]').count(), entry.tsId).toBe(flag ? 1 : 0);
+      if (flag) {
+        marked++;
+        expect(await row.locator('[data-last-flag]').getAttribute('data-last-flag')).toBe(flag);
+      }
+    }
+    expect(marked).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Verlauf von Piezometer P1 2001 W' }).click();
+    await page.getByText('Min./Max.').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a station remark and a duplicated station with its own time; a copy can be deleted', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
+    const station = 'Gepatsch Piezometer P2 (2002)';
+    await page.getByRole('textbox', { name: 'Piezometer P2 2002 W', exact: true }).pressSequentially('1681,25', { delay: 20 });
+    await page.getByRole('button', { name: `Stationsbemerkung von ${station}` }).click();
+    await page.getByRole('textbox', { name: `${station} Stationsbemerkung` }).pressSequentially('Schacht nass', { delay: 20 });
+
+    await page.getByRole('button', { name: `Station ${station} duplizieren` }).click();
+    const form = page.getByRole('form', { name: `Station ${station} duplizieren` });
+    await form.getByRole('button', { name: 'Kopie hinzufügen' }).click();
+    await form.getByText('Station kann ohne Datum/Uhrzeit nicht dupliziert werden').waitFor();
+    expect(await page.locator('tr[data-copy]').count()).toBe(0);
+    await form.getByRole('textbox', { name: `Uhrzeit der Kopie von ${station}` }).pressSequentially('0730', { delay: 20 });
+    await page.keyboard.press('Enter');
+    const copyValue = page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 1', exact: true });
+    await copyValue.waitFor();
+    await expect.poll(() => focusedName(page)).toBe('Piezometer P2 2002 W Kopie 1');
+    await copyValue.pressSequentially('1682,5', { delay: 20 });
+    expect(await page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 1 Uhrzeit' }).inputValue()).toBe('07:30');
+
+    // a second copy, deleted again
+    await page.getByRole('button', { name: `Station ${station} duplizieren` }).click();
+    await page.getByRole('textbox', { name: `Uhrzeit der Kopie von ${station}` }).pressSequentially('0800', { delay: 20 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 2', exact: true }).waitFor();
+    await page.getByRole('button', { name: `Kopie 2 von ${station} löschen` }).click();
+    await page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 2', exact: true }).waitFor({ state: 'detached' });
+
+    await expect.poll(() => copyValue.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
+    await page.reload();
+    await expect.poll(() => copyValue.inputValue(), { timeout: 15_000 }).toBe('1682,5');
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    const values = (await valuesToday(env.server(), ['2002-W'])).sort((a, b) => a.dt.localeCompare(b.dt));
+    expect(values.map((v) => [clock(v.dt), v.value])).toEqual([
+      ['07:30', 1682.5],
+      ['12:00', 1681.25],
+    ]);
+    expect(JSON.stringify(values[1]?.staRemark)).toContain('Schacht nass');
+
+    // after the send the round comes back with the history: same-day values and the historic station remark
+    await page.reload();
+    await expect.poll(() => page.locator('tr[data-tsid="2002-W"]').getByTestId('same-day').textContent().catch(() => ''), { timeout: 20_000 }).toBe('2 Werte heute');
+    await page.getByRole('button', { name: `Stationsbemerkung von ${station}` }).click();
+    expect(await page.getByTestId('historic-station-remarks').innerText()).toContain('Schacht nass');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('posts a new task with the chosen type and refuses an empty task text', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
+    const station = 'Gepatsch Messstelle Fuge 3 (2003)';
+    await page.getByRole('button', { name: new RegExp(`^\\d+ Aufgaben? bei ${station.replace(/[()]/g, '\\$&')}$`) }).click();
+    const group = page.getByRole('group', { name: `Aufgaben von ${station}` });
+    // the first type of the config, taken without touching the list
+    await group.getByRole('button', { name: `Neue Aufgabe für ${station}` }).click();
+    await group.getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` }).pressSequentially('Deckel prüfen', { delay: 20 });
+    await group.getByRole('button', { name: 'Hinzufügen' }).click();
+    await group.getByRole('checkbox', { name: /Deckel prüfen/ }).waitFor();
+    // an empty text is refused next to the field, nothing is added
+    const before = await group.getByRole('checkbox').count();
+    await group.getByRole('button', { name: `Neue Aufgabe für ${station}` }).click();
+    await group.getByLabel('Aufgabentyp').selectOption('Batterie');
+    await group.getByRole('button', { name: 'Hinzufügen' }).click();
+    await group.getByText('Aufgabe beschreiben').waitFor();
+    expect(await group.getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` }).getAttribute('aria-invalid')).toBe('true');
+    expect(await group.getByRole('checkbox').count()).toBe(before);
+    await group.getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` }).pressSequentially('Batterie tauschen', { delay: 20 });
+    await group.getByRole('button', { name: 'Hinzufügen' }).click();
+    await group.getByRole('checkbox', { name: /Batterie tauschen/ }).waitFor();
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await page.getByTestId('last-sent').waitFor({ timeout: 30_000 });
+    const tasks = await env.server().db.query<{ task_type: string; text: string }>("select task_type, text from station_task where sta_number = '2003' order by text");
+    expect(tasks.map((t) => [t.text, t.task_type])).toEqual(
+      expect.arrayContaining([
+        ['Batterie tauschen', 'Batterie'],
+        ['Deckel prüfen', 'Wartung'],
+      ]),
+    );
+    expect(tasks.some((t) => !t.text?.trim())).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
