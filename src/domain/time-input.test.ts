@@ -25,7 +25,11 @@ describe('parseTimeInput (24-hour, independent of the browser locale)', () => {
     expect(parseTimeInput(typed)).toBeUndefined();
   });
 
-  it('formats now as HH:mm', () => {
-    expect(timeNow(new Date(2026, 10, 23, 7, 5))).toBe('07:05');
+  it.each([
+    ['2026-11-23T06:05:00Z', '07:05'], // winter: UTC+1
+    ['2026-07-01T06:05:00Z', '08:05'], // summer: UTC+2
+    ['2026-11-23T23:30:00Z', '00:30'],
+  ])('gives now (%s) as HH:mm on the station clock (Europe/Vienna): %s', (iso, expected) => {
+    expect(timeNow(new Date(iso))).toBe(expected);
   });
 });

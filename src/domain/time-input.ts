@@ -1,3 +1,6 @@
+import { DateTime } from 'luxon';
+import { DEFAULT_ZONE } from './dates';
+
 /**
  * A 24-hour time typed by hand, independent of the browser's locale: `0745`, `745`, `7:45`, `7.45`,
  * `7,45`, `07 45` and `7` all mean 07:45 (or 07:00). Returns HH:mm, or undefined when it is not a time.
@@ -21,7 +24,10 @@ export function parseTimeInput(text: string): string | undefined {
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
-/** The current local time as HH:mm (F2 "now"). */
-export function timeNow(now: Date): string {
-  return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+/**
+ * The current time as HH:mm (F2 "now") in the zone readings are stored in, so a browser set to another
+ * zone (a laptop on UTC) still stores the time on the station's clock.
+ */
+export function timeNow(now: Date, zone = DEFAULT_ZONE): string {
+  return DateTime.fromJSDate(now).setZone(zone).toFormat('HH:mm');
 }
