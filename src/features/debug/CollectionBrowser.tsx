@@ -29,13 +29,16 @@ export function CollectionBrowser() {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      const found = await db[selected].find().exec();
+      const collection = db[selected];
+      const found = await collection.find().exec();
+      // only collections whose schema declares attachments have them (asking the others throws)
+      const hasAttachments = collection.schema.jsonSchema.attachments !== undefined;
       const needle = search.trim().toLowerCase();
       const shown: Shown[] = [];
       for (const doc of found) {
         const json = JSON.stringify(doc.toJSON(), null, 2);
         if (needle && !json.toLowerCase().includes(needle)) continue;
-        shown.push({ id: doc.primary, json, attachments: doc.allAttachments().map((a) => ({ id: a.id, type: a.type, length: a.length })) });
+        shown.push({ id: doc.primary, json, attachments: (hasAttachments ? doc.allAttachments() : []).map((a) => ({ id: a.id, type: a.type, length: a.length })) });
         if (shown.length >= PAGE) break;
       }
       if (!cancelled) setDocs(shown);
