@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 import { DepthProfileRowSchema, DischargeProtocolSchema, DischargeValueSchema, SnowWaterEquivalentSchema } from '../api/discharge';
+import { DepthRowTextSchema, DischargeFormSchema, SnowFormSchema } from './reading-forms';
 
 /**
  * What a user typed for one timeseries of one instance, kept verbatim so an invalid text is never
@@ -22,6 +23,10 @@ export const DraftFields = {
   dischargeProtocol: v.optional(DischargeProtocolSchema),
   snowWaterEquivalent: v.optional(SnowWaterEquivalentSchema),
   depthProfile: v.optional(v.array(DepthProfileRowSchema)),
+  /** the discharge, snow and depth profile dialogs as typed; the structured fields above derive from them */
+  dischargeForm: v.optional(DischargeFormSchema),
+  snowForm: v.optional(SnowFormSchema),
+  depthProfileForm: v.optional(v.array(DepthRowTextSchema)),
   updatedAt: v.number(),
 };
 export const DraftSchema = v.object(DraftFields);
@@ -59,6 +64,9 @@ export const draftJsonSchema: RxJsonSchema<DraftDoc> = {
     dischargeProtocol: { type: 'object' },
     snowWaterEquivalent: { type: 'object' },
     depthProfile: { type: 'array', items: { type: 'object' } },
+    dischargeForm: { type: 'object' },
+    snowForm: { type: 'object' },
+    depthProfileForm: { type: 'array', items: { type: 'object' } },
     updatedAt: { type: 'number' },
   },
   required: ['id', 'instanceId', 'tsId', 'updatedAt'],

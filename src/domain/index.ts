@@ -20,3 +20,6 @@ export * from './station';
 export * from './submission';
 export * from './task-runner';
 export * from './time-input';
+export * from './discharge-form';
+export * from './entry-options';
+export * from './snow-form';
