@@ -27,6 +27,8 @@ export interface BuildContext {
   facilities: readonly FacilityDoc[];
   /** what was typed per timeseries, as stored */
   drafts: readonly Draft[];
+  /** config tsFormulaGenerator: formula entries carry their calculated value (§4) */
+  formulaGenerator?: boolean;
 }
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
 
@@ -107,14 +109,14 @@ export class SubmitQueue {
       return;
     }
     const config = await this.db.reference.findOne('config').exec();
-    const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string };
+    const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string; tsFormulaGenerator?: boolean };
     const photos = await this.db.photos.find({ selector: { instanceId: instance.instanceId } }).exec();
     const photoIdsByTsId = new Map<string, string[]>();
     for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
     const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
     const facilities = (await this.db.facilities.find({ selector: { instanceId: instance.instanceId } }).exec()).map((f) => f.toMutableJSON());
     const drafts = (await this.db.drafts.find({ selector: { instanceId: instance.instanceId } }).exec()).map((d) => d.toMutableJSON());
-    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId, tasks, facilities, drafts });
+    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime: configData.defaultTime ?? DEFAULT_TIME, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: configData.tsFormulaGenerator === true });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 import { DepthProfileRowSchema, DischargeProtocolSchema, DischargeValueSchema, SnowWaterEquivalentSchema } from '../api/discharge';
-import { DepthRowTextSchema, DischargeFormSchema, SnowFormSchema } from './reading-forms';
+import { DepthRowTextSchema, DischargeFormSchema, SnowFormSchema } from '../forms/reading-forms';
 
 /**
  * What a user typed for one timeseries of one instance, kept verbatim so an invalid text is never

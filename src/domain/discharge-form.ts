@@ -1,5 +1,5 @@
 import type { DischargeProtocol, DischargeUnit, DischargeValue, Meter, MeasureRoundEntry } from '../../schemas/api';
-import type { DischargeForm } from '../../schemas/db/reading-forms';
+import type { DischargeForm } from '../../schemas/forms/reading-forms';
 import { defaultVerticals, ESTIMATES, meterDischarge, toUnit, volumeTimeDischarge } from './discharge';
 import { parseNumberInput } from './numbers';
 

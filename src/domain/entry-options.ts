@@ -1,5 +1,5 @@
 import type { DepthProfileRow, MeasureRoundEntry } from '../../schemas/api';
-import type { DepthRowText } from '../../schemas/db/reading-forms';
+import type { DepthRowText } from '../../schemas/forms/reading-forms';
 import { numberOf } from './discharge-form';
 
 /** Optional inputs of an entry that its station metadata switches on (docs/domain.md). */

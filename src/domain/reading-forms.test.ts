@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormulaNode, Meter } from '../../schemas/api';
-import type { DischargeForm } from '../../schemas/db/reading-forms';
+import type { DischargeForm } from '../../schemas/forms/reading-forms';
 import {
   calculateFormula,
   defaultDischargeForm,

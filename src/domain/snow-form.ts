@@ -1,5 +1,5 @@
 import type { SnowWaterEquivalent } from '../../schemas/api';
-import type { SnowForm } from '../../schemas/db/reading-forms';
+import type { SnowForm } from '../../schemas/forms/reading-forms';
 import { numberOf } from './discharge-form';
 import { computeSnowRow, DEVICE_DIAMETER, DEVICE_MASS, deviceArea, SNOW_ROWS, snowResult } from './snow';
 

@@ -5,7 +5,8 @@ import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraft, type DraftStore } from '../../db/draft-store';
 import { PlausibilityMessage } from './PlausibilityMessage';
 import { buildRow, type RowContext, type RowModel, type StationGroup } from './row-model';
-import { NumberField } from '../readings/NumberField';
+import { ReadingInput } from '../readings/ReadingInput';
+import { useCalculatedValue } from '../readings/use-calculated-value';
 import { TimeField } from '../readings/TimeField';
 import { TextField } from '../readings/TextField';
 import type { InstanceRef } from './StationTable';
@@ -58,7 +59,8 @@ function LastValueMarker({ flag }: { flag: NonNullable<RowModel['lastValueFlag']
 export const EntryRow = memo(function EntryRow({ entry, station, stationRowSpan, ctx, store, disabled, onChange, instance }: { entry: MeasureRoundEntry; station?: StationGroup; stationRowSpan: number; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; instance: InstanceRef }) {
   const { t } = useLingui();
   const draft = useDraft(store, entry.tsId);
-  const row = useMemo(() => buildRow(entry, draft, ctx), [entry, draft, ctx]);
+  const calculated = useCalculatedValue(entry, store, instance.mrId);
+  const row = useMemo(() => buildRow(entry, draft, ctx, calculated), [entry, draft, ctx, calculated]);
   const label = row.label;
   const errorId = `err-${entry.tsId}`;
   const saved = (draft?.text ?? '') !== '' && !row.invalid;
@@ -88,15 +90,17 @@ export const EntryRow = memo(function EntryRow({ entry, station, stationRowSpan,
         {row.lastValueFlag && <LastValueMarker flag={row.lastValueFlag} />}
       </td>
       <td className="p-2 align-top">
-        <NumberField
-          stored={draft?.text}
+        <ReadingInput
+          entry={entry}
+          draft={draft}
+          store={store}
+          mrId={instance.mrId}
           label={label}
           invalid={row.invalid}
           describedBy={row.invalid || row.plausibility ? errorId : undefined}
           disabled={disabled}
-          valueInput
           onKeyDown={focusNextValueOnEnter}
-          onStore={(text) => onChange(entry.tsId, { text })}
+          onStore={(patch) => onChange(entry.tsId, patch)}
         />
         <div id={errorId} className="max-w-xs text-xs break-words">
           {saved && <SavedMark />}
