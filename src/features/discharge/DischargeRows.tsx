@@ -77,7 +77,7 @@ export function VolumeRows({ form, update, format, defaultVolume }: { form: Disc
             <th className={head}>#</th>
             <th scope="col" className={head}>{t`Volume [l]`}</th>
             <th scope="col" className={head}>{t`Time [s]`}</th>
-            <th scope="col" className={head}>{t`l/s`}</th>
+            <th scope="col" className={head}>l/s</th>
             <th />
           </tr>
         </thead>
