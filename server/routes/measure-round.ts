@@ -169,7 +169,8 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
       }
     });
     const definitions = new Map((await tx.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1', [mrId])).map((r) => [r.definition.tsId as string, r.definition]));
-    const entries: CompletedEntry[] = post.entries.map((e) => ({ ...definitions.get(e.tsId), ...e }) as CompletedEntry);
+    // §3: a completed entry carries valueAfter as a number (its time is dt + 60 s), as the archive reads it
+    const entries: CompletedEntry[] = post.entries.map(({ valueAfter, ...e }) => ({ ...definitions.get(e.tsId), ...e, ...(valueAfter ? { valueAfter: valueAfter.value } : {}) }) as CompletedEntry);
     const required = decisionsRequired(entries);
     const state = required.userDecision1Required ? 'submitted' : 'completed';
     // One statement for all values: a 200-entry round is one round trip, not 400.

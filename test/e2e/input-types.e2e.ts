@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound, HistoricValueList } from '../../schemas/api';
-import { api, openTable, serverAndBrowser, type TestServer } from './harness';
+import { api, openTable, serverAndBrowser, tableUrl, type TestServer } from './harness';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/input-types-shots';
 const today = new Date().toISOString().slice(0, 10);
@@ -132,10 +132,15 @@ describe('every input type of §4, end to end to the server', () => {
       ],
     });
     const wt = entryOf(stored, '3007-WT');
-    expect(wt).toMatchObject({ value: 7, valueAfter: { value: 7.2 } });
-    expect(Date.parse(wt.valueAfter?.dt ?? '') - Date.parse(wt.dt ?? '')).toBe(60_000);
+    expect(wt).toMatchObject({ value: 7, valueAfter: 7.2 });
+    // §9: the second value is stored 60 s after the main value
     const { values } = await api<HistoricValueList>(env.server(), '/timeseries-values?tsId=3007-WT&remarks=true');
-    expect(values.filter((v) => v.dt.startsWith(today)).map((v) => v.value)).toEqual([7, 7.2]);
+    const mine = values.filter((v) => v.dt.startsWith(today));
+    expect(mine.map((v) => v.value)).toEqual([7, 7.2]);
+    expect(Date.parse(mine[1]?.dt ?? '') - Date.parse(mine[0]?.dt ?? '')).toBe(60_000);
+    // the archive reads the completed round with the client's schema
+    await page.goto(`${env.server().url}/archive/${stored.instanceId}`);
+    await expect.poll(() => page.getByText('Gepatschspeicher Messfloß').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -167,5 +172,34 @@ describe('every input type of §4, end to end to the server', () => {
     expect(swe.snowWaterEquivalent?.values[0]?.snowWaterEquivalent).toBeCloseTo(100, 2);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('lays out the dialogs on phone and desktop, light and dark', async () => {
+    const views = [
+      { name: 'phone', viewport: { width: 390, height: 844 } },
+      { name: 'desktop', viewport: { width: 1280, height: 800 } },
+    ];
+    for (const view of views) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { context, page, errors } = await openTable(env.browser(), env.server(), 'Talsperre Gepatsch Kontrollgang', { locale: 'de-DE', viewport: view.viewport, colorScheme });
+        const row = page.locator('tr[data-tsid="2103-VB1"]');
+        await row.scrollIntoViewIfNeeded();
+        await row.getByRole('radio', { name: /Ereignis/ }).click();
+        await page.screenshot({ path: `${SHOTS}/rows-${view.name}-${colorScheme}.png` });
+        await page.getByRole('button', { name: 'Sickerwassermessung Talsohle 2101 Q Abflussmessung' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Abflussmessung' });
+        await dialog.getByRole('radio', { name: 'Messflügel' }).click();
+        // the station's verticals (0.2; 0.5; 0.8 m) are offered; a phone scrolls the table sideways
+        expect(await dialog.getByRole('textbox', { name: 'Lotrechte 2 Abstand [m]' }).inputValue()).toBe('0,5');
+        await page.screenshot({ path: `${SHOTS}/discharge-${view.name}-${colorScheme}.png` });
+        await page.keyboard.press('Escape');
+        await page.goto(tableUrl(env.server(), 'Meteo Kaunertal'));
+        await page.getByRole('button', { name: 'Feichten 4001 SWW Schneewasserwert-Messung' }).click();
+        await page.getByRole('dialog', { name: 'Schneewasserwert' }).waitFor();
+        await page.screenshot({ path: `${SHOTS}/snow-${view.name}-${colorScheme}.png` });
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
   });
 });

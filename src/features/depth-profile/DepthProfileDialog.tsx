@@ -51,7 +51,7 @@ function DepthProfileBody({ entry, draft, onStore }: ReadingInputProps) {
                 <td className="p-1 pt-3 tabular-nums">{i + 1}</td>
                 {columns.map((c) => (
                   <td key={c.key} className="p-1">
-                    <NumberField stored={r[c.key]} label={t`Row ${i + 1} ${c.label}`} className="w-24" onStore={(text) => update((rs) => replaceAt(rs, i, { ...rs[i], [c.key]: text }))} />
+                    <NumberField stored={r[c.key]} label={t`Row ${i + 1} ${c.label}`} width="w-24" onStore={(text) => update((rs) => replaceAt(rs, i, { ...rs[i], [c.key]: text }))} />
                   </td>
                 ))}
                 <td className="p-1">

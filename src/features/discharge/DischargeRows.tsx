@@ -48,7 +48,7 @@ export function VerticalsTable({ form, update }: { form: DischargeForm; update: 
               <td className={`${cell} pt-3 tabular-nums`}>{i + 1}</td>
               {columns.map((c) => (
                 <td key={c.key} className={cell}>
-                  <NumberField stored={v[c.key]} label={t`Vertical ${i + 1} ${c.label}`} className="w-24" invalid={(v[c.key] ?? '').trim() !== '' && numberOf(v[c.key]) === undefined} onStore={(text) => set(i, c.key, text)} />
+                  <NumberField stored={v[c.key]} label={t`Vertical ${i + 1} ${c.label}`} width="w-24" invalid={(v[c.key] ?? '').trim() !== '' && numberOf(v[c.key]) === undefined} onStore={(text) => set(i, c.key, text)} />
                 </td>
               ))}
               <td className={cell}>
@@ -89,10 +89,10 @@ export function VolumeRows({ form, update, format, defaultVolume }: { form: Disc
               <tr key={i}>
                 <td className={`${cell} pt-3 tabular-nums`}>{i + 1}</td>
                 <td className={cell}>
-                  <NumberField stored={m.volume} label={t`Measurement ${i + 1} volume`} className="w-24" onStore={(text) => set(i, 'volume', text)} />
+                  <NumberField stored={m.volume} label={t`Measurement ${i + 1} volume`} width="w-24" onStore={(text) => set(i, 'volume', text)} />
                 </td>
                 <td className={cell}>
-                  <NumberField stored={m.time} label={t`Measurement ${i + 1} time`} className="w-24" onStore={(text) => set(i, 'time', text)} />
+                  <NumberField stored={m.time} label={t`Measurement ${i + 1} time`} width="w-24" onStore={(text) => set(i, 'time', text)} />
                 </td>
                 <td className={`${cell} pt-3 text-right tabular-nums`}>{volume !== undefined && time ? format(volume / time, 3) : '–'}</td>
                 <td className={cell}>

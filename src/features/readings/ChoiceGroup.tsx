@@ -14,7 +14,7 @@ export interface Choice<T extends string> {
  * A segmented choice with radio semantics: one tab stop, arrows move and select, the choices' keys select,
  * Delete or Backspace clears (when `clearable`). Large targets for gloves and fingers.
  */
-export function ChoiceGroup<T extends string>({ label, choices, value, onChange, disabled, clearable = false, describedBy, valueInput, className = '' }: { label: string; choices: readonly Choice<T>[]; value: T | undefined; onChange(value: T | undefined): void; disabled?: boolean; clearable?: boolean; describedBy?: string; valueInput?: boolean; className?: string }) {
+export function ChoiceGroup<T extends string>({ label, choices, value, onChange, disabled, clearable = false, describedBy, valueInput, stack = false, className = '' }: { label: string; choices: readonly Choice<T>[]; value: T | undefined; onChange(value: T | undefined): void; disabled?: boolean; clearable?: boolean; describedBy?: string; valueInput?: boolean; /** one choice under the other on a phone, where a table cell is narrow */ stack?: boolean; className?: string }) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const selected = choices.findIndex((c) => c.value === value);
   const select = (i: number) => {
@@ -34,7 +34,7 @@ export function ChoiceGroup<T extends string>({ label, choices, value, onChange,
     e.preventDefault();
   };
   return (
-    <div role="radiogroup" aria-label={label} aria-describedby={describedBy} aria-disabled={disabled || undefined} data-value-input={valueInput ? '' : undefined} onKeyDown={disabled ? undefined : onKeyDown} className={`inline-flex flex-wrap overflow-hidden rounded border border-slate-400 dark:border-slate-600 ${className}`}>
+    <div role="radiogroup" aria-label={label} aria-describedby={describedBy} aria-disabled={disabled || undefined} data-value-input={valueInput ? '' : undefined} onKeyDown={disabled ? undefined : onKeyDown} className={`inline-grid grid-flow-col overflow-hidden rounded border border-slate-400 ${stack ? 'max-md:grid-flow-row' : ''} dark:border-slate-600 ${className}`}>
       {choices.map((c, i) => {
         const checked = i === selected;
         const tone = checked ? (c.danger ? 'bg-red-700 text-white' : 'bg-sky-700 text-white') : 'bg-white text-slate-900 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
@@ -50,7 +50,7 @@ export function ChoiceGroup<T extends string>({ label, choices, value, onChange,
             tabIndex={checked || (selected < 0 && i === 0) ? 0 : -1}
             disabled={disabled}
             onClick={() => (clearable && checked ? onChange(undefined) : onChange(c.value))}
-            className={`min-h-11 min-w-11 border-slate-400 px-3 text-sm font-medium not-first:border-l focus-visible:relative focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-amber-500 disabled:opacity-50 dark:border-slate-600 ${tone}`}
+            className={`min-h-11 min-w-11 border-slate-400 px-2 text-left text-sm font-medium whitespace-nowrap not-first:border-l ${stack ? 'max-md:not-first:border-t max-md:not-first:border-l-0' : ''} focus-visible:relative focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-amber-500 disabled:opacity-50 dark:border-slate-600 ${tone}`}
           >
             {c.key !== undefined && (
               <span aria-hidden="true" className="mr-1 text-xs opacity-70">

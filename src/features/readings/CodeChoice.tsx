@@ -26,7 +26,7 @@ export function CodeChoice({ type, stored, label, disabled, describedBy, onStore
   const value = choices.find((c) => c.value === owned.value.trim())?.value;
   return (
     <span onFocus={owned.onFocus} onBlur={owned.onBlur} className="inline-flex">
-      <ChoiceGroup label={label} choices={choices} value={value} onChange={(code) => owned.set(code ?? '')} disabled={disabled} clearable describedBy={describedBy} valueInput />
+      <ChoiceGroup label={label} choices={choices} value={value} onChange={(code) => owned.set(code ?? '')} disabled={disabled} clearable describedBy={describedBy} valueInput stack />
     </span>
   );
 }

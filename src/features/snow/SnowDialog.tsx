@@ -80,10 +80,10 @@ function SnowBody({ draft, onStore }: ReadingInputProps) {
                 <tr key={i}>
                   <td className="p-1 pt-3 tabular-nums">{i + 1}</td>
                   <td className="p-1">
-                    <NumberField stored={r.height} label={t`Sample ${i + 1} height`} className="w-20" onStore={(text) => set(i, 'height', text)} />
+                    <NumberField stored={r.height} label={t`Sample ${i + 1} height`} width="w-20" onStore={(text) => set(i, 'height', text)} />
                   </td>
                   <td className="p-1">
-                    <NumberField stored={r.totalMass} label={t`Sample ${i + 1} total mass`} className="w-24" onStore={(text) => set(i, 'totalMass', text)} />
+                    <NumberField stored={r.totalMass} label={t`Sample ${i + 1} total mass`} width="w-24" onStore={(text) => set(i, 'totalMass', text)} />
                   </td>
                   <td className={out}>{show(computed?.mass, 1)}</td>
                   <td className={out}>{show(computed?.volume, 1)}</td>
