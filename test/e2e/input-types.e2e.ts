@@ -37,7 +37,10 @@ describe('every input type of §4, end to end to the server', () => {
     const incident = page.getByRole('radiogroup', { name: 'Kontrollgang Nord 2103 ZU', exact: true });
     const remark = page.getByRole('textbox', { name: 'Kontrollgang Nord 2103 ZU Bemerkung', exact: true });
     expect(await remark.isDisabled()).toBe(true);
-    await incident.getByRole('radio').first().focus();
+    // Enter from the reading before reaches the choice, like any value input
+    await page.getByRole('textbox', { name: 'Drainage Block 7 2102 Q', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    expect(await incident.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('2');
     await expect.poll(() => incident.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => page.getByText('Ereignis gemeldet').count()).toBeGreaterThan(0);
@@ -48,8 +51,11 @@ describe('every input type of §4, end to end to the server', () => {
     await expect.poll(() => remark.isDisabled()).toBe(false);
     await remark.pressSequentially('Riss bei Fuge 7', { delay: 20 });
 
-    // NO_YES: two choices, never implausible
+    // NO_YES: two choices, never implausible; Enter moves on from the incident choice
     const yesNo = page.getByRole('radiogroup', { name: 'Kontrollgang Nord 2103 TR', exact: true });
+    await incident.getByRole('radio', { name: /Ereignis/ }).focus();
+    await page.keyboard.press('Enter');
+    expect(await yesNo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await yesNo.getByRole('radio', { name: /ja/ }).click();
     await expect.poll(() => yesNo.getByRole('radio', { name: /ja/ }).getAttribute('aria-checked')).toBe('true');
 

@@ -28,7 +28,9 @@ function DepthProfileBody({ entry, draft, onStore }: ReadingInputProps) {
     { key: 'wt', label: t`Water temperature [°C]` },
     { key: 'lfkt', label: t`Conductivity [µS/cm]` },
   ];
-  const problems = validateDepthProfile(depthProfileOf(rows, entry.staNumber));
+  // problems name the row as the user sees it, empty rows included
+  const filled = rows.map((r, i) => [i, depthProfileOf([r], entry.staNumber)[0]] as const).filter((x): x is readonly [number, NonNullable<(typeof x)[1]>] => x[1] !== undefined);
+  const problems = validateDepthProfile(filled.map(([, r]) => r)).map((p) => ({ ...p, row: filled[p.row]?.[0] ?? p.row }));
   const reason = (p: DepthProfileProblem) => ({ required: t`depth missing`, negative: t`must not be negative`, notIncreasing: t`depths must increase`, outOfRange: t`outside −2…40 °C` })[p.reason];
   return (
     <>

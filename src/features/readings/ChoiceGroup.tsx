@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { useRef } from 'react';
+import { focusNextReading } from './focus-next-reading';
 
 export interface Choice<T extends string> {
   value: T;
@@ -30,6 +31,7 @@ export function ChoiceGroup<T extends string>({ label, choices, value, onChange,
     else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') select((at + 1) % choices.length);
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') select((at - 1 + choices.length) % choices.length);
     else if (clearable && (e.key === 'Delete' || e.key === 'Backspace')) onChange(undefined);
+    else if (valueInput && e.key === 'Enter') focusNextReading(e.currentTarget);
     else return;
     e.preventDefault();
   };

@@ -9,6 +9,7 @@ import { DepthProfileButton } from '../depth-profile/DepthProfileButton';
 import { SnowInput } from '../snow/SnowInput';
 import { CodeChoice } from './CodeChoice';
 import { FormulaInput } from './FormulaInput';
+import { focusNextReading } from './focus-next-reading';
 import { NumberField } from './NumberField';
 
 export interface ReadingInputProps {
@@ -31,7 +32,9 @@ export interface ReadingInputProps {
  * The value widget of an entry for its §4 input type, shared by every screen that takes readings (table,
  * outdoor tour, meteo, decisions): two layouts, never two copies.
  */
-export function ReadingInput(props: ReadingInputProps) {
+export function ReadingInput(given: ReadingInputProps) {
+  // Enter reaches choices too (the table's own handler knows value inputs only)
+  const props = { ...given, onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => (e.key === 'Enter' && focusNextReading(e.currentTarget) ? e.preventDefault() : given.onKeyDown?.(e)) };
   const { entry, draft, label, disabled, invalid, describedBy, onKeyDown, onStore } = props;
   const type = inputTypeOf(entry);
   const number = (
