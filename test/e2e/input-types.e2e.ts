@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound, HistoricValueList } from '../../schemas/api';
+import { DEMO_METERS } from '../../server/db/seed';
+import { meterDischarge } from '../../src/domain';
 import { api, openTable, serverAndBrowser, tableUrl, type TestServer } from './harness';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/input-types-shots';
@@ -176,6 +178,40 @@ describe('every input type of §4, end to end to the server', () => {
     expect(swe).toMatchObject({ value: 110, snowWaterEquivalent: { weather: 'sonnig', deviceMass: 800, deviceDiameter: 5, result: 110 } });
     expect(swe.snowWaterEquivalent?.values).toHaveLength(5);
     expect(swe.snowWaterEquivalent?.values[0]?.snowWaterEquivalent).toBeCloseTo(100, 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('measures discharge with a current meter over the station verticals, in l/min', async () => {
+    const mrName = 'Quellen Kaunertal';
+    const { context, page, errors } = await openTable(env.browser(), env.server(), mrName);
+    const label = 'Quelle Nufelsbach 3004 Q';
+    await page.getByRole('button', { name: `${label} Abflussmessung` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Abflussmessung' });
+    await dialog.getByRole('radio', { name: 'Messflügel' }).click();
+    await dialog.getByRole('combobox').selectOption('OTT C2 Nr. 1');
+    const verticals = [
+      { distanceM: 0.3, depthCM: 12, impulses0: 40, impulses38: 55 },
+      { distanceM: 0.6, depthCM: 20, impulses0: 60, impulses38: 80 },
+      { distanceM: 0.9, depthCM: 18, impulses0: 50, impulses38: 70 },
+      { distanceM: 1.2, depthCM: 8, impulses0: 20, impulses38: 30 },
+    ];
+    for (const [i, v] of verticals.entries()) {
+      expect(await dialog.getByRole('textbox', { name: `Lotrechte ${i + 1} Abstand [m]` }).inputValue()).toBe(String(v.distanceM).replace('.', ','));
+      await type(page, `Lotrechte ${i + 1} Tiefe [cm]`, String(v.depthCM));
+      await type(page, `Lotrechte ${i + 1} Impulse Oberfläche`, String(v.impulses0));
+      await type(page, `Lotrechte ${i + 1} Impulse 38 %`, String(v.impulses38));
+    }
+    const meter = DEMO_METERS[0];
+    if (!meter) throw new Error('no demo meter');
+    const expected = (meterDischarge(meter, verticals) ?? NaN) * 60;
+    await expect.poll(async () => (await dialog.getByLabel('Abfluss Ergebnis').textContent())?.trim()).toBe(`${String(Math.round(expected * 100) / 100).replace('.', ',')} l/min`);
+    await page.keyboard.press('Escape');
+    const stored = await submit(page, env.server(), mrName);
+    const q = entryOf(stored, '3004-Q');
+    expect(q.value).toBeCloseTo(expected, 9);
+    expect(q.dischargeValue).toMatchObject({ key: 'METER', unit: 'l/min', meterMeasurement: { meter: 'OTT C2 Nr. 1', verticals } });
+    expect(q.dischargeProtocol).toMatchObject({ meter: 'OTT C2 Nr. 1', dischargeUnit: 'l/min' });
     expect(errors).toEqual([]);
     await context.close();
   });
