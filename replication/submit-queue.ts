@@ -29,6 +29,8 @@ export interface BuildContext {
   facilities: readonly FacilityDoc[];
   /** what was typed per timeseries, as stored */
   drafts: readonly Draft[];
+  /** config tsFormulaGenerator: formula entries carry their calculated value (§4) */
+  formulaGenerator?: boolean;
 }
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
 
@@ -109,7 +111,7 @@ export class SubmitQueue {
       return;
     }
     const config = await this.db.reference.findOne('config').exec();
-    const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string };
+    const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string; tsFormulaGenerator?: boolean };
     // The device's own default time (/config) wins, as on the table the user typed into.
     const local = (await this.db.reference.findOne('localConfig').exec())?.data as { defaultTime?: unknown } | undefined;
     const defaultTime = typeof local?.defaultTime === 'string' ? local.defaultTime : (configData.defaultTime ?? DEFAULT_TIME);
@@ -119,7 +121,7 @@ export class SubmitQueue {
     const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
     const facilities = (await this.db.facilities.find({ selector: { instanceId: instance.instanceId } }).exec()).map((f) => f.toMutableJSON());
     const drafts = (await this.db.drafts.find({ selector: { instanceId: instance.instanceId } }).exec()).map((d) => d.toMutableJSON());
-    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime, photoIdsByTsId, tasks, facilities, drafts });
+    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: configData.tsFormulaGenerator === true });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

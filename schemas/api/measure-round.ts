@@ -33,6 +33,8 @@ export const PostEntrySchema = v.object({
   value: v.optional(Finite),
   /** §9: the second value is stored 60 s after the main value. */
   valueAfter: v.optional(v.object({ dt: IsoDateTimeSchema, value: Finite })),
+  /** §3 calculated value of a formula entry (config tsFormulaGenerator) */
+  calculatedValue: v.optional(Finite),
   tsRemark: v.optional(RemarkSchema),
   staRemark: v.optional(RemarkSchema),
   depthProfile: v.optional(v.array(DepthProfileRowSchema)),

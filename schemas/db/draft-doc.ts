@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 import { DepthProfileRowSchema, DischargeProtocolSchema, DischargeValueSchema, SnowWaterEquivalentSchema } from '../api/discharge';
+import { DepthRowTextSchema, DischargeFormSchema, SnowFormSchema } from '../forms/reading-forms';
 
 /**
  * What a user typed for one timeseries of one instance, kept verbatim so an invalid text is never
@@ -24,6 +25,10 @@ export const DraftFields = {
   depthProfile: v.optional(v.array(DepthProfileRowSchema)),
   /** §5 station duplication: a copy's tsId is `${copyOf}#${n}`; it is posted as another entry of copyOf */
   copyOf: v.optional(v.string()),
+  /** the discharge, snow and depth profile dialogs as typed; the structured fields above derive from them */
+  dischargeForm: v.optional(DischargeFormSchema),
+  snowForm: v.optional(SnowFormSchema),
+  depthProfileForm: v.optional(v.array(DepthRowTextSchema)),
   updatedAt: v.number(),
 };
 export const DraftSchema = v.object(DraftFields);
@@ -62,6 +67,9 @@ export const draftJsonSchema: RxJsonSchema<DraftDoc> = {
     snowWaterEquivalent: { type: 'object' },
     depthProfile: { type: 'array', items: { type: 'object' } },
     copyOf: { type: 'string' },
+    dischargeForm: { type: 'object' },
+    snowForm: { type: 'object' },
+    depthProfileForm: { type: 'array', items: { type: 'object' } },
     updatedAt: { type: 'number' },
   },
   required: ['id', 'instanceId', 'tsId', 'updatedAt'],

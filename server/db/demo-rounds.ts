@@ -43,8 +43,9 @@ function damRound(): DemoRound {
       tsName: 'Freibord',
       tsParameter: 'H',
       tsUnit: 'm',
-      tsFormula: { op: '-', opArgs: [{ const: 1767 }, { tsId: '2001-W', tsOp: 'last' }] },
-      tsFormulaString: '1767 - last(2001-W)',
+      // freeboard from the lake level read by hand in the same round (a reference without tsOp 'last')
+      tsFormula: { op: '-', opArgs: [{ const: 1767 }, { tsId: '2106-null' }] },
+      tsFormulaString: '1767 - 2106-null',
       tsPlausibilityCheck: { min: 0, max: 120 },
     }),
     e({ ...base, staName: 'Pegel Stausee (Handablesung)', staNumber: '2106', staOrdinal: 18, tsId: '2106-null', tsName: 'Seepegel ohne Import', tsParameter: 'W', tsUnit: 'm ü.A.', tsPlausibilityCheck: { min: 1700, max: 1770 } }),
@@ -76,6 +77,12 @@ function springRound(): DemoRound {
       e({ ...station, tsId: `${staNumber}-LF`, tsName: 'Leitfähigkeit', tsParameter: 'LF', tsUnit: 'µS/cm', tsPlausibilityCheck: { min: 20, max: 600 } }),
     ];
   });
+  // A lake station: the lake level carries a depth profile, the surface temperature a second reading (§3 valueAfter).
+  const lake = { ...base, staName: 'Gepatschspeicher Messfloß', staNumber: '3007', staOrdinal: 7, staMetadata: { latlng: [46.9512, 10.7391], depthProfile: 'W', valueAfter: 'WT' } };
+  entries.push(
+    e({ ...lake, tsId: '3007-W', tsName: 'Seespiegel', tsParameter: 'W', tsUnit: 'm ü.A.', tsPlausibilityCheck: { min: 1700, max: 1770 } }),
+    e({ ...lake, tsId: '3007-WT', tsName: 'Oberflächentemperatur', tsParameter: 'WT', tsUnit: '°C', tsPlausibilityCheck: { min: 0, max: 20 } }),
+  );
   return { mrId: '2', mrName: 'Quellen Kaunertal', mrGroup: 'Quellen', entries };
 }
 

@@ -35,6 +35,8 @@ export const DEMO_CONFIG: ConfigInput = {
   showArchiveImages: 0,
   remarkAnalysisFilter: 'Datensammler|neu',
   serverType: 'reference',
+  // formula entries send their calculated value (§4); the demo's freeboard is computed from the lake level
+  tsFormulaGenerator: true,
 };
 
 export const DEMO_METERS: Meter[] = [

@@ -72,6 +72,7 @@ export function mergeEntries(post: MeasureRoundPost, definitions: ReadonlyMap<st
       dt: e.dt,
       ...(e.value !== undefined ? { value: e.value } : {}),
       ...(e.valueAfter ? { valueAfter: e.valueAfter.value } : {}),
+      ...(e.calculatedValue !== undefined && e.calculatedValue !== null ? { calculatedValue: e.calculatedValue } : {}),
       ...(e.tsRemark ? { tsRemark: e.tsRemark } : {}),
       ...(e.staRemark ? { staRemark: e.staRemark } : {}),
       ...(e.depthProfile ? { depthProfile: e.depthProfile } : {}),

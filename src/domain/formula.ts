@@ -47,19 +47,44 @@ export function validateFormula(node: FormulaNode, path = 'formula'): void {
   node.opArgs?.forEach((arg, i) => validateFormula(arg, `${path}.opArgs.${i}`));
 }
 
-/** Evaluates a formula; tsId references read the last value of that timeseries (tsOp 'last'). */
-export function evaluateFormula(node: FormulaNode, lastValues: ReadonlyMap<string, number>): number {
+/**
+ * Evaluates a formula. A reference with tsOp 'last' reads the last stored value of that timeseries; a
+ * reference without tsOp reads its value in this round (`currentValues`), see docs/domain.md. Without
+ * `currentValues` every reference reads the last values.
+ */
+export function evaluateFormula(node: FormulaNode, lastValues: ReadonlyMap<string, number>, currentValues?: ReadonlyMap<string, number>): number {
   validateFormula(node);
   const run = (n: FormulaNode): number => {
     if (n.const !== undefined) return n.const;
     if (n.tsId !== undefined) {
-      const v = lastValues.get(n.tsId);
-      if (v === undefined) throw new FormulaError(`no last value for ${n.tsId}`);
+      const fromRound = n.tsOp !== 'last' && currentValues !== undefined;
+      const v = (fromRound ? currentValues : lastValues).get(n.tsId);
+      if (v === undefined) throw new FormulaError(fromRound ? `no value for ${n.tsId} in this round` : `no last value for ${n.tsId}`);
       return v;
     }
     return APPLY[n.op as FormulaOp]((n.opArgs ?? []).map(run));
   };
   return run(node);
+}
+
+/** Whether a formula reads a value entered in this round (a reference without tsOp 'last'). */
+export function readsRoundValues(node: FormulaNode): boolean {
+  if (node.tsId !== undefined) return node.tsOp !== 'last';
+  return (node.opArgs ?? []).some(readsRoundValues);
+}
+
+/**
+ * §3 calculated value of a formula entry: the result, or undefined while a referenced value is missing,
+ * the formula is broken or the result is not a finite number (e.g. log of a negative value).
+ */
+export function calculateFormula(node: FormulaNode, lastValues: ReadonlyMap<string, number>, currentValues: ReadonlyMap<string, number>): number | undefined {
+  try {
+    const result = evaluateFormula(node, lastValues, currentValues);
+    return Number.isFinite(result) ? result : undefined;
+  } catch (e) {
+    if (e instanceof FormulaError) return undefined;
+    throw e;
+  }
 }
 
 const INFIX = new Set(['+', '-', '/', '*']);

@@ -21,3 +21,6 @@ export * from './submission';
 export * from './task-runner';
 export * from './time-input';
 export * from './locale-format';
+export * from './discharge-form';
+export * from './entry-options';
+export * from './snow-form';

@@ -20,7 +20,12 @@ function hasRemark(entry: MeasureRoundEntry): boolean {
  * or facility changes is posted too, or a change at a station without readings would never reach the server.
  */
 export function isPostable(entry: MeasureRoundEntry): boolean {
-  return isSendableNumber(entry.value) || hasRemark(entry) || (entry.staTasks?.length ?? 0) > 0 || (entry.staFacilities?.length ?? 0) > 0;
+  return isSendableNumber(entry.value) || hasRemark(entry) || (entry.staTasks?.length ?? 0) > 0 || (entry.staFacilities?.length ?? 0) > 0 || hasMeasurement(entry);
+}
+
+/** §4 filled without a value: a calculated value, a discharge protocol with discharge and gauge, a depth profile. */
+function hasMeasurement(entry: MeasureRoundEntry): boolean {
+  return isSendableNumber(entry.calculatedValue) || (entry.dischargeProtocol?.discharge !== undefined && entry.dischargeProtocol.gauge !== undefined) || (entry.depthProfile?.length ?? 0) > 0;
 }
 
 export function describeSubmissionError(e: SubmissionError): string {
@@ -59,8 +64,13 @@ export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost }
       dt: entry.dt,
       ...(isSendableNumber(entry.value) ? { value: entry.value } : {}),
       ...(isSendableNumber(entry.value) && isSendableNumber(entry.valueAfter) ? { valueAfter: { dt: afterDt(entry.dt) as PostEntry['dt'], value: entry.valueAfter } } : {}),
+      ...(isSendableNumber(entry.calculatedValue) ? { calculatedValue: entry.calculatedValue } : {}),
       ...(entry.tsRemark ? { tsRemark: entry.tsRemark } : {}),
       ...(entry.staRemark ? { staRemark: entry.staRemark } : {}),
+      ...(entry.dischargeValue ? { dischargeValue: entry.dischargeValue } : {}),
+      ...(entry.dischargeProtocol ? { dischargeProtocol: entry.dischargeProtocol } : {}),
+      ...(entry.snowWaterEquivalent ? { snowWaterEquivalent: entry.snowWaterEquivalent } : {}),
+      ...(entry.depthProfile?.length ? { depthProfile: entry.depthProfile } : {}),
       ...(entry.staTasks?.length ? { staTasks: entry.staTasks } : {}),
       ...(entry.staFacilities?.length ? { staFacilities: entry.staFacilities } : {}),
     });

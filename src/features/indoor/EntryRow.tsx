@@ -5,7 +5,8 @@ import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraft, type DraftStore } from '../../db/draft-store';
 import { PlausibilityMessage } from './PlausibilityMessage';
 import { buildRow, type RowContext } from './row-model';
-import { NumberField } from '../readings/NumberField';
+import { ReadingInput } from '../readings/ReadingInput';
+import { useCalculatedValue } from '../readings/use-calculated-value';
 import { TimeField } from '../readings/TimeField';
 import { TextField } from '../readings/TextField';
 import type { InstanceRef } from './StationTable';
@@ -70,7 +71,8 @@ const CELL = { compact: 'p-1 lg:px-1.5 lg:py-0.5 lg:align-middle', full: 'p-1 lg
 export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, ctx, store, disabled, onChange, instance, density, copy }: { entry: MeasureRoundEntry; header?: ReactNode; headerRowSpan: number; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; instance: InstanceRef; density: Density; copy?: CopyRow }) {
   const { t } = useLingui();
   const draft = useDraft(store, entry.tsId);
-  const row = useMemo(() => buildRow(entry, draft, ctx), [entry, draft, ctx]);
+  const calculated = useCalculatedValue(entry, store, instance.mrId);
+  const row = useMemo(() => buildRow(entry, draft, ctx, calculated), [entry, draft, ctx, calculated]);
   const label = copy ? t`${row.label} copy ${copy.n}` : row.label;
   const errorId = `err-${entry.tsId}`;
   const saved = (draft?.text ?? '') !== '' && !row.invalid;
@@ -115,15 +117,17 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
           <Trans>Value</Trans>
         </CardLabel>
         <div className="flex flex-wrap items-center gap-x-1">
-          <NumberField
-            stored={draft?.text}
+          <ReadingInput
+            entry={entry}
+            draft={draft}
+            store={store}
+            mrId={instance.mrId}
             label={label}
             invalid={row.invalid}
             describedBy={row.invalid || row.plausibility ? errorId : undefined}
             disabled={disabled}
-            valueInput
             onKeyDown={focusNextValueOnEnter}
-            onStore={(text) => onChange(entry.tsId, { text })}
+            onStore={(patch) => onChange(entry.tsId, patch)}
           />
           <div id={errorId} className="min-w-0 text-xs [overflow-wrap:anywhere]">
             {saved && <SavedMark />}

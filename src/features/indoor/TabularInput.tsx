@@ -36,14 +36,14 @@ export function TabularInput() {
   const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, ensureInstance);
   const [now] = useState(() => new Date());
   const store = useDraftStore(db, instance?.instanceId);
-  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now }), [date, config.defaultTime, now]);
+  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator }), [date, config.defaultTime, now, config.tsFormulaGenerator]);
   /** At submit time: wait for every write in flight, then validate exactly what is stored. */
   const storedRows = useCallback(async () => {
     const stored = await settled();
     const selector = { instanceId: stored?.instance.instanceId ?? '' };
     const taskChanges = stored ? (await db.tasks.count({ selector }).exec()) + (await db.facilities.count({ selector }).exec()) : 0;
-    return { instanceId: stored?.instance.instanceId, taskChanges, rows: round ? buildRowModels([...round.entries, ...copyEntries(round.entries, stored?.drafts ?? [])], stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date() }) : [] };
-  }, [settled, round, date, config.defaultTime, db]);
+    return { instanceId: stored?.instance.instanceId, taskChanges, rows: round ? buildRowModels([...round.entries, ...copyEntries(round.entries, stored?.drafts ?? [])], stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator }) : [] };
+  }, [settled, round, date, config.defaultTime, config.tsFormulaGenerator, db]);
   const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
   const [writeError, setWriteError] = useState<unknown>(null);
   const onChange = useCallback(

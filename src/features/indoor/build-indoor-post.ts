@@ -4,12 +4,15 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { TaskDoc } from '../../../schemas/db/task-doc';
 import type { FacilityDoc } from '../../../schemas/db/facility-doc';
 import type { BuildContext } from '../../../replication/submit-queue';
-import { buildPost, combineDateAndTime, parseNumberInput } from '../../domain';
+import { buildPost, combineDateAndTime, parseNumberInput, readsRoundValues } from '../../domain';
 import { copyEntries, restoreCopyTsIds } from './station-copies';
+import { calculatedValuesOf } from '../readings/formula-values';
 
 /** Merges the drafts typed on the table into the round's entries, the shape the domain posts. */
 export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry[] {
   const byTs = new Map(ctx.drafts.map((d) => [d.tsId, d]));
+  // §4: with the formula generator configured, a formula that reads this round's values sends its result.
+  const calculated = ctx.formulaGenerator ? calculatedValuesOf(round.entries, ctx.drafts) : new Map<string, number>();
   // Station tasks travel on the first entry of their station (§3: staTasks belong to the station).
   const firstOfStation = new Set<string>();
   // §5 station copies follow the round's entries and are posted under their original tsId with their own time
@@ -28,21 +31,25 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
     const { staTasks: _serverTasks, staFacilities: _serverFacilities, ...entry } = withServerTasks;
     const draft = byTs.get(entry.tsId);
     const images = ctx.photoIdsByTsId.get(entry.tsId);
-    if (!draft && !images) return entry;
+    const calculatedValue = entry.tsFormula && readsRoundValues(entry.tsFormula) ? calculated.get(entry.tsId) : undefined;
+    if (!draft && !images && calculatedValue === undefined) return entry;
     const parsed = parseNumberInput(draft?.text ?? '');
     const after = parseNumberInput(draft?.valueAfterText ?? '');
     const time = draft?.time ?? ctx.defaultTime;
     const remark = draft?.remark?.trim();
     const staRemark = draft?.staRemark?.trim();
+    const dt = time ? (combineDateAndTime(instance.date, time) as MeasureRoundEntry['dt']) : undefined;
     return {
       ...entry,
-      dt: time ? (combineDateAndTime(instance.date, time) as MeasureRoundEntry['dt']) : undefined,
+      dt,
       value: parsed?.kind === 'number' ? parsed.value : undefined,
       ...(after?.kind === 'number' ? { valueAfter: after.value } : {}),
+      ...(calculatedValue !== undefined ? { calculatedValue } : {}),
       tsRemark: remark || images ? { ...(remark ? { text: remark } : {}), ...(images ? { images } : {}) } : undefined,
       ...(staRemark ? { staRemark: { text: staRemark } } : {}),
       ...(draft?.dischargeValue ? { dischargeValue: draft.dischargeValue } : {}),
-      ...(draft?.dischargeProtocol ? { dischargeProtocol: draft.dischargeProtocol } : {}),
+      // the protocol is dated with its reading
+      ...(draft?.dischargeProtocol ? { dischargeProtocol: { ...draft.dischargeProtocol, ...(dt ? { dt } : {}) } } : {}),
       ...(draft?.snowWaterEquivalent ? { snowWaterEquivalent: draft.snowWaterEquivalent } : {}),
       ...(draft?.depthProfile?.length ? { depthProfile: draft.depthProfile } : {}),
     };

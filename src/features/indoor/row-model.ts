@@ -1,13 +1,16 @@
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
+import { calculatedValuesOf } from '../readings/formula-values';
 import {
   checkLastValue,
   checkPlausibility,
   combineDateAndTime,
   formatOrdinal,
+  isFilledEntry,
   isObligatory,
   isRemarkDisabled,
   parseNumberInput,
+  readsRoundValues,
   rowStatus,
   stationTitle,
   type LastValueFlag,
@@ -34,6 +37,8 @@ export interface RowModel {
   /** §5 last-value check against the other historic values */
   lastValueFlag?: LastValueFlag;
   remarkDisabled: boolean;
+  /** §3 calculated value of a formula entry, when the formula generator is configured and it reads this round */
+  calculatedValue?: number;
 }
 
 export interface StationGroup {
@@ -48,6 +53,8 @@ export interface RowContext {
   date: string;
   defaultTime: string;
   now: Date;
+  /** config tsFormulaGenerator: a calculated value makes a formula entry filled (§4) */
+  formulaGenerator?: boolean;
 }
 
 /** The accessible name of an entry's inputs: station name, station number and parameter. */
@@ -60,24 +67,45 @@ export type RowCache = Map<string, { entry: MeasureRoundEntry; key: string; row:
 
 export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: readonly Draft[], ctx: RowContext, cache?: RowCache): RowModel[] {
   const byTs = new Map(drafts.map((d) => [d.tsId, d]));
+  const calculated = calculatedValuesOf(entries, drafts);
   return entries.map((entry) => {
     const draft = byTs.get(entry.tsId);
-    const key = `${draft?.text ?? ''}\u0000${draft?.time ?? ''}\u0000${draft?.remark ?? ''}\u0000${draft ? 1 : 0}\u0000${ctx.date}\u0000${ctx.defaultTime}`;
+    const calc = calculated.get(entry.tsId);
+    const key = `${draft?.updatedAt ?? 0}\u0000${calc ?? ''}\u0000${ctx.date}\u0000${ctx.defaultTime}\u0000${ctx.formulaGenerator ?? ''}`;
     const cached = cache?.get(entry.tsId);
     if (cached && cached.entry === entry && cached.key === key) return cached.row;
-    const row = buildRow(entry, draft, ctx);
+    const row = buildRow(entry, draft, ctx, calc);
     cache?.set(entry.tsId, { entry, key, row });
     return row;
   });
 }
 
-export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx: RowContext): RowModel {
+/**
+ * One row from the entry and its draft; `calculated` is the formula's value from the round's drafts.
+ * Content follows §4 "Filled entry" (value, calculated value, discharge protocol, depth profile, remarks).
+ */
+export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx: RowContext, calculated?: number): RowModel {
   const parsed = parseNumberInput(draft?.text ?? '');
   const value = parsed?.kind === 'number' ? parsed.value : undefined;
   const remark = draft?.remark?.trim() ?? '';
+  const staRemark = draft?.staRemark?.trim() ?? '';
   const time = draft?.time ?? ctx.defaultTime;
   const dt = time ? combineDateAndTime(ctx.date, time) : undefined;
-  const hasContent = value !== undefined || remark !== '';
+  const calculatedValue = ctx.formulaGenerator && entry.tsFormula && readsRoundValues(entry.tsFormula) ? calculated : undefined;
+  const hasContent = isFilledEntry(
+    {
+      ...entry,
+      staTasks: undefined,
+      staFacilities: undefined,
+      value,
+      calculatedValue,
+      tsRemark: remark ? { text: remark } : undefined,
+      staRemark: staRemark ? { text: staRemark } : undefined,
+      dischargeProtocol: draft?.dischargeProtocol,
+      depthProfile: draft?.depthProfile,
+    },
+    { formulaGenerator: ctx.formulaGenerator === true },
+  );
   const plausibility = value !== undefined ? checkPlausibility(entry, value) : undefined;
   const last = entry.last;
   return {
@@ -90,10 +118,11 @@ export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx
     dt,
     hasContent,
     plausibility: plausibility ?? undefined,
-    status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range', hasValue: value !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
+    status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range', hasValue: value !== undefined || calculatedValue !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
     lastValueText: last && last.value !== null ? `${last.value}` : '–',
     lastValueFlag: checkLastValue(entry),
     remarkDisabled: isRemarkDisabled(entry, value),
+    ...(calculatedValue !== undefined ? { calculatedValue } : {}),
   };
 }
 

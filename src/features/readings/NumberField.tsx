@@ -12,10 +12,12 @@ export interface NumberFieldProps {
   /** marks the main value input of an entry, for keyboard navigation between entries */
   valueInput?: boolean;
   className?: string;
+  /** a tailwind width class; narrower in the rows of a dialog */
+  width?: string;
 }
 
 /** §5 numeric input: stores the text exactly as typed (a number with comma or point, a dash, or nothing). */
-export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(function NumberField({ stored, label, disabled, invalid, describedBy, onStore, onKeyDown, valueInput, className = '' }, ref) {
+export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(function NumberField({ stored, label, disabled, invalid, describedBy, onStore, onKeyDown, valueInput, className = '', width = 'w-28' }, ref) {
   const owned = useOwnedText(stored, onStore);
   return (
     <input
@@ -34,7 +36,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
       onChange={owned.onChange}
       onFocus={owned.onFocus}
       onBlur={owned.onBlur}
-      className={`min-h-11 w-28 rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
+      className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
     />
   );
 });

@@ -1,0 +1,92 @@
+import { useLingui } from '@lingui/react/macro';
+import type { KeyboardEvent } from 'react';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import type { Draft, DraftPatch } from '../../../schemas/db/draft-doc';
+import { inputTypeOf, offersOption } from '../../domain';
+import type { DraftStore } from '../../db/draft-store';
+import { DischargeInput } from '../discharge/DischargeInput';
+import { DepthProfileButton } from '../depth-profile/DepthProfileButton';
+import { SnowInput } from '../snow/SnowInput';
+import { CodeChoice } from './CodeChoice';
+import { FormulaInput } from './FormulaInput';
+import { focusNextReading } from './focus-next-reading';
+import { NumberField } from './NumberField';
+
+export interface ReadingInputProps {
+  entry: MeasureRoundEntry;
+  draft: Draft | undefined;
+  /** the round's drafts, for formulas that read other entries */
+  store: DraftStore;
+  mrId: string;
+  /** accessible name of the value input: "{staName} {staNumber} {tsParameter}" */
+  label: string;
+  disabled?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+  onKeyDown?(e: KeyboardEvent<HTMLInputElement>): void;
+  /** stores a patch of the entry's draft; resolves once it is in IndexedDB */
+  onStore(patch: DraftPatch): Promise<unknown>;
+}
+
+/**
+ * The value widget of an entry for its §4 input type, shared by every screen that takes readings (table,
+ * outdoor tour, meteo, decisions): two layouts, never two copies.
+ */
+export function ReadingInput(given: ReadingInputProps) {
+  // Enter reaches choices too (the table's own handler knows value inputs only)
+  const props = { ...given, onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => (e.key === 'Enter' && focusNextReading(e.currentTarget) ? e.preventDefault() : given.onKeyDown?.(e)) };
+  const { entry, draft, label, disabled, invalid, describedBy, onKeyDown, onStore } = props;
+  const type = inputTypeOf(entry);
+  const number = (
+    <NumberField stored={draft?.text} label={label} invalid={invalid} describedBy={describedBy} disabled={disabled} valueInput onKeyDown={onKeyDown} onStore={(text) => onStore({ text })} />
+  );
+  let main;
+  switch (type) {
+    case 'NO_STEADY_INCIDENT':
+    case 'NO_YES':
+      return <CodeChoice type={type} stored={draft?.text} label={label} disabled={disabled} describedBy={describedBy} onStore={(text) => onStore({ text })} />;
+    case 'FORMULA':
+      main = <FormulaInput {...props} />;
+      break;
+    case 'DISCHARGE':
+      main = <DischargeInput {...props} />;
+      break;
+    case 'SNOW_WATER_EQUIVALENT':
+      main = <SnowInput {...props} />;
+      break;
+    case 'NO_IMPORT_NUMBER':
+      main = (
+        <>
+          {number}
+          <NoImportNumber />
+        </>
+      );
+      break;
+    default:
+      main = number;
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      {main}
+      {(offersOption(entry, 'valueAfter') || (draft?.valueAfterText ?? '') !== '') && <ValueAfterField {...props} />}
+      {offersOption(entry, 'depthProfile') && <DepthProfileButton {...props} />}
+    </div>
+  );
+}
+
+/** §8 "no import number defined": the reading is kept, but the timeseries has no import number. */
+function NoImportNumber() {
+  const { t } = useLingui();
+  return <span className="text-xs font-medium text-amber-800 dark:text-amber-300">{t`No import number defined`}</span>;
+}
+
+/** §3 valueAfter: a second reading, stored one minute after the main value. */
+function ValueAfterField({ draft, label, disabled, onStore }: ReadingInputProps) {
+  const { t } = useLingui();
+  return (
+    <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+      <span aria-hidden="true">{t`+1 min`}</span>
+      <NumberField stored={draft?.valueAfterText} label={t`${label} value after`} disabled={disabled} onStore={(valueAfterText) => onStore({ valueAfterText })} />
+    </label>
+  );
+}
