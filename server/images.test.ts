@@ -25,7 +25,8 @@ const upload = (base: string, mrId: keyof typeof ROUND, imageId: string, body: B
 async function submitWithImage(base: string, mrId: keyof typeof ROUND, imageId: string): Promise<string> {
   const [sta, ts] = ROUND[mrId].split('&').map((p) => p.split('=')[1] ?? '');
   const instanceId = crypto.randomUUID();
-  const at = new Date(Date.parse(dt) + Math.floor(Math.random() * 1e6) * 60_000).toISOString();
+  // distinct minutes in the past: the server refuses dates more than a day ahead
+  const at = new Date(Date.now() - Math.floor(Math.random() * 1e6) * 60_000).toISOString();
   const body = { instanceId, creationTime: at, entries: [{ tsId: ts, staNumber: sta, dt: at, value: 1, tsRemark: { images: [imageId] } }] };
   const res = await fetch(`${base}/hwe-api/v2/measure-round/${mrId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   expect(res.status).toBe(200);

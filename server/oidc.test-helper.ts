@@ -30,8 +30,9 @@ export async function startOidcServer(name: string, roles: readonly (readonly [s
     await server.db.query('insert into permission (username, mr_id, role) values ($1, $2, $3)', [user, mrId, `HWE_${role}`]);
   }
   const sign = (username: string) =>
-    new SignJWT({ preferred_username: username })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    new SignJWT({ preferred_username: username, typ: 'Bearer' })
+      // as Keycloak issues access tokens (the server checks both typ values)
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' })
       .setIssuer(`${identity.url}/realms/${identity.realm}`)
       .setAudience(identity.clientId)
       .setIssuedAt()

@@ -26,7 +26,8 @@ export function SyncStatusButton() {
     [],
     [db],
   );
-  const photos = useObservable(() => db.photos.count({ selector: { uploaded: false } }).$, 0, [db]);
+  // a find, not a count: RxDB refuses count queries that no index serves
+  const photos = useObservable(() => db.photos.find({ selector: { uploaded: false } }).$.pipe(map((docs) => docs.length)), 0, [db]);
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -1,4 +1,8 @@
-import { forwardRef, type KeyboardEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { forwardRef, useState, type KeyboardEvent } from 'react';
+import { decimalSeparator, toFormatLocale } from '../../domain/locale-format';
+import { applyKey, NumericKeypad, type KeypadKey } from '../../ui/NumericKeypad';
+import { useVirtualKeypadEnabled } from '../config/use-local-settings';
 import { useOwnedText } from './use-owned-text';
 
 export interface NumberFieldProps {
@@ -16,27 +20,54 @@ export interface NumberFieldProps {
   width?: string;
 }
 
-/** §5 numeric input: stores the text exactly as typed (a number with comma or point, a dash, or nothing). */
+/** The next enabled value input after this one (the keypad's "next" key). */
+function focusNextValue(from: HTMLInputElement) {
+  const all = [...document.querySelectorAll<HTMLInputElement>('input[data-value-input]:not(:disabled)')];
+  all[all.indexOf(from) + 1]?.focus();
+}
+
+/**
+ * §5 numeric input: stores the text exactly as typed (a number with comma or point, a dash, or nothing).
+ * With the virtual keyboard setting on, the on-screen keypad opens under the focused field instead of the
+ * device's keyboard (gloves, rain: big keys that always show the decimal separator of the UI language).
+ */
 export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(function NumberField({ stored, label, disabled, invalid, describedBy, onStore, onKeyDown, valueInput, className = '', width = 'w-28' }, ref) {
+  const { i18n } = useLingui();
   const owned = useOwnedText(stored, onStore);
+  const keypad = useVirtualKeypadEnabled();
+  const [focused, setFocused] = useState<HTMLInputElement | null>(null);
+  const onKey = (key: KeypadKey) => {
+    const result = applyKey(owned.value, key, decimalSeparator(toFormatLocale(i18n.locale)));
+    if (result.text !== owned.value) owned.set(result.text);
+    if (result.next && focused) focusNextValue(focused);
+  };
   return (
-    <input
-      ref={ref}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      aria-label={label}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      value={owned.value}
-      disabled={disabled}
-      data-value-input={valueInput ? '' : undefined}
-      data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
-      onKeyDown={onKeyDown}
-      onChange={owned.onChange}
-      onFocus={owned.onFocus}
-      onBlur={owned.onBlur}
-      className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
-    />
+    <span className="relative inline-block">
+      <input
+        ref={ref}
+        type="text"
+        inputMode={keypad ? 'none' : 'decimal'}
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        value={owned.value}
+        disabled={disabled}
+        data-value-input={valueInput ? '' : undefined}
+        data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
+        onKeyDown={onKeyDown}
+        onChange={owned.onChange}
+        onFocus={(e) => {
+          owned.onFocus();
+          setFocused(e.currentTarget);
+        }}
+        onBlur={() => {
+          owned.onBlur();
+          setFocused(null);
+        }}
+        className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
+      />
+      {keypad && focused && <NumericKeypad onKey={onKey} className="absolute top-full left-0 z-30 mt-1 w-64 shadow-lg" />}
+    </span>
   );
 });
