@@ -83,6 +83,8 @@ export const ConfigSchema = v.object({
   remarkAnalysisFilter: v.optional(v.string(), 'Datensammler|neu'),
   photoMaxSize: v.optional(v.number(), 6000),
   serverType: v.optional(v.string(), 'reference'),
+  /** a round unsent for more days than this gets a warning on every page (durability guard) */
+  unsentWarningDays: v.optional(v.number(), 2),
   /** operator's imprint and privacy policy for /imprint and /privacyPolicy (see docs/server.md) */
   imprint: v.optional(LocalizedTextSchema),
   privacyPolicy: v.optional(LocalizedTextSchema),

@@ -24,3 +24,4 @@ export * from './locale-format';
 export * from './discharge-form';
 export * from './entry-options';
 export * from './snow-form';
+export * from './durability';

@@ -6,6 +6,7 @@ import { NotFound } from '../app/NotFound';
 import { useDocumentTitle } from '../app/route-meta';
 import { GlobalAlert } from '../app/GlobalAlert';
 import { LoginNeeded } from '../app/LoginNeeded';
+import { DurabilityGuard } from '../app/DurabilityGuard';
 import { AppFooter } from '../app/AppFooter';
 import { useConfigLocale } from '../app/use-config-locale';
 import { ShortcutHelp } from '../app/ShortcutHelp';
@@ -22,6 +23,7 @@ function RootLayout() {
       <main id="main" className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
         <GlobalAlert />
         <LoginNeeded />
+        <DurabilityGuard />
         <Outlet />
       </main>
       <AppFooter />

@@ -1,0 +1,102 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { map } from 'rxjs';
+import { useDb } from '../db/db-context';
+import { useObservable } from '../db/hooks';
+import { useConfig } from '../db/reference-hooks';
+import { durabilityRisk } from '../domain/durability';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+
+interface StorageState {
+  usage?: number;
+  quota?: number;
+  persisted?: boolean;
+}
+
+async function readStorage(): Promise<StorageState> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  const persisted = await navigator.storage?.persisted?.().catch(() => undefined);
+  return { usage: estimate?.usage, quota: estimate?.quota, persisted };
+}
+
+/**
+ * A warning with one action when data on this device is at risk before it reaches the server: storage
+ * running out (export), a round left unsent too long (open it to send), or storage the browser may clear
+ * (ask to keep it). Browsers evicting data silently is the loss field apps are known for.
+ */
+export function DurabilityGuard() {
+  const db = useDb();
+  const { unsentWarningDays } = useConfig();
+  const { t } = useLingui();
+  const [storage, setStorage] = useState<StorageState>({});
+  // the "may be cleared" hint can be closed for this visit; the urgent ones cannot
+  const [dismissed, setDismissed] = useState(false);
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    void readStorage().then(setStorage);
+    const timer = setInterval(() => void readStorage().then(setStorage), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const unsent = useObservable(
+    () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).$.pipe(map((docs) => docs.map((d) => ({ instanceId: d.instanceId, mrName: d.mrName, date: d.date, since: Date.parse(d.creationTime) })))),
+    [],
+    [db],
+  );
+  const risk = durabilityRisk({ ...storage, unsent, unsentWarningDays, now: Date.now() });
+  if (!risk) return null;
+  if (risk.kind === 'quota') {
+    const free = risk.freeMb;
+    return (
+      <Alert type="danger" testId="durability-warning">
+        <p>
+          <Trans>Storage on this device is almost full ({free} MB left). Send your rounds, or export the local data so nothing is lost.</Trans>
+        </p>
+        <Link to="/debug" className="mt-1 inline-block underline">
+          <Trans>Export the local data</Trans>
+        </Link>
+      </Alert>
+    );
+  }
+  if (risk.kind === 'unsent') {
+    const { mrName, days } = risk;
+    const round = unsent.find((u) => u.instanceId === risk.instanceId);
+    return (
+      <Alert type="warning" testId="durability-warning">
+        <p>
+          <Trans>
+            The round {mrName} has been waiting on this device for {days} days without reaching the server.
+          </Trans>
+        </p>
+        {round && (
+          <Link to="/stations/$group/$date" params={{ group: round.mrName, date: round.date }} className="mt-1 inline-block underline">
+            <Trans>Open it to send it</Trans>
+          </Link>
+        )}
+      </Alert>
+    );
+  }
+  if (dismissed) return null;
+  const askToKeep = async () => {
+    const granted = await navigator.storage?.persist?.().catch(() => false);
+    setStorage(await readStorage());
+    setRefused(!granted);
+  };
+  return (
+    <Alert type="warning" testId="durability-warning" onClose={() => setDismissed(true)} closeLabel={t`Close`}>
+      <p>
+        <Trans>This browser may clear the data on this device when storage runs low, and rounds here are not yet sent.</Trans>
+      </p>
+      {refused ? (
+        <p className="mt-1">
+          <Trans>The browser did not agree. Install the app (add it to the home screen) or send the rounds soon.</Trans>
+        </p>
+      ) : (
+        <Button className="mt-2" onClick={() => void askToKeep()}>
+          <Trans>Keep the data on this device</Trans>
+        </Button>
+      )}
+    </Alert>
+  );
+}
