@@ -20,3 +20,4 @@ export * from './station';
 export * from './submission';
 export * from './task-runner';
 export * from './time-input';
+export * from './pre-submit';
