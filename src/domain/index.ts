@@ -21,3 +21,5 @@ export * from './submission';
 export * from './task-runner';
 export * from './time-input';
 export * from './pre-submit';
+export * from './overwrite-times';
+export * from './remark-suggestions';

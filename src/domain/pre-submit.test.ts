@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../schemas/api';
-import { checkRoundDate, implausibleReasons, incompleteStations, isUnassessedIncident, preSubmitFindings, submissionPlan, validatePost, type PreSubmitFindings } from '.';
+import { checkRoundDate, implausibleReasons, incompleteStations, isUnassessedIncident, planTimeOverwrite, preSubmitFindings, submissionPlan, validatePost, type PreSubmitFindings } from '.';
 
 const entry = (over: object = {}): MeasureRoundEntry =>
   ({ staName: 'Pegel Nord', staNumber: '1001', staOrdinal: 1, tsId: '1001-W', tsParameter: 'W', tsUnit: 'cm', ...over }) as MeasureRoundEntry;
@@ -108,5 +108,27 @@ describe('post validation before sending (§5)', () => {
     ['bad date', { ...post, entries: [{ ...post.entries[0], dt: '23.11.2026' }] }, [{ path: 'entries.0.dt', message: 'must be an ISO date-time with offset' }]],
   ])('%s', (_name, body, expected) => {
     expect(validatePost(body)).toEqual(expected);
+  });
+});
+
+describe('overwrite the time of every entry (§5)', () => {
+  const entries = [
+    { tsId: 'a', time: '12:00' },
+    { tsId: 'b', time: '07:45' },
+    { tsId: 'c', time: undefined },
+  ];
+  it.each([
+    ['0745', { kind: 'done', changes: [{ tsId: 'a', time: '07:45' }, { tsId: 'c', time: '07:45' }], skipped: 1 }],
+    ['7.45', { kind: 'done', changes: [{ tsId: 'a', time: '07:45' }, { tsId: 'c', time: '07:45' }], skipped: 1 }],
+    ['13:05', { kind: 'done', changes: [{ tsId: 'a', time: '13:05' }, { tsId: 'b', time: '13:05' }, { tsId: 'c', time: '13:05' }], skipped: 0 }],
+    ['', { kind: 'done', changes: [], skipped: 3 }],
+    ['  ', { kind: 'done', changes: [], skipped: 3 }],
+    ['25:00', { kind: 'invalid' }],
+    ['abc', { kind: 'invalid' }],
+  ])('typed %j', (typed, expected) => {
+    expect(planTimeOverwrite(entries, '2026-11-23', typed)).toEqual(expected);
+  });
+  it('reports an invalid round date', () => {
+    expect(planTimeOverwrite(entries, 'not-a-date', '07:45')).toEqual({ kind: 'invalid' });
   });
 });

@@ -33,6 +33,7 @@ export function ArchiveRound() {
   const when = (iso: string | null | undefined) => (iso ? i18n.date(new Date(iso), { dateStyle: 'short', timeStyle: 'short' }) : '–');
   const facts: [string, string][] = [
     [t`Team`, round.mrTeam ?? '–'],
+    [t`Round remark`, round.mrRemark ?? '–'],
     [t`Submitted`, when(round.submissionTime)],
     [t`Decision 1`, `${when(round.decision1Time)} ${round.decision1Team ?? ''}`],
     [t`Decision 2`, `${when(round.decision2Time)} ${round.decision2Team ?? ''}`],
@@ -53,11 +54,10 @@ export function ArchiveRound() {
         {facts.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="font-medium">{k}</dt>
-            <dd>{v}</dd>
+            <dd className="min-w-0 break-words whitespace-pre-wrap">{v}</dd>
           </div>
         ))}
       </dl>
-      {round.mrRemark && <p className="text-sm">{round.mrRemark}</p>}
       <table className="w-full border-collapse text-sm" aria-label={t`Entries`}>
         <thead className="bg-slate-100 text-left dark:bg-slate-900">
           <tr>

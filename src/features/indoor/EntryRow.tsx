@@ -7,7 +7,7 @@ import { PlausibilityMessage } from './PlausibilityMessage';
 import { buildRow, type RowContext, type RowModel, type StationGroup } from './row-model';
 import { NumberField } from '../readings/NumberField';
 import { TimeField } from '../readings/TimeField';
-import { TextField } from '../readings/TextField';
+import { RemarkField } from '../remarks/RemarkField';
 import type { InstanceRef } from './StationTable';
 import { PhotoButton } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
@@ -113,7 +113,7 @@ export const EntryRow = memo(function EntryRow({ entry, station, stationRowSpan,
       </td>
       <td className="p-2 align-top max-md:col-span-2">
         <div className="flex items-start gap-2">
-          <TextField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onChange(entry.tsId, { remark })} />
+          <RemarkField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onChange(entry.tsId, { remark })} history={entry.staRemarks} />
           <PhotoButton
             disabled={disabled}
             target={{ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }}

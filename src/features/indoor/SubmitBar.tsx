@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
@@ -13,6 +13,12 @@ import { useAllDrafts, type DraftStore } from '../../db/draft-store';
 import { SyncBadge } from './SyncBadge';
 import { LOGIN_REQUIRED } from '../../../replication/submit-queue';
 import { auth } from '../../app/auth';
+import { useConfig, useLocalConfig } from '../../db/reference-hooks';
+import { gatherSubmission, type GatheredSubmission } from './checks/gather-submission';
+import { SubmitChecks } from './checks/SubmitChecks';
+import { BlockingProblems } from './checks/BlockingProblems';
+import { reopenQueued } from './use-indoor-instance';
+import { printRound } from './print-before-save';
 
 function ProblemText({ problem }: { problem: SubmitProblem }) {
   const { staName, staNumber, tsParameter } = problem.entry;
@@ -44,9 +50,15 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const { t } = useLingui();
   const db = useDb();
   const online = useOnline();
+  const config = useConfig();
+  const local = useLocalConfig();
   const [problems, setProblems] = useState<SubmitProblem[]>([]);
+  const [blocking, setBlocking] = useState<GatheredSubmission | null>(null);
+  const [asking, setAsking] = useState<GatheredSubmission | null>(null);
+  const [busy, setBusy] = useState(false);
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState(false);
+  const [reopenFailed, setReopenFailed] = useState(false);
   const submitted = useObservable<OfflineInstanceDoc | null>(
     () => (submittedId ? db.offlineInstances.findOne(submittedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null))) : undefined),
     null,
@@ -58,35 +70,62 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const filledCount = useMemo(() => buildRowModels(round.entries, drafts, ctx).filter((r) => r.hasContent).length, [round.entries, drafts, ctx]);
 
   const [nothingEntered, setNothingEntered] = useState(false);
-  const submit = async () => {
-    const stored = await storedRows();
-    const found = validateBeforeSubmit(stored.rows);
-    const filled = stored.rows.filter((r) => r.hasContent).length + stored.taskChanges;
-    setProblems(found);
-    setNothingEntered(found.length === 0 && filled === 0);
-    if (found.length > 0 || filled === 0 || !stored.instanceId) return;
+  const send = async (instanceId: string) => {
+    setAsking(null);
+    // §3 print-before-save: the printout shows what is about to be queued
+    if (local.printBeforeSave) printRound();
     setDismissed(false);
-    setSubmittedId(stored.instanceId);
-    await queue(stored.instanceId);
+    setReopenFailed(false);
+    setSubmittedId(instanceId);
+    await queue(instanceId);
   };
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const stored = await storedRows();
+      const found = validateBeforeSubmit(stored.rows);
+      setProblems(found);
+      setBlocking(null);
+      setNothingEntered(false);
+      if (found.length > 0) return;
+      const gathered = stored.instanceId ? await gatherSubmission(db, round, stored.instanceId, { defaultTime: ctx.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator }) : null;
+      if (!gathered || gathered.filled === 0) {
+        setNothingEntered(true);
+        return;
+      }
+      if (gathered.plan.blocked || gathered.postIssues.length > 0) setBlocking(gathered);
+      else if (gathered.plan.steps.length > 0) setAsking(gathered);
+      else await send(gathered.instanceId);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reopen = async (instanceId: string) => setReopenFailed(!(await reopenQueued(db, instanceId)));
+  const waiting = shown?.syncState === 'queued' ? shown : null;
 
   return (
-    <div className="sticky top-14 z-10 space-y-1 bg-white/95 py-1 dark:bg-slate-950/95">
+    <div className="sticky top-14 z-10 min-w-0 space-y-1 bg-white/95 py-1 break-words dark:bg-slate-950/95">
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void submit()} disabled={!instance || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
+        <Button onClick={() => void submit()} disabled={busy || asking !== null || !instance || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
           <Trans>Submit</Trans>
         </Button>
+        {waiting && (
+          <Button variant="secondary" onClick={() => void reopen(waiting.instanceId)}>
+            <Trans>Edit again</Trans>
+          </Button>
+        )}
         <span className="text-sm text-slate-600 dark:text-slate-400">
-          <Trans>{filledCount} entries filled</Trans> · {round.mrName}
+          <Plural value={filledCount} one="# entry filled" other="# entries filled" /> · {round.mrName}
         </span>
         {instance && <SyncBadge state={instance.syncState} />}
       </div>
+      {asking && <SubmitChecks findings={asking.findings} steps={asking.plan.steps} date={ctx.date} onSend={() => void send(asking.instanceId)} onCancel={() => setAsking(null)} />}
       {nothingEntered && (
         <Alert type="info" testId="nothing-entered">
           <Trans>Nothing to submit yet: enter at least one value or remark.</Trans>
         </Alert>
       )}
-      {problems.length > 0 && (
+      {(problems.length > 0 || blocking) && (
         <Alert type="danger" testId="submit-problems">
           <ul>
             {problems.map((p) => (
@@ -94,12 +133,13 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
                 <ProblemText problem={p} />
               </li>
             ))}
+            {blocking && <BlockingProblems findings={blocking.findings} postIssues={blocking.postIssues} date={ctx.date} />}
           </ul>
         </Alert>
       )}
       {shown && !dismissed && shown.syncState === 'sent' && (
         <Alert type="success" testId="submit-success" onClose={() => setDismissed(true)} closeLabel={t`Close`}>
-          <Trans>{shown.valueCount ?? 0} values saved.</Trans>
+          <Plural value={shown.valueCount ?? 0} one="# value saved." other="# values saved." />
         </Alert>
       )}
       {shown && shown.syncState === 'error' && (
@@ -110,7 +150,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           {shown.lastError && <pre className="mt-1 whitespace-pre-wrap text-xs">{shown.lastError}</pre>}
         </Alert>
       )}
-      {shown && shown.syncState === 'queued' && shown.lastError === LOGIN_REQUIRED && (
+      {waiting && waiting.lastError === LOGIN_REQUIRED && (
         <Alert type="warning" testId="login-required">
           <p>
             <Trans>Login required to transfer the entries. They are saved on this device and are sent as soon as you log in.</Trans>
@@ -120,9 +160,14 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           </Button>
         </Alert>
       )}
-      {shown && shown.syncState === 'queued' && !online && (
+      {waiting && !online && (
         <Alert type="info" testId="submit-waiting">
-          <Trans>You are offline. The entries are saved on this device and will be sent when the network is back.</Trans>
+          <Trans>You are offline. The round is saved on this device and waits for the network; it is sent as soon as the network is back. To change something first, choose “Edit again”.</Trans>
+        </Alert>
+      )}
+      {reopenFailed && (
+        <Alert type="info" testId="reopen-failed">
+          <Trans>Sending has already started; the round can no longer be edited.</Trans>
         </Alert>
       )}
       {shown && shown.syncState === 'retrying' && (
