@@ -35,7 +35,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
         e.preventDefault();
         onCancel();
       }}
-      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-[rgb(0_0_0/0.55)] dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="max-h-[80vh] overflow-y-auto p-4">
         <h2 id={titleId} className="mb-3 text-lg font-semibold">

@@ -104,7 +104,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const waiting = shown?.syncState === 'queued' ? shown : null;
 
   return (
-    <div className="sticky top-14 z-10 min-w-0 space-y-1 bg-white/95 py-1 break-words dark:bg-slate-950/95">
+    <div data-testid="submit-bar" aria-busy={busy || undefined} className="sticky top-14 z-10 min-w-0 space-y-1 bg-white/95 py-1 break-words dark:bg-slate-950/95">
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => void submit()} disabled={busy || asking !== null || !instance || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
           <Trans>Submit</Trans>
