@@ -8,8 +8,10 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { buildRowModels, validateBeforeSubmit, type RowContext, type RowModel, type SubmitProblem } from './row-model';
+import { validateBeforeSubmit, type RowContext, type RowModel, type SubmitProblem } from './row-model';
 import { useAllDrafts, type DraftStore } from '../../db/draft-store';
+import type { Draft } from '../../../schemas/db/draft-doc';
+import { parseNumberInput } from '../../domain';
 import { SyncBadge } from './SyncBadge';
 import { LOGIN_REQUIRED } from '../../../replication/submit-queue';
 import { auth } from '../../app/auth';
@@ -19,6 +21,11 @@ import { SubmitChecks } from './checks/SubmitChecks';
 import { BlockingProblems } from './checks/BlockingProblems';
 import { reopenQueued } from './use-indoor-instance';
 import { printRound } from './print-before-save';
+
+/** The table's "filled" of a row (a valid number or a remark), from the draft alone. */
+function hasTypedContent(d: Draft): boolean {
+  return parseNumberInput(d.text ?? '')?.kind === 'number' || (d.remark ?? '').trim() !== '';
+}
 
 function ProblemText({ problem }: { problem: SubmitProblem }) {
   const { staName, staNumber, tsParameter } = problem.entry;
@@ -67,7 +74,8 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   // The instance the alerts talk about: the one just submitted, else the open one (e.g. after a reload).
   const shown = submitted ?? instance;
   const drafts = useAllDrafts(store);
-  const filledCount = useMemo(() => buildRowModels(round.entries, drafts, ctx).filter((r) => r.hasContent).length, [round.entries, drafts, ctx]);
+  // Counted over the drafts typed so far, not the round's entries: a keystroke costs the same in a round of 300.
+  const filledCount = useMemo(() => drafts.filter(hasTypedContent).length, [drafts]);
 
   const [nothingEntered, setNothingEntered] = useState(false);
   const send = async (instanceId: string) => {
