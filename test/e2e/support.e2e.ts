@@ -18,8 +18,9 @@ describe('support view of the local data', () => {
     await expect.poll(() => page.getByTestId('count-offlineInstances').textContent(), { timeout: 10_000 }).toBe('1');
     expect(await page.getByRole('list', { name: 'Noch nicht gesendete Runden' }).textContent()).toContain(round.mrName);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Lokale Daten für den Support exportieren' }).click()]);
-    const dump = JSON.parse(readFileSync(await download.path(), 'utf8')) as { offlineInstances: { drafts: { tsId: string; text: string }[] }[] };
-    expect(dump.offlineInstances[0]?.drafts).toEqual([expect.objectContaining({ tsId: p.entry.tsId, text: formatDe(p.good) })]);
+    // drafts live in their own collection (one document per entry), exported beside the instances
+    const dump = JSON.parse(readFileSync(await download.path(), 'utf8')) as { offlineInstances: { instanceId: string }[]; drafts: { instanceId: string; tsId: string; text: string }[] };
+    expect(dump.drafts).toEqual([expect.objectContaining({ instanceId: dump.offlineInstances[0]?.instanceId, tsId: p.entry.tsId, text: formatDe(p.good) })]);
     await context.close();
   });
 });
