@@ -43,6 +43,22 @@ describe('checks and prompts before a round is sent', () => {
     await context.close();
   });
 
+  it('validates the post against its schema before queueing and names the field', async () => {
+    const { context, page, errors } = await open(SPRINGS);
+    await type(page, 'Quelle Platzalm 3003 WT', '4');
+    // a pasted team list longer than the post allows (200 characters)
+    await page.getByRole('textbox', { name: 'Team', exact: true }).fill('Huber '.repeat(40));
+    await page.waitForTimeout(500);
+    const before = await countRoundPosts(env.server());
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    await page.getByTestId('submit-problems').waitFor();
+    expect(await page.getByTestId('submit-problems').textContent()).toContain('Feld mrTeam: mrTeam is longer than 200 characters');
+    expect(await page.locator('dialog').count()).toBe(0);
+    expect(await countRoundPosts(env.server())).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks to confirm a round dated 22 days back; cancel sends nothing, confirm sends it', async () => {
     const date = DateTime.fromISO(today).minus({ days: 22 }).toISODate() ?? '';
     const { context, page, errors } = await open(SPRINGS, date);
