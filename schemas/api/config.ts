@@ -81,6 +81,8 @@ export const ConfigSchema = v.object({
   showConfig: v.optional(v.boolean(), true),
   showArchiveImages: v.optional(v.number(), 0),
   remarkAnalysisFilter: v.optional(v.string(), 'Datensammler|neu'),
+  /** remark texts offered by the remark autocomplete; `{date}` becomes today as DD-MM-YY (§9) */
+  remarkSuggestions: v.optional(v.array(v.string()), []),
   photoMaxSize: v.optional(v.number(), 6000),
   serverType: v.optional(v.string(), 'reference'),
   /** a round unsent for more days than this gets a warning on every page (durability guard) */

@@ -34,6 +34,7 @@ export const DEMO_CONFIG: ConfigInput = {
   photoMaxSize: 6000,
   showArchiveImages: 0,
   remarkAnalysisFilter: 'Datensammler|neu',
+  remarkSuggestions: ['Kontrolle am {date}', 'Messstelle nicht zugänglich', 'Datensammler ausgelesen am {date}'],
   serverType: 'reference',
   // formula entries send their calculated value (§4); the demo's freeboard is computed from the lake level
   tsFormulaGenerator: true,

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -65,9 +66,10 @@ export function DurabilityGuard() {
     return (
       <Alert type="warning" testId="durability-warning">
         <p>
-          <Trans>
-            The round {mrName} has been waiting on this device for {days} days without reaching the server.
-          </Trans>
+          {plural(days, {
+            one: `The round ${mrName} has been waiting on this device for # day without reaching the server.`,
+            other: `The round ${mrName} has been waiting on this device for # days without reaching the server.`,
+          })}
         </p>
         {round && (
           <Link to="/stations/$group/$date" params={{ group: round.mrName, date: round.date }} className="mt-1 inline-block underline">

@@ -25,3 +25,6 @@ export * from './discharge-form';
 export * from './entry-options';
 export * from './snow-form';
 export * from './durability';
+export * from './pre-submit';
+export * from './overwrite-times';
+export * from './remark-suggestions';

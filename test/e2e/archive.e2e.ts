@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser } from './harness';
+import { openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 describe('archive', () => {
@@ -11,7 +11,7 @@ describe('archive', () => {
     if (!p) throw new Error('no entry');
     const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
     await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 
     await page.getByRole('link', { name: 'Archiv' }).click();

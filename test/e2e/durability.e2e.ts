@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, countRoundPosts, launchBrowser, startTestServer, tempDir, type TestServer } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS, countRoundPosts, launchBrowser, startTestServer, submitRound, tempDir, type TestServer } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -88,7 +88,7 @@ describe('durability', () => {
     // the other tab sees the value live
     await expect.poll(() => b.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 10_000 }).toBe(formatDe(value));
     const before = await countRoundPosts(server);
-    await a.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(a);
     await a.getByTestId('last-sent').waitFor({ timeout: 20_000 });
     await b.getByTestId('last-sent').waitFor({ timeout: 20_000 });
     expect(await countRoundPosts(server)).toBe(before + 1);

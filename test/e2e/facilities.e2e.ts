@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser } from './harness';
+import { openTable, serverAndBrowser, submitRound } from './harness';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
 
@@ -32,7 +32,7 @@ describe('station facilities', () => {
     await page.reload();
     await openFacilities('Gepatsch Piezometer P2 (2002)');
     await p2.getByText('Drucksonde P2').waitFor();
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('last-sent').waitFor({ timeout: 30_000 });
     const rows = await env.server().db.query<{ facility_id: string; sta_number: string; name: string; attributes: Record<string, unknown> }>('select facility_id, sta_number, name, attributes from station_facility order by name');
     expect(rows.find((r) => r.facility_id === 'demo-fac-1')).toMatchObject({ name: 'Datensammler P1 (getauscht)', attributes: { Seriennummer: 'B-777', Firmware: '2.4.1' } });

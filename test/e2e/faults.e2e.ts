@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, countRoundPosts, openTable, serverAndBrowser, type TestServer } from './harness';
+import { api, countRoundPosts, openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -35,7 +35,7 @@ describe('submission under server faults', () => {
     const picked = await enterValues(2, 0);
     const postsBefore = await countRoundPosts(env.server());
     await injectFaults(env.server(), { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 1 });
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('retrying');
     await page.getByTestId('submit-success').waitFor({ timeout: 20_000 });
     // the failed post and its retry (the browser may add its own retry of a reset connection; the server dedupes)
@@ -47,13 +47,13 @@ describe('submission under server faults', () => {
   it('shows the error after two 500s, keeps the data and succeeds on a manual retry', async () => {
     const picked = await enterValues(2, 2);
     await injectFaults(env.server(), { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 });
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-error').waitFor({ timeout: 20_000 });
     expect(await storedCopies(env.server(), picked)).toEqual([0, 0]);
     for (const p of picked) expect(await page.getByRole('textbox', { name: p.label, exact: true }).inputValue()).toBe(formatDe(p.good));
     await page.reload();
     await page.getByTestId('submit-error').waitFor();
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 20_000 });
     expect(await storedCopies(env.server(), picked)).toEqual([1, 1]);
     await context.close();
@@ -62,7 +62,7 @@ describe('submission under server faults', () => {
   it('re-sends after the connection dropped without an answer and the server keeps one copy', async () => {
     const picked = await enterValues(1, 4);
     await injectFaults(env.server(), { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 'drop', times: 1 });
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 20_000 });
     expect(await storedCopies(env.server(), picked)).toEqual([1]);
     await context.close();

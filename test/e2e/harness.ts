@@ -86,3 +86,21 @@ export async function openTable(
   await page.goto(tableUrl(server, roundName));
   return { context, page, errors };
 }
+
+/**
+ * Clicks the submit button and confirms every prompt that follows (implausible values ticked one by one,
+ * unassessed incidents, incomplete round), as a user who checked them would. Returns when no prompt is
+ * left: the round is then queued, or a message says why not.
+ */
+export async function submitRound(page: Page, buttonName = 'Absenden'): Promise<void> {
+  await page.getByRole('button', { name: buttonName, exact: true }).click();
+  await page.locator('[data-testid="submit-bar"]:not([aria-busy="true"])').waitFor();
+  for (;;) {
+    const dialog = page.locator('dialog');
+    if ((await dialog.count()) === 0) return;
+    const testId = await dialog.first().getAttribute('data-testid');
+    for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+    await dialog.getByRole('button', { name: /^(Weiter|Senden|Continue|Send)$/ }).click();
+    await page.locator(`dialog[data-testid="${testId}"]`).waitFor({ state: 'detached' });
+  }
+}

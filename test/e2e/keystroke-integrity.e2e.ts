@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, openTable, serverAndBrowser } from './harness';
+import { api, openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -42,7 +42,7 @@ describe('keystroke integrity on the table', () => {
     await page.reload();
     for (const p of typed) await expect.poll(() => field(p.label).inputValue(), { timeout: 15_000 }).toBe(p.text);
 
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const ids = typed.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
     const { values } = await api<HistoricValueList>(env.server(), `/timeseries-values?${ids}&remarks=true`);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
-import { launchBrowser, tempDir, watchErrors, type TestServer } from './harness';
+import { launchBrowser, submitRound, tempDir, type TestServer, watchErrors } from './harness';
 import { CLIENT_ID, freePort, REALM, startOidcProvider } from './oidc-provider';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -47,7 +47,7 @@ describe('login through an OpenID provider (keycloak-js against oidc-provider)',
 
     await page.getByRole('link', { name: /Quellen Kaunertal/ }).click();
     await page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true }).fill('6,5');
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const rows = await server.db.query<{ username: string }>('select username from submission');
     expect(rows.map((r) => r.username)).toEqual(['olga']);

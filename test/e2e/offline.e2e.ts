@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, countRoundPosts, launchProfile, startTestServer, tempDir, type TestServer } from './harness';
+import { api, countRoundPosts, launchProfile, startTestServer, submitRound, tempDir, type TestServer } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -55,7 +55,7 @@ describe('offline entry', () => {
 
     server = await startTestServer(data.path, port);
     await context.setOffline(false);
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 
     const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser } from './harness';
+import { openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 describe('photos', () => {
@@ -18,7 +18,7 @@ describe('photos', () => {
     }
     // the first image upload loses its connection after the server stored it; the retry sends it again
     await fetch(`${env.server().url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'drop-after', times: 1 }) });
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 
     const log = (await (await fetch(`${env.server().url}/__test__/requests`)).json()) as { method: string; path: string; status: number | string }[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser } from './harness';
+import { openTable, serverAndBrowser, submitRound } from './harness';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
 
@@ -30,7 +30,7 @@ describe('station tasks', () => {
     await p2.getByRole('checkbox', { name: /Schacht abdecken/ }).waitFor();
     expect(await p1.getByRole('checkbox', { name: /Batterie des Datensammlers tauschen/ }).isChecked()).toBe(true);
 
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('last-sent').waitFor({ timeout: 30_000 });
     const tasks = await env.server().db.query<{ task_id: string; sta_number: string; task_done: boolean; text: string }>('select task_id, sta_number, task_done, text from station_task order by sta_number, task_id');
     expect(tasks.find((t) => t.task_id === 'demo-task-1')?.task_done).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, countRoundPosts, openTable, serverAndBrowser, watchErrors } from './harness';
+import { api, countRoundPosts, openTable, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -23,7 +23,7 @@ describe('tabular input against the real server', () => {
       await page.keyboard.press('Enter');
     }
     for (const p of picked) expect(await page.getByRole('textbox', { name: p.label, exact: true }).inputValue()).toBe(formatDe(p.good));
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor();
     expect(await page.getByTestId('submit-success').textContent()).toContain('3');
 
@@ -47,7 +47,7 @@ describe('tabular input against the real server', () => {
     await expect.poll(() => input.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
     await expect.poll(() => page.getByText('Geben Sie eine Zahl, einen Strich oder nichts ein.').count(), { timeout: 10_000 }).toBe(1);
     const postsBefore = await countRoundPosts(env.server());
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-problems').waitFor();
     expect(await page.getByTestId('submit-problems').textContent()).toContain(p.entry.staName);
     expect(await countRoundPosts(env.server())).toBe(postsBefore);
@@ -62,7 +62,7 @@ describe('tabular input against the real server', () => {
     await page.locator('#locale-select').selectOption('en');
     await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await page.getByLabel(`${p.label} time`).fill('');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await submitRound(page, 'Submit');
     const problems = page.getByTestId('submit-problems');
     await problems.waitFor();
     expect(await problems.textContent()).toContain(`Date/time missing: ${p.entry.staName} (${p.entry.staNumber}), ${p.entry.tsParameter}`);

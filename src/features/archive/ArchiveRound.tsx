@@ -35,6 +35,7 @@ export function ArchiveRound() {
   const when = fmt.dateTime;
   const facts: [string, string][] = [
     [t`Team`, round.mrTeam ?? '–'],
+    [t`Round remark`, round.mrRemark ?? '–'],
     [t`Submitted`, when(round.submissionTime)],
     [t`Created`, when(round.creationTime)],
     [t`Decision 1`, `${when(round.decision1Time)} ${round.decision1Team ?? ''}`.trim()],
@@ -56,11 +57,10 @@ export function ArchiveRound() {
         {facts.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="font-medium">{k}</dt>
-            <dd>{v}</dd>
+            <dd className="min-w-0 break-words whitespace-pre-wrap">{v}</dd>
           </div>
         ))}
       </dl>
-      {round.mrRemark && <p className="text-sm">{round.mrRemark}</p>}
       <table className="w-full border-collapse text-sm" aria-label={t`Entries`}>
         <thead className="bg-slate-100 text-left dark:bg-slate-900">
           <tr>

@@ -8,7 +8,7 @@ import { buildRow, type RowContext } from './row-model';
 import { ReadingInput } from '../readings/ReadingInput';
 import { useCalculatedValue } from '../readings/use-calculated-value';
 import { TimeField } from '../readings/TimeField';
-import { TextField } from '../readings/TextField';
+import { RemarkField } from '../remarks/RemarkField';
 import type { InstanceRef } from './StationTable';
 import { PhotoButton } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
@@ -151,7 +151,7 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
           <Trans>Remark</Trans>
         </CardLabel>
         <div className="flex min-w-0 items-start gap-1">
-          <TextField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onChange(entry.tsId, { remark })} />
+          <RemarkField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onChange(entry.tsId, { remark })} history={entry.staRemarks} />
           {!copy && (
             <PhotoButton
               disabled={disabled}

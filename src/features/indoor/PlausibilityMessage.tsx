@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import type { RowPlausibility } from './row-model';
+import { formatCheckNumber } from './checks/format';
 
 /** §5: 'value min … max (deviation x)'; an incident of a NO_STEADY_INCIDENT entry shows as an error. */
 export function PlausibilityMessage({ result }: { result: RowPlausibility }) {
@@ -12,7 +13,7 @@ export function PlausibilityMessage({ result }: { result: RowPlausibility }) {
       </span>
     );
   }
-  const fmt = (n: number | undefined) => (n === undefined ? '–' : i18n.number(n, { maximumFractionDigits: 6, useGrouping: false }));
+  const fmt = (n: number | undefined) => formatCheckNumber(i18n, n);
   const min = fmt(result.min);
   const max = fmt(result.max);
   const deviation = fmt(result.deviation);

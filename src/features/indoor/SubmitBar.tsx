@@ -8,11 +8,24 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { buildRowModels, validateBeforeSubmit, type RowContext, type RowModel, type SubmitProblem } from './row-model';
+import { validateBeforeSubmit, type RowContext, type RowModel, type SubmitProblem } from './row-model';
 import { useAllDrafts, type DraftStore } from '../../db/draft-store';
+import type { Draft } from '../../../schemas/db/draft-doc';
+import { parseNumberInput } from '../../domain';
 import { SyncBadge } from './SyncBadge';
 import { LOGIN_REQUIRED } from '../../../replication/submit-queue';
 import { auth } from '../../app/auth';
+import { useConfig, useLocalConfig } from '../../db/reference-hooks';
+import { gatherSubmission, type GatheredSubmission } from './checks/gather-submission';
+import { SubmitChecks } from './checks/SubmitChecks';
+import { BlockingProblems } from './checks/BlockingProblems';
+import { reopenQueued } from './use-indoor-instance';
+import { printRound } from './print-before-save';
+
+/** The table's "filled" of a row (a valid number or a remark), from the draft alone. */
+function hasTypedContent(d: Draft): boolean {
+  return parseNumberInput(d.text ?? '')?.kind === 'number' || (d.remark ?? '').trim() !== '';
+}
 
 function ProblemText({ problem }: { problem: SubmitProblem }) {
   const { staName, staNumber, tsParameter } = problem.entry;
@@ -44,9 +57,15 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const { t } = useLingui();
   const db = useDb();
   const online = useOnline();
+  const config = useConfig();
+  const local = useLocalConfig();
   const [problems, setProblems] = useState<SubmitProblem[]>([]);
+  const [blocking, setBlocking] = useState<GatheredSubmission | null>(null);
+  const [asking, setAsking] = useState<GatheredSubmission | null>(null);
+  const [busy, setBusy] = useState(false);
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState(false);
+  const [reopenFailed, setReopenFailed] = useState(false);
   const submitted = useObservable<OfflineInstanceDoc | null>(
     () => (submittedId ? db.offlineInstances.findOne(submittedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null))) : undefined),
     null,
@@ -55,38 +74,66 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   // The instance the alerts talk about: the one just submitted, else the open one (e.g. after a reload).
   const shown = submitted ?? instance;
   const drafts = useAllDrafts(store);
-  const filledCount = useMemo(() => buildRowModels(round.entries, drafts, ctx).filter((r) => r.hasContent).length, [round.entries, drafts, ctx]);
+  // Counted over the drafts typed so far, not the round's entries: a keystroke costs the same in a round of 300.
+  const filledCount = useMemo(() => drafts.filter(hasTypedContent).length, [drafts]);
 
   const [nothingEntered, setNothingEntered] = useState(false);
-  const submit = async () => {
-    const stored = await storedRows();
-    const found = validateBeforeSubmit(stored.rows);
-    const filled = stored.rows.filter((r) => r.hasContent).length + stored.taskChanges;
-    setProblems(found);
-    setNothingEntered(found.length === 0 && filled === 0);
-    if (found.length > 0 || filled === 0 || !stored.instanceId) return;
+  const send = async (instanceId: string) => {
+    setAsking(null);
+    // §3 print-before-save: the printout shows what is about to be queued
+    if (local.printBeforeSave) printRound();
     setDismissed(false);
-    setSubmittedId(stored.instanceId);
-    await queue(stored.instanceId);
+    setReopenFailed(false);
+    setSubmittedId(instanceId);
+    await queue(instanceId);
   };
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const stored = await storedRows();
+      const found = validateBeforeSubmit(stored.rows);
+      setProblems(found);
+      setBlocking(null);
+      setNothingEntered(false);
+      if (found.length > 0) return;
+      const gathered = stored.instanceId ? await gatherSubmission(db, round, stored.instanceId, { defaultTime: ctx.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator }) : null;
+      if (!gathered || gathered.filled === 0) {
+        setNothingEntered(true);
+        return;
+      }
+      if (gathered.plan.blocked || gathered.postIssues.length > 0) setBlocking(gathered);
+      else if (gathered.plan.steps.length > 0) setAsking(gathered);
+      else await send(gathered.instanceId);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reopen = async (instanceId: string) => setReopenFailed(!(await reopenQueued(db, instanceId)));
+  const waiting = shown?.syncState === 'queued' ? shown : null;
 
   return (
-    <div data-submit-bar className="sticky top-[var(--navbar-h,3.5rem)] z-10 space-y-1 bg-white py-1 dark:bg-slate-950">
+    <div data-submit-bar data-testid="submit-bar" aria-busy={busy || undefined} className="sticky top-[var(--navbar-h,3.5rem)] z-10 min-w-0 space-y-1 bg-white py-1 break-words dark:bg-slate-950">
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void submit()} disabled={!instance || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
+        <Button onClick={() => void submit()} disabled={busy || asking !== null || !instance || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
           <Trans>Submit</Trans>
         </Button>
+        {waiting && (
+          <Button variant="secondary" onClick={() => void reopen(waiting.instanceId)}>
+            <Trans>Edit again</Trans>
+          </Button>
+        )}
         <span className="text-sm text-slate-600 dark:text-slate-400">
           <Plural value={filledCount} one="# entry filled" other="# entries filled" /> · {round.mrName}
         </span>
         {instance && <SyncBadge state={instance.syncState} />}
       </div>
+      {asking && <SubmitChecks findings={asking.findings} steps={asking.plan.steps} date={ctx.date} onSend={() => void send(asking.instanceId)} onCancel={() => setAsking(null)} />}
       {nothingEntered && (
         <Alert type="info" testId="nothing-entered">
           <Trans>Nothing to submit yet: enter at least one value or remark.</Trans>
         </Alert>
       )}
-      {problems.length > 0 && (
+      {(problems.length > 0 || blocking) && (
         <Alert type="danger" testId="submit-problems">
           <ul>
             {problems.map((p) => (
@@ -94,6 +141,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
                 <ProblemText problem={p} />
               </li>
             ))}
+            {blocking && <BlockingProblems findings={blocking.findings} postIssues={blocking.postIssues} date={ctx.date} />}
           </ul>
         </Alert>
       )}
@@ -110,7 +158,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           {shown.lastError && <pre className="mt-1 whitespace-pre-wrap text-xs">{shown.lastError}</pre>}
         </Alert>
       )}
-      {shown && shown.syncState === 'queued' && shown.lastError === LOGIN_REQUIRED && (
+      {waiting && waiting.lastError === LOGIN_REQUIRED && (
         <Alert type="warning" testId="login-required">
           <p>
             <Trans>Login required to transfer the entries. They are saved on this device and are sent as soon as you log in.</Trans>
@@ -120,9 +168,14 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           </Button>
         </Alert>
       )}
-      {shown && shown.syncState === 'queued' && !online && (
+      {waiting && !online && (
         <Alert type="info" testId="submit-waiting">
-          <Trans>You are offline. The entries are saved on this device and will be sent when the network is back.</Trans>
+          <Trans>You are offline. The round is saved on this device and waits for the network; it is sent as soon as the network is back. To change something first, choose “Edit again”.</Trans>
+        </Alert>
+      )}
+      {reopenFailed && (
+        <Alert type="info" testId="reopen-failed">
+          <Trans>Sending has already started; the round can no longer be edited.</Trans>
         </Alert>
       )}
       {shown && shown.syncState === 'retrying' && (

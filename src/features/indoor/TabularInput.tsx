@@ -19,6 +19,8 @@ import { useStationFacilities } from '../facilities/use-station-facilities';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraftStore } from '../../db/draft-store';
 import { copyEntries } from './station-copies';
+import { RoundDateCheck } from './checks/RoundDateCheck';
+import { RoundData } from './RoundData';
 
 /** tabularInput (§2): the office table of a round for one date, rendered from RxDB only. */
 export function TabularInput() {
@@ -78,9 +80,11 @@ export function TabularInput() {
     <section aria-labelledby="tabular-heading" className="space-y-3">
       <h1 id="tabular-heading" className="text-xl font-semibold">
         {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {date}</span>
+        <RoundDateCheck date={date} now={now} />
       </h1>
       <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
+      <RoundData entries={round.entries} instance={instance} ensureInstance={ensureInstance} store={store} ctx={ctx} onChange={onChange} disabled={locked} />
       <SubmitBar round={round} ctx={ctx} store={store} instance={instance ?? null} queue={queue} storedRows={storedRows} />
       <StationTable stations={stations} ctx={ctx} store={store} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} taskActions={taskActions} facilityActions={facilityActions} />
     </section>

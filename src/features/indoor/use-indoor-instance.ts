@@ -6,6 +6,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { readDrafts, writeDraft } from '../../db/draft-store';
+import type { AppDatabase } from '../../db/database';
 
 const OPEN_STATES = ['draft', 'queued', 'sending', 'retrying', 'error'];
 
@@ -103,4 +104,23 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
   }, [db]);
 
   return { instance, updateDraft, queue, ensureInstance, settled };
+}
+
+/**
+ * Item 10 of issue 10: a round waiting for the network can be reopened for edits. Only a round that is
+ * still queued goes back to draft; one the replication already started sending is left alone, so nothing
+ * half-sent is edited. Resolves true when the round was reopened.
+ */
+export async function reopenQueued(db: AppDatabase, instanceId: string): Promise<boolean> {
+  const doc = await db.offlineInstances.findOne(instanceId).exec();
+  if (!doc) return false;
+  let reopened = false;
+  await doc.incrementalModify((d) => {
+    reopened = d.syncState === 'queued';
+    if (!reopened) return d;
+    // RxDB documents hold no undefined values: drop the queue marks instead of setting them undefined
+    const { queuedAt: _queuedAt, lastError: _lastError, ...rest } = d;
+    return { ...rest, syncState: 'draft', updatedAt: Date.now() };
+  });
+  return reopened;
 }

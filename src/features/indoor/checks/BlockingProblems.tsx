@@ -1,0 +1,37 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PostIssue, PreSubmitFindings } from '../../../domain';
+import { formatRoundDate } from './format';
+
+/** What stops a submission outright, each in a sentence that says what to fix. */
+export function BlockingProblems({ findings, postIssues, date }: { findings: PreSubmitFindings; postIssues: PostIssue[]; date: string }) {
+  const { i18n } = useLingui();
+  const shownDate = formatRoundDate(i18n, date);
+  return (
+    <>
+      {findings.roundDate?.kind === 'future' && (
+        <li>
+          <Trans>The date {shownDate} lies in the future. Open the round for the day it was measured.</Trans>
+        </li>
+      )}
+      {findings.emptyStations.map((s) => {
+        const staNumber = s.kind === 'noEntries' ? s.staNumber : '';
+        return (
+          <li key={`empty-${staNumber}`}>
+            <Trans>Expecting at least one entry (station {staNumber}).</Trans>
+          </li>
+        );
+      })}
+      {postIssues.map(({ path, message }) => (
+        <li key={`post-${path}-${message}`}>
+          {path ? (
+            <Trans>
+              The entries cannot be sent: field {path}: {message}
+            </Trans>
+          ) : (
+            <Trans>The entries cannot be sent: {message}</Trans>
+          )}
+        </li>
+      ))}
+    </>
+  );
+}

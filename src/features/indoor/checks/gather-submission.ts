@@ -1,0 +1,41 @@
+import type { MeasureRoundEntry } from '../../../../schemas/api';
+import type { RoundDoc } from '../../../../schemas/db/round-doc';
+import type { AppDatabase } from '../../../db/database';
+import { isFilledEntry, preSubmitFindings, submissionPlan, validatePost, type PostIssue, type PreSubmitFindings } from '../../../domain';
+import { applyDrafts, buildIndoorPost } from '../build-indoor-post';
+import { groupEntriesByStation } from '../row-model';
+
+export interface GatheredSubmission {
+  instanceId: string;
+  findings: PreSubmitFindings;
+  plan: ReturnType<typeof submissionPlan>;
+  /** §4 filled entries (a value, a remark, a photo, a task or facility change…) */
+  filled: number;
+  /** errors of building the post (§5) and schema issues of the post (each naming its field) */
+  postIssues: PostIssue[];
+}
+
+/**
+ * Reads the instance as stored (drafts, photos, tasks, facilities), applies the drafts to the round's
+ * entries exactly as the submit queue will, and runs every check of §4, §5 and §8 on that: what the
+ * user confirms is what is sent.
+ */
+export async function gatherSubmission(db: AppDatabase, round: RoundDoc, instanceId: string, opts: { defaultTime: string; now: Date; formulaGenerator: boolean }): Promise<GatheredSubmission | null> {
+  const instance = (await db.offlineInstances.findOne(instanceId).exec())?.toMutableJSON();
+  if (!instance) return null;
+  const selector = { instanceId };
+  const photos = await db.photos.find({ selector }).exec();
+  const photoIdsByTsId = new Map<string, string[]>();
+  for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
+  const tasks = (await db.tasks.find({ selector }).exec()).map((d) => d.toMutableJSON());
+  const facilities = (await db.facilities.find({ selector }).exec()).map((d) => d.toMutableJSON());
+  const drafts = (await db.drafts.find({ selector }).exec()).map((d) => d.toMutableJSON());
+  const ctx = { defaultTime: opts.defaultTime, photoIdsByTsId, tasks, facilities, drafts };
+
+  const entries: MeasureRoundEntry[] = applyDrafts(round, instance, ctx);
+  const findings = preSubmitFindings(entries, { date: instance.date, now: opts.now, formulaGenerator: opts.formulaGenerator, stations: groupEntriesByStation(round.entries, '') });
+  const built = buildIndoorPost(instance, round, ctx);
+  const postIssues = 'errors' in built ? built.errors.map((message) => ({ path: '', message })) : validatePost(built.post);
+  const filled = entries.filter((e) => isFilledEntry(e, { formulaGenerator: opts.formulaGenerator })).length;
+  return { instanceId, findings, plan: submissionPlan(findings), filled, postIssues };
+}

@@ -1,0 +1,25 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { locationFromRemark } from '../../domain';
+
+/** §3 Remark: a `geo:lat,lon` in the text is a location; shown as a small map link under the remark. */
+export function RemarkLocation({ text }: { text: string }) {
+  const { i18n } = useLingui();
+  const location = locationFromRemark(text);
+  if (!location) return null;
+  const { latitude, longitude } = location;
+  const lat = i18n.number(latitude, { maximumFractionDigits: 6 });
+  const lon = i18n.number(longitude, { maximumFractionDigits: 6 });
+  return (
+    <a
+      href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`}
+      target="_blank"
+      rel="noreferrer"
+      data-testid="remark-location"
+      className="mt-1 inline-block text-xs text-sky-800 underline dark:text-sky-300"
+    >
+      <Trans>
+        Location {lat} / {lon}
+      </Trans>
+    </a>
+  );
+}

@@ -1,0 +1,290 @@
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { HistoricValueList } from '../../schemas/api';
+import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
+
+const DAM = 'Talsperre Gepatsch Kontrollgang';
+const SPRINGS = 'Quellen Kaunertal';
+const today = DateTime.now().setZone('Europe/Vienna').toISODate() ?? '';
+
+/** Issue 10 item 3: nothing implausible or mis-dated leaves the device without the prompts of §5 and §8. */
+describe('checks and prompts before a round is sent', () => {
+  const env = serverAndBrowser('e2e-submit-checks-');
+
+  async function open(round: string, date = today, init?: (page: Page) => Promise<void>) {
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await init?.(page);
+    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round)}/${date}`);
+    await page.getByRole('button', { name: 'Absenden', exact: true }).waitFor();
+    return { context, page, errors };
+  }
+  const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+  async function type(page: Page, label: string, text: string) {
+    await field(page, label).click();
+    await field(page, label).pressSequentially(text, { delay: 20 });
+    await expect.poll(() => field(page, label).getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
+  }
+  const submitted = async (server: TestServer) => (await server.db.query<{ body: { mrTeam?: string; mrRemark?: string; entries: { tsId: string; value?: number; dt: string; tsRemark?: { text?: string } }[] } }>('select body from submission')).map((r) => r.body);
+
+  it('refuses a round dated in the future, with the error next to the date', async () => {
+    const { context, page, errors } = await open(SPRINGS, '2027-01-15');
+    expect(await page.getByTestId('round-date-problem').textContent()).toBe('Das Datum liegt in der Zukunft.');
+    await type(page, 'Quelle Fissladalm 3001 WT', '5,5');
+    const before = await countRoundPosts(env.server());
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    await page.getByTestId('submit-problems').waitFor();
+    expect(await page.getByTestId('submit-problems').textContent()).toContain('15.01.2027 liegt in der Zukunft');
+    expect(await page.locator('dialog').count()).toBe(0);
+    expect(await countRoundPosts(env.server())).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('validates the post against its schema before queueing and names the field', async () => {
+    const { context, page, errors } = await open(SPRINGS);
+    await type(page, 'Quelle Platzalm 3003 WT', '4');
+    // a pasted team list longer than the post allows (200 characters)
+    await page.getByRole('textbox', { name: 'Team', exact: true }).fill('Huber '.repeat(40));
+    await page.waitForTimeout(500);
+    const before = await countRoundPosts(env.server());
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    await page.getByTestId('submit-problems').waitFor();
+    expect(await page.getByTestId('submit-problems').textContent()).toContain('Feld mrTeam: mrTeam is longer than 200 characters');
+    expect(await page.locator('dialog').count()).toBe(0);
+    expect(await countRoundPosts(env.server())).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks to confirm a round dated 22 days back; cancel sends nothing, confirm sends it', async () => {
+    const date = DateTime.fromISO(today).minus({ days: 22 }).toISODate() ?? '';
+    const { context, page, errors } = await open(SPRINGS, date);
+    expect(await page.getByTestId('round-date-problem').textContent()).toBe('Das Datum liegt 22 Tage zurück.');
+    await type(page, 'Quelle Gsallalm 3002 WT', '6,5');
+    const before = await countRoundPosts(env.server());
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    const dialog = page.getByTestId('implausible-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('22 Tage in der Vergangenheit');
+    expect(await dialog.getByRole('button', { name: 'Weiter' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await field(page, 'Quelle Gsallalm 3002 WT').inputValue()).toBe('6,5');
+    expect(await countRoundPosts(env.server())).toBe(before);
+
+    await submitRound(page);
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    const { values } = await api<HistoricValueList>(env.server(), '/timeseries-values?tsId=3002-WT');
+    const at = values.filter((v) => DateTime.fromISO(v.dt).setZone('Europe/Vienna').toFormat('yyyy-MM-dd HH:mm') === `${date} 12:00`);
+    expect(at.map((v) => v.value)).toEqual([6.5]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists 1e99, -5 mm and 1750 for a confirmation of each; cancel keeps them unsent, confirming every one sends them', async () => {
+    const { context, page, errors } = await open(DAM);
+    await type(page, 'Piezometer P1 2001 W', '1e99');
+    await type(page, 'Messstelle Fuge 3 2003 FW', '-5');
+    await type(page, 'Piezometer P4 2004 W', '1750');
+    // a text that is no number never shows the green "saved" mark next to its error
+    await field(page, 'Piezometer P2 2002 W').pressSequentially('12abc', { delay: 20 });
+    const row = page.locator('tr[data-tsid="2002-W"]');
+    await row.getByText('Geben Sie eine Zahl, einen Strich oder nichts ein.').waitFor();
+    expect(await row.getByTitle('Auf diesem Gerät gespeichert').count()).toBe(0);
+    await field(page, 'Piezometer P2 2002 W').fill('');
+
+    const before = await countRoundPosts(env.server());
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    const dialog = page.getByTestId('implausible-dialog');
+    await dialog.waitFor();
+    const boxes = dialog.getByRole('checkbox');
+    expect(await boxes.count()).toBe(3);
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain('Piezometer P1 (2001), W: 1E99');
+    expect(text).toContain('Messstelle Fuge 3 (2003), FW: -5 mm');
+    expect(text).toContain('außerhalb 0 … 12 (Abweichung -5)');
+    expect(text).toContain('Piezometer P4 (2004), W: 1750');
+    expect(text).toContain('außerhalb 1664 … 1704 (Abweichung 46)');
+    const confirm = dialog.getByRole('button', { name: 'Weiter' });
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await countRoundPosts(env.server())).toBe(before);
+    expect(await field(page, 'Piezometer P4 2004 W').inputValue()).toBe('1750');
+
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    await dialog.waitFor();
+    for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+    await confirm.click();
+    // then the incomplete-round prompt of the 30 obligatory stations left empty
+    const incomplete = page.getByTestId('incomplete-dialog');
+    await incomplete.waitFor();
+    expect(await incomplete.textContent()).toContain('27 Messstellen wurden nicht gemessen');
+    await incomplete.getByRole('button', { name: 'Senden' }).click();
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    const [body] = (await submitted(env.server())).slice(-1);
+    expect(Object.fromEntries((body?.entries ?? []).map((e) => [e.tsId, e.value]))).toEqual({ '2001-W': 1e99, '2003-FW': -5, '2004-W': 1750 });
+    expect(await countRoundPosts(env.server())).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks about an incident without a remark, and not once it is described', async () => {
+    const { context, page, errors } = await open(DAM);
+    await type(page, 'Luftseitige Böschung 2104 ZU', '2');
+    const before = await countRoundPosts(env.server());
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    const dialog = page.getByTestId('incidents-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Luftseitige Böschung (2104), ZU');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await countRoundPosts(env.server())).toBe(before);
+
+    await page.getByRole('combobox', { name: 'Luftseitige Böschung 2104 ZU Bemerkung' }).pressSequentially('Riss am Fuß der Böschung', { delay: 20 });
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    await page.getByTestId('incomplete-dialog').waitFor();
+    expect(await page.getByTestId('incidents-dialog').count()).toBe(0);
+    await page.getByTestId('incomplete-dialog').getByRole('button', { name: 'Senden' }).click();
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    const [body] = (await submitted(env.server())).slice(-1);
+    expect(body?.entries.find((e) => e.tsId === '2104-ZU')).toMatchObject({ value: 2, tsRemark: { text: 'Riss am Fuß der Böschung' } });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('prompts for an incomplete round, prints before saving when configured, and sends team and round remark to the server and the archive', async () => {
+    const { context, page, errors } = await open(SPRINGS, today, async (p) => {
+      await p.addInitScript(() => {
+        const w = window as unknown as { printed: number };
+        w.printed = 0;
+        window.print = () => void (w.printed += 1);
+      });
+    });
+    await page.goto(`${env.server().url}/config`);
+    await page.getByLabel('Vor dem Speichern drucken').check();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Einstellungen auf diesem Gerät gespeichert.').waitFor();
+    await page.goto(`${env.server().url}/stations/${encodeURIComponent(SPRINGS)}/${today}`);
+
+    await page.getByRole('textbox', { name: 'Team', exact: true }).pressSequentially('Huber, Moser', { delay: 20 });
+    await page.getByRole('textbox', { name: 'Bemerkung zur Messrunde' }).pressSequentially('Starker Regen seit Mitternacht', { delay: 20 });
+    await type(page, 'Quelle Platzalm 3003 LF', '250');
+    const before = await countRoundPosts(env.server());
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    const dialog = page.getByTestId('incomplete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('5 Messstellen wurden nicht gemessen');
+    expect(await dialog.textContent()).toContain('Quelle Fissladalm (3001)');
+    expect(await dialog.textContent()).not.toContain('Quelle Platzalm (3003)');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    expect(await countRoundPosts(env.server())).toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(0);
+
+    await submitRound(page);
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    const [body] = (await submitted(env.server())).slice(-1);
+    expect(body).toMatchObject({ mrTeam: 'Huber, Moser', mrRemark: 'Starker Regen seit Mitternacht' });
+
+    await page.getByRole('link', { name: 'Archiv' }).click();
+    const rows = page.getByRole('row', { name: new RegExp(SPRINGS) });
+    await rows.first().waitFor({ timeout: 20_000 });
+    await rows.first().getByRole('link', { name: SPRINGS }).click();
+    await page.getByText('Huber, Moser').first().waitFor({ timeout: 10_000 });
+    await page.getByText('Starker Regen seit Mitternacht').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('overwrites the time of the filled entries, reports an invalid time, and sends the new time', async () => {
+    const { context, page, errors } = await open(SPRINGS);
+    await type(page, 'Quelle Verpeil 3005 WT', '4,5');
+    await type(page, 'Quelle Wolfskehr 3006 WT', '5,5');
+    await page.getByText('Eine Uhrzeit für die Einträge setzen').click();
+    const time = page.getByRole('textbox', { name: 'Uhrzeit für die Einträge' });
+    await time.pressSequentially('25:00', { delay: 20 });
+    await page.getByRole('button', { name: 'Uhrzeit setzen' }).click();
+    await page.getByText('Überschreiben der Uhrzeit fehlgeschlagen').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT Uhrzeit' }).inputValue()).toBe('12:00');
+
+    await time.fill('');
+    await time.pressSequentially('0745', { delay: 20 });
+    await page.getByRole('button', { name: 'Uhrzeit setzen' }).click();
+    await page.getByText('Uhrzeit für 2 Einträge gesetzt').waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT Uhrzeit' }).inputValue()).toBe('07:45');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Quelle Wolfskehr 3006 WT Uhrzeit' }).inputValue()).toBe('07:45');
+    expect(await page.getByRole('textbox', { name: 'Quelle Verpeil 3005 LF Uhrzeit' }).inputValue()).toBe('12:00');
+    // the same time again changes nothing
+    await page.getByRole('button', { name: 'Uhrzeit setzen' }).click();
+    await page.getByText('Uhrzeit für 0 Einträge gesetzt (2 unverändert)').waitFor();
+
+    await submitRound(page);
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    const [body] = (await submitted(env.server())).slice(-1);
+    expect(body?.entries.map((e) => DateTime.fromISO(e.dt).setZone('Europe/Vienna').toFormat('HH:mm'))).toEqual(['07:45', '07:45']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers configured and historic remarks with the date placeholder filled, and shows a geo: location', async () => {
+    await env.server().db.query(`insert into historic_value (ts_id, dt, value, sta_remark) values ('3004-WT', now() - interval '2 days', 5, '{"text":"Quelle trüb"}'::jsonb) on conflict do nothing`);
+    const { context, page, errors } = await open(SPRINGS);
+    const remark = page.getByRole('combobox', { name: 'Quelle Nufelsbach 3004 WT Bemerkung' });
+    await remark.click();
+    const list = page.getByRole('listbox', { name: 'Vorschläge für Quelle Nufelsbach 3004 WT Bemerkung' });
+    const todayShort = DateTime.now().toFormat('dd-MM-yy');
+    await list.getByRole('option', { name: 'Quelle trüb' }).waitFor();
+    await list.getByRole('option', { name: `Kontrolle am ${todayShort}` }).waitFor();
+    await remark.pressSequentially('kontr', { delay: 20 });
+    expect(await list.getByRole('option').allTextContents()).toEqual([`Kontrolle am ${todayShort}`]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await remark.inputValue()).toBe(`Kontrolle am ${todayShort}`);
+    await remark.pressSequentially(' geo:47.0701,10.7255', { delay: 20 });
+    expect(await page.getByTestId('remark-location').textContent()).toBe('Ort 47,0701 / 10,7255');
+    // a remark has no "saved" mark: give the last keystrokes' writes time to land before reloading
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await expect.poll(() => remark.inputValue(), { timeout: 10_000 }).toBe(`Kontrolle am ${todayShort} geo:47.0701,10.7255`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reopens a round queued offline, takes the edit, and sends it exactly once when back online', async () => {
+    const { context, page, errors } = await open(SPRINGS);
+    await type(page, 'Quelle Fissladalm 3001 LF', '300');
+    await context.setOffline(true);
+    const before = await countRoundPosts(env.server());
+    await submitRound(page);
+    const state = page.getByTestId('sync-state');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('queued');
+    await page.getByTestId('submit-waiting').waitFor();
+    expect(await field(page, 'Quelle Fissladalm 3001 LF').isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Wieder bearbeiten' }).click();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('draft');
+    expect(await field(page, 'Quelle Fissladalm 3001 LF').isDisabled()).toBe(false);
+    await field(page, 'Quelle Fissladalm 3001 LF').fill('');
+    await type(page, 'Quelle Fissladalm 3001 LF', '310');
+    await context.setOffline(false);
+    // back online a reopened round stays unsent until it is submitted again
+    await page.waitForTimeout(1500);
+    expect(await countRoundPosts(env.server())).toBe(before);
+
+    await submitRound(page);
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    expect(await countRoundPosts(env.server())).toBe(before + 1);
+    const [body] = (await submitted(env.server())).slice(-1);
+    expect(body?.entries.map((e) => [e.tsId, e.value])).toEqual([['3001-LF', 310]]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
