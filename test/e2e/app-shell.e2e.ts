@@ -90,4 +90,27 @@ describe('app shell', () => {
       await server.db.query(`update reference_data set data = data - 'locale' - 'globalAlert' where key = 'config'`);
     }
   });
+
+  it('warns with one action when a round has waited on the device longer than the configured days', async () => {
+    const server = env.server();
+    const { round, picked } = await pickNumericEntries(server, 1);
+    const [p] = picked;
+    if (!p) throw new Error('no entry');
+    // every unsent round counts as "too long" with a limit below zero days
+    await server.db.query(`update reference_data set data = data || '{"unsentWarningDays":-1}'::jsonb where key = 'config'`);
+    try {
+      const { context, page } = await openTable(env.browser(), server, round.mrName);
+      await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
+      await page.locator('input[data-saved="true"]').waitFor();
+      await page.goto(`${server.url}/`);
+      const warning = page.getByTestId('durability-warning');
+      await warning.waitFor({ timeout: 15_000 });
+      expect(await warning.textContent()).toContain(round.mrName);
+      await warning.getByRole('link', { name: 'Zum Senden öffnen' }).click();
+      await expect.poll(() => page.url()).toContain('/stations/');
+      await context.close();
+    } finally {
+      await server.db.query(`update reference_data set data = data - 'unsentWarningDays' where key = 'config'`);
+    }
+  });
 });

@@ -2,6 +2,9 @@ import { Trans } from '@lingui/react/macro';
 import { CollectionBrowser } from './CollectionBrowser';
 import { DeviceState } from './DeviceState';
 import { SubmissionHistory } from './SubmissionHistory';
+import { ImportedExports } from './ImportedExports';
+import { ResetDevice } from './ResetDevice';
+import { SupportExportButton } from './SupportExportButton';
 
 /**
  * /debug: what a support engineer needs to answer "why did my round not arrive" on this device, offline too
@@ -15,7 +18,10 @@ export function DebugPanel() {
       </h1>
       <SubmissionHistory />
       <DeviceState />
+      <SupportExportButton />
       <CollectionBrowser />
+      <ImportedExports />
+      <ResetDevice />
     </div>
   );
 }

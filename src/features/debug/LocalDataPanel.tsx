@@ -6,6 +6,8 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { COLLECTIONS } from '../../db/database';
 import { Button } from '../../ui/Button';
+import { InlineError } from '../../ui/InlineError';
+import { useSupportExport } from './use-support-export';
 import { SyncBadge } from '../indoor/SyncBadge';
 
 type CollectionName = keyof typeof COLLECTIONS;
@@ -13,7 +15,7 @@ const NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
 /**
  * For support engineers: what this device holds (documents per collection, unsent rounds with their last
- * error, storage use) and an export of the local data (without photo bytes) to attach to a report.
+ * error, storage use) and an export of the whole local data, photos included, to attach to a report.
  */
 export function LocalDataPanel() {
   const { t } = useLingui();
@@ -34,18 +36,7 @@ export function LocalDataPanel() {
     })();
   }, []);
 
-  const exportData = async () => {
-    const dump: Record<string, unknown> = { exportedAt: new Date().toISOString(), userAgent: navigator.userAgent, clientVersion: __APP_VERSION__ };
-    for (const name of ['offlineInstances', 'drafts', 'tasks', 'facilities', 'photos', 'reference'] as const) {
-      dump[name] = (await db[name].find().exec()).map((d) => d.toJSON());
-    }
-    const url = URL.createObjectURL(new Blob([JSON.stringify(dump, null, 2)], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `messrunden-local-data-${new Date().toISOString().slice(0, 10)}.json`;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const supportExport = useSupportExport();
   // bytes to MB with one decimal, written like every other number of the interface language
   const mb = (n?: number) => (n === undefined ? '–' : fmt.number(Math.round(n / 1024 / 102.4) / 10));
 
@@ -84,9 +75,10 @@ export function LocalDataPanel() {
           ))}
         </ul>
       )}
-      <Button variant="secondary" onClick={() => void exportData()}>
+      <Button variant="secondary" disabled={supportExport.exporting} onClick={() => void supportExport.run()}>
         <Trans>Export local data for support</Trans>
       </Button>
+      {supportExport.error && <InlineError>{supportExport.error}</InlineError>}
     </section>
   );
 }
