@@ -55,6 +55,8 @@ export interface ServerOptions {
  * Slow or idle clients are dropped so they cannot hold connections (and memory) forever: headers must
  * arrive within `headersMs`, the whole request within `requestMs` (a 15 MB photo over a slow mobile link
  * fits), and a connection with no traffic at all is closed after `idleMs`. Node checks every `checkMs`.
+ * `idleMs` is longer than `requestMs`: socket inactivity also counts while the server itself works on an
+ * answer (an image conversion waiting in its queue on a busy machine), which must never be cut off.
  */
 export interface HttpTimeouts {
   headersMs: number;
@@ -63,7 +65,7 @@ export interface HttpTimeouts {
   keepAliveMs: number;
   checkMs: number;
 }
-export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 120_000, idleMs: 30_000, keepAliveMs: 5_000, checkMs: 2_000 };
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 120_000, idleMs: 130_000, keepAliveMs: 5_000, checkMs: 2_000 };
 
 export interface RunningServer {
   url: string;
