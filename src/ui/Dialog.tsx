@@ -43,7 +43,7 @@ export function Dialog({ open, title, onClose, children, testId }: { open: boole
         onClose();
       }}
       onKeyDown={trapTab}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       {open && (
         <>
