@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useConfig } from '../db/reference-hooks';
+import { formatDate, toFormatLocale } from '../domain/locale-format';
 
 /** §2 route meta. Absent flags take the defaults below. */
 export interface RouteMeta {
@@ -42,7 +43,7 @@ export function useDocumentTitle(): void {
   const matches = useMatches();
   const meta = useRouteMeta();
   const params = matches.at(-1)?.params as Record<string, string | undefined> | undefined;
-  const title = composeTitle([meta.title ? i18n._(meta.title) : undefined, meta.groupInTitle ? params?.group : undefined, meta.groupInTitle ? params?.date : undefined, config.title]);
+  const title = composeTitle([meta.title ? i18n._(meta.title) : undefined, meta.groupInTitle ? params?.group : undefined, meta.groupInTitle && params?.date ? formatDate(params.date, toFormatLocale(i18n.locale)) : undefined, config.title]);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -31,7 +31,7 @@ describe('app shell', () => {
   it('titles every page with its parts joined by a bullet and shows the legal pages', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
     const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
-    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`${round.mrName} • ${today} • Messrunden`);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`${round.mrName} • ${today.split('-').reverse().join('.')} • Messrunden`);
     await page.goto(`${env.server().url}/archive`);
     await expect.poll(() => page.title()).toBe('Archiv • Messrunden');
     for (const [path, heading, title] of [

@@ -6,6 +6,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { useConfig } from '../../db/reference-hooks';
+import { useLocaleFormat } from '../../app/use-locale-format';
 import { isIsoDate } from '../../routes/search';
 import { Alert } from '../../ui/Alert';
 import { StationTable } from './StationTable';
@@ -28,6 +29,7 @@ export function TabularInput() {
   const db = useDb();
   const { group, date } = useParams({ from: '/stations/$group/$date' });
   const config = useConfig();
+  const fmt = useLocaleFormat();
   const round = useObservable<RoundDoc | null | undefined>(
     () => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
     undefined,
@@ -79,7 +81,7 @@ export function TabularInput() {
   return (
     <section aria-labelledby="tabular-heading" className="space-y-3">
       <h1 id="tabular-heading" className="text-xl font-semibold">
-        {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {date}</span>
+        {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {fmt.date(date)}</span>
         <RoundDateCheck date={date} now={now} />
       </h1>
       <LastSubmission mrId={round.mrId} date={date} />
