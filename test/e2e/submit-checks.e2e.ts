@@ -37,7 +37,7 @@ describe('checks and prompts before a round is sent', () => {
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
     await page.getByTestId('submit-problems').waitFor();
     expect(await page.getByTestId('submit-problems').textContent()).toContain('15.01.2027 liegt in der Zukunft');
-    expect(await page.locator('dialog').count()).toBe(0);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
     expect(await countRoundPosts(env.server())).toBe(before);
     expect(errors).toEqual([]);
     await context.close();
@@ -53,7 +53,7 @@ describe('checks and prompts before a round is sent', () => {
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
     await page.getByTestId('submit-problems').waitFor();
     expect(await page.getByTestId('submit-problems').textContent()).toContain('Feld mrTeam: mrTeam is longer than 200 characters');
-    expect(await page.locator('dialog').count()).toBe(0);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
     expect(await countRoundPosts(env.server())).toBe(before);
     expect(errors).toEqual([]);
     await context.close();
@@ -136,7 +136,10 @@ describe('checks and prompts before a round is sent', () => {
 
   it('asks about an incident without a remark, and not once it is described', async () => {
     const { context, page, errors } = await open(DAM);
-    await type(page, 'Luftseitige Böschung 2104 ZU', '2');
+    // an incident is a choice (no / unchanged / incident), not typed text
+    const incident = page.getByRole('radiogroup', { name: 'Luftseitige Böschung 2104 ZU', exact: true });
+    await incident.getByRole('radio', { name: /Ereignis/ }).click();
+    await expect.poll(() => incident.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked')).toBe('true');
     const before = await countRoundPosts(env.server());
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
     const dialog = page.getByTestId('incidents-dialog');
@@ -167,7 +170,7 @@ describe('checks and prompts before a round is sent', () => {
       });
     });
     await page.goto(`${env.server().url}/config`);
-    await page.getByLabel('Vor dem Speichern drucken').check();
+    await page.getByRole('checkbox', { name: 'Messrunde vor dem Absenden drucken' }).check();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Einstellungen auf diesem Gerät gespeichert.').waitFor();
     await page.goto(`${env.server().url}/stations/${encodeURIComponent(SPRINGS)}/${today}`);
@@ -179,7 +182,7 @@ describe('checks and prompts before a round is sent', () => {
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
     const dialog = page.getByTestId('incomplete-dialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('5 Messstellen wurden nicht gemessen');
+    expect(await dialog.textContent()).toContain('6 Messstellen wurden nicht gemessen');
     expect(await dialog.textContent()).toContain('Quelle Fissladalm (3001)');
     expect(await dialog.textContent()).not.toContain('Quelle Platzalm (3003)');
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();

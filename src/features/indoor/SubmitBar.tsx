@@ -20,7 +20,7 @@ import { gatherSubmission, type GatheredSubmission } from './checks/gather-submi
 import { SubmitChecks } from './checks/SubmitChecks';
 import { BlockingProblems } from './checks/BlockingProblems';
 import { reopenQueued } from './use-indoor-instance';
-import { printRound } from './print-before-save';
+import { printRound } from '../print/print-round';
 
 /** The table's "filled" of a row (a valid number or a remark), from the draft alone. */
 function hasTypedContent(d: Draft): boolean {
@@ -81,7 +81,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const send = async (instanceId: string) => {
     setAsking(null);
     // §3 print-before-save: the printout shows what is about to be queued
-    if (local.printBeforeSave) printRound();
+    if (local.printBeforeSave) printRound({ title: `${round.mrName} ${ctx.date}` });
     setDismissed(false);
     setReopenFailed(false);
     setSubmittedId(instanceId);
