@@ -19,7 +19,9 @@ export function ensureBuild() {
   const sources = Math.max(...SOURCES.map(newestMtime));
   if (built >= sources) return;
   console.info(built ? 'sources changed since the last build: building the app…' : 'no build yet: building the app…');
-  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  // Always a production build: under Vitest NODE_ENV is 'test', which would make Vite build the dev variant
+  // (dev-mode checks that evaluate code, refused by the app's CSP).
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) throw new Error('building the app failed');
 }
 
