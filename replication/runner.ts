@@ -3,6 +3,7 @@ import { ApiClient, type ClientIdentity } from './api-client';
 import { pullConfig, pullRounds, pullServerInfo } from './pull';
 import { pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
 import { SubmitQueue, type BuildPost } from './submit-queue';
+import { DecisionQueue } from './decision-queue';
 
 export interface ReplicationOptions {
   origin: string;
@@ -20,6 +21,8 @@ export interface ReplicationHandle {
   loginChanged(): Promise<void>;
   /** The PDF of a completed round in a language, fetched with the user's credentials. */
   completedRoundPdf(instanceId: string, lang: string): Promise<Blob>;
+  /** An image of a completed round (JPEG), fetched with the user's credentials. */
+  completedRoundImage(instanceId: string, imageId: string, width?: number): Promise<Blob>;
   /** Whether this tab runs the replication (RxDB leader election: one tab at a time). */
   isLeader(): boolean;
   /** Queues a failed submission again (support panel, error alert); the leader tab sends it. */
@@ -46,6 +49,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
   const api = new ApiClient(opts.origin, opts.identity);
   const isOnline = () => globalThis.navigator?.onLine ?? true;
   const queue = new SubmitQueue(db, api, { buildPost: opts.buildPost, isOnline });
+  const decisions = new DecisionQueue(db, api, { isOnline });
   let stopped = false;
   let leader = false;
   const cleanups: (() => void)[] = [];
@@ -80,9 +84,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     if (stopped) return;
     leader = true;
     await queue.recover();
+    await decisions.recover();
     const onOnline = () => {
       void pull();
       void queue.drain();
+      void decisions.drain();
     };
     globalThis.addEventListener?.('online', onOnline);
     cleanups.push(() => globalThis.removeEventListener?.('online', onOnline));
@@ -90,6 +96,10 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (docs.length > 0) void drainThenArchive();
     });
     cleanups.push(() => sub.unsubscribe());
+    const decisionSub = db.decisions.find({ selector: { syncState: 'queued' } }).$.subscribe((docs) => {
+      if (docs.length > 0) void decisions.drain();
+    });
+    cleanups.push(() => decisionSub.unsubscribe());
     const timer = setInterval(() => void pull(), opts.pullIntervalMs ?? 5 * 60_000);
     cleanups.push(() => clearInterval(timer));
     await pull();
@@ -104,6 +114,8 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (leader) await queue.drain();
     },
     completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
+    completedRoundImage: (instanceId, imageId, width) =>
+      api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
     isLeader: () => leader,
     retry: async (instanceId) => {
       const doc = await db.offlineInstances.findOne(instanceId).exec();
@@ -113,10 +125,12 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (!leader) return;
       await pull();
       await queue.loginChanged();
+      await decisions.loginChanged();
     },
     stop: () => {
       stopped = true;
       queue.stop();
+      decisions.stop();
       cleanups.forEach((c) => c());
     },
   };

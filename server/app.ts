@@ -100,7 +100,7 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   void auth.warmUp();
   // §7: config is fetched before login, so it is the one call without authentication.
   api.use((c, next) => (c.req.path === '/hwe-api/v2/config' ? next() : auth.middleware(c, next)));
-  api.route('/', referenceRoutes(db, VERSION, opts.identity));
+  api.route('/', referenceRoutes(db, VERSION, opts.identity, () => ctx.product()));
   api.route('/measure-round', imageUploadRoutes(ctx));
   api.route('/measure-round', mapRoutes(ctx));
   api.route('/measure-round', measureRoundRoutes(ctx));

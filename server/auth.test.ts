@@ -117,6 +117,12 @@ describe('identity (OIDC bearer tokens)', () => {
     expect(await (await call('/info', await sign({ preferred_username: 'olga' }))).json()).toMatchObject({ username: 'olga', isAdmin: false });
     expect(await (await call('/info', await sign({ preferred_username: 'ada', realm_access: { roles: ['hwe-admin'] } }))).json()).toMatchObject({ username: 'ada', isAdmin: true });
   });
+
+  it('tells each user the roles they hold per measure round, so the app offers only what the server allows', async () => {
+    expect(await (await call('/info', await sign({ preferred_username: 'rudi' }))).json()).toMatchObject({ roles: { '1': ['HWE_RESPONSIBLE1'] } });
+    expect(await (await call('/info', await sign({ preferred_username: 'olga' }))).json()).toMatchObject({ roles: { '1': ['HWE_OBSERVE'] } });
+    expect(await (await call('/info', await sign({ preferred_username: 'nobody' }))).json()).toMatchObject({ roles: {} });
+  });
 });
 
 describe('authorization per measure round (§6)', () => {

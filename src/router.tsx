@@ -7,10 +7,11 @@ import { configRoute } from './routes/config';
 import { bangRedirectRoute } from './routes/bang-redirect';
 import { archiveRoute } from './routes/archive';
 import { archiveRoundRoute } from './routes/archive.$instanceId';
+import { archiveReportRoute } from './routes/archive.report.$instanceIds';
 import { changelogRoute, imprintRoute, privacyPolicyRoute } from './routes/legal';
 import { debugRoute } from './routes/debug';
 
-const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, bangRedirectRoute]);
+const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, archiveReportRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, bangRedirectRoute]);
 
 /** §2: pages load lazily; the loading indicator appears only after a 200 ms wait. */
 export const PENDING_INDICATOR_DELAY_MS = 200;

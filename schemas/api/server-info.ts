@@ -10,6 +10,8 @@ export const ServerInfoSchema = v.object({
   username: v.optional(v.nullable(v.string())),
   /** Server type decides the posting order (§7): wiski servers take images after values. */
   serverType: v.optional(v.string()),
+  /** The user's roles per measure round (mrId → `{product}_OBSERVE` …), so the UI offers only what the server allows. */
+  roles: v.optional(v.record(v.string(), v.array(v.string()))),
 });
 export type ServerInfo = v.InferOutput<typeof ServerInfoSchema>;
 

@@ -102,6 +102,21 @@ export async function rolesOn(db: Queryable, user: RequestUser, product: string,
   return new Set(rows.map((r) => r.role));
 }
 
+/**
+ * Every role the user holds, per measure round, for GET /info: the client shows a decision form only to
+ * a user the server will accept it from (the local demo user holds every role on every round).
+ */
+export async function rolesByRound(db: Queryable, user: RequestUser, product: string): Promise<Record<string, string[]>> {
+  if (user.allRounds) {
+    const all = ROLE_SUFFIXES.map((s) => roleName(product, s));
+    return Object.fromEntries((await db.query<{ mr_id: string }>('select mr_id from measure_round order by mr_id')).map((r) => [r.mr_id, all]));
+  }
+  const rows = await db.query<{ mr_id: string; role: string }>('select mr_id, role from permission where username = $1 order by mr_id, role', [user.username]);
+  const out: Record<string, string[]> = {};
+  for (const r of rows) (out[r.mr_id] ??= []).push(r.role);
+  return out;
+}
+
 /** Round ids the user may see at all (any role). */
 export async function visibleRounds(db: Queryable, user: RequestUser): Promise<Set<string> | 'all'> {
   if (user.allRounds) return 'all';

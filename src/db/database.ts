@@ -12,6 +12,7 @@ import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schema
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
 import { roundJsonSchema, type RoundDoc } from '../../schemas/db/round-doc';
 import { draftJsonSchema, type DraftDoc } from '../../schemas/db/draft-doc';
+import { decisionJsonSchema, type DecisionDoc } from '../../schemas/db/decision-doc';
 import { moveLegacyDrafts } from './legacy-drafts';
 
 export type AppCollections = {
@@ -24,6 +25,7 @@ export type AppCollections = {
   tasks: RxCollection<TaskDoc>;
   facilities: RxCollection<FacilityDoc>;
   drafts: RxCollection<DraftDoc>;
+  decisions: RxCollection<DecisionDoc>;
 };
 export type AppDatabase = RxDatabase<AppCollections>;
 
@@ -50,6 +52,8 @@ export const COLLECTIONS = {
   tasks: { schema: taskJsonSchema },
   facilities: { schema: facilityJsonSchema },
   drafts: { schema: draftJsonSchema },
+  // Decisions typed on the archive round, kept until the queue has sent them (also offline).
+  decisions: { schema: decisionJsonSchema },
 } as const;
 
 export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {

@@ -1,11 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { parseArchiveFilter } from '../domain/archive-filter';
 import { rootRoute } from './__root';
 
-/** completedMeasureRoundList (§2): the archive of completed rounds with PDF links. */
+/** completedMeasureRoundList (§2): the archive of completed rounds with PDF links; filters in the URL. */
 export const archiveRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/archive',
+  validateSearch: parseArchiveFilter,
   staticData: { meta: { title: msg`Archive`, showGenericButtons: true, showUser: true, needsAuth: true } },
   component: lazyRouteComponent(() => import('../features/archive/ArchiveList'), 'ArchiveList'),
 });

@@ -1,30 +1,112 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { ARCHIVE_STATES, archiveGroup, filterArchive, type ArchiveFilter } from '../../domain';
 import { PdfButton } from './PdfButton';
-import { RoundState } from './round-state';
+import { RoundState, useStateLabel } from './round-state';
 
-/** completedMeasureRoundList (§2): completed rounds from the local copy, newest first. */
+/**
+ * §2 "kept alive when navigating away": the filters live in the URL and in this module, so the navbar's plain
+ * /archive link (g a) comes back to the list as it was left.
+ */
+let lastFilter: ArchiveFilter = {};
+
+const field = 'min-h-11 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900';
+const labelClass = 'flex flex-col gap-1 text-sm font-medium';
+
+function Filters({ filter, groups, onChange }: { filter: ArchiveFilter; groups: string[]; onChange(f: ArchiveFilter): void }) {
+  const { t } = useLingui();
+  const stateLabel = useStateLabel();
+  const set = (patch: Partial<ArchiveFilter>) => onChange(Object.fromEntries(Object.entries({ ...filter, ...patch }).filter(([, v]) => v !== undefined && v !== '')));
+  return (
+    <form role="search" aria-label={t`Filter the archive`} className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+      <label className={labelClass}>
+        <Trans>Group</Trans>
+        <select className={field} value={filter.group ?? ''} onChange={(e) => set({ group: e.target.value || undefined })}>
+          <option value="">{t`All groups`}</option>
+          {groups.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        <Trans>Submitted from</Trans>
+        <input type="date" className={field} value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+      </label>
+      <label className={labelClass}>
+        <Trans>Submitted until</Trans>
+        <input type="date" className={field} value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+      </label>
+      <label className={labelClass}>
+        <Trans>State</Trans>
+        <select className={field} value={filter.state ?? ''} onChange={(e) => set({ state: (ARCHIVE_STATES as readonly string[]).includes(e.target.value) ? (e.target.value as ArchiveFilter['state']) : undefined })}>
+          <option value="">{t`All states`}</option>
+          {ARCHIVE_STATES.map((s) => (
+            <option key={s} value={s}>
+              {stateLabel(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {Object.keys(filter).length > 0 && (
+        <button type="button" className="min-h-11 rounded px-3 text-sky-700 underline dark:text-sky-300" onClick={() => onChange({})}>
+          <Trans>Clear filters</Trans>
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** completedMeasureRoundList (§2): completed rounds from the local copy, newest first, filtered. */
 export function ArchiveList() {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
   const db = useDb();
+  const navigate = useNavigate({ from: '/archive' });
+  const filter = useSearch({ from: '/archive' });
+  const [selected, setSelected] = useState<string[]>([]);
   const rounds = useObservable(() => db.completedRounds.find({ sort: [{ submissionTime: 'desc' }] }).$, [], [db]);
+  const setFilter = (f: ArchiveFilter) => {
+    lastFilter = f;
+    void navigate({ search: f, replace: true });
+  };
+  useEffect(() => {
+    if (Object.keys(filter).length === 0 && Object.keys(lastFilter).length > 0) void navigate({ search: lastFilter, replace: true });
+    else lastFilter = filter;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restore once on arrival, then follow the URL
+  }, []);
+  const groups = useMemo(() => [...new Set(rounds.map(archiveGroup))].sort((a, b) => a.localeCompare(b)), [rounds]);
+  const shown = useMemo(() => filterArchive(rounds, filter), [rounds, filter]);
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const decided = (time: string | null | undefined, team: string | null | undefined, user: string | null | undefined) =>
+    time ? `${fmt.dateTime(time)}${team ? ` · ${team}` : ''}${user ? ` (${user})` : ''}` : '–';
   return (
     <section aria-labelledby="archive-heading" className="space-y-3">
       <h1 id="archive-heading" className="text-2xl font-semibold">
         <Trans>Archive</Trans>
       </h1>
-      {rounds.length === 0 ? (
-        <p className="rounded border border-dashed border-slate-400 p-4">
-          <Trans>No completed rounds on this device yet.</Trans>
-        </p>
+      <Filters filter={filter} groups={groups} onChange={setFilter} />
+      {selected.length > 0 && (
+        <Link to="/archive/report/$instanceIds" params={{ instanceIds: selected.join('+') }} className="inline-flex min-h-11 items-center rounded bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800">
+          <Trans>Report of {selected.length} selected rounds</Trans>
+        </Link>
+      )}
+      {shown.length === 0 ? (
+        <p className="rounded border border-dashed border-slate-400 p-4">{rounds.length === 0 ? <Trans>No completed rounds on this device yet.</Trans> : <Trans>No round matches the filters.</Trans>}</p>
       ) : (
         <table className="w-full border-collapse text-sm" aria-label={t`Completed rounds`}>
           <thead className="bg-slate-100 text-left max-md:hidden dark:bg-slate-900">
             <tr>
+              <th className="p-2">
+                <span className="sr-only">
+                  <Trans>Select for the report</Trans>
+                </span>
+              </th>
               <th className="p-2">
                 <Trans>Round</Trans>
               </th>
@@ -38,6 +120,12 @@ export function ArchiveList() {
                 <Trans>State</Trans>
               </th>
               <th className="p-2">
+                <Trans>Decision 1</Trans>
+              </th>
+              <th className="p-2">
+                <Trans>Decision 2</Trans>
+              </th>
+              <th className="p-2">
                 <span className="sr-only">
                   <Trans>Actions</Trans>
                 </span>
@@ -45,8 +133,11 @@ export function ArchiveList() {
             </tr>
           </thead>
           <tbody>
-            {rounds.map((r) => (
+            {shown.map((r) => (
               <tr key={r.instanceId} className="border-t border-slate-200 max-md:grid max-md:grid-cols-2 dark:border-slate-800">
+                <td className="p-2">
+                  <input type="checkbox" className="size-6" aria-label={t`Select ${r.mrName} for the report`} checked={selected.includes(r.instanceId)} onChange={() => toggle(r.instanceId)} />
+                </td>
                 <td className="p-2">
                   <Link to="/archive/$instanceId" params={{ instanceId: r.instanceId }} className="font-medium text-sky-700 underline dark:text-sky-300">
                     {r.mrName}
@@ -58,6 +149,12 @@ export function ArchiveList() {
                 <td className="p-2">{r.mrTeam ?? '–'}</td>
                 <td className="p-2" data-testid="round-state">
                   <RoundState round={r} />
+                </td>
+                <td className="p-2" data-testid="decision1">
+                  {decided(r.decision1Time, r.decision1Team, r.decision1User)}
+                </td>
+                <td className="p-2" data-testid="decision2">
+                  {decided(r.decision2Time, r.decision2Team, r.decision2User)}
                 </td>
                 <td className="p-2">
                   <PdfButton instanceId={r.instanceId} />

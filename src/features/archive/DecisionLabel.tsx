@@ -1,22 +1,29 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { CompletedEntry } from '../../../schemas/api';
 
-type DecisionValue = NonNullable<CompletedEntry['decision1Value']> | NonNullable<CompletedEntry['decision2Value']>;
+export type DecisionValue = NonNullable<CompletedEntry['decision1Value']> | NonNullable<CompletedEntry['decision2Value']>;
 
-/** §4 decision values in the user's language. */
+/** §4 decision values in the user's language, as text (choices, labels). */
+export function useDecisionLabel(): (value: DecisionValue) => string {
+  const { t } = useLingui();
+  return (value) => {
+    switch (value) {
+      case 'NOT_RELEVANT':
+        return t`not relevant`;
+      case 'FIX_IMMEDIATELY':
+        return t`fix immediately`;
+      case 'FURTHER_ASSESSMENT':
+        return t`further assessment`;
+      case 'NOT_CRITICAL':
+        return t`not critical`;
+      case 'ACTION_REQUIRED':
+        return t`action required`;
+      case 'NOT_SAFETY_RELEVANT':
+        return t`currently not safety relevant`;
+    }
+  };
+}
+
 export function DecisionLabel({ value }: { value: DecisionValue }) {
-  switch (value) {
-    case 'NOT_RELEVANT':
-      return <Trans>not relevant</Trans>;
-    case 'FIX_IMMEDIATELY':
-      return <Trans>fix immediately</Trans>;
-    case 'FURTHER_ASSESSMENT':
-      return <Trans>further assessment</Trans>;
-    case 'NOT_CRITICAL':
-      return <Trans>not critical</Trans>;
-    case 'ACTION_REQUIRED':
-      return <Trans>action required</Trans>;
-    case 'NOT_SAFETY_RELEVANT':
-      return <Trans>currently not safety relevant</Trans>;
-  }
+  return <>{useDecisionLabel()(value)}</>;
 }

@@ -15,4 +15,5 @@ export const COLLECTION_LABELS: Record<CollectionName, MessageDescriptor> = {
   completedRounds: msg`Archive of completed rounds`,
   tasks: msg`Station tasks changed here`,
   facilities: msg`Station facilities changed here`,
+  decisions: msg`Decisions typed here`,
 };

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DecisionDoc } from '../schemas/db/decision-doc';
+import type { AppDatabase } from '../src/db/database';
+import { memoryDatabase } from '../test/unit/memory-db';
+import { ApiClient } from './api-client';
+import { DecisionQueue } from './decision-queue';
+import { RETRY_DELAY_MS } from './submit-queue';
+
+const instanceId = '0b9f6f0e-1c1d-4a57-9c55-1f7cbe0c1a11';
+const decision: DecisionDoc = {
+  id: `${instanceId}|1`,
+  instanceId,
+  stage: 1,
+  mrName: 'Round',
+  team: 'Rudi',
+  inputs: [{ tsId: '1-ZU', value: 'NOT_RELEVANT' }],
+  post: { stage: 1, team: 'Rudi', decisions: [{ tsId: '1-ZU', value: 'NOT_RELEVANT' }] },
+  syncState: 'queued',
+  updatedAt: 1,
+};
+const answer = { instanceId, mrId: '1', mrName: 'Round', entries: [], decision1Time: '2026-01-01T10:00:00.000Z', completionTime: '2026-01-01T10:00:00.000Z', decision1User: 'rudi' };
+
+function fakeServer(statuses: (number | 'network')[]) {
+  const bodies: unknown[] = [];
+  const fetchFn = (async (_url: string | URL | Request, init?: RequestInit) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    const status = statuses.shift() ?? 200;
+    if (status === 'network') throw new TypeError('Failed to fetch');
+    return status === 200 ? Response.json(answer) : new Response('{"message":"boom"}', { status });
+  }) as typeof fetch;
+  return { bodies, api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn) };
+}
+
+describe('DecisionQueue', () => {
+  let db: AppDatabase;
+  const sleeps: number[] = [];
+  const sleep = async (ms: number) => {
+    sleeps.push(ms);
+  };
+  beforeEach(async () => {
+    db = await memoryDatabase();
+    sleeps.length = 0;
+    await db.decisions.insert(decision);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+  const state = async () => (await db.decisions.findOne(decision.id).exec())?.toMutableJSON();
+
+  it('posts the stored body once and stores the decided round in the archive', async () => {
+    const server = fakeServer([200]);
+    await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
+    expect(server.bodies).toEqual([decision.post]);
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+    expect((await db.completedRounds.findOne(instanceId).exec())?.decision1User).toBe('rudi');
+  });
+
+  it('retries once after 5 s, then ends in error', async () => {
+    const server = fakeServer([503, 503]);
+    await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
+    expect(sleeps).toEqual([RETRY_DELAY_MS]);
+    expect(server.bodies).toHaveLength(2);
+    expect(await state()).toMatchObject({ syncState: 'error', attempts: 2 });
+  });
+
+  it('does not retry a refusal (403: not a decider)', async () => {
+    const server = fakeServer([403]);
+    await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
+    expect(server.bodies).toHaveLength(1);
+    expect(await state()).toMatchObject({ syncState: 'error' });
+  });
+
+  it('keeps it queued while offline and waits for a login after a 401', async () => {
+    let online = false;
+    const server = fakeServer([401, 200]);
+    const queue = new DecisionQueue(db, server.api, { isOnline: () => online, sleep });
+    await queue.drain();
+    expect(server.bodies).toHaveLength(0);
+    online = true;
+    await queue.drain();
+    expect(await state()).toMatchObject({ syncState: 'queued' });
+    await queue.drain();
+    expect(server.bodies).toHaveLength(1);
+    await queue.loginChanged();
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+  });
+
+  it('queues again what a closed tab left sending', async () => {
+    await (await db.decisions.findOne(decision.id).exec())?.incrementalPatch({ syncState: 'sending' });
+    await new DecisionQueue(db, fakeServer([]).api, { isOnline: () => true, sleep }).recover();
+    expect(await state()).toMatchObject({ syncState: 'queued' });
+  });
+});

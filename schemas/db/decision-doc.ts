@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import type { RxJsonSchema } from 'rxdb';
+import { DecisionPostSchema } from '../api/completed-round';
+
+export const DECISION_SYNC_STATES = ['draft', 'queued', 'sending', 'retrying', 'sent', 'error'] as const;
+export type DecisionSyncState = (typeof DECISION_SYNC_STATES)[number];
+
+/** What the decider typed for one entry, stored per keystroke (never overwritten while typed). */
+export const DecisionInputSchema = v.object({ tsId: v.string(), value: v.optional(v.string()), remark: v.optional(v.string()) });
+
+/**
+ * One decision stage of one completed round as the decider types it, then queued and sent like a
+ * submission (POST /completed-measure-round/{instanceId}). Id `${instanceId}|${stage}`.
+ */
+export const DecisionDocSchema = v.object({
+  id: v.string(),
+  instanceId: v.string(),
+  stage: v.picklist([1, 2]),
+  mrName: v.string(),
+  team: v.optional(v.string()),
+  inputs: v.array(DecisionInputSchema),
+  /** the body as validated when the user sent it; the queue posts exactly this */
+  post: v.optional(DecisionPostSchema),
+  syncState: v.picklist(DECISION_SYNC_STATES),
+  lastError: v.optional(v.string()),
+  attempts: v.optional(v.number()),
+  sentAt: v.optional(v.number()),
+  updatedAt: v.number(),
+});
+export type DecisionDoc = v.InferOutput<typeof DecisionDocSchema>;
+
+export const decisionJsonSchema: RxJsonSchema<DecisionDoc> = {
+  title: 'decisions',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 80 },
+    instanceId: { type: 'string', maxLength: 64 },
+    stage: { type: 'number' },
+    mrName: { type: 'string' },
+    team: { type: 'string' },
+    inputs: {
+      type: 'array',
+      items: { type: 'object', properties: { tsId: { type: 'string' }, value: { type: 'string' }, remark: { type: 'string' } }, required: ['tsId'] },
+    },
+    post: { type: 'object' },
+    syncState: { type: 'string', maxLength: 16 },
+    lastError: { type: 'string' },
+    attempts: { type: 'number' },
+    sentAt: { type: 'number' },
+    updatedAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
+  },
+  required: ['id', 'instanceId', 'stage', 'mrName', 'inputs', 'syncState', 'updatedAt'],
+  indexes: ['syncState', 'updatedAt'],
+};

@@ -1,0 +1,74 @@
+import type { CompletedEntry, CompletedMeasureRound, DecisionPost } from '../../schemas/api';
+import { DECISION2_OPTIONS, decision1Options, ESCALATING_DECISION1, needsDecision1, type Decision1, type Decision2 } from './decisions';
+
+/** §4 lifecycle as the archive shows and filters it. */
+export const ARCHIVE_STATES = ['submitted', 'awaitingDecision1', 'awaitingDecision2', 'completed'] as const;
+export type ArchiveState = (typeof ARCHIVE_STATES)[number];
+
+type RoundTimes = Pick<CompletedMeasureRound, 'completionTime' | 'decision1Time' | 'userDecision1Required'>;
+
+export function archiveState(round: RoundTimes): ArchiveState {
+  if (round.completionTime) return 'completed';
+  if (round.decision1Time) return 'awaitingDecision2';
+  if (round.userDecision1Required) return 'awaitingDecision1';
+  return 'submitted';
+}
+
+export type DecisionStage = 1 | 2;
+
+/** The decision stage a round waits for, if any. */
+export function openStage(round: RoundTimes): DecisionStage | undefined {
+  const state = archiveState(round);
+  return state === 'awaitingDecision1' ? 1 : state === 'awaitingDecision2' ? 2 : undefined;
+}
+
+/** Entries that need a decision at a stage: flagged ones at 1, the escalated ones at 2 (as the server checks). */
+export function dueEntries(entries: readonly CompletedEntry[], stage: DecisionStage): CompletedEntry[] {
+  return entries.filter((e) => (stage === 1 ? needsDecision1(e) : !!e.decision1Value && ESCALATING_DECISION1.has(e.decision1Value)));
+}
+
+export function decisionOptions(tsId: string, stage: DecisionStage): readonly (Decision1 | Decision2)[] {
+  return stage === 1 ? decision1Options(tsId) : DECISION2_OPTIONS;
+}
+
+/** §6: RESPONSIBLE1 decides stage 1, RESPONSIBLE2 stage 2, each on the rounds the role is held for. */
+export function mayDecide(roles: readonly string[] | undefined, product: string, stage: DecisionStage): boolean {
+  return (roles ?? []).includes(`${product}_RESPONSIBLE${stage}`);
+}
+
+/** What the decider typed for one entry (stored as typed; the value is checked when the post is built). */
+export interface DecisionInput {
+  tsId: string;
+  value?: string;
+  remark?: string;
+}
+
+export type DecisionProblem = { kind: 'team-missing' } | { kind: 'value-missing'; tsId: string } | { kind: 'value-invalid'; tsId: string; value: string };
+
+/**
+ * The POST body of one decision stage, or why it cannot be sent yet: a team, and for every due entry a value
+ * allowed for it (the -VB variant has its own options). Remarks are trimmed; empty ones are left out.
+ */
+export function buildDecisionPost(entries: readonly CompletedEntry[], stage: DecisionStage, team: string | undefined, inputs: readonly DecisionInput[]): { post: DecisionPost } | { problems: DecisionProblem[] } {
+  const problems: DecisionProblem[] = [];
+  const trimmedTeam = (team ?? '').trim();
+  if (trimmedTeam === '') problems.push({ kind: 'team-missing' });
+  const byTs = new Map(inputs.map((i) => [i.tsId, i]));
+  const decisions: DecisionPost['decisions'] = [];
+  for (const entry of dueEntries(entries, stage)) {
+    const input = byTs.get(entry.tsId);
+    const value = input?.value ?? '';
+    if (value === '') {
+      problems.push({ kind: 'value-missing', tsId: entry.tsId });
+      continue;
+    }
+    const allowed: readonly string[] = decisionOptions(entry.tsId, stage);
+    if (!allowed.includes(value)) {
+      problems.push({ kind: 'value-invalid', tsId: entry.tsId, value });
+      continue;
+    }
+    const remark = (input?.remark ?? '').trim();
+    decisions.push({ tsId: entry.tsId, value: value as Decision1 | Decision2, ...(remark ? { remark } : {}) });
+  }
+  return problems.length > 0 ? { problems } : { post: { stage, team: trimmedTeam, decisions } };
+}

@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CompletedEntry } from '../../../schemas/api';
+import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc';
+import { useLocaleFormat } from '../../app/use-locale-format';
+import { useConfig } from '../../db/reference-hooks';
+import { archiveImagesShown } from '../../domain';
+import { ArchiveImage } from './ArchiveImage';
+import { DecisionLabel } from './DecisionLabel';
+
+function entryImages(e: CompletedEntry): string[] {
+  return [...(e.tsRemark?.images ?? []), ...(e.staRemark?.images ?? [])];
+}
+
+function TasksAndFacilities({ entry }: { entry: CompletedEntry }) {
+  const tasks = entry.staTasks ?? [];
+  const facilities = (entry.staFacilities ?? []).filter((f) => (f.action?.length ?? 0) > 0 || f.invalid);
+  if (tasks.length === 0 && facilities.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs text-slate-700 dark:text-slate-300">
+      {tasks.map((task) => (
+        <li key={task.taskId} data-testid="archive-task">
+          <Trans>Task</Trans> {task.taskType}: {task.text} {task.taskDone ? <Trans>(done)</Trans> : <Trans>(open)</Trans>}
+        </li>
+      ))}
+      {facilities.map((f) => (
+        <li key={f.id ?? f.name} data-testid="archive-facility">
+          <Trans>Facility</Trans> {f.name ?? f.number} {f.model ? `(${f.model})` : ''}: {(f.action ?? []).join(', ')}
+          {f.invalid && (
+            <>
+              {' '}
+              <Trans>out of service</Trans>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Everything recorded for a completed round (§3 CompletedMeasureRound): times, teams and deciders, every
+ * entry with time, value, remarks, decisions, tasks and facilities; images only for rounds submitted within
+ * the configured showArchiveImages days (§9).
+ */
+export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
+  const { t } = useLingui();
+  const fmt = useLocaleFormat();
+  const config = useConfig();
+  const showImages = archiveImagesShown(round.submissionTime, config.showArchiveImages, new Date());
+  const when = fmt.dateTime;
+  const decider = (time: string | null | undefined, team: string | null | undefined, user: string | null | undefined) => [when(time), team, user ? `(${user})` : undefined].filter((x) => x && x.trim() !== '').join(' ') || '–';
+  const facts: [string, string, string][] = [
+    [t`Team`, round.mrTeam ?? '–', 'team'],
+    [t`Round remark`, round.mrRemark ?? '–', 'remark'],
+    [t`Created`, when(round.creationTime) || '–', 'created'],
+    [t`Submitted`, when(round.submissionTime) || '–', 'submitted'],
+    [t`Decision 1`, decider(round.decision1Time, round.decision1Team, round.decision1User), 'decision1'],
+    [t`Decision 2`, decider(round.decision2Time, round.decision2Team, round.decision2User), 'decision2'],
+    [t`Completed`, when(round.completionTime) || '–', 'completed'],
+  ];
+  return (
+    <div className="space-y-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {facts.map(([k, v, id]) => (
+          <div key={id} className="contents">
+            <dt className="font-medium">{k}</dt>
+            <dd className="min-w-0 break-words whitespace-pre-wrap" data-testid={`fact-${id}`}>
+              {v}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm" aria-label={t`Entries`}>
+          <thead className="bg-slate-100 text-left dark:bg-slate-900">
+            <tr>
+              <th className="p-2">
+                <Trans>Station</Trans>
+              </th>
+              <th className="p-2">
+                <Trans>Time</Trans>
+              </th>
+              <th className="p-2">
+                <Trans>Value</Trans>
+              </th>
+              <th className="p-2">
+                <Trans>Remark</Trans>
+              </th>
+              <th className="p-2">
+                <Trans>Decisions</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {round.entries.map((e) => {
+              const images = showImages ? entryImages(e) : [];
+              return (
+                <tr key={`${e.tsId}-${e.dt}`} className="border-t border-slate-200 align-top break-inside-avoid dark:border-slate-800">
+                  <td className="p-2">
+                    {e.staName} ({e.staNumber}) · {e.tsParameter}
+                    <TasksAndFacilities entry={e} />
+                  </td>
+                  <td className="p-2 tabular-nums">{e.dt ? when(e.dt) : ''}</td>
+                  <td className="p-2 tabular-nums" data-testid="entry-value">
+                    {fmt.number(e.value)} {e.tsUnit}
+                    {e.valueAfter !== undefined && e.valueAfter !== null && <> / {fmt.number(e.valueAfter)}</>}
+                  </td>
+                  <td className="p-2">
+                    {[e.tsRemark?.text, e.staRemark?.text].filter(Boolean).join(' · ')}
+                    {images.length > 0 && (
+                      <div className="mt-1 flex flex-wrap gap-1">
+                        {images.map((id) => (
+                          <ArchiveImage key={id} instanceId={round.instanceId} imageId={id} />
+                        ))}
+                      </div>
+                    )}
+                  </td>
+                  <td className="p-2" data-testid="entry-decisions">
+                    {e.decision1Value && (
+                      <div>
+                        1: <DecisionLabel value={e.decision1Value} /> {e.decision1Remark}
+                      </div>
+                    )}
+                    {e.decision2Value && (
+                      <div>
+                        2: <DecisionLabel value={e.decision2Value} /> {e.decision2Remark}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Trans } from '@lingui/react/macro';
+import type { DecisionDoc } from '../../../schemas/db/decision-doc';
+import { useOnline } from '../../app/use-online';
+import { useDb } from '../../db/db-context';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+
+/** Where a typed decision stands on its way to the server (sync state is data, Architecture §1). */
+export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
+  const db = useDb();
+  const online = useOnline();
+  const again = async () => {
+    const doc = await db.decisions.findOne(decision.id).exec();
+    await doc?.incrementalPatch({ syncState: 'queued', lastError: undefined, attempts: 0, updatedAt: Date.now() });
+  };
+  switch (decision.syncState) {
+    case 'draft':
+      return null;
+    case 'queued':
+      return (
+        <Alert type="info" testId="decision-state">
+          {online ? <Trans>Assessment queued; it is being sent.</Trans> : <Trans>Assessment saved on this device; it will be sent when the network is back.</Trans>}
+        </Alert>
+      );
+    case 'sending':
+      return (
+        <Alert type="info" testId="decision-state">
+          <Trans>Sending the assessment…</Trans>
+        </Alert>
+      );
+    case 'retrying':
+      return (
+        <Alert type="warning" testId="decision-state">
+          <Trans>Sending failed; trying once more in 5 seconds.</Trans> {decision.lastError}
+        </Alert>
+      );
+    case 'error':
+      return (
+        <Alert type="danger" testId="decision-state">
+          <p>
+            <Trans>The assessment could not be sent:</Trans> {decision.lastError}
+          </p>
+          <Button variant="secondary" className="mt-2" onClick={() => void again()}>
+            <Trans>Send again</Trans>
+          </Button>
+        </Alert>
+      );
+    case 'sent':
+      return (
+        <Alert type="success" testId="decision-state">
+          <Trans>Assessment recorded</Trans>
+        </Alert>
+      );
+  }
+}

@@ -1,0 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** completedMeasureRoundReport (§2): several completed rounds at once (ids joined by , or +). */
+export const archiveReportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/archive/report/$instanceIds',
+  staticData: { meta: { title: msg`Report`, needsAuth: true } },
+  component: lazyRouteComponent(() => import('../features/archive/ArchiveReport'), 'ArchiveReport'),
+});

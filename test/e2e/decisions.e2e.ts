@@ -1,0 +1,159 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/app';
+import { launchBrowser, tempDir, type TestServer, watchErrors } from './harness';
+import { CLIENT_ID, freePort, REALM, startOidcProvider } from './oidc-provider';
+
+const ROUND = 'Talsperre Gepatsch Kontrollgang';
+const VB = 'Kontrollgang Nord (2103) · ZU';
+const SLOPE = 'Luftseitige Böschung (2104) · ZU';
+
+/** Logs a user in through the OpenID provider (keycloak-js, PKCE) in a fresh context; lands on the home page. */
+async function loginAs(browser: Browser, server: TestServer, user: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/`);
+  await page.getByRole('button', { name: 'Anmelden' }).first().click({ timeout: 30_000 });
+  await page.locator('input[name="login"]').fill(user);
+  await page.locator('input[name="password"]').fill('any');
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').click(); // consent
+  await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 30_000 });
+  return { context, page, errors };
+}
+
+/**
+ * Opens the archive round through the app's own links: a page load would run the provider's check-sso
+ * redirect back to the home page. The archive is pulled after the login.
+ */
+async function openArchiveRound(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Archiv' }).click();
+  await page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).getByRole('link', { name: ROUND }).click({ timeout: 30_000 });
+  await page.getByRole('heading', { name: ROUND }).waitFor({ timeout: 30_000 });
+}
+
+async function decisionPosts(server: TestServer, instanceId: string): Promise<number> {
+  const log = (await fetch(`${server.url}/__test__/requests`).then((r) => r.json())) as { method: string; path: string }[];
+  return log.filter((r) => r.method === 'POST' && r.path.endsWith(`/completed-measure-round/${instanceId}`)).length;
+}
+
+describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
+  const dir = tempDir('e2e-decisions-');
+  let server: TestServer;
+  let idp: Awaited<ReturnType<typeof startOidcProvider>>;
+  let browser: Browser;
+  let instanceId = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    idp = await startOidcProvider(`http://localhost:${port}`);
+    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', faultInjection: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    await server.db.query("insert into app_user (username) values ('olga'), ('rudi'), ('rita')");
+    await server.db.query("insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1'), ('rita', '1', 'HWE_RESPONSIBLE2')");
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await idp?.close();
+    dir.remove();
+  });
+
+  it('an observer submits two incidents and then sees the round read-only', async () => {
+    const { context, page, errors } = await loginAs(browser, server, 'olga');
+    await page.getByRole('link', { name: new RegExp(ROUND) }).click({ timeout: 30_000 });
+    for (const name of ['Kontrollgang Nord 2103 ZU', 'Luftseitige Böschung 2104 ZU']) {
+      const group = page.getByRole('radiogroup', { name, exact: true });
+      await group.getByRole('radio', { name: /Ereignis/ }).click({ timeout: 30_000 });
+      await expect.poll(() => group.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked')).toBe('true');
+      // the observer describes the incident, so the deciders can assess it
+      await page.getByRole('combobox', { name: `${name} Bemerkung`, exact: true }).pressSequentially('Riss', { delay: 20 });
+    }
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    // confirm the prompts that follow (incomplete round …); only open dialogs count
+    for (let i = 0; i < 5 && (await page.getByTestId('submit-success').count()) === 0; i++) {
+      const open = page.locator('dialog[open]');
+      if ((await open.count()) === 0) {
+        await page.waitForTimeout(500);
+        continue;
+      }
+      for (const box of await open.getByRole('checkbox').all()) await box.check();
+      await open.getByRole('button', { name: /^(Weiter|Senden)$/ }).click();
+    }
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    const [row] = await server.db.query<{ instance_id: string; state: string }>('select instance_id, state from submission');
+    expect(row?.state).toBe('submitted');
+    instanceId = row?.instance_id ?? '';
+
+    await openArchiveRound(page);
+    await page.getByTestId('decision-read-only').waitFor();
+    expect(await page.getByTestId('round-state').textContent()).toBe('wartet auf Entscheidung 1');
+    expect(await page.getByTestId('decision-form').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the first decider records decision 1 with the -VB options, remark and team', async () => {
+    const { context, page, errors } = await loginAs(browser, server, 'rudi');
+    await openArchiveRound(page);
+    const form = page.getByTestId('decision-form');
+    await form.waitFor({ timeout: 30_000 });
+    const vb = form.getByRole('radiogroup', { name: `Entscheidung zu ${VB}` });
+    // §4: a -VB series offers "not critical / further assessment" only
+    expect(await vb.getByRole('radio').allTextContents()).toEqual(['nicht kritisch', 'weitere Beurteilung']);
+    await vb.getByRole('radio', { name: 'nicht kritisch' }).click();
+    const slope = form.getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` });
+    expect(await slope.getByRole('radio').count()).toBe(3);
+    await slope.getByRole('radio', { name: 'sofort beheben' }).click();
+    await form.getByRole('textbox', { name: `Bemerkung zu ${SLOPE}` }).pressSequentially('Riss sichern', { delay: 20 });
+    // without a team nothing is sent
+    await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
+    await form.getByText('Bitte das Team eingeben.').waitFor();
+    await form.getByRole('textbox', { name: 'Team der Entscheidung' }).pressSequentially('Wärter Nord', { delay: 20 });
+    await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
+    await page.getByText('Beurteilung erfasst').waitFor({ timeout: 30_000 });
+
+    const [row] = await server.db.query<{ state: string; decision1_user: string; decision1_team: string; entries: { tsId: string; decision1Value?: string; decision1Remark?: string }[] }>(
+      'select state, decision1_user, decision1_team, entries from submission where instance_id = $1',
+      [instanceId],
+    );
+    expect(row).toMatchObject({ state: 'decision1', decision1_user: 'rudi', decision1_team: 'Wärter Nord' });
+    expect(row?.entries.find((e) => e.tsId === '2104-ZU')).toMatchObject({ decision1Value: 'FIX_IMMEDIATELY', decision1Remark: 'Riss sichern' });
+    expect(row?.entries.find((e) => e.tsId === '2103-VB1')).toMatchObject({ decision1Value: 'NOT_CRITICAL' });
+    await expect.poll(() => page.getByTestId('round-state').textContent(), { timeout: 20_000 }).toBe('wartet auf Entscheidung 2');
+    // rudi is no second decider: stage 2 is read-only for him
+    await page.getByTestId('decision-read-only').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the second decider decides offline; the decision is sent once when back online and the round completes', async () => {
+    const { context, page, errors } = await loginAs(browser, server, 'rita');
+    await openArchiveRound(page);
+    const form = page.getByTestId('decision-form');
+    await form.waitFor({ timeout: 30_000 });
+    // only the escalated entry is asked at stage 2
+    expect(await form.getByTestId('decision-entry').count()).toBe(1);
+    await context.setOffline(true);
+    await form.getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` }).getByRole('radio', { name: 'Maßnahme erforderlich' }).click();
+    await form.getByRole('textbox', { name: 'Team der Entscheidung' }).pressSequentially('Betrieb', { delay: 20 });
+    await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
+    await page.getByText('Beurteilung auf diesem Gerät gespeichert').waitFor();
+    expect(await decisionPosts(server, instanceId)).toBe(1); // rudi's only
+
+    await context.setOffline(false);
+    await page.getByText('Beurteilung erfasst').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('round-state').textContent(), { timeout: 20_000 }).toBe('abgeschlossen');
+    expect(await decisionPosts(server, instanceId)).toBe(2);
+    const [row] = await server.db.query<{ state: string; decision2_user: string; completion_time: Date | null }>('select state, decision2_user, completion_time from submission where instance_id = $1', [instanceId]);
+    expect(row).toMatchObject({ state: 'completed', decision2_user: 'rita' });
+    expect(row?.completion_time).not.toBeNull();
+    const decisions = await page.getByTestId('entry-decisions').allTextContents();
+    expect(decisions.join(' ')).toContain('2: Maßnahme erforderlich');
+    expect(decisions.join(' ')).toContain('1: sofort beheben Riss sichern');
+    expect(await page.getByTestId('fact-decision2').textContent()).toContain('Betrieb (rita)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
