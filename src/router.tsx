@@ -21,7 +21,7 @@ export const router = createRouter({
   defaultPendingMs: PENDING_INDICATOR_DELAY_MS,
   defaultPendingMinMs: 0,
   defaultPendingComponent: () => (
-    <p role="status" className="p-4 text-slate-500">
+    <p role="status" className="p-4 text-slate-600 dark:text-slate-400">
       …
     </p>
   ),

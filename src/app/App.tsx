@@ -33,7 +33,7 @@ export function App() {
       });
   }, []);
 
-  if (!localeReady || !boot) return <p className="p-4 text-slate-500" role="status">…</p>;
+  if (!localeReady || !boot) return <p className="p-4 text-slate-600 dark:text-slate-400" role="status">…</p>;
   if ('error' in boot) {
     // Shown before translations can matter: the three languages side by side.
     return (

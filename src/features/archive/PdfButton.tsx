@@ -26,7 +26,7 @@ export function PdfButton({ instanceId }: { instanceId: string }) {
         <Trans>PDF</Trans>
       </Button>
       {!online && (
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-slate-600 dark:text-slate-400">
           <Trans>The PDF needs the network.</Trans>
         </span>
       )}

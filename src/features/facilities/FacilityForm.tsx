@@ -58,7 +58,7 @@ export function FacilityForm({ initial, models, stations, isNew, onSave, onCance
         const numeric = type?.type === 'NUMBER';
         return (
           <label key={name} className="flex flex-col">
-            {name} {type?.unit && <span className="text-slate-500">[{type.unit}]</span>}
+            {name} {type?.unit && <span className="text-slate-600 dark:text-slate-400">[{type.unit}]</span>}
             <input
               type={numeric ? 'number' : 'text'}
               step="any"

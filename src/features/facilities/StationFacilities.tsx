@@ -17,7 +17,7 @@ export function StationFacilities({ staNumber, stationTitle, serverFacilities, s
       <ul className="flex flex-wrap gap-2">
         {facilities.map((f) => (
           <li key={f.id} className={`rounded border px-2 py-1 ${f.changed ? 'border-sky-600' : 'border-slate-300 dark:border-slate-700'} ${f.invalid ? 'line-through' : ''}`}>
-            <span className="font-medium">{f.name}</span> <span className="text-slate-500">({f.model})</span>
+            <span className="font-medium">{f.name}</span> <span className="text-slate-600 dark:text-slate-400">({f.model})</span>
             {Object.entries(f.attributes).map(([k, v]) => (
               <span key={k} className="ml-2 text-xs">
                 {k}: {v ?? '–'}

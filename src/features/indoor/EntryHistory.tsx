@@ -62,7 +62,7 @@ export function EntryHistory({ entry, label, density }: { entry: MeasureRoundEnt
   const sameDayCount = sameDay.length;
   const hasRange = entry.min !== undefined && entry.max !== undefined;
   const detailsId = `history-${entry.tsId}`;
-  if (!last && !hasRange && sameDayCount === 0) return <span className="text-slate-500">–</span>;
+  if (!last && !hasRange && sameDayCount === 0) return <span className="text-slate-600 dark:text-slate-400">–</span>;
   const full = density === 'full';
 
   return (

@@ -19,7 +19,7 @@ const STATUS_CLASS = {
   danger: 'bg-red-50 dark:bg-red-950/60',
   warning: 'bg-amber-50 dark:bg-amber-950/60',
   success: 'bg-green-50 dark:bg-green-950/50',
-  muted: 'text-slate-500 dark:text-slate-400',
+  muted: 'text-slate-600 dark:text-slate-400',
   info: 'bg-sky-50 dark:bg-sky-950/50',
   none: '',
 } as const;
@@ -109,7 +109,7 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
             </button>
           )}
         </div>
-        {entry.tsName && <div className={`truncate text-xs text-slate-500 ${density === 'compact' ? 'lg:hidden' : ''}`}>{entry.tsName}</div>}
+        {entry.tsName && <div className={`truncate text-xs text-slate-600 dark:text-slate-400 ${density === 'compact' ? 'lg:hidden' : ''}`}>{entry.tsName}</div>}
       </td>
       <td className={`${cell} max-lg:col-span-2`}>{copy ? null : <EntryHistory entry={entry} label={label} density={density} />}</td>
       <td className={cell} data-col="value">

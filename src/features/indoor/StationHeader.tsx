@@ -90,10 +90,10 @@ export function StationHeader({ station, density, store, disabled, onChange, tas
     <div className="min-w-0">
       <div className="flex min-w-0 flex-wrap items-center gap-1">
         <span className={`min-w-0 ${density === 'compact' ? 'lg:flex-1 lg:truncate' : 'flex-1'}`} title={title}>
-          {station.ordinal && <span className="mr-1 text-slate-500 tabular-nums">{station.ordinal}</span>}
+          {station.ordinal && <span className="mr-1 text-slate-600 dark:text-slate-400 tabular-nums">{station.ordinal}</span>}
           {title}
           {!station.obligatory && (
-            <span className="ml-1 text-xs font-normal text-slate-500">
+            <span className="ml-1 text-xs font-normal text-slate-600 dark:text-slate-400">
               (<Trans>optional</Trans>)
             </span>
           )}
