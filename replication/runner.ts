@@ -20,6 +20,8 @@ export interface ReplicationHandle {
   loginChanged(): Promise<void>;
   /** The PDF of a completed round in a language, fetched with the user's credentials. */
   completedRoundPdf(instanceId: string, lang: string): Promise<Blob>;
+  /** Loads the history of the given timeseries now (loadTimeseriesValues), 32 per request, reporting each batch; any tab may ask. */
+  loadHistory(tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void): Promise<number>;
   /** Whether this tab runs the replication (RxDB leader election: one tab at a time). */
   isLeader(): boolean;
   /** Queues a failed submission again (support panel, error alert); the leader tab sends it. */
@@ -104,6 +106,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (leader) await queue.drain();
     },
     completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
+    loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
     isLeader: () => leader,
     retry: async (instanceId) => {
       const doc = await db.offlineInstances.findOne(instanceId).exec();
