@@ -96,7 +96,8 @@ export async function submitRound(page: Page, buttonName = 'Absenden'): Promise<
   await page.getByRole('button', { name: buttonName, exact: true }).click();
   await page.locator('[data-testid="submit-bar"]:not([aria-busy="true"])').waitFor();
   for (;;) {
-    const dialog = page.locator('dialog');
+    // only open dialogs are prompts: a reading dialog (discharge, snow) stays in the page closed
+    const dialog = page.locator('dialog[open]');
     if ((await dialog.count()) === 0) return;
     const testId = await dialog.first().getAttribute('data-testid');
     for (const box of await dialog.getByRole('checkbox').all()) await box.check();

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
@@ -14,7 +14,7 @@ export function HistoryMissing({ tsIds }: { tsIds: readonly string[] }) {
   if (tsIds.length === 0) return null;
   return (
     <p role="status" className="rounded border border-amber-500 bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="history-missing">
-      <Trans>No history is stored on this device for {tsIds.length} timeseries.</Trans>{' '}
+      <Plural value={tsIds.length} one="No history is stored on this device for # timeseries." other="No history is stored on this device for # timeseries." />{' '}
       <Link to="/loadTimeseriesValues" search={{ tsId: [...tsIds] }} className="underline">
         <Trans>Load history</Trans>
       </Link>

@@ -86,7 +86,9 @@ function RoundHistory({ round }: { round: RoundDoc }) {
               <th scope="col" className="text-right" aria-sort={sort.key === 'value' ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
                 <SortButton label={t`Value`} column="value" sort={sort} onSort={onSort} />
               </th>
-              <th scope="col">{t`Marks`}</th>
+              <th scope="col" className="pl-3">
+                {t`Marks`}
+              </th>
               <th scope="col">{t`Remark`}</th>
             </tr>
           </thead>

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
@@ -81,7 +81,7 @@ export function LoadTimeseriesValues() {
             <p>{t`Request ${progress.done} of ${progress.total}: ${progress.stored} values stored`}</p>
           </>
         )}
-        {progress.state === 'done' && <p role="status">{t`${progress.stored} values loaded and stored on this device.`}</p>}
+        {progress.state === 'done' && <p role="status"><Plural value={progress.stored} one="# value loaded and stored on this device." other="# values loaded and stored on this device." /></p>}
         {progress.state === 'error' && <p role="alert" className="text-red-700 dark:text-red-300">{t`Loading failed: ${progress.message}`}</p>}
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
@@ -45,7 +45,7 @@ function RoundRemarks({ round, initialFilter }: { round: RoundDoc; initialFilter
           <HistoryMissing tsIds={tsIds.filter((id) => !history.has(id))} />
           {filter.ok && (
             <p role="status" className="text-sm" data-testid="remark-count">
-              {t`${found.length} remarks found`}
+              <Plural value={found.length} one="# remark found" other="# remarks found" />
             </p>
           )}
           {found.length > 0 && (

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import type { MeasureRoundEntry } from '../../../schemas/api';
@@ -63,7 +63,7 @@ export function TimeseriesChart({ entry, history, drafts, height = 220 }: { entr
   const data = useMemo(() => alignedData(history, drafts), [history, drafts]);
   const count = plottedCount(history) + plottedCount(drafts);
   const { min, max } = entry.tsPlausibilityCheck ?? {};
-  const labels = useMemo(() => ({ history: t`History`, round: t`Open round` }), [t]);
+  const labels = useMemo(() => ({ time: t`Time`, history: t`History`, round: t`Open round` }), [t]);
   const locale = fmt.locale;
 
   useEffect(() => {
@@ -88,7 +88,7 @@ export function TimeseriesChart({ entry, history, drafts, height = 220 }: { entr
               { ...axis, size: 64, values: (_u, splits) => splits.map((s) => formatNumber(s, locale)) },
             ],
             series: [
-              { value: (_u, v) => (v === null ? '–' : new Date(v * 1000).toLocaleString(locale, { timeZone: 'Europe/Vienna', dateStyle: 'short', timeStyle: 'short' })) },
+              { label: labels.time, value: (_u, v) => (v === null ? '–' : new Date(v * 1000).toLocaleString(locale, { timeZone: 'Europe/Vienna', dateStyle: 'short', timeStyle: 'short' })) },
               { label: labels.history, stroke: dark ? '#38bdf8' : '#0369a1', width: 2, spanGaps: true, points: { size: 5 }, value: (_u, v) => formatNumber(v, locale) },
               { label: labels.round, stroke: dark ? '#fbbf24' : '#b45309', width: 0, paths: () => null, points: { show: true, size: 9, fill: dark ? '#fbbf24' : '#b45309' }, value: (_u, v) => formatNumber(v, locale) },
             ],
@@ -146,7 +146,7 @@ export function TimeseriesChart({ entry, history, drafts, height = 220 }: { entr
       <figcaption className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{title}</span>
         {inverted && <span className="rounded bg-slate-200 px-1 text-xs dark:bg-slate-700">{t`inverted axis`}</span>}
-        <span className="text-sm text-slate-600 dark:text-slate-400">{t`${count} values`}</span>
+        <span className="text-sm text-slate-600 dark:text-slate-400"><Plural value={count} one="# value" other="# values" /></span>
         <span className="ml-auto flex gap-1" role="group" aria-label={t`Zoom and pan ${title}`}>
           <Button variant="secondary" className="px-2" onClick={() => pan(-1)} aria-label={t`Earlier`}>
             ←
