@@ -94,6 +94,7 @@ describe('planning a CSV import into a round', () => {
     const plan = planCsvImport([e('1-W'), e('3-W')], [['h'], ['01.11.2026 08:15', '-']], config);
     expect(plan.rows).toHaveLength(2);
     expect(plan.rows[1]).toEqual({ entry: e('3-W') });
+    expect(plan.rows[0]?.raw).toEqual(['01.11.2026 08:15', '-']);
     expect(plan.imports).toEqual([{ tsId: '1-W', time: '08:15', text: '' }]);
   });
 

@@ -13,6 +13,8 @@ export interface CsvPlanRow {
   entry?: MeasureRoundEntry;
   line?: number;
   csv?: CsvEntry;
+  /** the line's cells as written, so a bad line shows what it holds */
+  raw?: readonly string[];
   /** what keeps the line from being imported */
   problem?: CsvRowProblem;
   /** §4 NO_IMPORT_NUMBER: the entry takes no CSV line and is entered by hand */
@@ -42,7 +44,9 @@ export function planCsvImport(entries: readonly MeasureRoundEntry[], rows: reado
   const parsed = parseCsvRows(rows, config, zone);
   const good = new Map(parsed.entries.map((e) => [e.line, e]));
   const bad = new Map(parsed.errors.map((e) => [e.line, e.reason]));
-  const lines = dataRows(rows, config).map((d) => d.line);
+  const data = dataRows(rows, config);
+  const lines = data.map((d) => d.line);
+  const raw = new Map(data.map((d) => [d.line, d.row]));
   const firstGood = parsed.entries[0];
   const date = firstGood ? (DateTime.fromISO(firstGood.dt, { zone }).toISODate() ?? undefined) : undefined;
   const out: CsvPlanRow[] = [];
@@ -60,7 +64,7 @@ export function planCsvImport(entries: readonly MeasureRoundEntry[], rows: reado
       continue;
     }
     const csv = good.get(line);
-    const row: CsvPlanRow = { entry, line, ...(csv ? { csv } : {}) };
+    const row: CsvPlanRow = { entry, line, raw: raw.get(line) ?? [], ...(csv ? { csv } : {}) };
     const lineProblem = bad.get(line);
     if (lineProblem) row.problem = lineProblem;
     else if (csv) {
@@ -79,6 +83,6 @@ export function planCsvImport(entries: readonly MeasureRoundEntry[], rows: reado
     }
     out.push(row);
   }
-  for (const line of lines.slice(next)) out.push({ line, ...(good.get(line) ? { csv: good.get(line) } : {}), problem: bad.get(line) ?? 'noEntry' });
+  for (const line of lines.slice(next)) out.push({ line, raw: raw.get(line) ?? [], ...(good.get(line) ? { csv: good.get(line) } : {}), problem: bad.get(line) ?? 'noEntry' });
   return { rows: out, ...(date ? { date } : {}), imports };
 }

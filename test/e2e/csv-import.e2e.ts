@@ -48,7 +48,8 @@ describe('CSV import against the real server', () => {
     const bad = preview.locator('tr[data-line="3"]');
     expect(await bad.getAttribute('data-kind')).toBe('error');
     expect(await bad.textContent()).toContain('Wert ist keine Zahl');
-    expect(await page.getByTestId('csv-summary').textContent()).toContain('2 Werte zum Import, 1 Zeilen mit Fehlern');
+    expect(await bad.textContent()).toContain('abc');
+    expect(await page.getByTestId('csv-summary').textContent()).toContain('Werte zum Import: 2 · Zeilen mit Fehlern: 1');
     // the entry without an import number is named in the preview and takes no line
     expect(await preview.textContent()).toContain('keine Importnummer definiert');
     await page.screenshot({ path: `${SHOTS}/csv-preview-light.png`, fullPage: false });

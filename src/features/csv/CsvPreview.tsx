@@ -48,7 +48,7 @@ export function CsvPreview({ plan }: { plan: CsvPlan }) {
   return (
     <div className="space-y-2">
       <p role="status" data-testid="csv-summary">
-        {t`${plan.imports.length} values to import, ${errors} lines with errors, ${implausible} implausible.`}
+        {t`Values to import: ${plan.imports.length} · lines with errors: ${errors} · implausible: ${implausible}`}
       </p>
       <div className="max-h-[60vh] overflow-auto">
         <table className="w-full border-collapse text-sm" data-testid="csv-preview">
@@ -58,7 +58,7 @@ export function CsvPreview({ plan }: { plan: CsvPlan }) {
               <th scope="col">{t`Station`}</th>
               <th scope="col">{t`Parameter`}</th>
               <th scope="col">{t`Date/time`}</th>
-              <th scope="col" className="text-right">
+              <th scope="col" className="pr-3 text-right">
                 {t`Value`}
               </th>
               <th scope="col">{t`Remark`}</th>
@@ -72,7 +72,7 @@ export function CsvPreview({ plan }: { plan: CsvPlan }) {
                 <td className="py-1 pr-2">{r.entry ? `${r.entry.staName} (${r.entry.staNumber})` : '–'}</td>
                 <td className="py-1 pr-2">{r.entry ? `${r.entry.tsParameter ?? ''} ${r.csv?.unit ?? r.entry.tsUnit ?? ''}` : '–'}</td>
                 <td className="py-1 pr-2 tabular-nums">{r.csv ? fmt.dateTime(r.csv.dt) : '–'}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{r.csv ? fmt.number(r.csv.value) : '–'}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{r.csv ? fmt.number(r.csv.value) : r.raw ? <span className="font-mono">{r.raw.join(' ; ')}</span> : '–'}</td>
                 <td className="py-1 pr-2">{r.csv?.remark ?? ''}</td>
                 <td className="py-1">
                   <Status row={r} />
