@@ -110,6 +110,22 @@ describe('analysis screens against the real server', () => {
     await context.close();
   });
 
+  it('hydro input shows the round of today without the meteo parameters', async () => {
+    const server = env.server();
+    const round = await damRound(server);
+    const w = round.entries.find((e) => e.tsParameter === 'W');
+    const lt = round.entries.find((e) => e.tsParameter === 'LT');
+    if (!w || !lt) throw new Error('demo round needs W and LT entries');
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/hydro/${encodeURIComponent(round.mrName)}`);
+    await page.getByRole('textbox', { name: `${w.staName} ${w.staNumber} W`, exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('textbox', { name: `${lt.staName} ${lt.staNumber} LT`, exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads history for chosen timeseries in batches and reports progress', async () => {
     const server = env.server();
     const context = await env.browser().newContext({ locale: 'de-DE' });

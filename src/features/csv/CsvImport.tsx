@@ -115,7 +115,7 @@ function RoundImport({ round }: { round: RoundDoc }) {
       )}
       {state.step === 'preview' && state.analysis.ok && (
         <>
-          <CsvPreview plan={state.analysis.plan} />
+          <CsvPreview plan={state.analysis.plan} preview={state.analysis.preview} />
           {state.analysis.plan.imports.length === 0 ? (
             <Alert type="warning">{t`No line of the file can be imported.`}</Alert>
           ) : (

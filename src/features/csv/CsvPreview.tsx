@@ -1,9 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CsvPlan, CsvPlanRow, CsvRowProblem } from '../../domain/csv-plan';
+import type { CsvPreviewData } from './analyse-csv';
 import { useLocaleFormat } from '../../app/use-locale-format';
-
-/** Preview rows rendered at most; a 10,000-line file shows its problems first and a count of the rest. */
-const MAX_ROWS = 500;
 
 function useProblemLabel(): (p: CsvRowProblem) => string {
   const { t } = useLingui();
@@ -39,12 +37,10 @@ function rowKind(row: CsvPlanRow): string {
 }
 
 /** The preview: one row per entry of the round and per surplus line, with its verdict; nothing is stored yet. */
-export function CsvPreview({ plan }: { plan: CsvPlan }) {
+export function CsvPreview({ plan, preview }: { plan: Omit<CsvPlan, 'rows'>; preview: CsvPreviewData }) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
-  const errors = plan.rows.filter((r) => r.problem).length;
-  const implausible = plan.rows.filter((r) => !r.problem && r.implausible).length;
-  const shown = plan.rows.length > MAX_ROWS ? [...plan.rows.filter((r) => r.problem || r.implausible), ...plan.rows.filter((r) => !r.problem && !r.implausible)].slice(0, MAX_ROWS) : plan.rows;
+  const { errors, implausible, rows: shown, omitted } = preview;
   return (
     <div className="space-y-2">
       <p role="status" data-testid="csv-summary">
@@ -82,7 +78,7 @@ export function CsvPreview({ plan }: { plan: CsvPlan }) {
           </tbody>
         </table>
       </div>
-      {shown.length < plan.rows.length && <p className="text-sm">{t`${plan.rows.length - shown.length} further lines without problems are not listed.`}</p>}
+      {omitted > 0 && <p className="text-sm">{t`${omitted} further lines are not listed.`}</p>}
     </div>
   );
 }

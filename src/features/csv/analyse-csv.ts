@@ -18,7 +18,30 @@ export function guessDelimiter(text: string): string {
   return best.delimiter;
 }
 
-export type CsvAnalysis = { ok: true; plan: CsvPlan; lineCount: number } | { ok: false; problem: CsvFileProblem };
+/** Preview rows sent to the page: problems first; the page renders these and counts the rest. */
+export const PREVIEW_ROWS = 150;
+
+export interface CsvPreviewData {
+  /** the rows to show: at most PREVIEW_ROWS, problems and implausible values first, then in file order */
+  rows: CsvPlan['rows'];
+  /** how many rows of the plan are not in `rows` */
+  omitted: number;
+  errors: number;
+  implausible: number;
+}
+
+export type CsvAnalysis = { ok: true; plan: Omit<CsvPlan, 'rows'>; preview: CsvPreviewData; lineCount: number } | { ok: false; problem: CsvFileProblem };
+
+/**
+ * Keeps what the page shows: handing 10,000 planned rows to the main thread costs a long task there
+ * (structured clone and render) for rows nobody reads.
+ */
+export function previewOf(plan: CsvPlan, limit = PREVIEW_ROWS): CsvPreviewData {
+  const flagged = plan.rows.filter((r) => r.problem || r.implausible);
+  const rest = plan.rows.filter((r) => !r.problem && !r.implausible);
+  const rows = plan.rows.length > limit ? [...flagged, ...rest].slice(0, limit) : plan.rows;
+  return { rows, omitted: plan.rows.length - rows.length, errors: plan.rows.filter((r) => r.problem).length, implausible: plan.rows.filter((r) => !r.problem && r.implausible).length };
+}
 
 /**
  * From the file's bytes to the import preview: decode (UTF-8 only, binary refused), split with papaparse
@@ -32,5 +55,6 @@ export function analyseCsv(bytes: Uint8Array, config: CsvImporterConfig, entries
   const rows = parsed.data.filter((r): r is string[] => Array.isArray(r));
   const columns = checkColumns(rows, config);
   if (columns) return { ok: false, problem: columns };
-  return { ok: true, plan: planCsvImport(entries, rows, config), lineCount: rows.length };
+  const { rows: planned, ...plan } = planCsvImport(entries, rows, config);
+  return { ok: true, plan, preview: previewOf({ ...plan, rows: planned }), lineCount: rows.length };
 }

@@ -10,7 +10,7 @@ const OPEN_STATES = ['draft', 'error'];
  * (created if none is open), as if typed: the user checks them in the table and submits as usual.
  * A round already queued for sending is not touched; a new instance is opened instead.
  */
-export async function importCsvPlan(db: AppDatabase, round: RoundDoc, plan: CsvPlan & { date: string }, opts: { team?: string; decimalComma: boolean }): Promise<string> {
+export async function importCsvPlan(db: AppDatabase, round: RoundDoc, plan: Pick<CsvPlan, 'imports'> & { date: string }, opts: { team?: string; decimalComma: boolean }): Promise<string> {
   const open = await db.offlineInstances.findOne({ selector: { mrId: round.mrId, date: plan.date, mode: 'indoor', syncState: { $in: OPEN_STATES } }, sort: [{ updatedAt: 'desc' }] }).exec();
   let instanceId = open?.instanceId;
   if (!open) {
