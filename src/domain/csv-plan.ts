@@ -45,10 +45,9 @@ export function planCsvImport(entries: readonly MeasureRoundEntry[], rows: reado
   const good = new Map(parsed.entries.map((e) => [e.line, e]));
   const bad = new Map(parsed.errors.map((e) => [e.line, e.reason]));
   const data = dataRows(rows, config);
-  const lines = data.map((d) => d.line);
-  const raw = new Map(data.map((d) => [d.line, d.row]));
   const firstGood = parsed.entries[0];
-  const date = firstGood ? (DateTime.fromISO(firstGood.dt, { zone }).toISODate() ?? undefined) : undefined;
+  // a good line's dt is a valid ISO timestamp, so it has a date
+  const date = firstGood ? (DateTime.fromISO(firstGood.dt, { zone }).toISODate() as string) : undefined;
   const out: CsvPlanRow[] = [];
   const imports: CsvPlan['imports'] = [];
   let next = 0;
@@ -58,13 +57,14 @@ export function planCsvImport(entries: readonly MeasureRoundEntry[], rows: reado
       out.push({ entry, noImportNumber: true });
       continue;
     }
-    const line = lines[next++];
-    if (line === undefined) {
+    const d = data[next++];
+    if (d === undefined) {
       out.push({ entry });
       continue;
     }
+    const { line } = d;
     const csv = good.get(line);
-    const row: CsvPlanRow = { entry, line, raw: raw.get(line) ?? [], ...(csv ? { csv } : {}) };
+    const row: CsvPlanRow = { entry, line, raw: d.row, ...(csv ? { csv } : {}) };
     const lineProblem = bad.get(line);
     if (lineProblem) row.problem = lineProblem;
     else if (csv) {
@@ -83,6 +83,6 @@ export function planCsvImport(entries: readonly MeasureRoundEntry[], rows: reado
     }
     out.push(row);
   }
-  for (const line of lines.slice(next)) out.push({ line, raw: raw.get(line) ?? [], ...(good.get(line) ? { csv: good.get(line) } : {}), problem: bad.get(line) ?? 'noEntry' });
+  for (const { line, row } of data.slice(next)) out.push({ line, raw: row, ...(good.get(line) ? { csv: good.get(line) } : {}), problem: bad.get(line) ?? 'noEntry' });
   return { rows: out, ...(date ? { date } : {}), imports };
 }
