@@ -5,14 +5,16 @@ import { batchTsIds, type ApiClient } from './api-client';
 import { NotFoundError, NotModifiedError } from './api-errors';
 
 /** Historic values of the given timeseries, 32 per request (§7), stored by tsId and timestamp. */
-export async function pullHistoricValues(db: AppDatabase, api: ApiClient, tsIds: readonly string[]): Promise<number> {
+export async function pullHistoricValues(db: AppDatabase, api: ApiClient, tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void): Promise<number> {
   let stored = 0;
-  for (const batch of batchTsIds([...new Set(tsIds)])) {
+  const batches = batchTsIds([...new Set(tsIds)]);
+  for (const [index, batch] of batches.entries()) {
     const query = new URLSearchParams([['remarks', 'true'], ...batch.map((id): [string, string] => ['tsId', id])]);
     const { data } = await api.getJson(`/timeseries-values?${query.toString()}`, HistoricValueListSchema);
     const docs = data.values.map((v) => ({ ...v, id: `${v.tsId}|${v.dt}` }));
     await db.historicValues.bulkUpsert(docs);
     stored += docs.length;
+    onBatch?.({ done: index + 1, total: batches.length, stored });
   }
   return stored;
 }

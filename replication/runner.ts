@@ -23,6 +23,8 @@ export interface ReplicationHandle {
   completedRoundPdf(instanceId: string, lang: string): Promise<Blob>;
   /** An image of a completed round (JPEG), fetched with the user's credentials. */
   completedRoundImage(instanceId: string, imageId: string, width?: number): Promise<Blob>;
+  /** Loads the history of the given timeseries now (loadTimeseriesValues), 32 per request, reporting each batch; any tab may ask. */
+  loadHistory(tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void): Promise<number>;
   /** Whether this tab runs the replication (RxDB leader election: one tab at a time). */
   isLeader(): boolean;
   /** Queues a failed submission again (support panel, error alert); the leader tab sends it. */
@@ -116,6 +118,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
     completedRoundImage: (instanceId, imageId, width) =>
       api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
+    loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
     isLeader: () => leader,
     retry: async (instanceId) => {
       const doc = await db.offlineInstances.findOne(instanceId).exec();

@@ -10,8 +10,9 @@ import { archiveRoundRoute } from './routes/archive.$instanceId';
 import { archiveReportRoute } from './routes/archive.report.$instanceIds';
 import { changelogRoute, imprintRoute, privacyPolicyRoute } from './routes/legal';
 import { debugRoute } from './routes/debug';
+import { analysisRoutes } from './routes/analysis-routes';
 
-const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, archiveReportRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, bangRedirectRoute]);
+const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, archiveReportRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, ...analysisRoutes, bangRedirectRoute]);
 
 /** §2: pages load lazily; the loading indicator appears only after a 200 ms wait. */
 export const PENDING_INDICATOR_DELAY_MS = 200;

@@ -3,6 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
+import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { useConfig } from '../../db/reference-hooks';
@@ -22,18 +23,25 @@ import { useDraftStore } from '../../db/draft-store';
 import { copyEntries } from './station-copies';
 import { RoundDateCheck } from './checks/RoundDateCheck';
 import { RoundData } from './RoundData';
+import { AnalysisLinks } from '../analysis/AnalysisLinks';
 
-/** tabularInput (§2): the office table of a round for one date, rendered from RxDB only. */
-export function TabularInput() {
+/**
+ * tabularInput (§2): the office table of a round for one date, rendered from RxDB only. hydroInput passes
+ * its group, date and the entries it shows (docs/analysis.md); the stations route takes them from the path.
+ */
+export function TabularInput(props: { group?: string; date?: string; entryFilter?: (e: MeasureRoundEntry) => boolean }) {
   const { t } = useLingui();
   const db = useDb();
-  const { group, date } = useParams({ from: '/stations/$group/$date' });
+  const params = useParams({ strict: false });
+  const group = props.group ?? params.group ?? '';
+  const date = props.date ?? params.date ?? '';
+  const { entryFilter } = props;
   const config = useConfig();
   const fmt = useLocaleFormat();
   const round = useObservable<RoundDoc | null | undefined>(
-    () => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
+    () => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null)), map((r) => (r && entryFilter ? { ...r, entries: r.entries.filter(entryFilter) } : r))),
     undefined,
-    [db, group],
+    [db, group, entryFilter],
   );
   const { instance, updateDraft, queue, ensureInstance, settled } = useIndoorInstance(round ?? undefined, date);
   const taskActions = useStationTasks(round?.mrId ?? '', instance?.instanceId, ensureInstance);
@@ -84,6 +92,7 @@ export function TabularInput() {
         {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {fmt.date(date)}</span>
         <RoundDateCheck date={date} now={now} />
       </h1>
+      <AnalysisLinks group={round.mrName} />
       <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
       <RoundData entries={round.entries} instance={instance} ensureInstance={ensureInstance} store={store} ctx={ctx} onChange={onChange} disabled={locked} />

@@ -1,0 +1,15 @@
+import Papa from 'papaparse';
+
+/** Offers rows as a CSV download; semicolons, as spreadsheets in de/it locales expect with decimal commas. */
+export function downloadCsv(filename: string, rows: readonly Record<string, string | number>[]): void {
+  const text = Papa.unparse([...rows], { delimiter: ';' });
+  // the BOM lets spreadsheet programs read the umlauts of station names as UTF-8
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { map, of, switchMap } from 'rxjs';
+import type { HistoricValueDoc } from '../../../schemas/db/historic-value-doc';
+import type { RoundDoc } from '../../../schemas/db/round-doc';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+import { combineDateAndTime } from '../../domain/dates';
+import { parseNumberInput } from '../../domain/numbers';
+import type { SeriesPoint } from '../../domain/analysis';
+
+/** A round by its name (the {group} of the analysis addresses), null when none is stored. */
+export function useGroupRound(group: string): RoundDoc | null | undefined {
+  const db = useDb();
+  return useObservable<RoundDoc | null | undefined>(() => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))), undefined, [db, group]);
+}
+
+/** Every stored round whose entries hold one of the timeseries (direct chart links name timeseries, not rounds). */
+export function useEntriesOf(tsIds: readonly string[]): Map<string, MeasureRoundEntry> | undefined {
+  const db = useDb();
+  const key = tsIds.join('\n');
+  return useObservable<Map<string, MeasureRoundEntry> | undefined>(
+    () =>
+      db.rounds.find().$.pipe(
+        map((rounds) => {
+          const wanted = new Set(key.split('\n'));
+          const found = new Map<string, MeasureRoundEntry>();
+          for (const r of rounds) for (const e of r.entries) if (wanted.has(e.tsId) && !found.has(e.tsId)) found.set(e.tsId, e);
+          return found;
+        }),
+      ),
+    undefined,
+    [db, key],
+  );
+}
+
+/** The stored history of the timeseries, by tsId, oldest first; undefined while the query runs. */
+export function useHistory(tsIds: readonly string[]): Map<string, HistoricValueDoc[]> | undefined {
+  const db = useDb();
+  const key = tsIds.join('\n');
+  return useObservable<Map<string, HistoricValueDoc[]> | undefined>(
+    () =>
+      db.historicValues.find({ selector: { tsId: { $in: key.split('\n') } }, sort: [{ tsId: 'asc' }, { dt: 'asc' }] }).$.pipe(
+        map((docs) => {
+          const byTs = new Map<string, HistoricValueDoc[]>();
+          for (const d of docs) {
+            const list = byTs.get(d.tsId) ?? [];
+            list.push(d.toMutableJSON());
+            byTs.set(d.tsId, list);
+          }
+          return byTs;
+        }),
+      ),
+    undefined,
+    [db, key],
+  );
+}
+
+const OPEN_STATES = ['draft', 'queued', 'sending', 'retrying', 'error'];
+
+/**
+ * The values of the round's open (not yet sent) instances, by tsId: what the office compares with the
+ * history. A station copy (`tsId#n`) counts for the timeseries it copies.
+ */
+export function useOpenRoundPoints(mrIds: readonly string[], defaultTime: string): Map<string, SeriesPoint[]> {
+  const db = useDb();
+  const key = mrIds.join('\n');
+  const empty = useMemo(() => new Map<string, SeriesPoint[]>(), []);
+  return useObservable<Map<string, SeriesPoint[]>>(
+    () =>
+      db.offlineInstances.find({ selector: { mrId: { $in: key.split('\n') }, syncState: { $in: OPEN_STATES } } }).$.pipe(
+        switchMap((instances) => {
+          if (instances.length === 0) return of(empty);
+          const dates = new Map(instances.map((i) => [i.instanceId, i.date]));
+          return db.drafts.find({ selector: { instanceId: { $in: [...dates.keys()] } } }).$.pipe(
+            map((drafts) => {
+              const byTs = new Map<string, SeriesPoint[]>();
+              for (const d of drafts) {
+                const parsed = parseNumberInput(d.text ?? '');
+                if (parsed?.kind !== 'number') continue;
+                const dt = combineDateAndTime(dates.get(d.instanceId) ?? '', d.time || defaultTime);
+                if (!dt) continue;
+                const tsId = d.copyOf ?? d.tsId;
+                byTs.set(tsId, [...(byTs.get(tsId) ?? []), { dt, value: parsed.value, draft: true }]);
+              }
+              return byTs;
+            }),
+          );
+        }),
+      ),
+    empty,
+    [db, key, defaultTime],
+  );
+}

@@ -1,0 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** groupTimeseriesAnalysisCharts (§2): one chart per timeseries of the group with its history. */
+export const analysisChartsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/analysis/charts/$group',
+  staticData: { meta: { title: msg`Charts`, groupInTitle: true, needsAuth: true } },
+  component: lazyRouteComponent(() => import('../features/analysis/GroupCharts'), 'GroupCharts'),
+});

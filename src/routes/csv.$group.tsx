@@ -1,0 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** csvImporter (§2): a logger or spreadsheet export into the round's drafts, previewed first. */
+export const csvImportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/csv/$group',
+  staticData: { meta: { title: msg`CSV import`, groupInTitle: true, needsAuth: true } },
+  component: lazyRouteComponent(() => import('../features/csv/CsvImport'), 'CsvImport'),
+});
