@@ -9,8 +9,9 @@ import { archiveRoute } from './routes/archive';
 import { archiveRoundRoute } from './routes/archive.$instanceId';
 import { changelogRoute, imprintRoute, privacyPolicyRoute } from './routes/legal';
 import { debugRoute } from './routes/debug';
+import { mobileRoute } from './routes/mobile.$instanceId';
 
-const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, bangRedirectRoute]);
+const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, mobileRoute, bangRedirectRoute]);
 
 /** §2: pages load lazily; the loading indicator appears only after a 200 ms wait. */
 export const PENDING_INDICATOR_DELAY_MS = 200;

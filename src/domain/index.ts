@@ -28,3 +28,5 @@ export * from './durability';
 export * from './pre-submit';
 export * from './overwrite-times';
 export * from './remark-suggestions';
+export * from './gpx';
+export * from './tour-readiness';
