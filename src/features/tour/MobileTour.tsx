@@ -38,7 +38,8 @@ export function MobileTour() {
     );
   }
   const { tour } = state;
-  const doneCount = [...tour.complete.values()].filter(Boolean).length;
+  const done = [...tour.complete.values()].filter(Boolean).length;
+  const total = tour.stations.length;
   const station = tour.stations.find((s) => s.staNumber === search.station) ?? tour.stations[0];
 
   return (
@@ -48,7 +49,7 @@ export function MobileTour() {
           {tour.round.mrName} <span className="font-normal">· {fmt.date(tour.instance.date)}</span>
         </h1>
         <p className="flex items-center gap-2 text-sm">
-          <span data-testid="tour-progress">{t`${doneCount} of ${tour.stations.length} stations complete`}</span>
+          <span data-testid="tour-progress">{t`${done} of ${total} stations complete`}</span>
           <SyncBadge state={tour.instance.syncState} />
         </p>
       </header>
