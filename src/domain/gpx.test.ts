@@ -35,6 +35,10 @@ describe('buildGpx', () => {
     expect(gpx).not.toContain('<trk');
   });
 
+  it('writes a coordinate that rounds to zero from below as 0', () => {
+    expect(buildGpx({ mrName: "O'Brien", stations: [{ staNumber: '1', name: 'x', location: { latitude: -1e-9, longitude: 5 } }] }, created)).toContain('lat="0" lon="5"');
+  });
+
   it('never writes exponent notation for tiny coordinates', () => {
     expect(buildGpx({ mrName: 'R', stations: [{ staNumber: '1', name: 'x', location: { latitude: 1e-9, longitude: -0.00000012 } }] }, created)).toContain('lat="0" lon="-0.0000001"');
   });

@@ -10,8 +10,7 @@ export interface GpxStation {
 /** The line strings of a round's GeoJSON track (§3 map data), as [lon, lat] pairs. */
 export type TrackLines = readonly (readonly (readonly number[])[])[];
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 /** GPX 1.1 latitudes/longitudes are xsd:decimal: never exponent notation, 7 decimals (~1 cm) suffice. */
 const decimal = (n: number) => {
   const fixed = n.toFixed(7).replace(/\.?0+$/, '');
@@ -19,7 +18,7 @@ const decimal = (n: number) => {
 };
 
 const isPosition = (p: unknown): p is number[] => Array.isArray(p) && p.length >= 2 && p.every((n) => typeof n === 'number' && Number.isFinite(n));
-const inRange = (p: readonly number[]) => Math.abs(p[1] ?? 91) <= 90 && Math.abs(p[0] ?? 181) <= 180;
+const inRange = (p: readonly number[]) => Math.abs(Number(p[1])) <= 90 && Math.abs(Number(p[0])) <= 180;
 
 /**
  * The line strings of a GeoJSON feature collection (LineString and MultiLineString features); other

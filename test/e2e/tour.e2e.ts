@@ -148,6 +148,16 @@ describe('outdoor tour on a phone', () => {
     await page.getByRole('link', { name: 'Übersicht' }).click();
     await expect.poll(() => page.getByTestId('tour-summary').textContent()).toMatch(/^3 von \d+ Stationen vollständig$/);
     await page.screenshot({ path: 'test-results/tour-overview.png', fullPage: true });
+    // the GPX is built on the device: the round's stations with locations, offline
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'GPX herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.gpx$/);
+    const gpx = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    expect(gpx).toContain('<gpx version="1.1"');
+    expect(gpx).toContain(`<cmt>${a.entry.staNumber}</cmt>`);
 
     // back online: submitted from the overview through the prompts (the tour is incomplete)
     server = await startTestServer(data.path, port);
@@ -171,5 +181,9 @@ describe('outdoor tour on a phone', () => {
     const images = await server.db.query<{ image_id: string }>('select image_id from image');
     expect(images.map((i) => i.image_id)).toEqual(withPhoto?.tsRemark?.images);
     expect(errors).toEqual([]);
+
+    // §8 offline group not existing: an unknown instance says so instead of showing an empty tour
+    await page.goto(`${server.url}/mobile/00000000-0000-4000-8000-000000000000`);
+    await page.getByTestId('tour-missing').waitFor();
   });
 });

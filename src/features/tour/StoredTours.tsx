@@ -49,12 +49,12 @@ function useStoredData(instance: OfflineInstanceDoc): Stored | undefined {
   );
 }
 
-function ReadinessText({ line }: { line: ReadinessLine }) {
+function ReadinessText({ line, loginNeeded }: { line: ReadinessLine; loginNeeded: boolean }) {
   const { t } = useLingui();
   const texts: Record<ReadinessLine['item'], Record<ReadinessLine['state'], string>> = {
     history: { ok: t`history on the device`, partial: t`history only for some timeseries`, missing: t`no history on the device`, offline: '' },
     map: { ok: t`map data on the device`, partial: '', missing: t`no map data or station locations`, offline: '' },
-    login: { ok: t`login valid`, partial: '', missing: t`not logged in: log in before leaving the network`, offline: t`offline: login checked when back online` },
+    login: { ok: loginNeeded ? t`login valid` : t`no login needed`, partial: '', missing: t`not logged in: log in before leaving the network`, offline: t`offline: login checked when back online` },
   };
   return <span className={line.state === 'ok' ? '' : 'font-semibold text-amber-800 dark:text-amber-300'}>{texts[line.item][line.state]}</span>;
 }
@@ -93,7 +93,7 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
           {lines.map((line, i) => (
             <span key={line.item}>
               {i > 0 && ' · '}
-              <ReadinessText line={line} />
+              <ReadinessText line={line} loginNeeded={authState.enabled} />
             </span>
           ))}
         </p>

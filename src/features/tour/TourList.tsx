@@ -88,7 +88,7 @@ export function TourList({ tour, density, onDensity, onOpen }: { tour: Tour; den
             onClick={() => onDensity(d)}
             className={`min-h-11 rounded border-2 px-3 font-semibold ${density === d ? 'border-sky-800 bg-sky-800 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-slate-950' : 'border-slate-500 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100'}`}
           >
-            {d === 'compact' ? t`Compact` : t`Full`}
+            {d === 'compact' ? t`Compact` : t`Detailed`}
           </button>
         ))}
       </div>

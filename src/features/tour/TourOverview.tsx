@@ -18,6 +18,8 @@ export function TourOverview({ tour, onOpen }: { tour: Tour; onOpen: (staNumber:
       <div role="status" data-testid="tour-summary" className={`rounded border-2 p-3 text-lg font-semibold ${missing.length === 0 ? 'border-green-700 bg-green-50 dark:bg-green-950/60' : 'border-amber-600 bg-amber-50 dark:bg-amber-950/60'}`}>
         {t`${done} of ${total} stations complete`}
       </div>
+      <SubmitBar round={tour.round} ctx={tour.ctx} store={tour.store} instance={tour.instance} queue={tour.queue} storedRows={tour.storedRows} />
+      <GpxDownload tour={tour} />
       {open.length > 0 && (
         <section aria-labelledby="open-stations">
           <h2 id="open-stations" className="text-lg font-semibold">
@@ -46,8 +48,6 @@ export function TourOverview({ tour, onOpen }: { tour: Tour; onOpen: (staNumber:
           </ul>
         </section>
       )}
-      <SubmitBar round={tour.round} ctx={tour.ctx} store={tour.store} instance={tour.instance} queue={tour.queue} storedRows={tour.storedRows} />
-      <GpxDownload tour={tour} />
     </div>
   );
 }
