@@ -186,4 +186,27 @@ describe('outdoor tour on a phone', () => {
     await page.goto(`${server.url}/mobile/00000000-0000-4000-8000-000000000000`);
     await page.getByTestId('tour-missing').waitFor();
   });
+
+  it('in mode 2 the group selection offers taking a round offline first and says when none is stored', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ ...PHONE, permissions: undefined, geolocation: undefined });
+      const errors = watchErrors(page);
+      await page.goto(`${server.url}/config`);
+      await page.getByRole('radio', { name: /^Außendienst/ }).check();
+      await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+      await page.getByTestId('settings-notice').waitFor();
+      await page.goto(`${server.url}/`);
+      // §8 groups not stored offline: said, not an empty page
+      await page.getByTestId('no-stored-tours').waitFor();
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /offline nehmen$/ }) }).first();
+      await card.waitFor();
+      // the first control of a round is "take offline", the table comes after it
+      const first = card.locator('button, a').first();
+      expect(await first.textContent()).toBe('Offline nehmen');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
