@@ -72,6 +72,29 @@ describe('outdoor tour on a phone', () => {
     profile.remove();
   });
 
+  it('in mode 2 the group selection offers taking a round offline first and says when none is stored', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ ...PHONE, permissions: undefined, geolocation: undefined });
+      const errors = watchErrors(page);
+      await page.goto(`${server.url}/config`);
+      await page.getByRole('radio', { name: /^Außendienst/ }).check();
+      await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+      await page.getByTestId('settings-notice').waitFor();
+      await page.goto(`${server.url}/`);
+      // §8 groups not stored offline: said, not an empty page
+      await page.getByTestId('no-stored-tours').waitFor();
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /offline nehmen$/ }) }).first();
+      await card.waitFor();
+      // the first control of a round is "take offline", the table comes after it
+      const first = card.locator('button, a').first();
+      expect(await first.textContent()).toBe('Offline nehmen');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('stores a round, walks three stations offline with a located photo, survives a restart and sends everything once', async () => {
     const { round, picked } = await pickThreeStations(server);
     const [a, b, c] = picked;
@@ -129,8 +152,22 @@ describe('outdoor tour on a phone', () => {
     await page.locator(`li[data-station="${a.entry.staNumber}"][data-complete="true"]`).waitFor({ timeout: 20_000 });
     await page.locator(`li[data-station="${b.entry.staNumber}"][data-complete="true"]`).waitFor();
 
-    // station 3 through "next" from station 2, where everything typed before the restart is still there
-    await page.locator(`li[data-station="${b.entry.staNumber}"] button`).click();
+    // the map works on the stored data alone: markers coloured by completion, nothing fetched and failed
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    await page.getByRole('link', { name: 'Karte', exact: true }).click();
+    const markerB = page.locator(`[data-testid="tour-map"] button[data-station="${b.entry.staNumber}"]`);
+    await markerB.waitFor({ timeout: 20_000 });
+    expect(await markerB.getAttribute('data-complete')).toBe('true');
+    expect(await page.locator(`[data-testid="tour-map"] button[data-station="${c.entry.staNumber}"]`).getAttribute('data-complete')).toBe('false');
+    await page.getByTestId('my-position').waitFor();
+    await page.screenshot({ path: 'test-results/tour-map.png' });
+    await markerB.click();
+    await page.getByTestId('map-selection').getByRole('button', { name: 'Werte erfassen' }).click();
+    expect(failed).toEqual([]);
+
+    // station 3 through "next" from station 2 (chosen on the map), where everything typed before the restart is still there
+    await expect.poll(() => page.getByTestId('station-title').textContent()).toContain(b.entry.staName);
     expect(await page.getByRole('textbox', { name: b.label, exact: true }).inputValue()).toBe(b.text);
     expect(await page.getByRole('combobox', { name: `${b.label} Bemerkung` }).inputValue()).toBe('geo:47.041200,10.743300');
     while (!((await page.getByTestId('station-title').textContent()) ?? '').includes(c.entry.staName)) {
@@ -187,26 +224,4 @@ describe('outdoor tour on a phone', () => {
     await page.getByTestId('tour-missing').waitFor();
   });
 
-  it('in mode 2 the group selection offers taking a round offline first and says when none is stored', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    try {
-      const page = await browser.newPage({ ...PHONE, permissions: undefined, geolocation: undefined });
-      const errors = watchErrors(page);
-      await page.goto(`${server.url}/config`);
-      await page.getByRole('radio', { name: /^Außendienst/ }).check();
-      await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-      await page.getByTestId('settings-notice').waitFor();
-      await page.goto(`${server.url}/`);
-      // §8 groups not stored offline: said, not an empty page
-      await page.getByTestId('no-stored-tours').waitFor();
-      const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /offline nehmen$/ }) }).first();
-      await card.waitFor();
-      // the first control of a round is "take offline", the table comes after it
-      const first = card.locator('button, a').first();
-      expect(await first.textContent()).toBe('Offline nehmen');
-      expect(errors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
 });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../indoor/SyncBadge';
@@ -12,6 +12,9 @@ import { TourOverview } from './TourOverview';
 import { TourTabs } from './TourTabs';
 import type { TourView } from './tour-search';
 import { useTour } from './use-tour';
+
+// maplibre-gl is large: loaded only when the map is opened
+const TourMap = lazy(() => import('./TourMap'));
 
 /** mobile (§2): a stored round walked station by station, offline, with its own bottom navigation. */
 export function MobileTour() {
@@ -60,6 +63,11 @@ export function MobileTour() {
         </Alert>
       )}
       {view === 'list' && <TourList tour={tour} density={search.density ?? 'compact'} onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}
+      {view === 'map' && (
+        <Suspense fallback={<p role="status">…</p>}>
+          <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+        </Suspense>
+      )}
       {view === 'input' && station && <TourInput tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
       {view === 'metadata' && station && <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
       {view === 'overview' && <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}

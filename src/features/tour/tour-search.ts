@@ -1,5 +1,5 @@
 /** The tour's child screens (§2 mobile: their paths are not shown, so they live in the search params). */
-export const TOUR_VIEWS = ['list', 'input', 'metadata', 'overview'] as const;
+export const TOUR_VIEWS = ['list', 'map', 'input', 'metadata', 'overview'] as const;
 export type TourView = (typeof TOUR_VIEWS)[number];
 export type TourDensity = 'compact' | 'full';
 
