@@ -8,6 +8,7 @@ import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { postingOrder, type PostingStep } from './posting-order';
+import { loadInstanceRound } from './instance-round';
 
 /** §4/§9: a failing task is retried once after 5 s; a second failure ends in error. */
 export const RETRY_DELAY_MS = 5_000;
@@ -105,7 +106,7 @@ export class SubmitQueue {
   }
 
   private async send(instance: OfflineInstanceDoc): Promise<void> {
-    const round = await this.db.rounds.findOne(instance.mrId).exec();
+    const round = await loadInstanceRound(this.db, instance);
     if (!round) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: `Cannot find group with name ${instance.mrName}` });
       return;
@@ -121,7 +122,7 @@ export class SubmitQueue {
     const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
     const facilities = (await this.db.facilities.find({ selector: { instanceId: instance.instanceId } }).exec()).map((f) => f.toMutableJSON());
     const drafts = (await this.db.drafts.find({ selector: { instanceId: instance.instanceId } }).exec()).map((d) => d.toMutableJSON());
-    const built = this.opts.buildPost(instance, round.toMutableJSON(), { defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: configData.tsFormulaGenerator === true });
+    const built = this.opts.buildPost(instance, round, { defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: configData.tsFormulaGenerator === true });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

@@ -11,8 +11,9 @@ import { archiveReportRoute } from './routes/archive.report.$instanceIds';
 import { changelogRoute, imprintRoute, privacyPolicyRoute } from './routes/legal';
 import { debugRoute } from './routes/debug';
 import { analysisRoutes } from './routes/analysis-routes';
+import { mobileRoute } from './routes/mobile.$instanceId';
 
-const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, archiveReportRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, ...analysisRoutes, bangRedirectRoute]);
+const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, archiveReportRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, mobileRoute, ...analysisRoutes, bangRedirectRoute]);
 
 /** §2: pages load lazily; the loading indicator appears only after a 200 ms wait. */
 export const PENDING_INDICATOR_DELAY_MS = 200;

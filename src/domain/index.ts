@@ -30,3 +30,5 @@ export * from './overwrite-times';
 export * from './remark-suggestions';
 export * from './decision-form';
 export * from './archive-filter';
+export * from './gpx';
+export * from './tour-readiness';

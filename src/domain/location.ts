@@ -24,3 +24,14 @@ export function locationFromRemark(text: string | undefined): Location | undefin
   const m = /geo:(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/.exec(text ?? '');
   return m ? valid(Number(m[1]), Number(m[2])) : undefined;
 }
+
+/**
+ * §3 Remark: the remark text with `geo:lat,lon` (6 decimals, ~0.1 m) for a photo's position. A location
+ * already in the text is replaced, so taking a second photo moves it instead of adding another.
+ */
+export function remarkWithLocation(text: string | undefined, location: Location): string {
+  const geo = `geo:${location.latitude.toFixed(6)},${location.longitude.toFixed(6)}`;
+  const current = (text ?? '').trim();
+  if (locationFromRemark(current)) return current.replace(/geo:-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?/, geo);
+  return current ? `${current} ${geo}` : geo;
+}

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, serverAndBrowser, watchErrors } from './harness';
+import { api, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -20,8 +20,9 @@ describe('settings on this device (/config)', () => {
     const time = page.getByLabel('Standard-Uhrzeit einer Ablesung');
     await time.waitFor();
     expect(await time.inputValue()).toBe('12:00');
-    // only the mode that exists is offered
-    expect(await page.getByRole('radio').count()).toBe(0);
+    // both modes are offered, the server's (indoor) chosen
+    expect(await page.getByRole('radio').count()).toBe(2);
+    expect(await page.getByRole('radio', { name: 'Innendienst (Büro, online): Tabelle' }).isChecked()).toBe(true);
 
     // focus selects the hours segment; headless Chromium shows 12-hour segments, where A picks AM (a no-op in 24-hour ones)
     await time.focus();
@@ -67,7 +68,7 @@ describe('settings on this device (/config)', () => {
     await expect.poll(() => rowTime.inputValue(), { timeout: 20_000 }).toBe('07:30');
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially('7', { delay: 20 });
     await page.locator('input[data-saved="true"]').first().waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const { values } = await api<HistoricValueList>(env.server(), `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}&remarks=true`);
     const at = DateTime.fromISO(`${today}T07:30`, { zone: 'Europe/Vienna' }).toMillis();

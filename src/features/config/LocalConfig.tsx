@@ -11,29 +11,29 @@ import { LocalConfigSchema, useLocalConfig } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { hasUnsavedChanges, toForm, toStored, type SettingsForm } from './settings-form';
+import { hasUnsavedChanges, toForm, toStored, type Mode, type SettingsForm } from './settings-form';
 
-/** The server's default time alone (useConfig already holds this device's override). */
-function useServerDefaultTime(): string {
+/** The server's default time and mode alone (useConfig already holds this device's overrides). */
+function useServerDefaults(): { time: string; mode: Mode } {
   const db = useDb();
-  const time = useObservable<string | undefined>(
+  const defaults = useObservable<{ time?: string; mode?: Mode }>(
     () =>
       db.reference.findOne('config').$.pipe(
         map((d) => {
           const parsed = v.safeParse(ConfigSchema, d?.data ?? {});
-          return parsed.success ? parsed.output.defaultTime : undefined;
+          return parsed.success ? { time: parsed.output.defaultTime, mode: parsed.output.mode } : {};
         }),
       ),
-    undefined,
+    {},
     [db],
   );
-  return time ?? DEFAULT_TIME;
+  return { time: defaults.time ?? DEFAULT_TIME, mode: defaults.mode ?? 1 };
 }
 
 type Notice = 'saved' | 'reset' | null;
 
 /**
- * localConfig (§2): the settings of this device. Only settings that act are offered: the default time
+ * localConfig (§2): the settings of this device. Only settings that act are offered: the mode, the default time
  * of the table, the on-screen number keypad and printing before submitting. Unsaved changes are not lost
  * by leaving the page unnoticed (router blocker and the browser's beforeunload prompt).
  */
@@ -41,13 +41,13 @@ export function LocalConfig() {
   const { t } = useLingui();
   const db = useDb();
   const stored = useLocalConfig();
-  const serverTime = useServerDefaultTime();
-  const [form, setForm] = useState<SettingsForm>(() => toForm(stored, serverTime));
+  const { time: serverTime, mode: serverMode } = useServerDefaults();
+  const [form, setForm] = useState<SettingsForm>(() => toForm(stored, serverTime, serverMode));
   const [notice, setNotice] = useState<Notice>(null);
   const [timeError, setTimeError] = useState(false);
   const timeHintId = useId();
-  useEffect(() => setForm(toForm(stored, serverTime)), [stored, serverTime]);
-  const dirty = hasUnsavedChanges(form, stored, serverTime);
+  useEffect(() => setForm(toForm(stored, serverTime, serverMode)), [stored, serverTime, serverMode]);
+  const dirty = hasUnsavedChanges(form, stored, serverTime, serverMode);
   const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
 
   const change = (patch: Partial<SettingsForm>) => {
@@ -55,7 +55,7 @@ export function LocalConfig() {
     setNotice(null);
   };
   const save = async (): Promise<boolean> => {
-    const parsed = v.safeParse(LocalConfigSchema, toStored(form, serverTime));
+    const parsed = v.safeParse(LocalConfigSchema, toStored(form, serverTime, serverMode));
     setTimeError(!parsed.success);
     if (!parsed.success) return false;
     await db.reference.upsert({ key: 'localConfig', data: parsed.output, fetchedAt: Date.now() });
@@ -64,7 +64,7 @@ export function LocalConfig() {
   };
   const reset = async () => {
     await (await db.reference.findOne('localConfig').exec())?.remove();
-    setForm(toForm({}, serverTime));
+    setForm(toForm({}, serverTime, serverMode));
     setTimeError(false);
     setNotice('reset');
   };
@@ -74,17 +74,20 @@ export function LocalConfig() {
       <h1 id="config-heading" className="text-2xl font-semibold">
         <Trans>Settings on this device</Trans>
       </h1>
-      <div>
-        <h2 className="font-medium">
+      <fieldset>
+        <legend className="font-medium">
           <Trans>Mode</Trans>
-        </h2>
-        <p>
-          <Trans>Indoor (office, online): table</Trans>
-        </p>
+        </legend>
+        {([1, 2] as const).map((mode) => (
+          <label key={mode} className="flex min-h-11 items-center gap-2">
+            <input type="radio" name="mode" value={mode} checked={form.mode === mode} onChange={() => change({ mode })} className="size-5" />
+            {mode === 1 ? <Trans>Indoor (office, online): table</Trans> : <Trans>Outdoor (field, offline): tour on a round stored on this device</Trans>}
+          </label>
+        ))}
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          <Trans>The outdoor tour (mode 2) is not available in this version yet, so rounds are entered in the table.</Trans>
+          <Trans>In the outdoor mode the group selection offers to take a round offline first; the table stays available.</Trans>
         </p>
-      </div>
+      </fieldset>
       <div className="flex flex-col">
         <label htmlFor="default-time" className="font-medium">
           <Trans>Default time of a reading</Trans>

@@ -1,16 +1,21 @@
 import type { LocalConfig } from '../../db/reference-hooks';
 
-/** The settings /config offers; mode is not among them while the outdoor tour (mode 2) does not exist. */
+export type Mode = 1 | 2;
+
+/** The settings /config offers. */
 export interface SettingsForm {
+  /** §3 mode: 1 indoor (table), 2 outdoor (tour on a round stored offline) */
+  mode: Mode;
   /** HH:mm as shown in the time input; '' while the user clears it (then the server's default applies) */
   defaultTime: string;
   virtualKeyboard: boolean;
   printBeforeSave: boolean;
 }
 
-/** The stored settings as the form shows them: without an override, the server's default time. */
-export function toForm(stored: LocalConfig, serverTime: string): SettingsForm {
+/** The stored settings as the form shows them: without an override, the server's default time and mode. */
+export function toForm(stored: LocalConfig, serverTime: string, serverMode: Mode = 1): SettingsForm {
   return {
+    mode: stored.mode ?? serverMode,
     defaultTime: stored.defaultTime ?? serverTime,
     virtualKeyboard: stored.virtualKeyboard === true,
     printBeforeSave: stored.printBeforeSave === true,
@@ -18,11 +23,12 @@ export function toForm(stored: LocalConfig, serverTime: string): SettingsForm {
 }
 
 /**
- * What is stored on save: only what differs from the defaults. A time equal to the server's default is
+ * What is stored on save: only what differs from the defaults. A time or mode equal to the server's is
  * no override, so the device follows the server when its default changes later.
  */
-export function toStored(form: SettingsForm, serverTime: string): LocalConfig {
+export function toStored(form: SettingsForm, serverTime: string, serverMode: Mode = 1): LocalConfig {
   return {
+    ...(form.mode !== serverMode ? { mode: form.mode } : {}),
     ...(form.defaultTime && form.defaultTime !== serverTime ? { defaultTime: form.defaultTime } : {}),
     ...(form.virtualKeyboard ? { virtualKeyboard: true } : {}),
     ...(form.printBeforeSave ? { printBeforeSave: true } : {}),
@@ -30,8 +36,8 @@ export function toStored(form: SettingsForm, serverTime: string): LocalConfig {
 }
 
 /** Whether the form holds changes that leaving the page would lose. */
-export function hasUnsavedChanges(form: SettingsForm, stored: LocalConfig, serverTime: string): boolean {
-  const a = toStored(form, serverTime);
-  const b = toStored(toForm(stored, serverTime), serverTime);
-  return a.defaultTime !== b.defaultTime || a.virtualKeyboard !== b.virtualKeyboard || a.printBeforeSave !== b.printBeforeSave;
+export function hasUnsavedChanges(form: SettingsForm, stored: LocalConfig, serverTime: string, serverMode: Mode = 1): boolean {
+  const a = toStored(form, serverTime, serverMode);
+  const b = toStored(toForm(stored, serverTime, serverMode), serverTime, serverMode);
+  return a.mode !== b.mode || a.defaultTime !== b.defaultTime || a.virtualKeyboard !== b.virtualKeyboard || a.printBeforeSave !== b.printBeforeSave;
 }

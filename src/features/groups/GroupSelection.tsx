@@ -3,7 +3,10 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { useSyncStatus } from '../../db/reference-hooks';
+import { useConfig, useSyncStatus } from '../../db/reference-hooks';
+import type { RoundDoc } from '../../../schemas/db/round-doc';
+import { StoreTourDialog } from '../tour/StoreTourDialog';
+import { StoredTours } from '../tour/StoredTours';
 import { useReplication } from '../../app/replication';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Button } from '../../ui/Button';
@@ -22,6 +25,9 @@ export function GroupSelection() {
   const rounds = useObservable(() => db.rounds.find({ sort: [{ mrName: 'asc' }] }).$, [], [db]);
   const sync = useSyncStatus();
   const [refreshing, setRefreshing] = useState(false);
+  const [storing, setStoring] = useState<RoundDoc | null>(null);
+  // mode 2 (outdoor tour): taking a round offline is the way into it; the table stays one click away
+  const outdoor = useConfig().mode === 2;
 
   const refresh = async () => {
     setRefreshing(true);
@@ -59,29 +65,44 @@ export function GroupSelection() {
           <Trans>The rounds could not be loaded from the server; the stored copy is shown.</Trans> ({sync.lastPullError})
         </p>
       )}
+      {outdoor && <StoredTours emphasize />}
       {rounds.length === 0 ? (
         <p className="rounded border border-dashed border-slate-400 p-4">
           <Trans>No measure rounds stored on this device yet. Connect to the network and press "Refresh from server".</Trans>
         </p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Measure rounds`}>
-          {rounds.map((r) => (
-            <li key={r.mrId}>
-              <Link
-                to="/stations/$group/$date"
-                params={{ group: r.mrName, date }}
-                className="flex min-h-14 flex-col justify-center rounded border border-slate-300 bg-slate-50 p-3 hover:border-sky-600 hover:bg-sky-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
-              >
-                <span className="font-semibold">{r.mrName}</span>
-                <span className="text-sm text-slate-600 dark:text-slate-400">
-                  {r.mrGroup} · <Plural value={new Set(r.entries.map((e) => e.staNumber)).size} one="# station" other="# stations" />
-                </span>
-              </Link>
-            </li>
-          ))}
+          {rounds.map((r) => {
+            const name = r.mrName;
+            const takeOffline = (
+              <Button variant={outdoor ? 'primary' : 'secondary'} onClick={() => setStoring(r.toMutableJSON())} aria-label={t`Take ${name} offline`} className={outdoor ? 'w-full' : 'text-sm'}>
+                <Trans>Take offline</Trans>
+              </Button>
+            );
+            return (
+              <li key={r.mrId} className="flex flex-col gap-1 rounded border border-slate-300 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900">
+                {outdoor && takeOffline}
+                <Link to="/stations/$group/$date" params={{ group: r.mrName, date }} className="flex min-h-12 flex-col justify-center rounded p-1 hover:bg-sky-50 dark:hover:bg-slate-800">
+                  <span className="font-semibold">{r.mrName}</span>
+                  <span className="text-sm text-slate-600 dark:text-slate-400">
+                    {r.mrGroup} · <Plural value={new Set(r.entries.map((e) => e.staNumber)).size} one="# station" other="# stations" />
+                    {outdoor && (
+                      <>
+                        {' · '}
+                        <Trans>open as table</Trans>
+                      </>
+                    )}
+                  </span>
+                </Link>
+                {!outdoor && <div className="flex justify-end">{takeOffline}</div>}
+              </li>
+            );
+          })}
         </ul>
       )}
+      {!outdoor && <StoredTours emphasize={false} />}
       <UnsentInstances />
+      {storing && <StoreTourDialog round={storing} date={date} onClose={() => setStoring(null)} />}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { SyncBadge } from '../indoor/SyncBadge';
 import { isDeletable } from './delete-instance';
 import { DeleteInstanceDialog } from './DeleteInstanceDialog';
 
-/** Rounds in progress on this device that have not reached the server yet; draft or failed ones can be deleted. */
+/** Rounds in progress on this device that have not reached the server yet; draft or failed ones can be deleted. Stored outdoor rounds have their own list (StoredTours). */
 export function UnsentInstances() {
   const { t } = useLingui();
   const db = useDb();
@@ -18,7 +18,7 @@ export function UnsentInstances() {
   const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
   const [deletedName, setDeletedName] = useState<string | null>(null);
   const instances = useObservable(
-    () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$,
+    () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' }, mode: { $ne: 'outdoor' } }, sort: [{ updatedAt: 'desc' }] }).$,
     [],
     [db],
   );

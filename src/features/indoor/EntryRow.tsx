@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
-import { useDraft, type DraftStore } from '../../db/draft-store';
-import { PlausibilityMessage } from './PlausibilityMessage';
-import { buildRow, type RowContext } from './row-model';
-import { ReadingInput } from '../readings/ReadingInput';
-import { useCalculatedValue } from '../readings/use-calculated-value';
+import type { DraftStore } from '../../db/draft-store';
+import type { RowContext } from './row-model';
+import { EntryValue, useEntryRow } from './EntryValue';
 import { TimeField } from '../readings/TimeField';
 import { RemarkField } from '../remarks/RemarkField';
 import type { InstanceRef } from './StationTable';
@@ -44,19 +42,6 @@ function focusNextValueOnEnter(e: KeyboardEvent<HTMLInputElement>) {
   all[all.indexOf(e.currentTarget) + 1]?.focus();
 }
 
-/** Shown once the typed text is in IndexedDB: from then on a closed tab or a crash cannot lose it. */
-function SavedMark() {
-  const { t } = useLingui();
-  return (
-    <span className="mr-1 inline-flex items-center text-green-700 dark:text-green-400" title={t`Saved on this device`}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="3">
-        <path d="M5 13l4 4L19 7" />
-      </svg>
-      <span className="sr-only">{t`Saved on this device`}</span>
-    </span>
-  );
-}
-
 /** A visible label of a cell on a phone card; the input keeps its own accessible name. */
 function CardLabel({ children }: { children: ReactNode }) {
   return (
@@ -70,12 +55,9 @@ const CELL = { compact: 'p-1 lg:px-1.5 lg:py-0.5 lg:align-middle', full: 'p-1 lg
 
 export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, ctx, store, disabled, onChange, instance, density, copy }: { entry: MeasureRoundEntry; header?: ReactNode; headerRowSpan: number; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; instance: InstanceRef; density: Density; copy?: CopyRow }) {
   const { t } = useLingui();
-  const draft = useDraft(store, entry.tsId);
-  const calculated = useCalculatedValue(entry, store, instance.mrId);
-  const row = useMemo(() => buildRow(entry, draft, ctx, calculated), [entry, draft, ctx, calculated]);
+  const row = useEntryRow(entry, store, ctx, instance.mrId);
+  const draft = row.draft;
   const label = copy ? t`${row.label} copy ${copy.n}` : row.label;
-  const errorId = `err-${entry.tsId}`;
-  const saved = (draft?.text ?? '') !== '' && !row.invalid;
   const cell = CELL[density];
 
   return (
@@ -116,29 +98,7 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
         <CardLabel>
           <Trans>Value</Trans>
         </CardLabel>
-        <div className="flex flex-wrap items-center gap-x-1">
-          <ReadingInput
-            entry={entry}
-            draft={draft}
-            store={store}
-            mrId={instance.mrId}
-            label={label}
-            invalid={row.invalid}
-            describedBy={row.invalid || row.plausibility ? errorId : undefined}
-            disabled={disabled}
-            onKeyDown={focusNextValueOnEnter}
-            onStore={(patch) => onChange(entry.tsId, patch)}
-          />
-          <div id={errorId} className="min-w-0 text-xs [overflow-wrap:anywhere]">
-            {saved && <SavedMark />}
-            {row.invalid && (
-              <span className="text-red-700 dark:text-red-300">
-                <Trans>Enter a number, a dash or nothing.</Trans>
-              </span>
-            )}
-            {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
-          </div>
-        </div>
+        <EntryValue row={row} store={store} mrId={instance.mrId} label={label} disabled={disabled} onKeyDown={focusNextValueOnEnter} onStore={(patch) => onChange(entry.tsId, patch)} />
       </td>
       <td className={cell} data-col="time">
         <CardLabel>

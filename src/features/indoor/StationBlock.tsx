@@ -15,7 +15,7 @@ import type { Density } from './use-density';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 
 /** Tasks and facilities come with every entry of a station: each once, by its id. */
-function uniqueOfStation<T>(station: StationGroup, pick: (entry: StationGroup['entries'][number]) => readonly T[] | undefined, id: (x: T) => string | undefined): T[] {
+export function uniqueOfStation<T>(station: StationGroup, pick: (entry: StationGroup['entries'][number]) => readonly T[] | undefined, id: (x: T) => string | undefined): T[] {
   const seen = new Map<string, T>();
   for (const entry of station.entries) {
     for (const x of pick(entry) ?? []) {

@@ -12,7 +12,7 @@ import { isIsoDate } from '../../routes/search';
 import { Alert } from '../../ui/Alert';
 import { StationTable } from './StationTable';
 import { SubmitBar } from './SubmitBar';
-import { buildRowModels, groupEntriesByStation, type RowContext } from './row-model';
+import { groupEntriesByStation, type RowContext } from './row-model';
 import { useIndoorInstance } from './use-indoor-instance';
 import { WriteErrorAlert } from './WriteErrorAlert';
 import { LastSubmission } from './LastSubmission';
@@ -20,7 +20,7 @@ import { useStationTasks } from '../tasks/use-station-tasks';
 import { useStationFacilities } from '../facilities/use-station-facilities';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraftStore } from '../../db/draft-store';
-import { copyEntries } from './station-copies';
+import { useStoredRows } from './use-stored-rows';
 import { RoundDateCheck } from './checks/RoundDateCheck';
 import { RoundData } from './RoundData';
 import { AnalysisLinks } from '../analysis/AnalysisLinks';
@@ -49,13 +49,7 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
   const [now] = useState(() => new Date());
   const store = useDraftStore(db, instance?.instanceId);
   const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator }), [date, config.defaultTime, now, config.tsFormulaGenerator]);
-  /** At submit time: wait for every write in flight, then validate exactly what is stored. */
-  const storedRows = useCallback(async () => {
-    const stored = await settled();
-    const selector = { instanceId: stored?.instance.instanceId ?? '' };
-    const taskChanges = stored ? (await db.tasks.count({ selector }).exec()) + (await db.facilities.count({ selector }).exec()) : 0;
-    return { instanceId: stored?.instance.instanceId, taskChanges, rows: round ? buildRowModels([...round.entries, ...copyEntries(round.entries, stored?.drafts ?? [])], stored?.drafts ?? [], { date, defaultTime: config.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator }) : [] };
-  }, [settled, round, date, config.defaultTime, config.tsFormulaGenerator, db]);
+  const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator }, settled);
   const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
   const [writeError, setWriteError] = useState<unknown>(null);
   const onChange = useCallback(

@@ -25,19 +25,22 @@ export interface IndoorInstance {
 /**
  * The open (not yet sent) indoor instance of a round and date. Every keystroke is written to IndexedDB
  * before anything else, so a closed tab or killed browser keeps it (Architecture §1).
+ * With `fixedId` (a stored outdoor round) that instance is used as it is and none is ever created.
  */
-export function useIndoorInstance(round: RoundDoc | undefined, date: string): IndoorInstance {
+export function useIndoorInstance(round: RoundDoc | undefined, date: string, fixedId?: string): IndoorInstance {
   const db = useDb();
   const mrId = round?.mrId;
   const instance = useObservable<OfflineInstanceDoc | null | undefined>(
     () =>
-      mrId === undefined
+      fixedId !== undefined
+        ? db.offlineInstances.findOne(fixedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null)))
+        : mrId === undefined
         ? undefined
         : db.offlineInstances
             .findOne({ selector: { mrId, date, mode: 'indoor', syncState: { $in: OPEN_STATES } }, sort: [{ updatedAt: 'desc' }] })
             .$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
     undefined,
-    [db, mrId, date],
+    [db, mrId, date, fixedId],
   );
   const creating = useRef<Promise<string> | null>(null);
   const instanceId = instance?.instanceId;
@@ -46,6 +49,7 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
   }, [mrId, date]);
 
   const ensureInstance = useCallback(async (): Promise<string> => {
+    if (fixedId !== undefined) return fixedId;
     if (instanceId) return instanceId;
     if (!round) throw new Error('round not loaded');
     creating.current ??= (async () => {
@@ -64,7 +68,7 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
       return doc.instanceId;
     })();
     return creating.current;
-  }, [db, round, date, instanceId]);
+  }, [db, round, date, instanceId, fixedId]);
 
   const pending = useRef(new Set<Promise<unknown>>());
   const track = useCallback(<T,>(p: Promise<T>): Promise<T> => {
@@ -92,11 +96,11 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string): In
 
   const settled = useCallback(async () => {
     while (pending.current.size > 0) await Promise.allSettled([...pending.current]);
-    const id = creating.current ? await creating.current : instanceId;
+    const id = fixedId ?? (creating.current ? await creating.current : instanceId);
     if (!id) return null;
     const stored = (await db.offlineInstances.findOne(id).exec())?.toMutableJSON();
     return stored ? { instance: stored, drafts: await readDrafts(db, id) } : null;
-  }, [db, instanceId]);
+  }, [db, instanceId, fixedId]);
 
   const queue = useCallback(async (id: string) => {
     const doc = await db.offlineInstances.findOne(id).exec();

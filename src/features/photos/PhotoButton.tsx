@@ -15,8 +15,11 @@ export interface PhotoTarget {
   label: string;
 }
 
-/** Adds a photo to an entry: resized in a worker, stored as an RxDB attachment before anything else. */
-export function PhotoButton({ target, disabled }: { target: PhotoTarget; disabled: boolean }) {
+/**
+ * Adds a photo to an entry: resized in a worker, stored as an RxDB attachment before anything else.
+ * `onStored` runs once the photo is stored (the tour adds the device position to the remark then).
+ */
+export function PhotoButton({ target, disabled, onStored }: { target: PhotoTarget; disabled: boolean; onStored?: () => void }) {
   const { t } = useLingui();
   const db = useDb();
   const config = useConfig();
@@ -53,6 +56,7 @@ export function PhotoButton({ target, disabled }: { target: PhotoTarget; disable
         await doc.remove().catch(() => undefined);
         throw e;
       }
+      onStored?.();
     } catch (e) {
       setError(isQuotaError(e) ? t`The storage of this device is full; the photo was not saved. Submit your entries or delete old photos.` : e instanceof Error ? e.message : String(e));
     } finally {

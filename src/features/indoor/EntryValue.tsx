@@ -1,0 +1,63 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, type KeyboardEvent } from 'react';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import type { DraftPatch } from '../../../schemas/db/draft-doc';
+import { useDraft, type DraftStore } from '../../db/draft-store';
+import { ReadingInput } from '../readings/ReadingInput';
+import { useCalculatedValue } from '../readings/use-calculated-value';
+import { PlausibilityMessage } from './PlausibilityMessage';
+import { buildRow, type RowContext, type RowModel } from './row-model';
+
+/** An entry's draft and the row model derived from it (status, plausibility, remark lock), for any layout. */
+export function useEntryRow(entry: MeasureRoundEntry, store: DraftStore, ctx: RowContext, mrId: string): RowModel {
+  const draft = useDraft(store, entry.tsId);
+  const calculated = useCalculatedValue(entry, store, mrId);
+  return useMemo(() => buildRow(entry, draft, ctx, calculated), [entry, draft, ctx, calculated]);
+}
+
+/** Shown once the typed text is in IndexedDB: from then on a closed tab or a crash cannot lose it. */
+function SavedMark() {
+  const { t } = useLingui();
+  return (
+    <span className="mr-1 inline-flex items-center text-green-700 dark:text-green-400" title={t`Saved on this device`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="3">
+        <path d="M5 13l4 4L19 7" />
+      </svg>
+      <span className="sr-only">{t`Saved on this device`}</span>
+    </span>
+  );
+}
+
+/**
+ * The value of an entry with what the table says about it (saved, not a number, plausibility): the one
+ * input widget of its type, shared by the table row and the tour's station card.
+ */
+export function EntryValue({ row, store, mrId, label, disabled, onStore, onKeyDown }: { row: RowModel; store: DraftStore; mrId: string; label: string; disabled: boolean; onStore: (patch: DraftPatch) => Promise<void>; onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void }) {
+  const errorId = `err-${row.entry.tsId}`;
+  const saved = (row.draft?.text ?? '') !== '' && !row.invalid;
+  return (
+    <div className="flex flex-wrap items-center gap-x-1">
+      <ReadingInput
+        entry={row.entry}
+        draft={row.draft}
+        store={store}
+        mrId={mrId}
+        label={label}
+        invalid={row.invalid}
+        describedBy={row.invalid || row.plausibility ? errorId : undefined}
+        disabled={disabled}
+        onKeyDown={onKeyDown}
+        onStore={onStore}
+      />
+      <div id={errorId} className="min-w-0 text-xs [overflow-wrap:anywhere]">
+        {saved && <SavedMark />}
+        {row.invalid && (
+          <span className="text-red-700 dark:text-red-300">
+            <Trans>Enter a number, a dash or nothing.</Trans>
+          </span>
+        )}
+        {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
+      </div>
+    </div>
+  );
+}

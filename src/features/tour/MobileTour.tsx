@@ -1,0 +1,77 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback } from 'react';
+import { useLocaleFormat } from '../../app/use-locale-format';
+import { Alert } from '../../ui/Alert';
+import { SyncBadge } from '../indoor/SyncBadge';
+import { WriteErrorAlert } from '../indoor/WriteErrorAlert';
+import { TourInput } from './TourInput';
+import { TourList } from './TourList';
+import { TourMetadata } from './TourMetadata';
+import { TourOverview } from './TourOverview';
+import { TourTabs } from './TourTabs';
+import type { TourView } from './tour-search';
+import { useTour } from './use-tour';
+
+// maplibre-gl is large: loaded only when the map is opened
+const TourMap = lazy(() => import('./TourMap'));
+
+/** mobile (§2): a stored round walked station by station, offline, with its own bottom navigation. */
+export function MobileTour() {
+  const { t } = useLingui();
+  const fmt = useLocaleFormat();
+  const { instanceId } = useParams({ from: '/mobile/$instanceId' });
+  const search = useSearch({ from: '/mobile/$instanceId' });
+  const navigate = useNavigate({ from: '/mobile/$instanceId' });
+  const state = useTour(instanceId);
+  const view: TourView = search.view ?? 'list';
+  const go = useCallback((next: { view?: TourView; station?: string }) => void navigate({ search: (s) => ({ ...s, ...next }) }), [navigate]);
+
+  if (state.status === 'loading') return <p role="status">…</p>;
+  if (state.status === 'missing') {
+    return (
+      <Alert type="danger" testId="tour-missing">
+        <p>
+          <Trans>This offline round does not exist on this device: it was deleted, or it was stored on another device or in another browser.</Trans>
+        </p>
+        <Link to="/" className="underline">
+          <Trans>Back to the group selection</Trans>
+        </Link>
+      </Alert>
+    );
+  }
+  const { tour } = state;
+  const done = [...tour.complete.values()].filter(Boolean).length;
+  const total = tour.stations.length;
+  const station = tour.stations.find((s) => s.staNumber === search.station) ?? tour.stations[0];
+
+  return (
+    <section aria-labelledby="tour-heading" className="mx-auto max-w-3xl space-y-3 pb-24" data-view={view}>
+      <header className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h1 id="tour-heading" className="text-xl font-bold">
+          {tour.round.mrName} <span className="font-normal">· {fmt.date(tour.instance.date)}</span>
+        </h1>
+        <p className="flex items-center gap-2 text-sm">
+          <span data-testid="tour-progress">{t`${done} of ${total} stations complete`}</span>
+          <SyncBadge state={tour.instance.syncState} />
+        </p>
+      </header>
+      {tour.writeError !== null && <WriteErrorAlert error={tour.writeError} />}
+      {tour.instance.syncState === 'sent' && (
+        <Alert type="success" testId="tour-sent">
+          <Trans>This round was sent to the server; it can no longer be changed.</Trans>
+        </Alert>
+      )}
+      {view === 'list' && <TourList tour={tour} density={search.density ?? 'compact'} onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}
+      {view === 'map' && (
+        <Suspense fallback={<p role="status">…</p>}>
+          <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+        </Suspense>
+      )}
+      {view === 'input' && station && <TourInput tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
+      {view === 'metadata' && station && <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
+      {view === 'overview' && <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}
+      <TourTabs instanceId={instanceId} current={view} />
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { useState } from 'react';
+import { map } from 'rxjs';
+import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import { RoundDocSchema } from '../../../schemas/db/round-doc';
+import { tourRoundKey } from '../../../replication/instance-round';
+import { useAuthState } from '../../app/use-auth';
+import { useLocaleFormat } from '../../app/use-locale-format';
+import { useOnline } from '../../app/use-online';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+import { isTourReady, locationFromMetadata, tourReadiness, type ReadinessLine } from '../../domain';
+import { Alert } from '../../ui/Alert';
+import { SyncBadge } from '../indoor/SyncBadge';
+import { DeleteInstanceDialog } from '../groups/DeleteInstanceDialog';
+import { isDeletable } from '../groups/delete-instance';
+
+interface Stored {
+  entryCount: number;
+  entriesWithHistory: number;
+  stationsWithLocation: number;
+  hasMapData: boolean;
+}
+
+/** What the device holds for one stored round: its snapshot's history and locations, and the round's map data. */
+function useStoredData(instance: OfflineInstanceDoc): Stored | undefined {
+  const db = useDb();
+  const { instanceId, mrId } = instance;
+  return useObservable<Stored | undefined>(
+    () =>
+      db.reference.find({ selector: { key: { $in: [tourRoundKey(instanceId), `mapTrack:${mrId}`, `mapOverlay:${mrId}:osm`, `mapOverlay:${mrId}:ortho`] } } }).$.pipe(
+        map((docs) => {
+          const snapshot = docs.find((d) => d.key === tourRoundKey(instanceId));
+          const parsed = v.safeParse(RoundDocSchema, snapshot?.data);
+          const entries = parsed.success ? parsed.output.entries : [];
+          const located = new Set(entries.filter((e) => e.staLocation ?? locationFromMetadata(e.staMetadata)).map((e) => e.staNumber));
+          return {
+            entryCount: entries.length,
+            entriesWithHistory: entries.filter((e) => e.last !== undefined || e.min !== undefined || (e.staRemarks?.length ?? 0) > 0).length,
+            stationsWithLocation: located.size,
+            hasMapData: docs.some((d) => d.key !== snapshot?.key),
+          };
+        }),
+      ),
+    undefined,
+    [db, instanceId, mrId],
+  );
+}
+
+function ReadinessText({ line, loginNeeded }: { line: ReadinessLine; loginNeeded: boolean }) {
+  const { t } = useLingui();
+  const texts: Record<ReadinessLine['item'], Record<ReadinessLine['state'], string>> = {
+    history: { ok: t`history on the device`, partial: t`history only for some timeseries`, missing: t`no history on the device`, offline: '' },
+    map: { ok: t`map data on the device`, partial: '', missing: t`no map data or station locations`, offline: '' },
+    login: { ok: loginNeeded ? t`login valid` : t`no login needed`, partial: '', missing: t`not logged in: log in before leaving the network`, offline: t`offline: login checked when back online` },
+  };
+  return <span className={line.state === 'ok' ? '' : 'font-semibold text-amber-800 dark:text-amber-300'}>{texts[line.item][line.state]}</span>;
+}
+
+function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDelete: () => void }) {
+  const { t } = useLingui();
+  const fmt = useLocaleFormat();
+  const online = useOnline();
+  const authState = useAuthState();
+  const stored = useStoredData(instance);
+  const name = instance.mrName;
+  const date = fmt.date(instance.date);
+  const lines = stored ? tourReadiness({ ...stored, login: !authState.enabled ? 'not-needed' : authState.authenticated ? 'valid' : 'missing', online }) : [];
+  const ready = stored !== undefined && isTourReady(lines);
+  return (
+    <li className="rounded border border-slate-300 p-2 dark:border-slate-700" data-instance={instance.instanceId}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to="/mobile/$instanceId" params={{ instanceId: instance.instanceId }} className="inline-flex min-h-11 items-center font-semibold text-sky-800 underline dark:text-sky-300">
+          {name} · {date}
+        </Link>
+        {instance.mrTeam && <span className="text-sm">{instance.mrTeam}</span>}
+        <SyncBadge state={instance.syncState} />
+        {isDeletable(instance.syncState) && (
+          <button type="button" onClick={onDelete} aria-label={t`Delete ${name} (${date}) from this device`} className="min-h-11 rounded px-2 text-sm text-red-700 underline hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
+            <Trans>Delete</Trans>
+          </button>
+        )}
+      </div>
+      {stored && stored.entryCount === 0 ? (
+        <p className="text-sm font-semibold text-red-700 dark:text-red-300">
+          <Trans>The stored copy of this round is missing on this device.</Trans>
+        </p>
+      ) : (
+        <p className="text-sm" data-testid="tour-readiness" data-ready={ready}>
+          <span aria-hidden="true">{ready ? '✓ ' : '⚠ '}</span>
+          {lines.map((line, i) => (
+            <span key={line.item}>
+              {i > 0 && ' · '}
+              <ReadinessText line={line} loginNeeded={authState.enabled} />
+            </span>
+          ))}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** §4/§8: the rounds stored offline on this device and in progress; deleting one asks for its name. */
+export function StoredTours({ emphasize }: { emphasize: boolean }) {
+  const { t } = useLingui();
+  const db = useDb();
+  const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
+  const [deletedName, setDeletedName] = useState<string | null>(null);
+  const tours = useObservable(() => db.offlineInstances.find({ selector: { mode: 'outdoor', syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), [], [db]);
+  if (tours.length === 0 && !emphasize && !deletedName) return null;
+  return (
+    <section aria-labelledby="stored-tours-heading" className="rounded border-2 border-sky-700 p-3 dark:border-sky-400">
+      <h2 id="stored-tours-heading" className="text-lg font-semibold">
+        <Trans>Rounds stored offline on this device</Trans>
+      </h2>
+      {deletedName && (
+        <Alert type="success" testId="instance-deleted" onClose={() => setDeletedName(null)} closeLabel={t`Close`}>
+          <Trans>The round {deletedName} was deleted from this device.</Trans>
+        </Alert>
+      )}
+      {tours.length === 0 ? (
+        <p className="text-sm" data-testid="no-stored-tours">
+          <Trans>No rounds are stored offline on this device. Choose "Take offline" on a round while you have network.</Trans>
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2" aria-label={t`Stored rounds`}>
+          {tours.map((i) => (
+            <StoredTour key={i.instanceId} instance={i} onDelete={() => setDeleting(i)} />
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <DeleteInstanceDialog
+          instance={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(n) => {
+            setDeleting(null);
+            setDeletedName(n);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useMemo, useRef } from 'react';
+import type { StationFacility, StationTask } from '../../../schemas/api';
+import { StationFacilities } from '../facilities/StationFacilities';
+import { uniqueOfStation } from '../indoor/StationBlock';
+import type { StationGroup } from '../indoor/row-model';
+import { StationTasks } from '../tasks/StationTasks';
+import { EntryCard } from './EntryCard';
+import { openTasksOf } from './open-tasks';
+import { StationPager } from './StationPager';
+import { TaskWarning } from './TourList';
+import type { Tour } from './use-tour';
+
+/** input view (§2): one station at a time, each timeseries with the table's widgets; tasks and facilities below. */
+export function TourInput({ tour, station, onStation }: { tour: Tour; station: StationGroup; onStation: (staNumber: string) => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const serverTasks = useMemo(() => uniqueOfStation<StationTask>(station, (e) => e.staTasks, (t) => t.taskId), [station]);
+  const serverFacilities = useMemo(() => uniqueOfStation<StationFacility>(station, (e) => e.staFacilities, (f) => f.id), [station]);
+  const stationList = useMemo(() => tour.stations.map((s) => ({ staNumber: s.staNumber, title: s.title })), [tour.stations]);
+  const done = tour.complete.get(station.staNumber) === true;
+  // a new station starts at its top, with the screen reader on its name
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, [station.staNumber]);
+
+  return (
+    <div className="space-y-3" data-station={station.staNumber}>
+      <StationPager stations={tour.stations} station={station} onStation={onStation} />
+      <div>
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-bold [overflow-wrap:anywhere] focus:outline-none" data-testid="station-title">
+          {station.ordinal && <span className="mr-1 tabular-nums">{station.ordinal}</span>}
+          {station.title}
+        </h2>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          {done ? (
+            <span className="rounded bg-green-700 px-1.5 font-semibold text-white">
+              <Trans>complete</Trans>
+            </span>
+          ) : (
+            <span className="rounded border border-slate-600 px-1.5">
+              <Trans>not complete</Trans>
+            </span>
+          )}
+          <TaskWarning tasks={openTasksOf(station, tour.taskActions.localTasks)} />
+        </p>
+      </div>
+      {station.entries.map((entry) => (
+        <EntryCard key={entry.tsId} entry={entry} tour={tour} />
+      ))}
+      <details className="rounded border-2 border-slate-400 p-2">
+        <summary className="min-h-11 cursor-pointer content-center font-semibold">
+          <Trans>Station tasks</Trans>
+        </summary>
+        <StationTasks staNumber={station.staNumber} stationTitle={station.title} serverTasks={serverTasks} actions={tour.taskActions} disabled={tour.locked} />
+      </details>
+      <details className="rounded border-2 border-slate-400 p-2">
+        <summary className="min-h-11 cursor-pointer content-center font-semibold">
+          <Trans>Station facilities</Trans>
+        </summary>
+        <StationFacilities staNumber={station.staNumber} stationTitle={station.title} serverFacilities={serverFacilities} stations={stationList} actions={tour.facilityActions} disabled={tour.locked} />
+      </details>
+      <StationPager stations={tour.stations} station={station} onStation={onStation} />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useAllDrafts } from '../../db/draft-store';
+import { useConfig } from '../../db/reference-hooks';
+import type { StationGroup } from '../indoor/row-model';
+import type { TaskView } from '../tasks/use-station-tasks';
+import { openTasksOf } from './open-tasks';
+import type { TourDensity } from './tour-search';
+import type { Tour } from './use-tour';
+
+/** Open tasks in yellow (§ issue: warnings on stations with open tasks), each type in its configured colour. */
+export function TaskWarning({ tasks }: { tasks: readonly TaskView[] }) {
+  const config = useConfig();
+  if (tasks.length === 0) return null;
+  const types = [...new Set(tasks.map((t) => t.taskType))];
+  return (
+    <span data-testid="open-tasks" className="inline-flex flex-wrap items-center gap-1 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">
+      <span aria-hidden="true">⚠</span>
+      <Plural value={tasks.length} one="# open task" other="# open tasks" />
+      {types.map((type) => {
+        const configured = config.stationTaskTypes.find((x) => x.taskType === type);
+        return (
+          <span key={type} className="inline-flex items-center gap-0.5 font-normal">
+            <span aria-hidden="true" className="inline-block size-2.5 rounded-full border border-amber-950" style={configured?.color ? { backgroundColor: configured.color } : undefined} />
+            {type}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+function StationLine({ tour, station, density, onOpen, values }: { tour: Tour; station: StationGroup; density: TourDensity; onOpen: () => void; values: ReadonlyMap<string, string> }) {
+  const { t } = useLingui();
+  const done = tour.complete.get(station.staNumber) === true;
+  const tasks = openTasksOf(station, tour.taskActions.localTasks);
+  return (
+    <li data-station={station.staNumber} data-complete={done}>
+      <button
+        type="button"
+        onClick={onOpen}
+        className={`flex min-h-14 w-full items-start gap-3 rounded border-2 p-2 text-left focus-visible:outline-3 focus-visible:outline-amber-500 ${done ? 'border-green-700 bg-green-50 dark:border-green-500 dark:bg-green-950/60' : 'border-slate-400 bg-white dark:border-slate-600 dark:bg-slate-900'}`}
+      >
+        <span aria-hidden="true" className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-base font-bold ${done ? 'bg-green-700 text-white' : 'border-2 border-slate-500'}`}>
+          {done ? '✓' : ''}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold [overflow-wrap:anywhere]">
+            {station.ordinal && <span className="mr-1 tabular-nums">{station.ordinal}</span>}
+            {station.title}
+          </span>
+          <span className="sr-only">{done ? t`complete` : t`not complete`}</span>
+          <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            {!station.obligatory && <Trans>optional</Trans>}
+            <Plural value={station.entries.length} one="# timeseries" other="# timeseries" />
+            <TaskWarning tasks={tasks} />
+          </span>
+          {density === 'full' && (
+            <span className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+              {station.entries.map((e) => (
+                <span key={e.tsId} className="contents">
+                  <span>
+                    {e.tsParameter} {e.tsUnit && <span className="text-slate-600 dark:text-slate-400">[{e.tsUnit}]</span>}
+                  </span>
+                  <span className="tabular-nums">{values.get(e.tsId) || '–'}</span>
+                </span>
+              ))}
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** station list (§2): the stations in round order with their completion and open tasks, compact or full. */
+export function TourList({ tour, density, onDensity, onOpen }: { tour: Tour; density: TourDensity; onDensity: (d: TourDensity) => void; onOpen: (staNumber: string) => void }) {
+  const { t } = useLingui();
+  const drafts = useAllDrafts(tour.store);
+  const values = new Map(drafts.map((d) => [d.tsId, d.text ?? '']));
+  return (
+    <div className="space-y-2">
+      <div role="group" aria-label={t`List layout`} className="flex gap-2">
+        {(['compact', 'full'] as const).map((d) => (
+          <button
+            key={d}
+            type="button"
+            aria-pressed={density === d}
+            onClick={() => onDensity(d)}
+            className={`min-h-11 rounded border-2 px-3 font-semibold ${density === d ? 'border-sky-800 bg-sky-800 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-slate-950' : 'border-slate-500 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100'}`}
+          >
+            {d === 'compact' ? t`Compact` : t`Detailed`}
+          </button>
+        ))}
+      </div>
+      <ol className="space-y-2" aria-label={t`Stations of the round`}>
+        {tour.stations.map((s) => (
+          <StationLine key={s.staNumber} tour={tour} station={s} density={density} values={values} onOpen={() => onOpen(s.staNumber)} />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import * as v from 'valibot';
+import { map as mapRx } from 'rxjs';
+import { MapOverlaySchema, MapTrackSchema, type Location } from '../../../schemas/api';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
+import { locationFromMetadata, trackLines } from '../../domain';
+import { Button } from '../../ui/Button';
+import { devicePosition } from './device-position';
+import type { Tour } from './use-tour';
+
+/** A stored reference document parsed with its schema; undefined while absent or invalid. */
+function useStored<S extends v.GenericSchema>(key: string, schema: S): v.InferOutput<S> | undefined {
+  const db = useDb();
+  return useObservable<v.InferOutput<S> | undefined>(
+    () =>
+      db.reference.findOne(key).$.pipe(
+        mapRx((d) => {
+          const parsed = v.safeParse(schema, d?.data);
+          return parsed.success ? parsed.output : undefined;
+        }),
+      ),
+    undefined,
+    [db, key],
+  );
+}
+
+/**
+ * The tour's map: only what is stored on the device — station markers coloured by completion, the round's
+ * track and overlay, the device position — so it works offline. The configured TMS/WMS base layers are not
+ * drawn, since their tiles are not prepared for offline use (docs/tour.md). Markers are buttons: a station is
+ * chosen by tapping or by keyboard.
+ */
+export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumber: string) => void }) {
+  const { t } = useLingui();
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [position, setPosition] = useState<Location | undefined>(undefined);
+  // on unmount the map is removed first (effects clean up in order); later cleanups then have nothing to undo
+  const removed = useRef(false);
+  const mrId = tour.round.mrId;
+  const track = useStored(`mapTrack:${mrId}`, MapTrackSchema);
+  const ortho = useStored(`mapOverlay:${mrId}:ortho`, MapOverlaySchema);
+  const osm = useStored(`mapOverlay:${mrId}:osm`, MapOverlaySchema);
+  const overlay = ortho ?? osm;
+  const located = useMemo(
+    () =>
+      tour.stations.flatMap((s) => {
+        const first = s.entries[0];
+        const location = first?.staLocation ?? locationFromMetadata(first?.staMetadata);
+        return location ? [{ station: s, location }] : [];
+      }),
+    [tour.stations],
+  );
+  const lines = useMemo(() => trackLines(track), [track]);
+
+  useEffect(() => {
+    if (!container.current || located.length === 0) return undefined;
+    let created: maplibregl.Map;
+    try {
+      created = new maplibregl.Map({
+        container: container.current,
+        style: { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e2e8f0' } }] },
+        attributionControl: false,
+        maxZoom: 22,
+        // a screenshot or a print of the map shows what is drawn (the default buffer may read back empty)
+        canvasContextAttributes: { preserveDrawingBuffer: true },
+      });
+    } catch (e) {
+      console.warn('the map could not start (WebGL missing?)', e);
+      setFailed(true);
+      return undefined;
+    }
+    const bounds = new maplibregl.LngLatBounds();
+    for (const { location } of located) bounds.extend([location.longitude, location.latitude]);
+    created.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
+    removed.current = false;
+    const observer = new ResizeObserver(() => created.resize());
+    observer.observe(container.current);
+    created.on('load', () => {
+      // the container may have got its final height after the map measured it (lazy chunk, fonts)
+      created.resize();
+      created.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
+      setMap(created);
+    });
+    return () => {
+      observer.disconnect();
+      removed.current = true;
+      setMap(null);
+      created.remove();
+    };
+  }, [located]);
+
+  // the track as a line
+  useEffect(() => {
+    if (!map || lines.length === 0) return undefined;
+    map.addSource('track', { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: { type: 'MultiLineString', coordinates: lines } } });
+    map.addLayer({ id: 'track', type: 'line', source: 'track', paint: { 'line-color': '#1d4ed8', 'line-width': 4 } });
+    return () => {
+      if (removed.current) return;
+      if (map.getLayer('track')) map.removeLayer('track');
+      if (map.getSource('track')) map.removeSource('track');
+    };
+  }, [map, lines]);
+
+  // the overlay image: drawn on a canvas, since the style's image source would fetch its data: URL (CSP connect-src)
+  useEffect(() => {
+    if (!map || !overlay || overlay.bounds.length < 2) return undefined;
+    const lons = overlay.bounds.map((p) => Number(p[0]));
+    const lats = overlay.bounds.map((p) => Number(p[1]));
+    const [w, e, s, n] = [Math.min(...lons), Math.max(...lons), Math.min(...lats), Math.max(...lats)];
+    const canvas = document.createElement('canvas');
+    const image = new Image();
+    let added = false;
+    image.onload = () => {
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      canvas.getContext('2d')?.drawImage(image, 0, 0);
+      map.addSource('overlay', { type: 'canvas', canvas, animate: false, coordinates: [[w, n], [e, n], [e, s], [w, s]] });
+      map.addLayer({ id: 'overlay', type: 'raster', source: 'overlay', paint: { 'raster-opacity': 0.7 } }, map.getLayer('track') ? 'track' : undefined);
+      added = true;
+    };
+    image.src = overlay.image;
+    return () => {
+      image.onload = null;
+      if (removed.current) return;
+      if (added && map.getLayer('overlay')) map.removeLayer('overlay');
+      if (added && map.getSource('overlay')) map.removeSource('overlay');
+    };
+  }, [map, overlay]);
+
+  // station markers, coloured by completion; each a button
+  useEffect(() => {
+    if (!map) return undefined;
+    const markers = located.map(({ station, location }) => {
+      const done = tour.complete.get(station.staNumber) === true;
+      const el = document.createElement('button');
+      el.type = 'button';
+      el.dataset.station = station.staNumber;
+      el.dataset.complete = String(done);
+      el.setAttribute('aria-label', done ? t`${station.title}: complete` : t`${station.title}: not complete`);
+      el.className = `size-8 rounded-full border-[3px] border-white shadow-md focus-visible:outline-3 focus-visible:outline-amber-500 ${done ? 'bg-green-700' : 'bg-red-600'}`;
+      el.addEventListener('click', () => setSelected(station.staNumber));
+      return new maplibregl.Marker({ element: el }).setLngLat([location.longitude, location.latitude]).addTo(map);
+    });
+    return () => markers.forEach((m) => m.remove());
+  }, [map, located, tour.complete, t]);
+
+  // the device position, when the user allows it
+  useEffect(() => {
+    let stopped = false;
+    void devicePosition().then((p) => {
+      if (!stopped) setPosition(p);
+    });
+    return () => {
+      stopped = true;
+    };
+  }, []);
+  useEffect(() => {
+    if (!map || !position) return undefined;
+    const el = document.createElement('div');
+    el.className = 'size-5 rounded-full border-[3px] border-white bg-sky-600 shadow-md';
+    el.setAttribute('role', 'img');
+    el.setAttribute('aria-label', t`Your position`);
+    el.dataset.testid = 'my-position';
+    const marker = new maplibregl.Marker({ element: el }).setLngLat([position.longitude, position.latitude]).addTo(map);
+    return () => void marker.remove();
+  }, [map, position, t]);
+
+  const chosen = tour.stations.find((s) => s.staNumber === selected);
+  if (located.length === 0) {
+    return (
+      <p className="rounded border-2 border-slate-400 p-3" data-testid="map-empty">
+        <Trans>No station of this round has a location, so there is nothing to show on a map.</Trans>
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      {failed && (
+        <p role="alert" className="rounded border-2 border-red-700 p-3">
+          <Trans>This browser cannot draw the map (WebGL is missing). Choose the station in the list.</Trans>
+        </p>
+      )}
+      <div ref={container} data-testid="tour-map" className="h-[60dvh] w-full overflow-hidden rounded border-2 border-slate-500" aria-label={t`Map of the round`} role="region" />
+      <p className="text-sm">
+        <Trans>Green: complete, red: not complete. Tap a station to choose it.</Trans>
+      </p>
+      {chosen && (
+        <div className="flex flex-wrap items-center gap-2 rounded border-2 border-slate-700 p-2 dark:border-slate-300" data-testid="map-selection">
+          <span className="flex-1 font-semibold [overflow-wrap:anywhere]">{chosen.title}</span>
+          <Button onClick={() => onOpen(chosen.staNumber)}>
+            <Trans>Enter values</Trans>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

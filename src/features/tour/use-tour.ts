@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import { useCallback, useMemo, useState } from 'react';
+import { map } from 'rxjs';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import type { DraftPatch } from '../../../schemas/db/draft-doc';
+import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import { RoundDocSchema, type RoundDoc } from '../../../schemas/db/round-doc';
+import { tourRoundKey } from '../../../replication/instance-round';
+import { useDb } from '../../db/db-context';
+import { useAllDrafts, useDraftStore, type DraftStore } from '../../db/draft-store';
+import { useObservable } from '../../db/hooks';
+import { useConfig } from '../../db/reference-hooks';
+import { isStationComplete } from '../../domain';
+import { applyDrafts } from '../indoor/build-indoor-post';
+import { groupEntriesByStation, type RowContext, type StationGroup } from '../indoor/row-model';
+import { useIndoorInstance, type IndoorInstance } from '../indoor/use-indoor-instance';
+import { useStoredRows } from '../indoor/use-stored-rows';
+import { useStationTasks, type StationTaskActions } from '../tasks/use-station-tasks';
+import { useStationFacilities, type StationFacilityActions } from '../facilities/use-station-facilities';
+
+/** Everything the tour's child screens show and change, from one stored round. */
+export interface Tour extends IndoorInstance {
+  instance: OfflineInstanceDoc;
+  round: RoundDoc;
+  store: DraftStore;
+  ctx: RowContext;
+  stations: StationGroup[];
+  /** per station: complete in the sense of §4, over the entries as they would be posted */
+  complete: ReadonlyMap<string, boolean>;
+  /** no more edits: on its way to the server or sent (§5 after submitting the instance is read-only) */
+  locked: boolean;
+  onChange: (tsId: string, patch: DraftPatch) => Promise<void>;
+  writeError: unknown;
+  storedRows: ReturnType<typeof useStoredRows>;
+  taskActions: StationTaskActions;
+  facilityActions: StationFacilityActions;
+}
+
+export type TourState = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; tour: Tour };
+
+const LOCKED_STATES = ['queued', 'sending', 'retrying', 'sent'];
+
+/** The stored outdoor round `instanceId` with its snapshot (docs/tour.md), or why there is none. */
+export function useTour(instanceId: string): TourState {
+  const db = useDb();
+  const config = useConfig();
+  const round = useObservable<RoundDoc | null | undefined>(
+    () =>
+      db.reference.findOne(tourRoundKey(instanceId)).$.pipe(
+        map((d) => {
+          if (!d) return null;
+          const parsed = v.safeParse(RoundDocSchema, d.data);
+          return parsed.success ? parsed.output : null;
+        }),
+      ),
+    undefined,
+    [db, instanceId],
+  );
+  const inst = useIndoorInstance(round ?? undefined, '', instanceId);
+  const instance = inst.instance;
+  const date = instance?.date ?? '';
+  const store = useDraftStore(db, instance ? instanceId : undefined);
+  const [now] = useState(() => new Date());
+  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator }), [date, config.defaultTime, now, config.tsFormulaGenerator]);
+  const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
+  const taskActions = useStationTasks(round?.mrId ?? '', instance?.instanceId, inst.ensureInstance);
+  const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, inst.ensureInstance);
+  const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator }, inst.settled);
+  const drafts = useAllDrafts(store);
+  const photoTsIds = useObservable(() => db.photos.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => `${d.tsId}\u0000${d.id}`).join('|'))), '', [db, instanceId]);
+  const [writeError, setWriteError] = useState<unknown>(null);
+  const { updateDraft } = inst;
+  const onChange = useCallback(
+    (tsId: string, patch: DraftPatch) =>
+      updateDraft(tsId, patch).then(
+        () => setWriteError(null),
+        (e: unknown) => {
+          console.error('storing an entry failed', e);
+          setWriteError(e);
+        },
+      ),
+    [updateDraft],
+  );
+
+  const complete = useMemo(() => {
+    const result = new Map<string, boolean>();
+    if (!round || !instance) return result;
+    const photoIdsByTsId = new Map<string, string[]>();
+    for (const pair of photoTsIds ? photoTsIds.split('|') : []) {
+      const [tsId = '', id = ''] = pair.split('\u0000');
+      photoIdsByTsId.set(tsId, [...(photoIdsByTsId.get(tsId) ?? []), id]);
+    }
+    // the entries exactly as the submit queue will post them: drafts, photos, tasks and facility changes applied
+    const applied = applyDrafts(round, instance, { defaultTime: config.defaultTime, photoIdsByTsId, tasks: taskActions.localTasks, facilities: facilityActions.local, drafts });
+    const byStation = new Map<string, MeasureRoundEntry[]>();
+    for (const e of applied) byStation.set(e.staNumber, [...(byStation.get(e.staNumber) ?? []), e]);
+    for (const s of stations) result.set(s.staNumber, isStationComplete(byStation.get(s.staNumber) ?? [], { formulaGenerator: config.tsFormulaGenerator }));
+    return result;
+  }, [round, instance, photoTsIds, config.defaultTime, config.tsFormulaGenerator, taskActions.localTasks, facilityActions.local, drafts, stations]);
+
+  if (round === undefined || instance === undefined) return { status: 'loading' };
+  if (round === null || instance === null) return { status: 'missing' };
+  return {
+    status: 'ready',
+    tour: { ...inst, instance, round, store, ctx, stations, complete, locked: LOCKED_STATES.includes(instance.syncState), onChange, writeError, storedRows, taskActions, facilityActions },
+  };
+}

@@ -1,0 +1,227 @@
+import sharp from 'sharp';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
+import { api, CHROMIUM, CHROMIUM_ARGS, countRoundPosts, startTestServer, submitRound, tempDir, watchErrors, type TestServer } from './harness';
+import { formatDe } from './rounds';
+
+const today = new Date().toISOString().slice(0, 10);
+/** A phone (§9: Android user agents get the native camera capture). */
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+  locale: 'de-DE',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  permissions: ['geolocation'],
+  geolocation: { latitude: 47.0412, longitude: 10.7433 },
+};
+
+interface Picked {
+  entry: MeasureRoundEntry;
+  label: string;
+  text: string;
+  value: number;
+}
+
+/** The first plain numeric entry with a plausibility range of three different stations of one demo round. */
+async function pickThreeStations(server: TestServer): Promise<{ round: MeasureRound; picked: Picked[] }> {
+  const list = await api<{ mrId: string }[]>(server, '/measure-round');
+  for (const summary of list) {
+    const round = await api<MeasureRound>(server, `/measure-round/${encodeURIComponent(summary.mrId)}`);
+    const byStation = new Map<string, MeasureRoundEntry>();
+    for (const e of round.entries) {
+      const numeric = !e.tsFormula && !/^\d+-null$/.test(e.tsId) && e.tsPlausibilityCheck?.min !== undefined && e.tsPlausibilityCheck.max !== undefined && !['l/s', 'l/min', 'nein/ja', 'nein/unverändert/Ereignis'].includes(e.tsUnit ?? '') && e.tsParameter !== 'SWW';
+      if (numeric && !byStation.has(e.staNumber)) byStation.set(e.staNumber, e);
+    }
+    if (byStation.size >= 3) {
+      const picked = [...byStation.values()].slice(0, 3).map((entry, i) => {
+        const { min = 0, max = 10 } = entry.tsPlausibilityCheck ?? {};
+        const value = Math.round((min + (max - min) * (0.3 + i * 0.1)) * 100) / 100;
+        return { entry, label: `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`, text: formatDe(value), value };
+      });
+      return { round, picked };
+    }
+  }
+  throw new Error('no demo round with three stations of numeric entries');
+}
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+}
+
+const openPhone = (profile: string) => chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...PHONE });
+
+describe('outdoor tour on a phone', () => {
+  const data = tempDir('e2e-tour-data-');
+  const profile = tempDir('e2e-tour-profile-');
+  let server: TestServer;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    server = await startTestServer(data.path);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    data.remove();
+    profile.remove();
+  });
+
+  it('in mode 2 the group selection offers taking a round offline first and says when none is stored', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ ...PHONE, permissions: undefined, geolocation: undefined });
+      const errors = watchErrors(page);
+      await page.goto(`${server.url}/config`);
+      await page.getByRole('radio', { name: /^Außendienst/ }).check();
+      await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+      await page.getByTestId('settings-notice').waitFor();
+      await page.goto(`${server.url}/`);
+      // §8 groups not stored offline: said, not an empty page
+      await page.getByTestId('no-stored-tours').waitFor();
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /offline nehmen$/ }) }).first();
+      await card.waitFor();
+      // the first control of a round is "take offline", the table comes after it
+      const first = card.locator('button, a').first();
+      expect(await first.textContent()).toBe('Offline nehmen');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('stores a round, walks three stations offline with a located photo, survives a restart and sends everything once', async () => {
+    const { round, picked } = await pickThreeStations(server);
+    const [a, b, c] = picked;
+    if (!a || !b || !c) throw new Error('three entries expected');
+    const port = server.port;
+    context = await openPhone(profile.path);
+    let page = context.pages()[0] ?? (await context.newPage());
+    let errors = watchErrors(page);
+    await page.goto(`${server.url}/?date=${today}`);
+    await page.getByRole('link', { name: new RegExp(round.mrName) }).first().waitFor();
+    await waitForServiceWorker(page);
+
+    // take the round offline with a team and a remark
+    await page.getByRole('button', { name: `${round.mrName} offline nehmen` }).click();
+    const dialog = page.getByTestId('store-tour-dialog');
+    await dialog.getByLabel('Team').pressSequentially('Team Nord', { delay: 20 });
+    await dialog.getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
+    await page.waitForURL(/\/mobile\//);
+    const instanceId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    expect(instanceId).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByRole('list', { name: 'Stationen der Messrunde' }).waitFor();
+
+    // from now on no network and no server; the app comes from the service worker
+    await context.setOffline(true);
+    await server.close();
+    await page.reload();
+    await page.getByRole('list', { name: 'Stationen der Messrunde' }).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: 'test-results/tour-list.png' });
+
+    // station 1 from the list, stations 2 and 3 from the list again
+    for (const p of [a, b]) {
+      await page.getByRole('link', { name: 'Stationen', exact: true }).click();
+      await page.locator(`li[data-station="${p.entry.staNumber}"] button`).click();
+      await expect.poll(() => page.getByTestId('station-title').textContent()).toContain(p.entry.staName);
+      const input = page.getByRole('textbox', { name: p.label, exact: true });
+      await input.pressSequentially(p.text, { delay: 20 });
+      await page.locator(`[data-tsid="${p.entry.tsId}"] input[data-saved="true"]`).first().waitFor({ timeout: 10_000 });
+    }
+    await page.screenshot({ path: 'test-results/tour-input.png', fullPage: true });
+
+    // a photo at station 2: resized, stored, and its position written into the remark
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#4477aa' } }).jpeg({ quality: 90 }).toBuffer();
+    await page.getByLabel(`Foto hinzufügen: ${b.label}`).setInputFiles({ name: 'station.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('img', { name: `Foto von ${b.entry.staNumber} ${b.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+    const remark = page.getByRole('combobox', { name: `${b.label} Bemerkung` });
+    await expect.poll(() => remark.inputValue(), { timeout: 20_000 }).toBe('geo:47.041200,10.743300');
+
+    // the browser is closed mid-tour and started again, still offline
+    await context.close();
+    context = await openPhone(profile.path);
+    await context.setOffline(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    errors = watchErrors(page);
+    await page.goto(`${server.url}/mobile/${instanceId}?view=list`);
+    await page.locator(`li[data-station="${a.entry.staNumber}"][data-complete="true"]`).waitFor({ timeout: 20_000 });
+    await page.locator(`li[data-station="${b.entry.staNumber}"][data-complete="true"]`).waitFor();
+
+    // the map works on the stored data alone: markers coloured by completion, nothing fetched and failed
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    await page.getByRole('link', { name: 'Karte', exact: true }).click();
+    const markerB = page.locator(`[data-testid="tour-map"] button[data-station="${b.entry.staNumber}"]`);
+    await markerB.waitFor({ timeout: 20_000 });
+    expect(await markerB.getAttribute('data-complete')).toBe('true');
+    expect(await page.locator(`[data-testid="tour-map"] button[data-station="${c.entry.staNumber}"]`).getAttribute('data-complete')).toBe('false');
+    await page.getByTestId('my-position').waitFor();
+    await page.screenshot({ path: 'test-results/tour-map.png' });
+    await markerB.click();
+    await page.getByTestId('map-selection').getByRole('button', { name: 'Werte erfassen' }).click();
+    expect(failed).toEqual([]);
+
+    // station 3 through "next" from station 2 (chosen on the map), where everything typed before the restart is still there
+    await expect.poll(() => page.getByTestId('station-title').textContent()).toContain(b.entry.staName);
+    expect(await page.getByRole('textbox', { name: b.label, exact: true }).inputValue()).toBe(b.text);
+    expect(await page.getByRole('combobox', { name: `${b.label} Bemerkung` }).inputValue()).toBe('geo:47.041200,10.743300');
+    while (!((await page.getByTestId('station-title').textContent()) ?? '').includes(c.entry.staName)) {
+      await page.getByRole('button', { name: /^Nächste Station/ }).first().click();
+    }
+    await page.getByRole('textbox', { name: c.label, exact: true }).pressSequentially(c.text, { delay: 20 });
+    await page.locator(`[data-tsid="${c.entry.tsId}"] input[data-saved="true"]`).first().waitFor({ timeout: 10_000 });
+    await page.reload();
+    await expect.poll(() => page.getByRole('textbox', { name: c.label, exact: true }).inputValue(), { timeout: 20_000 }).toBe(c.text);
+
+    // metadata and overview screens work offline too
+    await page.getByRole('link', { name: 'Stationsdaten' }).click();
+    await page.getByText('Stationsnummer').waitFor();
+    await page.screenshot({ path: 'test-results/tour-metadata.png', fullPage: true });
+    await page.getByRole('link', { name: 'Übersicht' }).click();
+    await expect.poll(() => page.getByTestId('tour-summary').textContent()).toMatch(/^3 von \d+ Stationen vollständig$/);
+    await page.screenshot({ path: 'test-results/tour-overview.png', fullPage: true });
+    // the GPX is built on the device: the round's stations with locations, offline
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'GPX herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.gpx$/);
+    const gpx = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    expect(gpx).toContain('<gpx version="1.1"');
+    expect(gpx).toContain(`<cmt>${a.entry.staNumber}</cmt>`);
+
+    // back online: submitted from the overview through the prompts (the tour is incomplete)
+    server = await startTestServer(data.path, port);
+    await context.setOffline(false);
+    await submitRound(page);
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    await page.getByTestId('tour-sent').waitFor();
+    expect(await page.getByRole('textbox', { name: c.label, exact: true }).count()).toBe(0);
+
+    for (const p of picked) {
+      const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`);
+      expect(values.filter((v) => v.dt.startsWith(today) && v.value === p.value)).toHaveLength(1);
+    }
+    expect(await countRoundPosts(server)).toBe(1);
+    const [submission, ...more] = await server.db.query<{ body: { instanceId: string; mrTeam?: string; entries: { tsId: string; tsRemark?: { text?: string; images?: string[] } }[] } }>('select body from submission');
+    expect(more).toHaveLength(0);
+    expect(submission?.body.instanceId).toBe(instanceId);
+    expect(submission?.body.mrTeam).toBe('Team Nord');
+    const withPhoto = submission?.body.entries.find((e) => e.tsId === b.entry.tsId);
+    expect(withPhoto?.tsRemark?.text).toBe('geo:47.041200,10.743300');
+    const images = await server.db.query<{ image_id: string }>('select image_id from image');
+    expect(images.map((i) => i.image_id)).toEqual(withPhoto?.tsRemark?.images);
+    expect(errors).toEqual([]);
+
+    // §8 offline group not existing: an unknown instance says so instead of showing an empty tour
+    await page.goto(`${server.url}/mobile/00000000-0000-4000-8000-000000000000`);
+    await page.getByTestId('tour-missing').waitFor();
+  });
+
+});
