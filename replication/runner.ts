@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { PermissionDataSchema, type PermissionData } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
 import { ApiClient, type ClientIdentity } from './api-client';
 import { pullConfig, pullRounds, pullServerInfo } from './pull';
@@ -20,6 +22,10 @@ export interface ReplicationHandle {
   loginChanged(): Promise<void>;
   /** The PDF of a completed round in a language, fetched with the user's credentials. */
   completedRoundPdf(instanceId: string, lang: string): Promise<Blob>;
+  /** GET /admin/permissions (admins only): online, never stored, since the matrix is edited and saved at once. */
+  loadPermissions(): Promise<PermissionData>;
+  /** POST /admin/permissions after checking the body against its schema (§5); rejects with the reason. */
+  savePermissions(data: PermissionData): Promise<void>;
   /** Whether this tab runs the replication (RxDB leader election: one tab at a time). */
   isLeader(): boolean;
   /** Queues a failed submission again (support panel, error alert); the leader tab sends it. */
@@ -104,6 +110,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (leader) await queue.drain();
     },
     completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
+    loadPermissions: async () => (await api.getJson('/admin/permissions', PermissionDataSchema)).data,
+    savePermissions: async (data) => {
+      const body = v.parse(PermissionDataSchema, data);
+      await api.postJson('/admin/permissions', body, v.object({ saved: v.number() }));
+    },
     isLeader: () => leader,
     retry: async (instanceId) => {
       const doc = await db.offlineInstances.findOne(instanceId).exec();

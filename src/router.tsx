@@ -9,8 +9,11 @@ import { archiveRoute } from './routes/archive';
 import { archiveRoundRoute } from './routes/archive.$instanceId';
 import { changelogRoute, imprintRoute, privacyPolicyRoute } from './routes/legal';
 import { debugRoute } from './routes/debug';
+import { documentsRoute } from './routes/documents';
+import { meteoRoute } from './routes/meteo.$group.$date';
+import { permissionsRoute } from './routes/permissions';
 
-const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, bangRedirectRoute]);
+const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, documentsRoute, meteoRoute, permissionsRoute, bangRedirectRoute]);
 
 /** §2: pages load lazily; the loading indicator appears only after a 200 ms wait. */
 export const PENDING_INDICATOR_DELAY_MS = 200;

@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { useSyncStatus } from '../../db/reference-hooks';
+import { useConfig, useSyncStatus } from '../../db/reference-hooks';
+import { isMeteoRound, meteoParameters } from '../../domain';
 import { useReplication } from '../../app/replication';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Button } from '../../ui/Button';
@@ -20,6 +21,7 @@ export function GroupSelection() {
   const navigate = useNavigate({ from: '/' });
   const date = search.date ?? todayIsoDate();
   const rounds = useObservable(() => db.rounds.find({ sort: [{ mrName: 'asc' }] }).$, [], [db]);
+  const meteoParams = meteoParameters(useConfig().meteoInput.parameters);
   const sync = useSyncStatus();
   const [refreshing, setRefreshing] = useState(false);
 
@@ -68,7 +70,8 @@ export function GroupSelection() {
           {rounds.map((r) => (
             <li key={r.mrId}>
               <Link
-                to="/stations/$group/$date"
+                // a meteo round opens its month list (§2 meteoInput), every other round the table
+                to={isMeteoRound(r.entries, meteoParams) ? '/meteo/$group/$date' : '/stations/$group/$date'}
                 params={{ group: r.mrName, date }}
                 className="flex min-h-14 flex-col justify-center rounded border border-slate-300 bg-slate-50 p-3 hover:border-sky-600 hover:bg-sky-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
               >
