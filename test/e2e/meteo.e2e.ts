@@ -50,6 +50,9 @@ describe('meteo observer: a month of observations', () => {
     await page.locator('input[data-saved="true"]').nth(8).waitFor();
 
     // offline: a reload shows what was typed, from the device
+    // the app itself comes from the service worker's precache once it controls the page
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
     await context.setOffline(true);
     await page.reload();
     const n2 = page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true });
