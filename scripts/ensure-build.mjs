@@ -19,7 +19,9 @@ export function ensureBuild() {
   const sources = Math.max(...SOURCES.map(newestMtime));
   if (built >= sources) return;
   console.info(built ? 'sources changed since the last build: building the app…' : 'no build yet: building the app…');
-  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  // Always a production build: called from vitest (NODE_ENV=test), Vite would otherwise build in development
+  // mode, whose RxDB schema validation compiles code at runtime and is refused by the server's CSP.
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) throw new Error('building the app failed');
 }
 

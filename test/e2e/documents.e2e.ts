@@ -18,6 +18,8 @@ describe('measure documents', () => {
     expect(await general.textContent()).toMatch(/Zuletzt geändert 01\.10\.2026/);
     const round = page.getByRole('region', { name: 'Messrunde Talsperre Gepatsch Kontrollgang' });
     expect(await round.textContent()).toContain('Kontrollgang-Plan.txt');
+    const station = page.getByRole('region', { name: 'Station Feichten (4001)' });
+    expect(await station.textContent()).toContain('Feichten-Stationsblatt.txt');
 
     const download = page.waitForEvent('download');
     await general.getByRole('link', { name: 'Messanleitung.txt herunterladen' }).click();

@@ -3,12 +3,18 @@ import { useEffect, useMemo, useState } from 'react';
 import type { MeasureDocument } from '../../../schemas/api';
 import { documentSource, groupDocuments, mimeTypeOf, type DocumentSection } from '../../domain/documents';
 import { useLocaleFormat } from '../../app/use-locale-format';
+import { useDb } from '../../db/db-context';
+import { useObservable } from '../../db/hooks';
 import { useMeasureDocuments } from './use-measure-documents';
 
 /** measureDocuments (§2): GLOBAL, measure round and station documents from the stored copy, readable offline. */
 export function MeasureDocuments() {
   const documents = useMeasureDocuments();
   const sections = useMemo(() => groupDocuments(documents ?? []), [documents]);
+  // station documents carry only the number: name the station from the stored rounds where one has it
+  const db = useDb();
+  const rounds = useObservable(() => db.rounds.find().$, [], [db]);
+  const stationNames = useMemo(() => new Map(rounds.flatMap((r) => r.entries.map((e): [string, string] => [e.staNumber, e.staName]))), [rounds]);
   return (
     <section aria-labelledby="documents-heading" className="space-y-4">
       <h1 id="documents-heading" className="text-2xl font-semibold">
@@ -20,15 +26,15 @@ export function MeasureDocuments() {
         </p>
       )}
       {sections.map((s) => (
-        <Section key={`${s.mode}|${s.owner ?? ''}`} section={s} />
+        <Section key={`${s.mode}|${s.owner ?? ''}`} section={s} stationName={s.mode === 'STATION' ? stationNames.get(s.owner ?? '') : undefined} />
       ))}
     </section>
   );
 }
 
-function Section({ section }: { section: DocumentSection }) {
+function Section({ section, stationName }: { section: DocumentSection; stationName?: string }) {
   const { t } = useLingui();
-  const owner = section.owner || t`unassigned`;
+  const owner = stationName ? `${stationName} (${section.owner ?? ''})` : section.owner || t`unassigned`;
   const title = section.mode === 'GLOBAL' ? t`General documents` : section.mode === 'MEASURE_ROUND' ? t`Measure round ${owner}` : t`Station ${owner}`;
   return (
     <section aria-label={title} className="rounded border border-slate-300 dark:border-slate-700">
@@ -63,7 +69,7 @@ function DocumentRow({ document }: { document: MeasureDocument }) {
   const link = 'flex min-h-11 items-center rounded border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800';
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
-      <span className="min-w-0 flex-1 break-all font-medium">{document.mdFilename}</span>
+      <span className="w-full font-medium [overflow-wrap:anywhere] sm:w-auto sm:min-w-0 sm:flex-1">{document.mdFilename}</span>
       {document.mdLastModified && (
         <span className="text-sm text-slate-600 dark:text-slate-400">
           <Trans>Last modified {fmt.dateTime(document.mdLastModified)}</Trans>

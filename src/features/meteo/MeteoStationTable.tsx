@@ -44,14 +44,16 @@ export function MeteoStationTable({ station, days, today, mrId, store, readOnly,
   const { t } = useLingui();
   const captionId = useId();
   return (
-    <section aria-labelledby={captionId} className="overflow-x-auto print:hidden">
-      <table className="min-w-full border-collapse text-sm" data-testid={`meteo-table-${station.staNumber}`}>
-        <caption id={captionId} className="py-2 text-left text-lg font-semibold">
-          {station.staName} {station.staNumber}
-        </caption>
-        <thead className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-800">
+    <section aria-labelledby={captionId} className="print:hidden">
+      <h2 id={captionId} className="py-2 text-lg font-semibold">
+        {station.staName} {station.staNumber}
+      </h2>
+      {/* on a phone the month scrolls sideways under a day column that stays in view */}
+      <div className="overflow-x-auto">
+      <table aria-labelledby={captionId} className="min-w-full border-collapse text-sm" data-testid={`meteo-table-${station.staNumber}`}>
+        <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>
-            <th scope="col" className="px-2 py-1 text-left">{t`Day`}</th>
+            <th scope="col" className="sticky left-0 z-10 bg-slate-100 px-2 py-1 text-left dark:bg-slate-800">{t`Day`}</th>
             <th scope="col" className="px-2 py-1 text-left">{t`Time`}</th>
             {station.entries.map((e) => (
               <th key={e.tsId} scope="col" className="px-2 py-1 text-left">
@@ -66,6 +68,7 @@ export function MeteoStationTable({ station, days, today, mrId, store, readOnly,
           ))}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }
@@ -91,8 +94,8 @@ const DayRow = memo(function DayRow({ day, row, station, future, mrId, store, re
   const storeTime = useCallback((time: string) => onStore(timeKey, { time }), [onStore, timeKey]);
   const weekend = [0, 6].includes(new Date(`${day}T12:00:00`).getDay());
   return (
-    <tr className={`border-b border-slate-200 dark:border-slate-800 ${weekend ? 'bg-slate-50 dark:bg-slate-900' : ''}`}>
-      <th scope="row" className="px-2 py-1 text-left font-medium whitespace-nowrap tabular-nums">
+    <tr className="border-b border-slate-200 dark:border-slate-800">
+      <th scope="row" className={`sticky left-0 z-10 px-2 py-1 text-left font-medium whitespace-nowrap tabular-nums ${weekend ? 'bg-slate-100 dark:bg-slate-800' : 'bg-white dark:bg-slate-950'}`}>
         {dayText}
       </th>
       <td className="px-2 py-1" data-meteo-row={row} data-meteo-col={0}>
