@@ -48,6 +48,8 @@ describe('meteo observer: a month of observations', () => {
     await page.getByRole('textbox', { name: label('Feichten 4001', 'time', 2).replace(' time ', ' Uhrzeit '), exact: true }).pressSequentially('0730', { delay: 20 });
     await page.keyboard.press('Tab');
     await page.locator('input[data-saved="true"]').nth(8).waitFor();
+    // the month printout renders from what is stored: once it shows the time, every write is in IndexedDB
+    await expect.poll(() => page.getByTestId('meteo-print').textContent(), { timeout: 10_000 }).toContain('07:30');
 
     // offline: a reload shows what was typed, from the device
     // the app itself comes from the service worker's precache once it controls the page
@@ -98,7 +100,9 @@ describe('meteo observer: a month of observations', () => {
     // still read-only after a reload
     await page.reload();
     await page.getByTestId('meteo-read-only').waitFor();
-    expect(await page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true }).inputValue()).toBe('0');
+    // the instance shows before its drafts are read: wait for the value rather than read it once
+    await expect.poll(() => page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true }).inputValue(), { timeout: 20_000 }).toBe('0');
+    expect(await page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

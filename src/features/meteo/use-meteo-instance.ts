@@ -53,7 +53,8 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
   }, [db, round, month, instanceId]);
 
   const syncState = instance?.syncState;
-  const readOnly = syncState !== undefined && !METEO_EDITABLE_STATES.includes(syncState);
+  // closed while the month's instance is still being read: a transferred month never shows as editable
+  const readOnly = instance === undefined || (syncState !== undefined && !METEO_EDITABLE_STATES.includes(syncState));
   const updateDraft = useCallback(
     (key: string, patch: DraftPatch) => {
       const p = (async () => {
