@@ -59,16 +59,21 @@ describe('meteo month (§2 meteoInput)', () => {
         { tsId: '1-N|2026-12-01', text: '9' },
         { tsId: 'unknown|2026-11-01', text: '9' },
         { tsId: 'nokey', text: '9' },
+        { tsId: '2-HS|2026-11-03', remark: 'fog' },
+        { tsId: '2-LT|2026-11-03', text: '1', time: '7:5' },
       ],
       '2026-11-15',
       '12:00',
     );
     expect(out.map((e) => [e.tsId, e.dt, e.value, e.tsRemark?.text])).toEqual([
+      // a time that is not HH:mm leaves the entry undated: buildPost then reports the missing date
+      ['2-LT', undefined, 1, undefined],
       ['1-LT', '2026-11-01T08:00:00.000+01:00', 2, undefined],
       ['1-N', '2026-11-01T12:00:00.000+01:00', 1, 'drizzle'],
       ['2-N', '2026-11-01T12:00:00.000+01:00', undefined, undefined],
       ['1-HS', '2026-11-02T07:30:00.000+01:00', undefined, undefined],
       ['1-N', '2026-11-02T07:30:00.000+01:00', 3.5, undefined],
+      ['2-HS', '2026-11-03T12:00:00.000+01:00', undefined, 'fog'],
     ]);
   });
 

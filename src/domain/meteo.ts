@@ -18,7 +18,8 @@ export function meteoParameters(configured: readonly string[] | undefined): read
 /** The first day (YYYY-MM-01) of the month of a date (YYYY-MM-DD); undefined for a malformed date. */
 export function monthStart(date: string): string | undefined {
   const d = DateTime.fromISO(date);
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && d.isValid ? d.startOf('month').toISODate() ?? undefined : undefined;
+  // a valid DateTime always has an ISO date
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && d.isValid ? (d.startOf('month').toISODate() as string) : undefined;
 }
 
 /** Every day (YYYY-MM-DD) of the month of a date, 28 to 31 of them; empty for a malformed date. */
@@ -26,7 +27,7 @@ export function monthDays(date: string): string[] {
   const start = monthStart(date);
   if (!start) return [];
   const first = DateTime.fromISO(start);
-  return Array.from({ length: first.daysInMonth ?? 0 }, (_, i) => first.plus({ days: i }).toISODate() as string);
+  return Array.from({ length: first.daysInMonth as number }, (_, i) => first.plus({ days: i }).toISODate() as string);
 }
 
 /**

@@ -60,7 +60,8 @@ export function compileNameFilter(pattern: string): NameFilter {
     const re = new RegExp(pattern, 'i');
     return { ok: true, matches: (text) => re.test(text) };
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    // RegExp throws a SyntaxError naming the problem
+    return { ok: false, error: (e as SyntaxError).message };
   }
 }
 
