@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { PermissionDataSchema, type PermissionData } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
 import { ApiClient, type ClientIdentity } from './api-client';
 import { pullConfig, pullRounds, pullServerInfo } from './pull';
@@ -25,6 +27,10 @@ export interface ReplicationHandle {
   completedRoundImage(instanceId: string, imageId: string, width?: number): Promise<Blob>;
   /** Loads the history of the given timeseries now (loadTimeseriesValues), 32 per request, reporting each batch; any tab may ask. */
   loadHistory(tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void): Promise<number>;
+  /** GET /admin/permissions (admins only): online, never stored, since the matrix is edited and saved at once. */
+  loadPermissions(): Promise<PermissionData>;
+  /** POST /admin/permissions after checking the body against its schema (§5); rejects with the reason. */
+  savePermissions(data: PermissionData): Promise<void>;
   /** Whether this tab runs the replication (RxDB leader election: one tab at a time). */
   isLeader(): boolean;
   /** Queues a failed submission again (support panel, error alert); the leader tab sends it. */
@@ -119,6 +125,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     completedRoundImage: (instanceId, imageId, width) =>
       api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
+    loadPermissions: async () => (await api.getJson('/admin/permissions', PermissionDataSchema)).data,
+    savePermissions: async (data) => {
+      const body = v.parse(PermissionDataSchema, data);
+      await api.postJson('/admin/permissions', body, v.object({ saved: v.number() }));
+    },
     isLeader: () => leader,
     retry: async (instanceId) => {
       const doc = await db.offlineInstances.findOne(instanceId).exec();

@@ -53,6 +53,7 @@ export const DEMO_FACILITY_MODELS: FacilityModel[] = [
 export const DEMO_DOCUMENTS: MeasureDocument[] = [
   { $type: 'MeasureDocument', mdMode: 'GLOBAL', mdId: 'doc-1', mdFilename: 'Messanleitung.txt', mdDocument: Buffer.from('Messanleitung: Ablesungen immer von Nord nach Süd.').toString('base64'), mdLastModified: '2026-10-01T08:00:00Z' },
   { $type: 'MeasureDocument', mdMode: 'MEASURE_ROUND', mrName: 'Talsperre Gepatsch Kontrollgang', mdId: 'doc-2', mdFilename: 'Kontrollgang-Plan.txt', mdDocument: Buffer.from('Plan des Kontrollgangs').toString('base64'), mdLastModified: '2026-10-15T08:00:00Z' },
+  { $type: 'MeasureDocument', mdMode: 'STATION', staNumber: '4001', mdId: 'doc-3', mdFilename: 'Feichten-Stationsblatt.txt', mdDocument: Buffer.from('Stationsblatt Feichten: Niederschlagsmesser 1 m über Grund, Ablesung 07:00.').toString('base64'), mdLastModified: '2026-09-20T06:30:00Z' },
 ];
 
 function historicSeries(round: DemoRound, now: DateTime, random: () => number): { tsIds: string[]; dts: string[]; values: (number | null)[] } {

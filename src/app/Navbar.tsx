@@ -11,6 +11,7 @@ import { auth } from './auth';
 import { useAuthState } from './use-auth';
 import { useRouteMeta } from './route-meta';
 import { SyncStatusButton } from './SyncStatusButton';
+import { useMeasureDocuments } from '../features/documents/use-measure-documents';
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { de: 'Deutsch', en: 'English', it: 'Italiano' };
 
@@ -30,6 +31,8 @@ export function Navbar() {
   const date = params.date ?? (typeof search.date === 'string' ? search.date : undefined);
   const group = params.group;
   const username = info?.username ?? undefined;
+  const documentCount = useMeasureDocuments()?.length ?? 0;
+  const navLink = 'flex min-h-11 items-center rounded px-2 text-sm hover:bg-white/10';
 
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark';
@@ -46,7 +49,12 @@ export function Navbar() {
             <span className="hidden sm:inline">{config.title}</span>
           </Link>
         )}
-        {group && (
+        {meta.navbarHeading ? (
+          <span className="min-w-0 truncate text-sm font-semibold sm:text-base" data-testid="navbar-heading">
+            {i18n._(meta.navbarHeading)}
+            {date && <span className="ml-2 font-normal opacity-80">{fmt.date(date)}</span>}
+          </span>
+        ) : group && (
           <span className="min-w-0 max-w-[50vw] truncate text-sm sm:text-base" data-testid="navbar-title">
             {group}
             {date && <span className="ml-2 opacity-80">{fmt.date(date)}</span>}
@@ -95,6 +103,16 @@ export function Navbar() {
         {config.showArchive && username && (
           <Link to="/archive" className="flex min-h-11 items-center rounded px-2 text-sm hover:bg-white/10">
             <Trans>Archive</Trans>
+          </Link>
+        )}
+        {config.showMeasureDocuments && documentCount > 0 && (
+          <Link to="/documents" className={navLink}>
+            <Trans>Documents</Trans>
+          </Link>
+        )}
+        {info?.isAdmin && (
+          <Link to="/permissions" className={navLink} aria-keyshortcuts="g p">
+            <Trans>Permissions</Trans>
           </Link>
         )}
         {config.showAbout && (

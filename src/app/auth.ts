@@ -34,11 +34,15 @@ export class Auth {
       kc.onTokenExpired = () => void kc.updateToken(30).catch(() => undefined);
       this.keycloak = kc;
       try {
+        // check-sso goes to the provider and back to the root (the one registered redirect): remember the
+        // page opened (a deep link, e.g. a needsAuth route), so the user lands on it, logged in or not.
+        const here = window.location.pathname + window.location.search;
+        if (!sessionStorage.getItem(RETURN_TO)) sessionStorage.setItem(RETURN_TO, here);
         const authenticated = await kc.init({ onLoad: 'check-sso', pkceMethod: 'S256', checkLoginIframe: false, redirectUri: `${window.location.origin}/` });
         this.state$.next({ enabled: true, authenticated });
         const returnTo = sessionStorage.getItem(RETURN_TO);
-        if (authenticated && returnTo) {
-          sessionStorage.removeItem(RETURN_TO);
+        sessionStorage.removeItem(RETURN_TO);
+        if (returnTo && returnTo !== window.location.pathname + window.location.search) {
           window.history.replaceState(null, '', returnTo);
           window.dispatchEvent(new PopStateEvent('popstate'));
         }

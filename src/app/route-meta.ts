@@ -11,6 +11,8 @@ export interface RouteMeta {
   title?: MessageDescriptor;
   /** the group in the path is part of the title (tabular, meteo, analysis screens) */
   groupInTitle?: boolean;
+  /** the navbar shows this heading instead of the group title (meteo input, §2) */
+  navbarHeading?: MessageDescriptor;
   showGenericButtons?: boolean;
   showUser?: boolean;
   showLogo?: boolean;
@@ -23,7 +25,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const DEFAULTS: Required<Omit<RouteMeta, 'title' | 'groupInTitle'>> = { showGenericButtons: true, showUser: true, showLogo: true, needsAuth: false };
+const DEFAULTS: Required<Omit<RouteMeta, 'title' | 'groupInTitle' | 'navbarHeading'>> = { showGenericButtons: true, showUser: true, showLogo: true, needsAuth: false };
 
 /** The meta of the deepest matched route, with defaults filled in. */
 export function useRouteMeta(): RouteMeta & typeof DEFAULTS {

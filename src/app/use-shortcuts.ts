@@ -1,4 +1,4 @@
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { tinykeys } from 'tinykeys';
 import { auth } from './auth';
@@ -8,7 +8,6 @@ import { openShortcutHelp } from './ShortcutHelp';
 /** §9 keyboard shortcuts: g h home, g a archive, g l login/logout, g c config, g p permissions, ? the list of shortcuts. Ignored while typing in a field. */
 export function useShortcuts(): void {
   const navigate = useNavigate();
-  const router = useRouter();
   const isAdmin = useServerInfo()?.isAdmin === true;
   useEffect(() => {
     const unlessTyping = (fn: () => void) => (e: KeyboardEvent) => {
@@ -25,11 +24,11 @@ export function useShortcuts(): void {
         const { enabled, authenticated } = auth.state$.value;
         if (enabled) (authenticated ? auth.logout : auth.login).call(auth);
       }),
-      // §2: the permissions screen is for admins only; its route is not part of this app's router yet
+      // §2: the permissions screen is for admins only
       'g p': unlessTyping(() => {
-        if (isAdmin) router.history.push('/permissions');
+        if (isAdmin) void navigate({ to: '/permissions' });
       }),
       'Shift+?': unlessTyping(openShortcutHelp),
     });
-  }, [navigate, router, isAdmin]);
+  }, [navigate, isAdmin]);
 }

@@ -24,3 +24,53 @@ export function permissionsToSave(list: readonly Permission[]): Permission[] {
 export function countChanges(list: readonly Permission[]): { added: number; removed: number } {
   return { added: list.filter((p) => p.$action === 'NEW').length, removed: list.filter((p) => p.$action === 'DELETED').length };
 }
+
+/** A held permission: stored and not marked for removal, or newly added. */
+export function isHeld(list: readonly Permission[], p: Pick<Permission, 'username' | 'mrId' | 'role'>): boolean {
+  return list.some((x) => x.username === p.username && x.mrId === p.mrId && x.role === p.role && x.$action !== 'DELETED');
+}
+
+/**
+ * Double-click on a row or column header (§2 "double-click selects all"): every cell of it becomes held;
+ * when all already are, all are removed, so a second double-click undoes the first.
+ */
+export function toggleAll(list: readonly Permission[], cells: readonly Permission[]): Permission[] {
+  const allHeld = cells.length > 0 && cells.every((c) => isHeld(list, c));
+  let next = [...list];
+  for (const c of cells) if (isHeld(next, c) === allHeld) next = togglePermission(next, c);
+  return next;
+}
+
+/** §2 "delete all rights of a user": each of the user's held permissions is toggled off (a NEW one disappears). */
+export function removeAllOfUser(list: readonly Permission[], username: string): Permission[] {
+  let next = [...list];
+  for (const p of list) if (p.username === username && p.$action !== 'DELETED') next = togglePermission(next, p);
+  return next;
+}
+
+export type NameFilter = { ok: true; matches(text: string): boolean } | { ok: false; error: string };
+
+/**
+ * §2 filters by round name and role: a regular expression, case-insensitive; empty matches everything.
+ * An invalid expression is reported (its message) instead of thrown, and filters nothing out.
+ */
+export function compileNameFilter(pattern: string): NameFilter {
+  if (pattern.trim() === '') return { ok: true, matches: () => true };
+  try {
+    const re = new RegExp(pattern, 'i');
+    return { ok: true, matches: (text) => re.test(text) };
+  } catch (e) {
+    // RegExp throws a SyntaxError naming the problem
+    return { ok: false, error: (e as SyntaxError).message };
+  }
+}
+
+export type NewUserProblem = 'empty' | 'exists' | 'tooLong';
+
+/** A user name the admin types to create a user: trimmed, not empty, not taken, at most 200 characters (the schema's limit). */
+export function checkNewUser(name: string, users: readonly string[]): NewUserProblem | undefined {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'empty';
+  if (trimmed.length > 200) return 'tooLong';
+  return users.some((u) => u.toLowerCase() === trimmed.toLowerCase()) ? 'exists' : undefined;
+}

@@ -1,18 +1,36 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 export const REALM = 'hydro';
 export const CLIENT_ID = 'rounds-app';
 
+/** A user of the realm with a password and Keycloak realm roles (e.g. hwe-admin). */
+export interface RealmAccount {
+  username: string;
+  password: string;
+  realmRoles?: readonly string[];
+}
+
+export interface ProviderOptions {
+  /** fixed port (default: any free one) */
+  port?: number;
+  /**
+   * Users who log in with their password (the demo identities of `npm run start:identity`). Without them any
+   * name logs in with any password (oidc-provider's development pages, as the login tests use them).
+   */
+  accounts?: readonly RealmAccount[];
+}
+
 /**
- * A real OpenID provider for the login tests (oidc-provider), with its routes laid out like a Keycloak
- * realm, JWT access tokens for the API (audience = client id) and Keycloak's realm_access roles.
+ * A real OpenID provider for the login tests and the demo (oidc-provider), with its routes laid out like a
+ * Keycloak realm, JWT access tokens for the API (audience = client id) and Keycloak's realm_access roles.
  */
-export async function startOidcProvider(appOrigin: string, admins: readonly string[] = []): Promise<{ url: string; close(): Promise<void> }> {
+export async function startOidcProvider(appOrigin: string, admins: readonly string[] = [], options: ProviderOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
   const http: Server = createServer();
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (http.address() as AddressInfo).port;
+  const accounts = options.accounts;
   const url = `http://localhost:${port}`;
   const prefix = `/realms/${REALM}`;
   const provider = new Provider(`${url}${prefix}`, {
@@ -28,9 +46,10 @@ export async function startOidcProvider(appOrigin: string, admins: readonly stri
     pkce: { required: () => true },
     cookies: { keys: ['test-cookie-key'] },
     clientBasedCORS: () => true,
-    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, preferred_username: sub }) }),
+    findAccount: (_ctx, sub) => (!accounts || accounts.some((a) => a.username === sub) ? { accountId: sub, claims: () => ({ sub, preferred_username: sub }) } : undefined),
+    ...(accounts ? { interactions: { url: (_ctx, interaction) => `${url}${prefix}${LOGIN_PATH}${interaction.uid}` } } : {}),
     features: {
-      devInteractions: { enabled: true },
+      devInteractions: { enabled: !accounts },
       rpInitiatedLogout: { enabled: true, logoutSource: (ctx, form) => void (ctx.body = `<!DOCTYPE html><body>${form}<script>document.forms[0].submit()</script></body>`) },
       resourceIndicators: {
         enabled: true,
@@ -41,7 +60,8 @@ export async function startOidcProvider(appOrigin: string, admins: readonly stri
     },
     extraTokenClaims: (_ctx, token) => {
       const accountId = (token as { accountId?: string }).accountId ?? '';
-      return { preferred_username: accountId, realm_access: { roles: admins.includes(accountId) ? ['hwe-admin'] : [] } };
+      const roles = new Set([...(admins.includes(accountId) ? ['hwe-admin'] : []), ...(accounts?.find((a) => a.username === accountId)?.realmRoles ?? [])]);
+      return { preferred_username: accountId, realm_access: { roles: [...roles] } };
     },
   });
   const callback = provider.callback();
@@ -53,7 +73,12 @@ export async function startOidcProvider(appOrigin: string, admins: readonly stri
       if (name.toLowerCase() === 'access-control-allow-origin') setHeader('Access-Control-Allow-Credentials', 'true');
       return setHeader(name, value);
     };
-    if (req.url?.startsWith(prefix)) {
+    if (accounts && req.url?.startsWith(`${prefix}${LOGIN_PATH}`)) {
+      void passwordLogin(provider, accounts, req, res).catch((e: unknown) => {
+        res.statusCode = 400;
+        res.end(e instanceof Error ? e.message : String(e));
+      });
+    } else if (req.url?.startsWith(prefix)) {
       (req as typeof req & { originalUrl?: string }).originalUrl = req.url;
       req.url = req.url.slice(prefix.length) || '/';
       void callback(req, res);
@@ -63,6 +88,61 @@ export async function startOidcProvider(appOrigin: string, admins: readonly stri
     }
   });
   return { url, close: () => new Promise<void>((resolve) => http.close(() => resolve())) };
+}
+
+/** Where the password login pages live, inside the realm as with Keycloak. */
+const LOGIN_PATH = '/login-actions/';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function loginPage(action: string, error?: string, username = ''): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Log in to hydro</title>
+<style>body{font:16px system-ui;max-width:22rem;margin:3rem auto;padding:0 1rem}label,input,button{display:block;width:100%;box-sizing:border-box}input,button{min-height:44px;margin:.25rem 0 1rem;font:inherit}p[role=alert]{color:#b91c1c}</style></head>
+<body><h1>Log in to hydro</h1>${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}<form method="post" action="${escapeHtml(action)}">
+<label for="username">Username</label><input id="username" name="username" autocomplete="username" value="${escapeHtml(username)}" required autofocus>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Log in</button></form></body></html>`;
+}
+
+async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * The realm's own login page for the demo accounts: the password is checked, and the app (a first-party
+ * client) is granted what it asked for without a consent page, as Keycloak does for such a client.
+ */
+async function passwordLogin(provider: Provider, accounts: readonly RealmAccount[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const details = await provider.interactionDetails(req, res);
+  const action = req.url ?? '';
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  if (details.prompt.name === 'login') {
+    if (req.method !== 'POST') {
+      res.end(loginPage(action));
+      return;
+    }
+    const form = await formBody(req);
+    const username = form.get('username')?.trim() ?? '';
+    const account = accounts.find((a) => a.username === username && a.password === form.get('password'));
+    if (!account) {
+      res.statusCode = 401;
+      res.end(loginPage(action, 'Invalid username or password.', username));
+      return;
+    }
+    await provider.interactionFinished(req, res, { login: { accountId: account.username } }, { mergeWithLastSubmission: false });
+    return;
+  }
+  const { prompt, params, session, grantId } = details;
+  const accountId = session?.accountId ?? '';
+  const grant = (grantId ? await provider.Grant.find(grantId) : undefined) ?? new provider.Grant({ accountId, clientId: String(params.client_id) });
+  const missing = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+  await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
 }
 
 /** A port that is free right now, so the app's origin is known before its server starts. */

@@ -7,6 +7,7 @@ import { useConfig, useSyncStatus } from '../../db/reference-hooks';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { StoreTourDialog } from '../tour/StoreTourDialog';
 import { StoredTours } from '../tour/StoredTours';
+import { isMeteoRound, meteoParameters } from '../../domain';
 import { useReplication } from '../../app/replication';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Button } from '../../ui/Button';
@@ -23,6 +24,7 @@ export function GroupSelection() {
   const navigate = useNavigate({ from: '/' });
   const date = search.date ?? todayIsoDate();
   const rounds = useObservable(() => db.rounds.find({ sort: [{ mrName: 'asc' }] }).$, [], [db]);
+  const meteoParams = meteoParameters(useConfig().meteoInput.parameters);
   const sync = useSyncStatus();
   const [refreshing, setRefreshing] = useState(false);
   const [storing, setStoring] = useState<RoundDoc | null>(null);
@@ -82,7 +84,10 @@ export function GroupSelection() {
             return (
               <li key={r.mrId} className="flex flex-col gap-1 rounded border border-slate-300 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900">
                 {outdoor && takeOffline}
-                <Link to="/stations/$group/$date" params={{ group: r.mrName, date }} className="flex min-h-12 flex-col justify-center rounded p-1 hover:bg-sky-50 dark:hover:bg-slate-800">
+                <Link
+                  // a meteo round opens its month list (§2 meteoInput), every other round the table
+                  to={isMeteoRound(r.entries, meteoParams) ? '/meteo/$group/$date' : '/stations/$group/$date'}
+                  params={{ group: r.mrName, date }} className="flex min-h-12 flex-col justify-center rounded p-1 hover:bg-sky-50 dark:hover:bg-slate-800">
                   <span className="font-semibold">{r.mrName}</span>
                   <span className="text-sm text-slate-600 dark:text-slate-400">
                     {r.mrGroup} · <Plural value={new Set(r.entries.map((e) => e.staNumber)).size} one="# station" other="# stations" />

@@ -48,7 +48,7 @@ export function UnsentInstances() {
           const date = fmt.date(i.date);
           return (
             <li key={i.instanceId} className="flex flex-wrap items-center gap-2">
-              <Link to="/stations/$group/$date" params={{ group: i.mrName, date: i.date }} className="text-sky-700 underline dark:text-sky-300">
+              <Link to={i.mode === 'meteo' ? '/meteo/$group/$date' : '/stations/$group/$date'} params={{ group: i.mrName, date: i.date }} className="text-sky-700 underline dark:text-sky-300">
                 {name} · {date}
               </Link>
               <SyncBadge state={i.syncState} />

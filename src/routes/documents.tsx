@@ -1,0 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './__root';
+
+/** measureDocuments (§2): the stored measure documents, grouped by global, round and station. */
+export const documentsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/documents',
+  staticData: { meta: { title: msg`Measure documents` } },
+  component: lazyRouteComponent(() => import('../features/documents/MeasureDocuments'), 'MeasureDocuments'),
+});

@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/app';
+import { DEMO_IDENTITIES, seedDemoIdentities } from '../../server/db/demo-identities';
+import { launchBrowser, tempDir, type TestServer, watchErrors } from './harness';
+import { CLIENT_ID, freePort, REALM, startOidcProvider } from './oidc-provider';
+
+const today = new Date().toISOString().slice(0, 10);
+
+/** Logs in through the realm's password page, as a user of `npm run start:identity` does. */
+async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByRole('button', { name: 'Anmelden' }).first().click({ timeout: 30_000 });
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('demo identities (npm run start:identity)', () => {
+  const dir = tempDir('e2e-identities-');
+  let server: TestServer;
+  let idp: Awaited<ReturnType<typeof startOidcProvider>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    idp = await startOidcProvider(`http://localhost:${port}`, [], { accounts: DEMO_IDENTITIES });
+    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    await seedDemoIdentities(server.db, 'HWE');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await idp?.close();
+    dir.remove();
+  });
+
+  it('the observer logs in with the password and sees only the permitted rounds; a wrong password is refused', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // a page that needs a login says so before anything else
+    await page.goto(`${server.url}/stations/${encodeURIComponent('Quellen Kaunertal')}/${today}`);
+    await page.getByTestId('login-needed').waitFor({ timeout: 30_000 });
+
+    await logIn(page, 'beobachter', 'wrong');
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password.' }).waitFor();
+    await page.getByLabel('Password').fill('beobachter');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 30_000 });
+    await page.goto(`${server.url}/?date=${today}`);
+    await page.getByRole('link', { name: /Quellen Kaunertal/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: /Meteo Kaunertal/ }).waitFor();
+    expect(await page.getByRole('link', { name: /Talsperre/ }).count()).toBe(0);
+    // no admin: no permissions link, and the server refuses the matrix
+    expect(await page.getByRole('link', { name: 'Berechtigungen' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the admin grants the observer the dam round in the matrix; the observer then sees it', async () => {
+    const admin = await browser.newContext({ locale: 'de-DE' });
+    const page = await admin.newPage();
+    await page.goto(`${server.url}/?date=${today}`);
+    await logIn(page, 'admin', 'admin');
+    await page.getByRole('link', { name: 'Berechtigungen' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: /^beobachter 2 Berechtigungen/ }).click({ timeout: 30_000 });
+    await page.getByRole('checkbox', { name: 'beobachter Talsperre Gepatsch Kontrollgang HWE_OBSERVE', exact: true }).check();
+    await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
+    await page.getByTestId('permissions-saved').waitFor();
+    await admin.close();
+
+    const observer = await browser.newContext({ locale: 'de-DE' });
+    const obs = await observer.newPage();
+    await obs.goto(`${server.url}/?date=${today}`);
+    await logIn(obs, 'beobachter', 'beobachter');
+    await obs.getByRole('link', { name: /Talsperre Gepatsch Kontrollgang/ }).waitFor({ timeout: 30_000 });
+    await observer.close();
+  });
+});

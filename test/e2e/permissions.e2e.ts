@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { PermissionData } from '../../schemas/api';
+import { api, serverAndBrowser, watchErrors } from './harness';
+
+describe('permission matrix (admin)', () => {
+  const env = serverAndBrowser('e2e-permissions-');
+
+  it('toggles cells, filters by expression, creates a user, counts the changes, warns before leaving and saves', async () => {
+    const server = env.server();
+    await server.db.query("insert into app_user (username) values ('olga'), ('rudi')");
+    await server.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')");
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/`);
+    // the local demo user is an admin: the navbar offers the screen, g p opens it
+    await page.getByRole('link', { name: 'Berechtigungen' }).waitFor({ timeout: 20_000 });
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await page.getByRole('heading', { name: 'Berechtigungen' }).waitFor();
+    await page.getByRole('button', { name: 'Alle aufklappen' }).click();
+
+    const cell = (user: string, round: string, role: string) => page.getByRole('checkbox', { name: `${user} ${round} ${role}`, exact: true });
+    expect(await cell('olga', 'Quellen Kaunertal', 'HWE_OBSERVE').isChecked()).toBe(true);
+    await cell('olga', 'Meteo Kaunertal', 'HWE_OBSERVE').check();
+    await cell('olga', 'Quellen Kaunertal', 'HWE_OBSERVE').uncheck();
+    await expect.poll(() => page.getByTestId('permission-changes').textContent()).toContain('1 neue Berechtigung, 1 entfernte Berechtigung');
+
+    // filters: an expression narrows rounds and roles; an invalid one is reported next to its field
+    const roundFilter = page.getByRole('textbox', { name: 'Messrunden filtern (regulärer Ausdruck)' });
+    await roundFilter.pressSequentially('^(Quellen|Meteo)', { delay: 20 });
+    expect(await cell('rudi', 'Talsperre Gepatsch Kontrollgang', 'HWE_RESPONSIBLE1').count()).toBe(0);
+    expect(await cell('rudi', 'Quellen Kaunertal', 'HWE_OBSERVE').count()).toBe(1);
+    await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).pressSequentially('RESPONSIBLE[', { delay: 20 });
+    await page.getByText('Ungültiger regulärer Ausdruck').waitFor();
+    await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).fill('RESPONSIBLE\\d');
+    expect(await cell('rudi', 'Quellen Kaunertal', 'HWE_OBSERVE').count()).toBe(0);
+    expect(await cell('rudi', 'Quellen Kaunertal', 'HWE_RESPONSIBLE2').count()).toBe(1);
+    await roundFilter.fill('');
+    await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).fill('');
+
+    // a new user gets every role of a round by a double-click on the round's row header
+    await page.getByRole('textbox', { name: 'Neuer Benutzer' }).pressSequentially('berta', { delay: 20 });
+    await page.getByRole('button', { name: 'Benutzer anlegen' }).click();
+    await page.getByRole('button', { name: 'Alle Rollen von berta in Meteo Kaunertal auswählen' }).dblclick();
+    for (const role of ['HWE_OBSERVE', 'HWE_RESPONSIBLE1', 'HWE_RESPONSIBLE2']) expect(await cell('berta', 'Meteo Kaunertal', role).isChecked()).toBe(true);
+    // a user's rights removed all at once
+    await page.getByRole('button', { name: 'Alle Rechte von rudi löschen' }).click();
+    expect(await cell('rudi', 'Talsperre Gepatsch Kontrollgang', 'HWE_RESPONSIBLE1').isChecked()).toBe(false);
+    await expect.poll(() => page.getByTestId('permission-changes').textContent()).toContain('4 neue Berechtigungen, 2 entfernte Berechtigungen, 1 neuer Benutzer');
+
+    // leaving with unsaved changes asks first
+    await page.getByRole('link', { name: 'Einstellungen' }).click();
+    const dialog = page.getByTestId('unsaved-permissions-dialog');
+    await dialog.getByRole('button', { name: 'Bleiben' }).click();
+    expect(page.url()).toContain('/permissions');
+
+    await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
+    await page.getByTestId('permissions-saved').waitFor();
+    expect(await page.getByTestId('permissions-saved').textContent()).toContain('Berechtigungen gespeichert');
+    await expect.poll(() => page.getByTestId('permission-changes').textContent()).toContain('0 neue Berechtigungen, 0 entfernte Berechtigungen');
+
+    const saved = await api<PermissionData>(server, '/admin/permissions');
+    expect(saved.permissions.map((p) => `${p.username} ${p.mrId} ${p.role}`).sort()).toEqual(['berta 3 HWE_OBSERVE', 'berta 3 HWE_RESPONSIBLE1', 'berta 3 HWE_RESPONSIBLE2', 'olga 3 HWE_OBSERVE']);
+    expect(saved.users).toEqual(expect.arrayContaining(['berta', 'olga', 'rudi']));
+    // nothing left to save: leaving asks nothing
+    await page.getByRole('link', { name: 'Einstellungen' }).click();
+    await expect.poll(() => page.url()).toContain('/config');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reports a loading error of the permissions', async () => {
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.route('**/hwe-api/v2/admin/permissions', (route) => route.fulfill({ status: 500, body: 'database down' }));
+    await page.goto(`${env.server().url}/permissions`);
+    await page.getByTestId('permissions-load-error').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('permissions-load-error').textContent()).toContain('Fehler beim Laden der Berechtigungen');
+    await context.close();
+  });
+});
