@@ -58,8 +58,10 @@ describe('image ids live in their own namespace', () => {
   });
 
   it.each(['..', '.', 'a.b', 'a/b', '%2e%2e'])('refuses the id %j with 400', async (imageId) => {
-    const res = await upload(server.url, '1', imageId, await photo(1));
-    expect([400, 404]).toContain(res.status);
+    // a path that matches no route may be answered before its body was read; the client then sees the
+    // connection close instead of the 404: either way the upload is refused
+    const status = await upload(server.url, '1', imageId, await photo(1)).then((res) => res.status, () => 'closed');
+    expect([400, 404, 'closed']).toContain(status);
     expect(await server.db.query('select 1 from image where image_id = $1', [decodeURIComponent(imageId)])).toEqual([]);
   });
 });
