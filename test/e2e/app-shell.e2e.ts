@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser, tableUrl, watchErrors } from './harness';
+import { openTable, serverAndBrowser, submitRound, tableUrl, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -58,7 +58,7 @@ describe('app shell', () => {
     await expect.poll(() => status.textContent()).toContain('Offline');
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
     await page.locator('input[data-saved="true"]').waitFor();
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await expect.poll(() => status.getAttribute('data-waiting')).toBe('1');
     await status.click();
     const details = page.getByRole('dialog', { name: 'Synchronisationsstatus' });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { HistoricValueList, MeasureRound } from '../../schemas/api';
 import { DateTime } from 'luxon';
 import { checkLastValue, DEFAULT_ZONE } from '../../src/domain';
-import { api, openTable, serverAndBrowser, type TestServer } from './harness';
+import { api, openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe } from './rounds';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
@@ -26,6 +26,17 @@ async function submitByKeyboard(page: Page) {
   for (let i = 0; i < 120 && (await focusedName(page)) !== 'Absenden'; i++) await page.keyboard.press('Shift+Tab');
   expect(await focusedName(page)).toBe('Absenden');
   await page.keyboard.press('Enter');
+  // the prompts before sending (e.g. the incomplete round) are answered by keyboard too
+  for (let prompt = 0; prompt < 4; prompt++) {
+    const done = await Promise.race([
+      page.getByTestId('submit-success').waitFor({ timeout: 30_000 }).then(() => true),
+      page.locator('dialog[open]').waitFor({ timeout: 30_000 }).then(() => false),
+    ]);
+    if (done) return;
+    for (let i = 0; i < 10 && !/^(Senden|Weiter)$/.test(await focusedName(page)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' }).catch(() => undefined);
+  }
   await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 }
 
@@ -210,7 +221,7 @@ describe('office table layout and keyboard', () => {
     await expect.poll(() => copyValue.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
     await page.reload();
     await expect.poll(() => copyValue.inputValue(), { timeout: 15_000 }).toBe('1682,5');
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const values = (await valuesToday(env.server(), ['2002-W'])).sort((a, b) => a.dt.localeCompare(b.dt));
     expect(values.map((v) => [clock(v.dt), v.value])).toEqual([
@@ -249,7 +260,7 @@ describe('office table layout and keyboard', () => {
     await group.getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` }).pressSequentially('Batterie tauschen', { delay: 20 });
     await group.getByRole('button', { name: 'Hinzufügen' }).click();
     await group.getByRole('checkbox', { name: /Batterie tauschen/ }).waitFor();
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('last-sent').waitFor({ timeout: 30_000 });
     const tasks = await env.server().db.query<{ task_type: string; text: string }>("select task_type, text from station_task where sta_number = '2003' order by text");
     expect(tasks.map((t) => [t.text, t.task_type])).toEqual(

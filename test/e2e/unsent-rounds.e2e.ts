@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser, type TestServer } from './harness';
+import { openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { pickNumericEntries } from './rounds';
 
 /**
@@ -77,7 +77,7 @@ describe('unsent rounds on the group selection', () => {
     await typeOneValue(env.server(), page, 0);
     // offline, the submission waits in the queue; the user goes back to the group selection meanwhile
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-waiting').waitFor({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Start: Gruppe wählen' }).click();
     const unsent = page.getByRole('list', { name: 'Nicht gesendete Runden' });
@@ -103,7 +103,7 @@ describe('unsent rounds on the group selection', () => {
     const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
     await typeOneValue(env.server(), page, 0);
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Absenden' }).click();
+    await submitRound(page);
     await page.getByTestId('submit-waiting').waitFor({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Start: Gruppe wählen' }).click();
     // both attempts (the first and the retry after 5 s) fail on the server

@@ -57,11 +57,15 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
     setActive(-1);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    // Arrows move within an open list; Alt+ArrowDown opens it (ARIA combobox). A closed list leaves the arrows
+    // to the table, where they move between entries like a spreadsheet.
+    if (e.key === 'ArrowDown' && e.altKey) {
       e.preventDefault();
       setOpen(true);
+    } else if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && expanded) {
+      e.preventDefault();
       const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (suggestions.length === 0 ? -1 : (i + step + suggestions.length) % suggestions.length));
+      setActive((i) => (i + step + suggestions.length) % suggestions.length);
     } else if (e.key === 'Enter' && expanded && active >= 0 && suggestions[active] !== undefined) {
       e.preventDefault();
       pick(suggestions[active]);
@@ -90,10 +94,9 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => {
-          owned.onFocus();
-          setOpen(true);
-        }}
+        // the list opens on a click, on typing or on Alt+ArrowDown, not when the keyboard merely passes by
+        onFocus={owned.onFocus}
+        onClick={() => setOpen(true)}
         onBlur={() => {
           owned.onBlur();
           setOpen(false);
