@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser, watchErrors, type TestServer } from './harness';
+
+/** A submission posted as another device would, so the archive has rounds in different states. */
+async function post(server: TestServer, mrId: string, entry: { tsId: string; staNumber: string; value: number }): Promise<string> {
+  const instanceId = crypto.randomUUID();
+  const dt = new Date(Date.now() - 3_600_000).toISOString();
+  const res = await fetch(`${server.url}/hwe-api/v2/measure-round/${mrId}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ instanceId, creationTime: dt, mrTeam: `Team ${mrId}`, entries: [{ ...entry, dt }] }),
+  });
+  expect(res.status).toBe(200);
+  return instanceId;
+}
+
+describe('archive filters and report', () => {
+  const env = serverAndBrowser('e2e-archive-filters-');
+
+  it('filters by state and group, keeps the filters when coming back, and reports two rounds at once', async () => {
+    const server = env.server();
+    // an incident needs decision 1; a plain reading is completed at once
+    await post(server, '1', { tsId: '2104-ZU', staNumber: '2104', value: 2 });
+    await post(server, '2', { tsId: '3001-WT', staNumber: '3001', value: 6.5 });
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/archive`);
+    const rows = page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).getByRole('row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3); // header and two rounds
+
+    const filters = page.getByRole('search');
+    await filters.getByRole('combobox').nth(1).selectOption('completed');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).textContent()).toContain('Quellen Kaunertal');
+    await filters.getByRole('combobox').nth(1).selectOption('awaitingDecision1');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).textContent()).toContain('Talsperre Gepatsch Kontrollgang');
+
+    // the filter survives a visit to another page
+    await page.getByRole('link', { name: 'Hilfe' }).click();
+    await page.getByRole('link', { name: 'Archiv' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await filters.getByRole('combobox').nth(1).inputValue()).toBe('awaitingDecision1');
+
+    await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByRole('checkbox', { name: /Talsperre Gepatsch Kontrollgang/ }).check();
+    await page.getByRole('checkbox', { name: /Quellen Kaunertal/ }).check();
+    await page.getByRole('link', { name: 'Bericht über 2 ausgewählte Runden' }).click();
+    await expect.poll(() => page.url()).toContain('/archive/report/');
+    const report = page.locator('main');
+    await expect.poll(() => report.textContent(), { timeout: 20_000 }).toContain('Talsperre Gepatsch Kontrollgang');
+    expect(await report.textContent()).toContain('Quellen Kaunertal');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
