@@ -24,9 +24,11 @@ describe('settings on this device (/config)', () => {
     expect(await page.getByRole('radio').count()).toBe(2);
     expect(await page.getByRole('radio', { name: 'Innendienst (Büro, online): Tabelle' }).isChecked()).toBe(true);
 
-    // focus selects the hours segment; headless Chromium shows 12-hour segments, where A picks AM (a no-op in 24-hour ones)
-    await time.focus();
-    await time.pressSequentially('0730A', { delay: 20 });
+    // a 24-hour text field, whatever the browser's locale: 0730 becomes 07:30 when leaving it
+    await time.click();
+    await page.keyboard.press('Control+A');
+    await time.pressSequentially('0730', { delay: 20 });
+    await page.keyboard.press('Tab');
     await expect.poll(() => time.inputValue()).toBe('07:30');
     await page.getByTestId('settings-unsaved').waitFor();
 
@@ -56,9 +58,10 @@ describe('settings on this device (/config)', () => {
     await expect.poll(() => time.inputValue()).toBe('12:00');
 
     // saved, it applies: no warning on leaving, the table shows it and the submission carries it
-    // focus selects the hours segment of the time input, where typing starts
-    await time.focus();
-    await time.pressSequentially('0730A', { delay: 20 });
+    await time.click();
+    await page.keyboard.press('Control+A');
+    await time.pressSequentially('7.30', { delay: 20 });
+    await page.keyboard.press('Tab');
     await page.getByRole('checkbox', { name: 'Messrunde vor dem Absenden drucken' }).check();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByTestId('settings-notice').waitFor();

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DateField } from '../readings/DateField';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
@@ -36,11 +37,11 @@ function Filters({ filter, groups, onChange }: { filter: ArchiveFilter; groups: 
       </label>
       <label className={labelClass}>
         <Trans>Submitted from</Trans>
-        <input type="date" className={field} value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+        <DateField label={t`Submitted from`} value={filter.from ?? ''} onChange={(iso) => set({ from: iso || undefined })} />
       </label>
       <label className={labelClass}>
         <Trans>Submitted until</Trans>
-        <input type="date" className={field} value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+        <DateField label={t`Submitted until`} value={filter.to ?? ''} onChange={(iso) => set({ to: iso || undefined })} />
       </label>
       <label className={labelClass}>
         <Trans>State</Trans>

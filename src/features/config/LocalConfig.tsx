@@ -1,3 +1,4 @@
+import { parseTimeInput } from '../../domain/time-input';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -94,11 +95,19 @@ export function LocalConfig() {
         </label>
         <input
           id="default-time"
-          type="time"
+          type="text"
+          inputMode="numeric"
+          placeholder="hh:mm"
+          autoComplete="off"
           value={form.defaultTime}
           aria-invalid={timeError || undefined}
           aria-describedby={timeHintId}
           onChange={(e) => change({ defaultTime: e.target.value })}
+          // a 24-hour time whatever the browser's locale: 0745, 7:45 or 7.45 become 07:45
+          onBlur={(e) => {
+            const parsed = parseTimeInput(e.target.value);
+            if (parsed && parsed !== e.target.value) change({ defaultTime: parsed });
+          }}
           className="mt-1 min-h-11 w-40 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
         />
         <span id={timeHintId} className="text-sm text-slate-600 dark:text-slate-400">

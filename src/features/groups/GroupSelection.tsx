@@ -11,6 +11,7 @@ import { isMeteoRound, meteoParameters } from '../../domain';
 import { useReplication } from '../../app/replication';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Button } from '../../ui/Button';
+import { DateField } from '../readings/DateField';
 import { todayIsoDate } from './today';
 import { UnsentInstances } from './UnsentInstances';
 
@@ -48,12 +49,7 @@ export function GroupSelection() {
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-sm font-medium">
           <Trans>Date</Trans>
-          <input
-            type="date"
-            value={date}
-            onChange={(e) => e.target.value && void navigate({ search: { date: e.target.value }, replace: true })}
-            className="mt-1 min-h-11 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900"
-          />
+          <DateField label={t`Date`} value={date} onChange={(iso) => iso && void navigate({ search: { date: iso }, replace: true })} />
         </label>
         <Button variant="secondary" onClick={() => void refresh()} disabled={refreshing}>
           {refreshing ? <Trans>Loading…</Trans> : <Trans>Refresh from server</Trans>}
