@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound, HistoricValueList } from '../../schemas/api';
 import { DEMO_METERS } from '../../server/db/seed';
 import { meterDischarge } from '../../src/domain';
-import { api, openTable, serverAndBrowser, tableUrl, type TestServer } from './harness';
+import { api, openTable, serverAndBrowser, submitRound, tableUrl, type TestServer } from './harness';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/input-types-shots';
 const today = new Date().toISOString().slice(0, 10);
@@ -12,7 +12,7 @@ const type = (page: Page, name: string, text: string) => page.getByRole('textbox
 
 async function submit(page: Page, server: TestServer, mrName: string): Promise<CompletedMeasureRound> {
   const before = new Set((await api<CompletedMeasureRound[]>(server, '/completed-measure-round')).map((r) => r.instanceId));
-  await page.getByRole('button', { name: 'Absenden' }).click();
+  await submitRound(page);
   await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
   const list = await api<CompletedMeasureRound[]>(server, '/completed-measure-round');
   const mine = list.find((r) => r.mrName === mrName && !before.has(r.instanceId));
@@ -37,7 +37,7 @@ describe('every input type of §4, end to end to the server', () => {
 
     // NO_STEADY_INCIDENT: keys 0/1/2 on the focused choice; the remark opens only for an incident
     const incident = page.getByRole('radiogroup', { name: 'Kontrollgang Nord 2103 ZU', exact: true });
-    const remark = page.getByRole('textbox', { name: 'Kontrollgang Nord 2103 ZU Bemerkung', exact: true });
+    const remark = page.getByRole('combobox', { name: 'Kontrollgang Nord 2103 ZU Bemerkung', exact: true });
     expect(await remark.isDisabled()).toBe(true);
     // Enter from the reading before reaches the choice, like any value input
     await page.getByRole('textbox', { name: 'Drainage Block 7 2102 Q', exact: true }).focus();

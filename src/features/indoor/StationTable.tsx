@@ -141,7 +141,7 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
           <col className="w-[30%]" />
           <col className="w-28" />
           <col className="w-52" />
-          <col className="w-36" />
+          <col className="w-48" />
           <col className="w-24" />
           <col />
         </colgroup>
