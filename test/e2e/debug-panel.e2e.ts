@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, openTable, serverAndBrowser } from './harness';
+import { api, openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -17,10 +17,7 @@ describe('support panel (/debug)', () => {
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
     await page.locator('input[data-saved="true"]').waitFor();
     await fetch(`${server.url}/__test__/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }) });
-    await page.getByRole('button', { name: 'Absenden' }).click();
-    // confirm any pre-submit prompt (e.g. incomplete tour) the table asks
-    const confirm = page.getByRole('dialog').getByRole('button', { name: /Trotzdem|Absenden|Bestätigen/ });
-    if (await confirm.first().isVisible().catch(() => false)) await confirm.first().click();
+    await submitRound(page);
     await page.getByTestId('submit-error').waitFor({ timeout: 30_000 });
 
     await page.goto(`${server.url}/debug`);
