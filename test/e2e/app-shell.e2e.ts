@@ -53,10 +53,13 @@ describe('app shell', () => {
     if (!p) throw new Error('no entry');
     const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
     const status = page.getByTestId('sync-status');
+    // the round must be on the device before the network goes: wait for its table, not just the status
+    const field = page.getByRole('textbox', { name: p.label, exact: true });
+    await field.waitFor({ timeout: 60_000 });
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toContain('Alles gesendet');
     await context.setOffline(true);
     await expect.poll(() => status.textContent()).toContain('Offline');
-    await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
+    await field.pressSequentially(formatDe(p.good), { delay: 20 });
     await page.locator('input[data-saved="true"]').waitFor();
     await submitRound(page);
     await expect.poll(() => status.getAttribute('data-waiting')).toBe('1');

@@ -84,6 +84,9 @@ export async function openTable(
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(tableUrl(server, roundName));
+  // A first start pulls the rounds and their history before the table exists; on a loaded machine that takes
+  // longer than an action's own wait. Tests that go offline right away need the round on the device first.
+  await page.locator('[data-value-input]').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
   return { context, page, errors };
 }
 

@@ -12,6 +12,8 @@ describe('virtual number keypad (/config)', () => {
     if (!a || !b) throw new Error('no entries');
     const { context, page, errors } = await openTable(env.browser(), server, round.mrName, { locale: 'de-DE', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const first = page.getByRole('textbox', { name: a.label, exact: true });
+    // the first start loads the rounds and their history; a loaded machine needs longer than a tap waits
+    await first.waitFor({ timeout: 60_000 });
     await first.tap();
     expect(await page.getByTestId('numeric-keypad').count()).toBe(0);
 
