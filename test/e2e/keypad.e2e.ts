@@ -20,7 +20,9 @@ describe('virtual number keypad (/config)', () => {
     await page.goto(`${server.url}/config`);
     await page.getByRole('checkbox', { name: 'Bildschirm-Zifferntastatur bei den Werteingaben anzeigen (Touch-Geräte)' }).check();
     await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByTestId('settings-notice').waitFor();
     await page.goto(tableUrl(server, round.mrName));
+    await first.waitFor({ timeout: 60_000 });
     await first.tap();
     const keypad = page.getByRole('group', { name: 'Zifferntastatur' });
     await keypad.waitFor();
