@@ -57,6 +57,8 @@ export interface ServerOptions {
  * fits), and a connection with no traffic at all is closed after `idleMs`. Node checks every `checkMs`.
  * `idleMs` is longer than `requestMs`: socket inactivity also counts while the server itself works on an
  * answer (an image conversion waiting in its queue on a busy machine), which must never be cut off.
+ * `keepAliveMs` is long (as load balancers advise): a client reusing a connection at the moment the server
+ * closes it for idleness sees "other side closed"; short idle gaps between a client's requests must not hit it.
  */
 export interface HttpTimeouts {
   headersMs: number;
@@ -65,7 +67,7 @@ export interface HttpTimeouts {
   keepAliveMs: number;
   checkMs: number;
 }
-export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 120_000, idleMs: 130_000, keepAliveMs: 5_000, checkMs: 2_000 };
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 120_000, idleMs: 130_000, keepAliveMs: 65_000, checkMs: 2_000 };
 
 export interface RunningServer {
   url: string;
