@@ -19,8 +19,14 @@ const photo = (seed: number, format: 'jpeg' | 'png' = 'jpeg', width = 640) =>
     .toFormat(format)
     .toBuffer();
 
-const upload = (base: string, mrId: keyof typeof ROUND, imageId: string, body: Buffer) =>
-  fetch(`${base}/hwe-api/v2/measure-round/${mrId}/image/${imageId}?dt=${encodeURIComponent(dt)}&${ROUND[mrId]}`, { method: 'POST', body: new Uint8Array(body) });
+/**
+ * One upload, sent again once when the connection was dropped under it (as the app's queue does): after a
+ * refused upload the server may close the connection that the next request on it was already using.
+ */
+const upload = async (base: string, mrId: keyof typeof ROUND, imageId: string, body: Buffer): Promise<Response> => {
+  const send = () => fetch(`${base}/hwe-api/v2/measure-round/${mrId}/image/${imageId}?dt=${encodeURIComponent(dt)}&${ROUND[mrId]}`, { method: 'POST', body: new Uint8Array(body) });
+  return send().catch(send);
+};
 
 async function submitWithImage(base: string, mrId: keyof typeof ROUND, imageId: string): Promise<string> {
   const [sta, ts] = ROUND[mrId].split('&').map((p) => p.split('=')[1] ?? '');
