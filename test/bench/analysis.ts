@@ -61,7 +61,6 @@ async function main(): Promise<void> {
     await page.getByTestId('csv-preview').waitFor({ timeout: 30_000 });
     const csvMs = Date.now() - started;
     const longest = (await page.evaluate('window.longest')) as number;
-    if (process.env.BENCH_DEBUG) console.log(await page.evaluate('JSON.stringify({ tasks: window.tasks, now: Math.round(performance.now()) })'));
 
     const rows = [
       { measure: `charts paint (${charts.count} timeseries, ${charts.points} points)`, value: Math.round(charts.ms), target: `< ${TARGET_CHART_MS} ms (20 timeseries)` },
@@ -69,7 +68,7 @@ async function main(): Promise<void> {
       { measure: 'longest main-thread task during CSV preview', value: Math.round(longest), target: `< ${TARGET_LONG_TASK_MS} ms` },
     ];
     console.table(rows);
-    console.log(JSON.stringify({ bench: 'analysis', rows }));
+    console.info(JSON.stringify({ bench: 'analysis', rows }));
   } finally {
     await browser.close();
     await server.close();

@@ -86,7 +86,7 @@ try {
 
   console.table(rows);
   const report = { database: db.kind, loadAverage: (await import('node:os')).loadavg().map((l) => Number(l.toFixed(1))), values: VALUES, submissions: SUBMISSIONS, entriesPerSubmission: ENTRIES_PER_SUBMISSION, submissionJsonBytes: json.length, seedSeconds: Number(seedSeconds.toFixed(1)), rows, archive: { pages: pages + 1, rounds: seen, totalMs: allPagesMs } };
-  console.log(JSON.stringify(report, null, 2));
+  console.info(JSON.stringify(report, null, 2));
   mkdirSync('test-results', { recursive: true });
   writeFileSync(`test-results/bench-server-load-${db.kind}.json`, JSON.stringify(report, null, 2));
 } finally {
