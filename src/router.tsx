@@ -1,4 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
+import { preloadPages } from './app/lazy-page';
+import { PendingPage } from './app/PendingPage';
 import { rootRoute } from './routes/__root';
 import { indexRoute } from './routes/index';
 import { stationsRoute } from './routes/stations.$group.$date';
@@ -25,12 +27,13 @@ export const router = createRouter({
   routeTree,
   defaultPendingMs: PENDING_INDICATOR_DELAY_MS,
   defaultPendingMinMs: 0,
-  defaultPendingComponent: () => (
-    <p role="status" className="p-4 text-slate-600 dark:text-slate-400">
-      …
-    </p>
-  ),
+  defaultPendingComponent: PendingPage,
 });
+
+/** Loads the code of every page in the background (see `preloadPages`). */
+export function preloadAllPages(): Promise<void> {
+  return preloadPages(Object.values(router.routesById));
+}
 
 declare module '@tanstack/react-router' {
   interface Register {

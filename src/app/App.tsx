@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { getBrowserDatabase } from '../db/browser-database';
 import { DbContext } from '../db/db-context';
 import type { AppDatabase } from '../db/database';
-import { router } from '../router';
+import { preloadAllPages, router } from '../router';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { ReplicationContext, startAppReplication } from './replication';
 import { SubmissionToasts } from './SubmissionToasts';
@@ -12,6 +12,8 @@ import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
 import { applyStoredTheme } from './theme';
+
+const PRELOAD_PAGES_AFTER_MS = 1500;
 
 type Boot = { db: AppDatabase; replication: ReplicationHandle } | { error: string };
 
@@ -32,6 +34,13 @@ export function App() {
         setBoot({ error: e instanceof Error ? e.message : String(e) });
       });
   }, []);
+
+  useEffect(() => {
+    if (!boot || 'error' in boot) return;
+    // after the first screen is up, so its start is not slowed
+    const timer = setTimeout(() => void preloadAllPages(), PRELOAD_PAGES_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [boot]);
 
   if (!localeReady || !boot) return <p className="p-4 text-slate-600 dark:text-slate-400" role="status">…</p>;
   if ('error' in boot) {

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** appAbout: about, help, bug report and version info. */
@@ -7,7 +8,7 @@ export const aboutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/about',
   staticData: { meta: { title: msg`About` } },
-  component: lazyRouteComponent(() => import('../features/about/About'), 'About'),
+  component: lazyPage(() => import('../features/about/About'), 'About'),
 });
 
 /** appHelp redirects to /about (§2). */

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** groupTimeseriesAnalysisCharts (§2): one chart per timeseries of the group with its history. */
@@ -7,5 +8,5 @@ export const analysisChartsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/analysis/charts/$group',
   staticData: { meta: { title: msg`Charts`, groupInTitle: true, needsAuth: true } },
-  component: lazyRouteComponent(() => import('../features/analysis/GroupCharts'), 'GroupCharts'),
+  component: lazyPage(() => import('../features/analysis/GroupCharts'), 'GroupCharts'),
 });

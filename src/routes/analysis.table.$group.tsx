@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** groupTimeseriesAnalysisTable (§2): the history of each timeseries of the group by date. */
@@ -7,5 +8,5 @@ export const analysisTableRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/analysis/table/$group',
   staticData: { meta: { title: msg`History table`, groupInTitle: true, needsAuth: true } },
-  component: lazyRouteComponent(() => import('../features/analysis/HistoryTable'), 'HistoryTable'),
+  component: lazyPage(() => import('../features/analysis/HistoryTable'), 'HistoryTable'),
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** completedMeasureRound (§2): one completed round with its entries and decisions. */
@@ -7,5 +8,5 @@ export const archiveRoundRoute = createRoute({
   // §2: needs login, no page title
   staticData: { meta: { needsAuth: true } },
   path: '/archive/$instanceId',
-  component: lazyRouteComponent(() => import('../features/archive/ArchiveRound'), 'ArchiveRound'),
+  component: lazyPage(() => import('../features/archive/ArchiveRound'), 'ArchiveRound'),
 });

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** completedMeasureRoundReport (§2): several completed rounds at once (ids joined by , or +). */
@@ -7,5 +8,5 @@ export const archiveReportRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/archive/report/$instanceIds',
   staticData: { meta: { title: msg`Report`, needsAuth: true } },
-  component: lazyRouteComponent(() => import('../features/archive/ArchiveReport'), 'ArchiveReport'),
+  component: lazyPage(() => import('../features/archive/ArchiveReport'), 'ArchiveReport'),
 });

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { parseArchiveFilter } from '../domain/archive-filter';
 import { rootRoute } from './__root';
 
@@ -9,5 +10,5 @@ export const archiveRoute = createRoute({
   path: '/archive',
   validateSearch: parseArchiveFilter,
   staticData: { meta: { title: msg`Archive`, showGenericButtons: true, showUser: true, needsAuth: true } },
-  component: lazyRouteComponent(() => import('../features/archive/ArchiveList'), 'ArchiveList'),
+  component: lazyPage(() => import('../features/archive/ArchiveList'), 'ArchiveList'),
 });

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** localConfig: mode, default time, reset, save. */
@@ -7,5 +8,5 @@ export const configRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/config',
   staticData: { meta: { title: msg`Settings` } },
-  component: lazyRouteComponent(() => import('../features/config/LocalConfig'), 'LocalConfig'),
+  component: lazyPage(() => import('../features/config/LocalConfig'), 'LocalConfig'),
 });

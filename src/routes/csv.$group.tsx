@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** csvImporter (§2): a logger or spreadsheet export into the round's drafts, previewed first. */
@@ -7,5 +8,5 @@ export const csvImportRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/csv/$group',
   staticData: { meta: { title: msg`CSV import`, groupInTitle: true, needsAuth: true } },
-  component: lazyRouteComponent(() => import('../features/csv/CsvImport'), 'CsvImport'),
+  component: lazyPage(() => import('../features/csv/CsvImport'), 'CsvImport'),
 });

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** /debug: the support panel (linked from About; works offline and for every user). */
@@ -7,5 +8,5 @@ export const debugRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/debug',
   staticData: { meta: { title: msg`Support` } },
-  component: lazyRouteComponent(() => import('../features/debug/DebugPanel'), 'DebugPanel'),
+  component: lazyPage(() => import('../features/debug/DebugPanel'), 'DebugPanel'),
 });

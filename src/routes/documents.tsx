@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** measureDocuments (§2): the stored measure documents, grouped by global, round and station. */
@@ -7,5 +8,5 @@ export const documentsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/documents',
   staticData: { meta: { title: msg`Measure documents` } },
-  component: lazyRouteComponent(() => import('../features/documents/MeasureDocuments'), 'MeasureDocuments'),
+  component: lazyPage(() => import('../features/documents/MeasureDocuments'), 'MeasureDocuments'),
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 import { parseDateSearch } from './search';
 
@@ -7,5 +8,5 @@ export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   validateSearch: parseDateSearch,
-  component: lazyRouteComponent(() => import('../features/groups/GroupSelection'), 'GroupSelection'),
+  component: lazyPage(() => import('../features/groups/GroupSelection'), 'GroupSelection'),
 });

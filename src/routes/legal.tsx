@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** changelog (§2): what changed, from CHANGELOG.md in the repository. */
@@ -7,7 +8,7 @@ export const changelogRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/changelog',
   staticData: { meta: { title: msg`Changelog` } },
-  component: lazyRouteComponent(() => import('../features/legal/Changelog'), 'Changelog'),
+  component: lazyPage(() => import('../features/legal/Changelog'), 'Changelog'),
 });
 
 /** imprint (§2): the operator's imprint from the config. */
@@ -15,7 +16,7 @@ export const imprintRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/imprint',
   staticData: { meta: { title: msg`Imprint` } },
-  component: lazyRouteComponent(() => import('../features/legal/LegalText'), 'Imprint'),
+  component: lazyPage(() => import('../features/legal/LegalText'), 'Imprint'),
 });
 
 /** privacyPolicy (§2): the operator's privacy policy from the config, else what the app itself stores. */
@@ -23,5 +24,5 @@ export const privacyPolicyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacyPolicy',
   staticData: { meta: { title: msg`Privacy policy` } },
-  component: lazyRouteComponent(() => import('../features/legal/LegalText'), 'PrivacyPolicy'),
+  component: lazyPage(() => import('../features/legal/LegalText'), 'PrivacyPolicy'),
 });

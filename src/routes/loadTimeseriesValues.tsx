@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 import { parseTsIdSearch } from './analysis.search';
 
@@ -9,5 +10,5 @@ export const loadTimeseriesValuesRoute = createRoute({
   path: '/loadTimeseriesValues',
   validateSearch: parseTsIdSearch,
   staticData: { meta: { title: msg`Load timeseries values` } },
-  component: lazyRouteComponent(() => import('../features/analysis/LoadTimeseriesValues'), 'LoadTimeseriesValues'),
+  component: lazyPage(() => import('../features/analysis/LoadTimeseriesValues'), 'LoadTimeseriesValues'),
 });

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 import { parseTourSearch } from '../features/tour/tour-search';
 
@@ -9,5 +10,5 @@ export const mobileRoute = createRoute({
   path: '/mobile/$instanceId',
   validateSearch: parseTourSearch,
   staticData: { meta: { title: msg`Tour`, showLogo: false } },
-  component: lazyRouteComponent(() => import('../features/tour/MobileTour'), 'MobileTour'),
+  component: lazyPage(() => import('../features/tour/MobileTour'), 'MobileTour'),
 });

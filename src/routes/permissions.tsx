@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** permissions (§2): the admins' matrix of users × measure rounds × roles. */
@@ -7,5 +8,5 @@ export const permissionsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/permissions',
   staticData: { meta: { title: msg`Permissions`, needsAuth: true } },
-  component: lazyRouteComponent(() => import('../features/permissions/PermissionMatrix'), 'PermissionMatrix'),
+  component: lazyPage(() => import('../features/permissions/PermissionMatrix'), 'PermissionMatrix'),
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** tabularInput: /stations/{group}/{date}, the group URL-encoded, the date YYYY-MM-DD. */
@@ -6,5 +7,5 @@ export const stationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/stations/$group/$date',
   staticData: { meta: { groupInTitle: true, needsAuth: true } },
-  component: lazyRouteComponent(() => import('../features/indoor/TabularInput'), 'TabularInput'),
+  component: lazyPage(() => import('../features/indoor/TabularInput'), 'TabularInput'),
 });

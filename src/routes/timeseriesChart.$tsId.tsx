@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /** timeseriesChart (§2): a direct link to one timeseries' chart, logo hidden (e.g. embedded elsewhere). */
@@ -7,5 +8,5 @@ export const timeseriesChartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/timeseriesChart/$tsId',
   staticData: { meta: { title: msg`Timeseries chart`, showLogo: false } },
-  component: lazyRouteComponent(() => import('../features/analysis/DirectCharts'), 'DirectCharts'),
+  component: lazyPage(() => import('../features/analysis/DirectCharts'), 'DirectCharts'),
 });

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
 
 /**
@@ -10,5 +11,5 @@ export const timeseriesChartForStationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/timeseriesChartForStation/$',
   staticData: { meta: { title: msg`Timeseries charts`, showLogo: false } },
-  component: lazyRouteComponent(() => import('../features/analysis/DirectCharts'), 'DirectCharts'),
+  component: lazyPage(() => import('../features/analysis/DirectCharts'), 'DirectCharts'),
 });
