@@ -98,6 +98,15 @@ describe('fault injection: lost connections', () => {
     expect(await count('select count(*)::int as n from historic_value where instance_id = $1', [body.instanceId])).toBe(1);
   });
 
+  it("'slow' answers normally, only after the delay", async () => {
+    await fault({ pathPattern: '/discharge-meters$', status: 'slow', delayMs: 400, times: 1 });
+    const started = Date.now();
+    expect((await fetch(`${API()}/discharge-meters`)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    const log = (await (await fetch(`${server.url}/__test__/requests`)).json()) as { path: string; status: number | string }[];
+    expect(log.at(-1)).toMatchObject({ status: 200 });
+  });
+
   it('applies a fault the queued number of times, and DELETE clears the queue', async () => {
     await fault({ pathPattern: '/discharge-meters$', status: 500, times: 2 });
     expect((await fetch(`${API()}/discharge-meters`)).status).toBe(500);

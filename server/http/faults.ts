@@ -7,12 +7,14 @@ import { readJsonBody } from './body';
 /**
  * Test-only fault injection (enabled by startServer({ faultInjection: true }) or FAULT_INJECTION=1):
  * queued faults answer matching API requests with an error status, drop the connection before handling
- * ('drop'), or handle the request and then drop the connection so the answer is lost ('drop-after').
+ * ('drop'), handle the request and then drop the connection so the answer is lost ('drop-after'), or handle it
+ * after `delayMs` ('slow': a slow mobile link, so a test can watch progress).
  */
 const FaultSchema = v.object({
   method: v.optional(v.string()),
   pathPattern: v.string(),
-  status: v.union([v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)), v.picklist(['drop', 'drop-after'])]),
+  status: v.union([v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)), v.picklist(['drop', 'drop-after', 'slow'])]),
+  delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30_000)), 1_000),
   times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
 });
 type Fault = v.InferOutput<typeof FaultSchema> & { regex: RegExp };
@@ -42,6 +44,12 @@ export function createFaultInjector() {
       if (typeof fault.status === 'number') {
         log.push({ method, path, status: fault.status });
         return c.json({ message: `injected fault ${fault.status}` }, fault.status as 500);
+      }
+      if (fault.status === 'slow') {
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        await next();
+        log.push({ method, path, status: c.res.status });
+        return;
       }
       await next();
       log.push({ method, path, status: 'dropped' });

@@ -12,7 +12,7 @@ describe('photos', () => {
     // a large camera picture: it is resized, never refused for its size
     const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } }).jpeg({ quality: 90 }).toBuffer();
     for (const p of picked) {
-      await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
+      await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
       await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
       await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
     }
@@ -32,6 +32,39 @@ describe('photos', () => {
     expect(images.every((i) => Math.max(i.width, i.height) <= 6000 && i.width === 4000)).toBe(true);
     const [submission] = await env.server().db.query<{ body: { entries: { tsRemark?: { images?: string[] } }[] } }>('select body from submission');
     expect(submission?.body.entries.flatMap((e) => e.tsRemark?.images ?? []).sort()).toEqual(images.map((i) => i.image_id).sort());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the values, then each photo, arriving over a slow link', async () => {
+    const { round, picked } = await pickNumericEntries(env.server(), 3);
+    const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#997755' } }).jpeg().toBuffer();
+    for (const p of picked) {
+      await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
+      await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+    }
+    // every image upload takes 1.5 s, as on a weak mobile connection
+    await fetch(`${env.server().url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'slow', delayMs: 1500, times: 3 }) });
+    await submitRound(page);
+    const progress = page.getByTestId('submit-progress');
+    const bar = progress.getByRole('progressbar', { name: 'Gesendete Fotos' });
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          if (await progress.isVisible().catch(() => false)) seen.add((await progress.textContent().catch(() => '')) ?? '');
+          return page.getByTestId('submit-success').isVisible();
+        },
+        { timeout: 30_000, intervals: [100] },
+      )
+      .toBe(true);
+    const texts = [...seen].join('\n');
+    expect(texts).toContain('Werte gesendet');
+    expect(texts).toContain('Fotos: 1 von 3 gesendet');
+    expect(texts).toContain('Fotos: 2 von 3 gesendet');
+    expect(await bar.count()).toBe(0); // gone once sent
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -13,6 +13,7 @@ import { useAllDrafts, type DraftStore } from '../../db/draft-store';
 import type { Draft } from '../../../schemas/db/draft-doc';
 import { parseNumberInput } from '../../domain';
 import { SyncBadge } from './SyncBadge';
+import { SubmitProgress } from './SubmitProgress';
 import { LOGIN_REQUIRED } from '../../../replication/submit-queue';
 import { auth } from '../../app/auth';
 import { useConfig, useLocalConfig } from '../../db/reference-hooks';
@@ -178,6 +179,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           <Trans>Sending has already started; the round can no longer be edited.</Trans>
         </Alert>
       )}
+      {shown && ['sending', 'retrying', 'error'].includes(shown.syncState) && <SubmitProgress instance={shown} />}
       {shown && shown.syncState === 'retrying' && (
         <Alert type="warning">
           <Trans>Sending failed; the app tries once more in 5 seconds.</Trans>
