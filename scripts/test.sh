@@ -29,6 +29,7 @@ count_vitest() { # $1 json report, $2 label
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v xmllint >/dev/null || missing+=(libxml2-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing Debian ${missing[*]} for the browser and PostgreSQL tests"

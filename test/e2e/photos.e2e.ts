@@ -57,7 +57,7 @@ describe('photos', () => {
           if (await progress.isVisible().catch(() => false)) seen.add((await progress.textContent().catch(() => '')) ?? '');
           return page.getByTestId('submit-success').isVisible();
         },
-        { timeout: 30_000, intervals: [100] },
+        { timeout: 30_000, interval: 100 },
       )
       .toBe(true);
     const texts = [...seen].join('\n');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
 import { api, CHROMIUM, CHROMIUM_ARGS, countRoundPosts, startTestServer, submitRound, tempDir, watchErrors, type TestServer } from './harness';
 import { formatDe } from './rounds';
+import { gpxSchemaErrors } from '../support/validate-gpx';
 
 const today = new Date().toISOString().slice(0, 10);
 /** A phone (§9: Android user agents get the native camera capture). */
@@ -195,6 +196,7 @@ describe('outdoor tour on a phone', () => {
     });
     expect(gpx).toContain('<gpx version="1.1"');
     expect(gpx).toContain(`<cmt>${a.entry.staNumber}</cmt>`);
+    expect(gpxSchemaErrors(gpx)).toBe('');
 
     // back online: submitted from the overview through the prompts (the tour is incomplete)
     server = await startTestServer(data.path, port);
