@@ -4,7 +4,7 @@ import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { ApiClient } from './api-client';
 import { DecisionQueue } from './decision-queue';
-import { RETRY_DELAY_MS } from './submit-queue';
+import { RETRY_DELAY_MS } from './task-retry';
 
 const instanceId = '0b9f6f0e-1c1d-4a57-9c55-1f7cbe0c1a11';
 const decision: DecisionDoc = {

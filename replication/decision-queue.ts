@@ -2,16 +2,9 @@ import { CompletedMeasureRoundSchema } from '../schemas/api';
 import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
-import { ApiError } from './api-errors';
-import { RETRY_DELAY_MS } from './submit-queue';
+import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 
-export interface DecisionQueueOptions {
-  isOnline: () => boolean;
-  retryDelayMs?: number;
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export type DecisionQueueOptions = RetryOptions;
 
 /**
  * Sends queued decisions (POST /completed-measure-round/{instanceId}) the way submissions are sent: state on
@@ -19,16 +12,24 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * queued. The answer is the updated round, stored in the archive at once.
  */
 export class DecisionQueue {
-  private running = false;
-  private again = false;
-  private stopped = false;
+  private readonly drainer: SerialDrain;
   private loginWait = false;
 
   constructor(
     private readonly db: AppDatabase,
     private readonly api: ApiClient,
     private readonly opts: DecisionQueueOptions,
-  ) {}
+  ) {
+    this.drainer = new SerialDrain(
+      () => !this.loginWait && opts.isOnline(),
+      async () => {
+        const next = await this.db.decisions.findOne({ selector: { syncState: 'queued' }, sort: [{ updatedAt: 'asc' }] }).exec();
+        if (!next) return false;
+        await this.send(next.toMutableJSON());
+        return true;
+      },
+    );
+  }
 
   /** Decisions left 'sending' or 'retrying' by a closed tab are queued again at start. */
   async recover(): Promise<void> {
@@ -37,7 +38,7 @@ export class DecisionQueue {
   }
 
   stop(): void {
-    this.stopped = true;
+    this.drainer.stopped = true;
   }
 
   async loginChanged(): Promise<void> {
@@ -45,24 +46,8 @@ export class DecisionQueue {
     await this.drain();
   }
 
-  async drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    try {
-      do {
-        this.again = false;
-        while (!this.stopped && !this.loginWait && this.opts.isOnline()) {
-          const next = await this.db.decisions.findOne({ selector: { syncState: 'queued' }, sort: [{ updatedAt: 'asc' }] }).exec();
-          if (!next) break;
-          await this.send(next.toMutableJSON());
-        }
-      } while (this.again && !this.stopped);
-    } finally {
-      this.running = false;
-    }
+  drain(): Promise<void> {
+    return this.drainer.drain();
   }
 
   private async patch(id: string, patch: Partial<DecisionDoc>): Promise<void> {
@@ -75,32 +60,21 @@ export class DecisionQueue {
       await this.patch(decision.id, { syncState: 'error', lastError: 'nothing to send' });
       return;
     }
-    const sleep = this.opts.sleep ?? defaultSleep;
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      await this.patch(decision.id, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt });
-      try {
+    await runWithRetry(
+      async () => {
         const round = await this.api.postJson(`/completed-measure-round/${encodeURIComponent(decision.instanceId)}`, decision.post, CompletedMeasureRoundSchema);
         await this.db.completedRounds.upsert({ ...round, fetchedAt: Date.now() });
         await this.patch(decision.id, { syncState: 'sent', sentAt: Date.now(), lastError: undefined });
-        return;
-      } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        if (e instanceof ApiError && e.loginRequired) {
-          this.loginWait = true;
-          await this.patch(decision.id, { syncState: 'queued', lastError: message });
-          return;
-        }
-        if (e instanceof ApiError && e.reason === 'network' && !this.opts.isOnline()) {
-          await this.patch(decision.id, { syncState: 'queued', lastError: message });
-          return;
-        }
-        if (attempt === 2 || (e instanceof ApiError && e.permanent)) {
-          await this.patch(decision.id, { syncState: 'error', lastError: message });
-          return;
-        }
-        await this.patch(decision.id, { syncState: 'retrying', lastError: message });
-        await sleep(this.opts.retryDelayMs ?? RETRY_DELAY_MS);
-      }
-    }
+      },
+      {
+        onTry: (attempt) => this.patch(decision.id, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt }),
+        onFailure: async ({ message, next }) => {
+          if (next === 'login-required') this.loginWait = true;
+          const syncState = next === 'failed' ? 'error' : next === 'retry' ? 'retrying' : 'queued';
+          await this.patch(decision.id, { syncState, lastError: message });
+        },
+      },
+      this.opts,
+    );
   }
 }

@@ -7,11 +7,11 @@ import type { FacilityDoc } from '../schemas/db/facility-doc';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
+import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from './instance-round';
 
-/** §4/§9: a failing task is retried once after 5 s; a second failure ends in error. */
-export const RETRY_DELAY_MS = 5_000;
+export { RETRY_DELAY_MS };
 /** How many tries of an instance's submission steps are kept for support. */
 export const ATTEMPT_LOG_SIZE = 20;
 /** The lastError of an instance that waits for a login (§8: login required to transfer). */
@@ -35,23 +35,16 @@ export interface BuildContext {
 }
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
 
-export interface SubmitQueueOptions {
+export interface SubmitQueueOptions extends RetryOptions {
   buildPost: BuildPost;
-  isOnline: () => boolean;
-  retryDelayMs?: number;
-  sleep?: (ms: number) => Promise<void>;
 }
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends queued instances one after the other. State lives on the instance document, so a reload or a
  * killed browser resumes where it stopped; the instanceId makes a re-send harmless on the server.
  */
 export class SubmitQueue {
-  private running = false;
-  private again = false;
-  private stopped = false;
+  private readonly drainer: SerialDrain;
   /** instances that got a 401: they wait for a login instead of being sent again and again */
   private readonly waitingForLogin = new Set<string>();
 
@@ -59,7 +52,16 @@ export class SubmitQueue {
     private readonly db: AppDatabase,
     private readonly api: ApiClient,
     private readonly opts: SubmitQueueOptions,
-  ) {}
+  ) {
+    this.drainer = new SerialDrain(opts.isOnline, async () => {
+      const next = await this.db.offlineInstances
+        .findOne({ selector: { syncState: 'queued', instanceId: { $nin: [...this.waitingForLogin] } }, sort: [{ updatedAt: 'asc' }] })
+        .exec();
+      if (!next) return false;
+      await this.send(next.toMutableJSON());
+      return true;
+    });
+  }
 
   /** Instances left 'sending' or 'retrying' by a closed tab are queued again at start. */
   async recover(): Promise<void> {
@@ -68,7 +70,7 @@ export class SubmitQueue {
   }
 
   stop(): void {
-    this.stopped = true;
+    this.drainer.stopped = true;
   }
 
   /** After a login, the instances that waited for one are sent. */
@@ -78,26 +80,8 @@ export class SubmitQueue {
   }
 
   /** Runs until no queued instance is left; concurrent calls coalesce into one more pass. */
-  async drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    try {
-      do {
-        this.again = false;
-        while (!this.stopped && this.opts.isOnline()) {
-          const next = await this.db.offlineInstances
-            .findOne({ selector: { syncState: 'queued', instanceId: { $nin: [...this.waitingForLogin] } }, sort: [{ updatedAt: 'asc' }] })
-            .exec();
-          if (!next) break;
-          await this.send(next.toMutableJSON());
-        }
-      } while (this.again && !this.stopped);
-    } finally {
-      this.running = false;
-    }
+  drain(): Promise<void> {
+    return this.drainer.drain();
   }
 
   private async patch(instanceId: string, patch: Partial<OfflineInstanceDoc>): Promise<void> {
@@ -164,35 +148,23 @@ export class SubmitQueue {
 
   /** §4 task runner: one retry after 5 s; the second failure ends in error and aborts the rest. */
   private async runWithRetry(instanceId: string, step: PostingStep, task: () => Promise<void>): Promise<boolean> {
-    const sleep = this.opts.sleep ?? defaultSleep;
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      await this.patch(instanceId, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt });
-      try {
-        await task();
-        await this.log(instanceId, { at: Date.now(), step, attempt, ok: true });
-        return true;
-      } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        await this.log(instanceId, { at: Date.now(), step, attempt, ok: false, ...(e instanceof ApiError && e.status !== undefined ? { status: e.status } : {}), error: message.slice(0, 1000) });
-        if (e instanceof ApiError && e.loginRequired) {
-          // Not logged in (or the session expired): keep it queued until the user logs in.
-          this.waitingForLogin.add(instanceId);
-          await this.patch(instanceId, { syncState: 'queued', lastError: LOGIN_REQUIRED });
-          return false;
-        }
-        if (e instanceof ApiError && e.reason === 'network' && !this.opts.isOnline()) {
-          // The device went offline mid-send: keep it queued instead of spending the retry.
-          await this.patch(instanceId, { syncState: 'queued', lastError: message });
-          return false;
-        }
-        if (attempt === 2 || (e instanceof ApiError && e.permanent)) {
-          await this.patch(instanceId, { syncState: 'error', lastError: message });
-          return false;
-        }
-        await this.patch(instanceId, { syncState: 'retrying', lastError: message });
-        await sleep(this.opts.retryDelayMs ?? RETRY_DELAY_MS);
-      }
-    }
-    return false;
+    const outcome = await runWithRetry(
+      task,
+      {
+        onSuccess: (attempt) => this.log(instanceId, { at: Date.now(), step, attempt, ok: true }),
+        onTry: (attempt) => this.patch(instanceId, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt }),
+        onFailure: async ({ attempt, error, message, next }) => {
+          await this.log(instanceId, { at: Date.now(), step, attempt, ok: false, ...(error instanceof ApiError && error.status !== undefined ? { status: error.status } : {}), error: message.slice(0, 1000) });
+          if (next === 'login-required') {
+            // Not logged in (or the session expired): keep it queued until the user logs in.
+            this.waitingForLogin.add(instanceId);
+            await this.patch(instanceId, { syncState: 'queued', lastError: LOGIN_REQUIRED });
+          } else if (next === 'offline') await this.patch(instanceId, { syncState: 'queued', lastError: message });
+          else await this.patch(instanceId, { syncState: next === 'failed' ? 'error' : 'retrying', lastError: message });
+        },
+      },
+      this.opts,
+    );
+    return outcome === 'done';
   }
 }
