@@ -1,15 +1,15 @@
 import { MeasureRoundPostResultSchema, type MeasureRoundPost } from '../schemas/api';
 import type { Attempt, OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
-import type { Draft } from '../schemas/db/draft-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
-import type { TaskDoc } from '../schemas/db/task-doc';
-import type { FacilityDoc } from '../schemas/db/facility-doc';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from './instance-round';
+import { loadBuildContext, type BuildContext } from './build-context';
+
+export type { BuildContext };
 
 export { RETRY_DELAY_MS };
 /** How many tries of an instance's submission steps are kept for support. */
@@ -19,20 +19,6 @@ export const LOGIN_REQUIRED = 'login-required';
 /** §9 default time of a reading when the config has none. */
 const DEFAULT_TIME = '12:00';
 
-export interface BuildContext {
-  /** the config's default time (HH:mm) for values typed without a time */
-  defaultTime: string;
-  /** image ids of the instance's photos per timeseries, for the remarks of the post */
-  photoIdsByTsId: ReadonlyMap<string, string[]>;
-  /** station tasks changed in this instance */
-  tasks: readonly TaskDoc[];
-  /** station facilities changed in this instance */
-  facilities: readonly FacilityDoc[];
-  /** what was typed per timeseries, as stored */
-  drafts: readonly Draft[];
-  /** config tsFormulaGenerator: formula entries carry their calculated value (§4) */
-  formulaGenerator?: boolean;
-}
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
 
 export interface SubmitQueueOptions extends RetryOptions {
@@ -100,13 +86,8 @@ export class SubmitQueue {
     // The device's own default time (/config) wins, as on the table the user typed into.
     const local = (await this.db.reference.findOne('localConfig').exec())?.data as { defaultTime?: unknown } | undefined;
     const defaultTime = typeof local?.defaultTime === 'string' ? local.defaultTime : (configData.defaultTime ?? DEFAULT_TIME);
-    const photos = await this.db.photos.find({ selector: { instanceId: instance.instanceId } }).exec();
-    const photoIdsByTsId = new Map<string, string[]>();
-    for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
-    const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
-    const facilities = (await this.db.facilities.find({ selector: { instanceId: instance.instanceId } }).exec()).map((f) => f.toMutableJSON());
-    const drafts = (await this.db.drafts.find({ selector: { instanceId: instance.instanceId } }).exec()).map((d) => d.toMutableJSON());
-    const built = this.opts.buildPost(instance, round, { defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: configData.tsFormulaGenerator === true });
+    const ctx = await loadBuildContext(this.db, instance.instanceId, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true });
+    const built = this.opts.buildPost(instance, round, ctx);
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

@@ -1,6 +1,7 @@
 import type { MeasureRoundEntry } from '../../../../schemas/api';
 import type { RoundDoc } from '../../../../schemas/db/round-doc';
 import type { AppDatabase } from '../../../db/database';
+import { loadBuildContext } from '../../../../replication/build-context';
 import { isFilledEntry, preSubmitFindings, submissionPlan, validatePost, type PostIssue, type PreSubmitFindings } from '../../../domain';
 import { applyDrafts, buildIndoorPost } from '../build-indoor-post';
 import { groupEntriesByStation } from '../row-model';
@@ -23,14 +24,7 @@ export interface GatheredSubmission {
 export async function gatherSubmission(db: AppDatabase, round: RoundDoc, instanceId: string, opts: { defaultTime: string; now: Date; formulaGenerator: boolean }): Promise<GatheredSubmission | null> {
   const instance = (await db.offlineInstances.findOne(instanceId).exec())?.toMutableJSON();
   if (!instance) return null;
-  const selector = { instanceId };
-  const photos = await db.photos.find({ selector }).exec();
-  const photoIdsByTsId = new Map<string, string[]>();
-  for (const p of photos) photoIdsByTsId.set(p.tsId, [...(photoIdsByTsId.get(p.tsId) ?? []), p.id]);
-  const tasks = (await db.tasks.find({ selector }).exec()).map((d) => d.toMutableJSON());
-  const facilities = (await db.facilities.find({ selector }).exec()).map((d) => d.toMutableJSON());
-  const drafts = (await db.drafts.find({ selector }).exec()).map((d) => d.toMutableJSON());
-  const ctx = { defaultTime: opts.defaultTime, photoIdsByTsId, tasks, facilities, drafts };
+  const ctx = await loadBuildContext(db, instanceId, opts);
 
   const entries: MeasureRoundEntry[] = applyDrafts(round, instance, ctx);
   const findings = preSubmitFindings(entries, { date: instance.date, now: opts.now, formulaGenerator: opts.formulaGenerator, stations: groupEntriesByStation(round.entries, '') });
