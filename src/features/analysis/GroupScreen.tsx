@@ -1,8 +1,6 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
-import { Alert } from '../../ui/Alert';
+import { GroupNotFound } from '../../ui/GroupNotFound';
 import { AnalysisLinks } from './AnalysisLinks';
 import { useGroupRound } from './use-analysis-data';
 
@@ -16,14 +14,7 @@ export function GroupScreen({ group, heading, children }: { group: string; headi
       </h1>
       <AnalysisLinks group={group} />
       {round === undefined && <p role="status">…</p>}
-      {round === null && (
-        <Alert type="danger">
-          <Trans>Cannot find group with name {group}.</Trans>{' '}
-          <Link to="/" className="underline">
-            <Trans>Back to the group selection</Trans>
-          </Link>
-        </Alert>
-      )}
+      {round === null && <GroupNotFound group={group} />}
       {round && children(round)}
     </section>
   );

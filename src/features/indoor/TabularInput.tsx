@@ -1,6 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useParams } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useParams } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { MeasureRoundEntry } from '../../../schemas/api';
@@ -10,6 +10,8 @@ import { useConfig } from '../../db/reference-hooks';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { isIsoDate } from '../../routes/search';
 import { Alert } from '../../ui/Alert';
+import { GroupNotFound } from '../../ui/GroupNotFound';
+import { useDraftWriter } from '../../db/use-draft-writer';
 import { StationTable } from './StationTable';
 import { SubmitBar } from './SubmitBar';
 import { groupEntriesByStation, type RowContext } from './row-model';
@@ -18,7 +20,6 @@ import { WriteErrorAlert } from './WriteErrorAlert';
 import { LastSubmission } from './LastSubmission';
 import { useStationTasks } from '../tasks/use-station-tasks';
 import { useStationFacilities } from '../facilities/use-station-facilities';
-import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraftStore } from '../../db/draft-store';
 import { useStoredRows } from './use-stored-rows';
 import { RoundDateCheck } from './checks/RoundDateCheck';
@@ -51,32 +52,14 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
   const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator }), [date, config.defaultTime, now, config.tsFormulaGenerator]);
   const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator }, settled);
   const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
-  const [writeError, setWriteError] = useState<unknown>(null);
-  const onChange = useCallback(
-    (tsId: string, patch: DraftPatch) =>
-      updateDraft(tsId, patch).then(
-        () => setWriteError(null),
-        (e: unknown) => {
-          console.error('storing an entry failed', e);
-          setWriteError(e);
-        },
-      ),
-    [updateDraft],
-  );
+  const { onChange, writeError } = useDraftWriter(updateDraft);
 
   if (!isIsoDate(date)) {
     return <Alert type="danger">{t`The date in the address is not a valid date (YYYY-MM-DD).`}</Alert>;
   }
   if (round === undefined) return <p role="status">…</p>;
   if (round === null) {
-    return (
-      <Alert type="danger">
-        <Trans>Cannot find group with name {group}.</Trans>{' '}
-        <Link to="/" className="underline">
-          <Trans>Back to the group selection</Trans>
-        </Link>
-      </Alert>
-    );
+    return <GroupNotFound group={group} />;
   }
   const locked = instance ? ['queued', 'sending', 'retrying'].includes(instance.syncState) : false;
 

@@ -1,9 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
-import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { meteoParameters, meteoStations, monthDays, monthStart, parseNumberInput } from '../../domain';
 import { useDb } from '../../db/db-context';
@@ -12,6 +11,8 @@ import { useAllDrafts, useDraftStore } from '../../db/draft-store';
 import { useConfig } from '../../db/reference-hooks';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Alert } from '../../ui/Alert';
+import { GroupNotFound } from '../../ui/GroupNotFound';
+import { useDraftWriter } from '../../db/use-draft-writer';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { todayIsoDate } from '../groups/today';
@@ -38,32 +39,14 @@ export function MeteoInput() {
   const drafts = useAllDrafts(store);
   const [today] = useState(() => todayIsoDate());
   const [confirming, setConfirming] = useState(false);
-  const [writeError, setWriteError] = useState<unknown>(null);
   const monthTitle = month ? DateTime.fromISO(month).setLocale(fmt.locale).toFormat('LLLL yyyy') : '';
-  const onStore = useCallback(
-    (key: string, patch: DraftPatch) =>
-      updateDraft(key, patch).then(
-        () => setWriteError(null),
-        (e: unknown) => {
-          console.error('storing a meteo value failed', e);
-          setWriteError(e);
-        },
-      ),
-    [updateDraft],
-  );
+  const { onChange: onStore, writeError, reportError } = useDraftWriter(updateDraft);
   const valueCount = drafts.filter((d) => parseNumberInput(d.text ?? '')?.kind === 'number').length;
 
   if (!month) return <Alert type="danger">{t`The date in the address is not a valid date (YYYY-MM-DD).`}</Alert>;
   if (round === undefined) return <p role="status">…</p>;
   if (round === null) {
-    return (
-      <Alert type="danger">
-        <Trans>Cannot find group with name {group}.</Trans>{' '}
-        <Link to="/" className="underline">
-          <Trans>Back to the group selection</Trans>
-        </Link>
-      </Alert>
-    );
+    return <GroupNotFound group={group} />;
   }
   const prev = DateTime.fromISO(month).minus({ months: 1 }).toISODate() ?? month;
   const next = DateTime.fromISO(month).plus({ months: 1 }).toISODate() ?? month;
@@ -115,7 +98,7 @@ export function MeteoInput() {
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            void transfer().catch((e: unknown) => setWriteError(e));
+            void transfer().catch(reportError);
           }}
         >
           <p>
