@@ -1,6 +1,5 @@
 import { parseTimeInput } from '../../domain/time-input';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useBlocker } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useEffect, useId, useState } from 'react';
 import { map } from 'rxjs';
@@ -11,7 +10,7 @@ import { useObservable } from '../../db/hooks';
 import { LocalConfigSchema, useLocalConfig } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { hasUnsavedChanges, toForm, toStored, type Mode, type SettingsForm } from './settings-form';
 
 /** The server's default time and mode alone (useConfig already holds this device's overrides). */
@@ -49,7 +48,6 @@ export function LocalConfig() {
   const timeHintId = useId();
   useEffect(() => setForm(toForm(stored, serverTime, serverMode)), [stored, serverTime, serverMode]);
   const dirty = hasUnsavedChanges(form, stored, serverTime, serverMode);
-  const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
 
   const change = (patch: Partial<SettingsForm>) => {
     setForm({ ...form, ...patch });
@@ -145,24 +143,7 @@ export function LocalConfig() {
           {notice === 'saved' ? <Trans>Settings saved on this device.</Trans> : <Trans>Settings reset to the defaults.</Trans>}
         </Alert>
       )}
-      {blocker.status === 'blocked' && (
-        <Dialog open title={t`Leave without saving?`} onClose={() => blocker.reset()} testId="unsaved-settings-dialog">
-          <p className="mb-4 text-sm">
-            <Trans>The settings on this page have changed but are not saved.</Trans>
-          </p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={() => blocker.reset()} autoFocus>
-              <Trans>Stay</Trans>
-            </Button>
-            <Button variant="danger" onClick={() => blocker.proceed()}>
-              <Trans>Leave without saving</Trans>
-            </Button>
-            <Button onClick={() => void save().then((ok) => (ok ? blocker.proceed() : blocker.reset()))}>
-              <Trans>Save and leave</Trans>
-            </Button>
-          </div>
-        </Dialog>
-      )}
+      <UnsavedChangesGuard dirty={dirty} save={save} testId="unsaved-settings-dialog" message={<Trans>The settings on this page have changed but are not saved.</Trans>} />
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useBlocker } from '@tanstack/react-router';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { checkNewUser, compileNameFilter } from '../../domain';
 import { useOnline } from '../../app/use-online';
 import { useServerInfo } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { InlineError } from '../../ui/InlineError';
 import { usePermissionEditor, type PermissionEditor } from './use-permission-editor';
 import { UserPermissions } from './UserPermissions';
@@ -30,7 +29,6 @@ export function PermissionMatrix() {
   const roles = compileNameFilter(roleFilter);
   const shownRounds = useMemo(() => editor.rounds.filter((r) => !rounds.ok || rounds.matches(r.mrName)), [editor.rounds, rounds]);
   const shownRoles = useMemo(() => editor.roles.filter((r) => !roles.ok || roles.matches(r)), [editor.roles, roles]);
-  const blocker = useBlocker({ shouldBlockFn: () => editor.dirty, enableBeforeUnload: () => editor.dirty, withResolver: true });
 
   const save = async (): Promise<boolean> => {
     setSaving(true);
@@ -132,24 +130,7 @@ export function PermissionMatrix() {
           <Trans>The permissions could not be saved: {notice.message}</Trans>
         </Alert>
       )}
-      {blocker.status === 'blocked' && (
-        <Dialog open title={t`Leave without saving?`} onClose={() => blocker.reset()} testId="unsaved-permissions-dialog">
-          <p className="mb-4 text-sm">
-            <Trans>The permissions on this page have changed but are not saved.</Trans>
-          </p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={() => blocker.reset()} autoFocus>
-              <Trans>Stay</Trans>
-            </Button>
-            <Button variant="danger" onClick={() => blocker.proceed()}>
-              <Trans>Leave without saving</Trans>
-            </Button>
-            <Button onClick={() => void save().then((ok) => (ok ? blocker.proceed() : blocker.reset()))}>
-              <Trans>Save and leave</Trans>
-            </Button>
-          </div>
-        </Dialog>
-      )}
+      <UnsavedChangesGuard dirty={editor.dirty} save={save} testId="unsaved-permissions-dialog" message={<Trans>The permissions on this page have changed but are not saved.</Trans>} />
     </section>
   );
 }

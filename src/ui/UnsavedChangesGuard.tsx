@@ -1,0 +1,31 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useBlocker } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+
+/**
+ * Keeps a form's unsaved changes from being lost by leaving the page unnoticed: in-app navigation asks
+ * (stay, leave without saving, save and leave), closing or reloading the tab gets the browser's own prompt.
+ */
+export function UnsavedChangesGuard({ dirty, save, message, testId }: { dirty: boolean; save: () => Promise<boolean>; message: ReactNode; testId: string }) {
+  const { t } = useLingui();
+  const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
+  if (blocker.status !== 'blocked') return null;
+  return (
+    <Dialog open title={t`Leave without saving?`} onClose={() => blocker.reset()} testId={testId}>
+      <p className="mb-4 text-sm">{message}</p>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={() => blocker.reset()} autoFocus>
+          <Trans>Stay</Trans>
+        </Button>
+        <Button variant="danger" onClick={() => blocker.proceed()}>
+          <Trans>Leave without saving</Trans>
+        </Button>
+        <Button onClick={() => void save().then((ok) => (ok ? blocker.proceed() : blocker.reset()))}>
+          <Trans>Save and leave</Trans>
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
