@@ -3,20 +3,13 @@ import type { DischargeForm, VerticalText, VolumeText } from '../../../schemas/f
 import { numberOf } from '../../domain';
 import { Button } from '../../ui/Button';
 import { NumberField } from '../readings/NumberField';
+import { NumberRowsTable, RemoveButton } from '../readings/NumberRowsTable';
 import { replaceAt } from '../readings/use-draft-form';
 
 type Update = (change: (form: DischargeForm) => DischargeForm) => void;
 
 const cell = 'p-1 align-top';
 const head = 'p-1 text-left text-xs font-medium text-slate-600 dark:text-slate-400';
-
-function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {
-  return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} className="min-h-11 min-w-11 rounded border border-slate-300 text-lg hover:bg-red-50 dark:border-slate-600 dark:hover:bg-red-950">
-      ×
-    </button>
-  );
-}
 
 /** §3 verticals of a current meter measurement: distance (m), depth (cm), impulses at the surface and at 38 %. */
 export function VerticalsTable({ form, update }: { form: DischargeForm; update: Update }) {
@@ -27,41 +20,18 @@ export function VerticalsTable({ form, update }: { form: DischargeForm; update: 
     { key: 'impulses0', label: t`Impulses surface` },
     { key: 'impulses38', label: t`Impulses 38 %` },
   ];
-  const set = (i: number, key: keyof VerticalText, text: string) => update((f) => ({ ...f, verticals: replaceAt(f.verticals, i, { ...f.verticals[i], [key]: text }) }));
   return (
-    <div className="overflow-x-auto">
-      <table className="text-sm">
-        <thead>
-          <tr>
-            <th className={head}>#</th>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" className={head}>
-                {c.label}
-              </th>
-            ))}
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {form.verticals.map((v, i) => (
-            <tr key={i}>
-              <td className={`${cell} pt-3 tabular-nums`}>{i + 1}</td>
-              {columns.map((c) => (
-                <td key={c.key} className={cell}>
-                  <NumberField stored={v[c.key]} label={t`Vertical ${i + 1} ${c.label}`} width="w-24" invalid={(v[c.key] ?? '').trim() !== '' && numberOf(v[c.key]) === undefined} onStore={(text) => set(i, c.key, text)} />
-                </td>
-              ))}
-              <td className={cell}>
-                <RemoveButton label={t`Remove vertical ${i + 1}`} onClick={() => update((f) => ({ ...f, verticals: f.verticals.filter((_, j) => j !== i) }))} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Button variant="secondary" className="mt-1" onClick={() => update((f) => ({ ...f, verticals: [...f.verticals, {}] }))}>
-        {t`Add vertical`}
-      </Button>
-    </div>
+    <NumberRowsTable
+      columns={columns}
+      rows={form.verticals}
+      cellLabel={(i, label) => t`Vertical ${i + 1} ${label}`}
+      removeLabel={(i) => t`Remove vertical ${i + 1}`}
+      addLabel={t`Add vertical`}
+      invalid={(i, key) => (form.verticals[i]?.[key] ?? '').trim() !== '' && numberOf(form.verticals[i]?.[key]) === undefined}
+      onSet={(i, key, text) => update((f) => ({ ...f, verticals: replaceAt(f.verticals, i, { ...f.verticals[i], [key]: text }) }))}
+      onRemove={(i) => update((f) => ({ ...f, verticals: f.verticals.filter((_, j) => j !== i) }))}
+      onAdd={() => update((f) => ({ ...f, verticals: [...f.verticals, {}] }))}
+    />
   );
 }
 
