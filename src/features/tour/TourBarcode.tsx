@@ -97,11 +97,7 @@ export default function TourBarcode({ tour, onFound }: { tour: Tour; onFound: (s
         <Trans>Scan barcode</Trans>
       </h2>
       <div aria-live="polite">
-        {notice?.kind === 'no-match' && (
-          <Alert type="warning" testId="barcode-no-match">
-            <Trans>No timeseries and no station of this round has the barcode “{notice.code}”.</Trans>
-          </Alert>
-        )}
+        {notice?.kind === 'no-match' && <NoMatch code={notice.code} />}
         {notice?.kind === 'no-code' && (
           <Alert type="warning" testId="barcode-no-code">
             <Trans>No barcode found in the photo. Take it again closer and sharper, or type the code.</Trans>
@@ -189,6 +185,14 @@ export default function TourBarcode({ tour, onFound }: { tour: Tour; onFound: (s
         </form>
       </section>
     </div>
+  );
+}
+
+function NoMatch({ code }: { code: string }) {
+  return (
+    <Alert type="warning" testId="barcode-no-match">
+      <Trans>No timeseries and no station of this round has the barcode “{code}”.</Trans>
+    </Alert>
   );
 }
 
