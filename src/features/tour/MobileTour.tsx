@@ -28,7 +28,8 @@ export function MobileTour() {
   const state = useTour(instanceId);
   const view: TourView = search.view ?? 'list';
   // a scanned timeseries (ts) stays highlighted only until the next move
-  const go = useCallback((next: { view?: TourView; station?: string; ts?: string }) => void navigate({ search: (s) => ({ ...s, ts: undefined, ...next }) }), [navigate]);
+  // the scanned timeseries scrolls itself into view: the router must not scroll back to the top after it
+  const go = useCallback((next: { view?: TourView; station?: string; ts?: string }) => void navigate({ search: (s) => ({ ...s, ts: undefined, ...next }), resetScroll: next.ts === undefined }), [navigate]);
 
   if (state.status === 'loading') return <p role="status">…</p>;
   if (state.status === 'missing') {

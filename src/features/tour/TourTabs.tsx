@@ -13,7 +13,8 @@ const GLYPHS: Record<TourView, string> = {
 
 /**
  * The tour's own navigation (§2 mobile): a bottom bar reachable with the thumb, 56 px high targets,
- * dark text on white (and the reverse when chosen) for reading in sunlight.
+ * dark text on white (and the reverse when chosen) for reading in sunlight. Six tabs on a 390 px phone: the
+ * labels are a little smaller there so the longest German one ("Stationsdaten") fits its column.
  */
 export function TourTabs({ instanceId, current }: { instanceId: string; current: TourView }) {
   const { t } = useLingui();
@@ -31,7 +32,7 @@ export function TourTabs({ instanceId, current }: { instanceId: string; current:
                 search={(s: TourSearch) => ({ ...s, view, ts: undefined })}
                 aria-current={active ? 'page' : undefined}
                 data-tab={view}
-                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[11px] leading-tight font-semibold hyphens-auto focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-amber-500 ${active ? 'bg-sky-800 text-white dark:bg-sky-300 dark:text-slate-950' : 'text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'}`}
+                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[10px] leading-tight font-semibold tracking-tight hyphens-auto min-[420px]:text-[11px] min-[420px]:tracking-normal focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-amber-500 ${active ? 'bg-sky-800 text-white dark:bg-sky-300 dark:text-slate-950' : 'text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'}`}
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
                   <path d={GLYPHS[view]} />
