@@ -137,8 +137,14 @@ describe('barcode on the outdoor tour', () => {
     await page.waitForURL((url) => url.searchParams.get('view') === 'input' && url.searchParams.get('ts') === byPhoto.tsId, { timeout: 30_000 });
     await expect.poll(() => page.getByTestId('station-title').textContent()).toContain(byPhoto.staName);
     await expect.poll(() => focused(page)).toEqual({ tsId: byPhoto.tsId, inValue: true, scanned: 'true' });
-    // scrolled to, not left below the station's first timeseries
-    expect(await page.locator(`article[data-tsid="${byPhoto.tsId}"]`).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
+    // scrolled to, neither left below the station's first timeseries nor hidden under the navbar or the tabs
+    const visible = await page.evaluate(() => {
+      const field = document.activeElement?.getBoundingClientRect();
+      const navbar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      const tabs = document.querySelector('nav[aria-label="Tour"]')?.getBoundingClientRect().top ?? innerHeight;
+      return field !== undefined && field.top >= navbar && field.bottom <= tabs;
+    });
+    expect(visible).toBe(true);
     await page.screenshot({ path: `${SHOTS}/tour-barcode-found-light.png` });
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await page.screenshot({ path: `${SHOTS}/tour-barcode-found-dark.png` });

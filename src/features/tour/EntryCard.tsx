@@ -51,7 +51,7 @@ export function EntryCard({ entry, tour, scanned = false }: { entry: MeasureRoun
       data-scanned={scanned || undefined}
       aria-label={`${entry.tsParameter} ${entry.tsUnit ?? ''}`.trim()}
       // the timeseries a barcode led to stands out, so the eye finds it on a busy station
-      className={`scroll-mt-4 space-y-2 rounded border-2 p-2 ${STATUS_BORDER[row.status]} ${scanned ? 'ring-4 ring-sky-600 dark:ring-sky-300' : ''}`}
+      className={`space-y-2 rounded border-2 p-2 ${STATUS_BORDER[row.status]} ${scanned ? 'ring-4 ring-sky-600 dark:ring-sky-300' : ''}`}
     >
       <header>
         <h3 className="text-lg font-bold">

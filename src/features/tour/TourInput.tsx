@@ -24,7 +24,8 @@ export function TourInput({ tour, station, scannedTs, onStation }: { tour: Tour;
     const card = scannedTs ? document.querySelector<HTMLElement>(`article[data-tsid="${CSS.escape(scannedTs)}"]`) : null;
     const field = card?.querySelector<HTMLElement>('[data-entry-value] :is(input, select, textarea, button):not(:disabled)');
     if (card && field) {
-      card.scrollIntoView({ block: 'start' });
+      // centred: above it the sticky navbar would hide it, and the card's name stays visible above the field
+      field.scrollIntoView({ block: 'center' });
       field.focus({ preventScroll: true });
       return;
     }
