@@ -171,6 +171,13 @@ describe('barcode on the outdoor tour', () => {
     await manual.press('Enter');
     await expect.poll(() => page.getByTestId('station-title').textContent()).toContain('Verpeil');
     expect(new URL(page.url()).searchParams.get('ts')).toBeNull();
+    // the scanner on a desktop-sized screen too
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Barcode', exact: true }).click();
+    await page.getByRole('heading', { name: 'Barcode scannen' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/tour-barcode-desktop-light.png` });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.screenshot({ path: `${SHOTS}/tour-barcode-desktop-dark.png` });
     expect(failed).toEqual([]);
     expect(errors).toEqual([]);
 
