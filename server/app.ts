@@ -10,7 +10,7 @@ import { s3BlobStore, type S3Settings } from './blobs/s3-store';
 import { createContext, type ImageStorage } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
-import { seedDemoData, seedMapData, seedStationFacilities, seedStationTasks } from './db/seed';
+import { seedBarcodes, seedDemoData, seedMapData, seedStationFacilities, seedStationTasks } from './db/seed';
 import type { AppEnv } from './http/env';
 import { HttpError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
@@ -154,6 +154,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (opts.seed !== false) {
     await seedDemoData(db);
     await seedMapData(db);
+    await seedBarcodes(db);
     await seedStationTasks(db);
     await seedStationFacilities(db);
   }

@@ -3,7 +3,8 @@ import { generateSW } from 'workbox-build';
 
 const { count, size, warnings } = await generateSW({
   globDirectory: 'dist',
-  globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+  // wasm: the barcode reader's zxing module, so scanning works offline
+  globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,wasm}'],
   globIgnores: ['**/*.map'],
   swDest: 'dist/sw.js',
   // Large lazy chunks (maps, charts) are precached too: a field worker may open them offline.

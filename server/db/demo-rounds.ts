@@ -104,6 +104,18 @@ function meteoRound(): DemoRound {
   return { mrId: '3', mrName: 'Meteo Kaunertal', mrGroup: 'Meteo', entries };
 }
 
+/**
+ * Labels as a field worker finds them (§3 tsBarcode): every timeseries carries `HWE-{tsId}`; the springs also
+ * have a plate on the station (metadata `barcode`), so both ways of the tour's barcode screen can be tried.
+ */
+function withBarcodes(round: DemoRound): DemoRound {
+  const entries = round.entries.map((entry) => {
+    const labelled = { ...entry, tsBarcode: `HWE-${entry.tsId}`.toUpperCase() };
+    return round.mrId === '2' ? { ...labelled, staMetadata: { ...entry.staMetadata, barcode: `ST-${entry.staNumber}` } } : labelled;
+  });
+  return { ...round, entries };
+}
+
 export function demoRounds(): DemoRound[] {
-  return [damRound(), springRound(), meteoRound()];
+  return [damRound(), springRound(), meteoRound()].map(withBarcodes);
 }

@@ -153,3 +153,18 @@ export async function seedStationFacilities(db: Database): Promise<void> {
     await db.query("insert into station_facility (facility_id, sta_number, number, name, model, attributes, updated_by) values ($1, $2, $3, $4, $5, $6, 'demo') on conflict do nothing", [id, sta, number, name, model, JSON.stringify(attributes)]);
   }
 }
+
+/** Barcodes of the demo entries (idempotent): demo databases created before the labels get them too. */
+export async function seedBarcodes(db: Database): Promise<void> {
+  const [{ labelled }] = (await db.query<{ labelled: number }>("select count(*)::int as labelled from round_entry where definition ? 'tsBarcode'")) as [{ labelled: number }];
+  if (labelled > 0) return;
+  for (const round of demoRounds()) {
+    for (const entry of round.entries) {
+      const labels = { tsBarcode: entry.tsBarcode, ...(entry.staMetadata ? { staMetadata: entry.staMetadata } : {}) };
+      await db.query(
+        "update round_entry set definition = definition || $3::jsonb where mr_id = $1 and ts_id = $2 and not definition ? 'tsBarcode' and mr_id in (select mr_id from measure_round where mr_name = $4)",
+        [round.mrId, entry.tsId, JSON.stringify(labels), round.mrName],
+      );
+    }
+  }
+}

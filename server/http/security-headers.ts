@@ -4,6 +4,8 @@ import type { AppEnv } from './env';
 /**
  * Content-Security-Policy of the app (index.html and everything else outside the API). Why each source:
  * - scripts only from the app's own files: the Vite build emits no inline script and nothing uses eval;
+ *   'wasm-unsafe-eval' lets the barcode reader compile its WebAssembly (served by the app itself), and
+ *   allows no JavaScript eval;
  * - images `data:` and `blob:`: photos are shown from IndexedDB blobs, maplibre draws sprites from data URLs;
  *   `https:` because map tiles come from whatever tile servers the config names;
  * - connect `https:` for the same tile servers (maplibre fetches tiles), plus the identity provider, which
@@ -16,7 +18,7 @@ export function appCsp(identityOrigin: string | undefined): string {
   const idp = identityOrigin ? ` ${identityOrigin}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
+  // compiled while it streams in, which browsers allow only with this type
+  '.wasm': 'application/wasm',
   '.map': 'application/json',
   '.po': 'text/plain; charset=utf-8',
 };

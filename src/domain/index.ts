@@ -33,3 +33,4 @@ export * from './archive-filter';
 export * from './gpx';
 export * from './tour-readiness';
 export * from './submission-progress';
+export * from './barcode-match';

@@ -24,7 +24,7 @@ const STATUS_BORDER = {
  * One timeseries of the station on the tour: the same widgets as a table row (value of its input type,
  * time, remark, photo) in one column for a phone, with history and plausibility as the table shows them.
  */
-export function EntryCard({ entry, tour }: { entry: MeasureRoundEntry; tour: Tour }) {
+export function EntryCard({ entry, tour, scanned = false }: { entry: MeasureRoundEntry; tour: Tour; scanned?: boolean }) {
   const { t } = useLingui();
   const row = useEntryRow(entry, tour.store, tour.ctx, tour.round.mrId);
   const draft = row.draft;
@@ -45,7 +45,14 @@ export function EntryCard({ entry, tour }: { entry: MeasureRoundEntry; tour: Tou
   };
 
   return (
-    <article data-tsid={entry.tsId} data-status={row.status} aria-label={`${entry.tsParameter} ${entry.tsUnit ?? ''}`.trim()} className={`space-y-2 rounded border-2 p-2 ${STATUS_BORDER[row.status]}`}>
+    <article
+      data-tsid={entry.tsId}
+      data-status={row.status}
+      data-scanned={scanned || undefined}
+      aria-label={`${entry.tsParameter} ${entry.tsUnit ?? ''}`.trim()}
+      // the timeseries a barcode led to stands out, so the eye finds it on a busy station
+      className={`space-y-2 rounded border-2 p-2 ${STATUS_BORDER[row.status]} ${scanned ? 'ring-4 ring-sky-600 dark:ring-sky-300' : ''}`}
+    >
       <header>
         <h3 className="text-lg font-bold">
           {entry.tsParameter} {entry.tsUnit && <span className="font-normal">[{entry.tsUnit}]</span>}
@@ -53,7 +60,7 @@ export function EntryCard({ entry, tour }: { entry: MeasureRoundEntry; tour: Tou
         {entry.tsName && <p className="text-sm text-slate-700 dark:text-slate-300">{entry.tsName}</p>}
       </header>
       <EntryHistory entry={entry} label={label} density="full" />
-      <div>
+      <div data-entry-value>
         <span aria-hidden="true" className="block text-sm font-semibold">
           <Trans>Value</Trans>
         </span>

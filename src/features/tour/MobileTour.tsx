@@ -15,6 +15,8 @@ import { useTour } from './use-tour';
 
 // maplibre-gl is large: loaded only when the map is opened
 const TourMap = lazy(() => import('./TourMap'));
+// the barcode reader's polyfill and its WebAssembly load only when the scanner is opened
+const TourBarcode = lazy(() => import('./TourBarcode'));
 
 /** mobile (§2): a stored round walked station by station, offline, with its own bottom navigation. */
 export function MobileTour() {
@@ -25,7 +27,9 @@ export function MobileTour() {
   const navigate = useNavigate({ from: '/mobile/$instanceId' });
   const state = useTour(instanceId);
   const view: TourView = search.view ?? 'list';
-  const go = useCallback((next: { view?: TourView; station?: string }) => void navigate({ search: (s) => ({ ...s, ...next }) }), [navigate]);
+  // a scanned timeseries (ts) stays highlighted only until the next move
+  // the scanned timeseries scrolls itself into view: the router must not scroll back to the top after it
+  const go = useCallback((next: { view?: TourView; station?: string; ts?: string }) => void navigate({ search: (s) => ({ ...s, ts: undefined, ...next }), resetScroll: next.ts === undefined }), [navigate]);
 
   if (state.status === 'loading') return <p role="status">…</p>;
   if (state.status === 'missing') {
@@ -68,7 +72,12 @@ export function MobileTour() {
           <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
         </Suspense>
       )}
-      {view === 'input' && station && <TourInput tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
+      {view === 'barcode' && (
+        <Suspense fallback={<p role="status">…</p>}>
+          <TourBarcode tour={tour} onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })} />
+        </Suspense>
+      )}
+      {view === 'input' && station && <TourInput tour={tour} station={station} scannedTs={search.ts} onStation={(staNumber) => go({ station: staNumber })} />}
       {view === 'metadata' && station && <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
       {view === 'overview' && <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}
       <TourTabs instanceId={instanceId} current={view} />

@@ -12,17 +12,26 @@ import { TaskWarning } from './TourList';
 import type { Tour } from './use-tour';
 
 /** input view (§2): one station at a time, each timeseries with the table's widgets; tasks and facilities below. */
-export function TourInput({ tour, station, onStation }: { tour: Tour; station: StationGroup; onStation: (staNumber: string) => void }) {
+export function TourInput({ tour, station, scannedTs, onStation }: { tour: Tour; station: StationGroup; scannedTs?: string; onStation: (staNumber: string) => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const serverTasks = useMemo(() => uniqueOfStation<StationTask>(station, (e) => e.staTasks, (t) => t.taskId), [station]);
   const serverFacilities = useMemo(() => uniqueOfStation<StationFacility>(station, (e) => e.staFacilities, (f) => f.id), [station]);
   const stationList = useMemo(() => tour.stations.map((s) => ({ staNumber: s.staNumber, title: s.title })), [tour.stations]);
   const done = tour.complete.get(station.staNumber) === true;
-  // a new station starts at its top, with the screen reader on its name
+  // a new station starts at its top, with the screen reader on its name; after a barcode scan the
+  // scanned timeseries' value input takes the focus instead, ready for typing
   useEffect(() => {
+    const card = scannedTs ? document.querySelector<HTMLElement>(`article[data-tsid="${CSS.escape(scannedTs)}"]`) : null;
+    const field = card?.querySelector<HTMLElement>('[data-entry-value] :is(input, select, textarea, button):not(:disabled)');
+    if (card && field) {
+      // centred: above it the sticky navbar would hide it, and the card's name stays visible above the field
+      field.scrollIntoView({ block: 'center' });
+      field.focus({ preventScroll: true });
+      return;
+    }
     window.scrollTo({ top: 0 });
     heading.current?.focus({ preventScroll: true });
-  }, [station.staNumber]);
+  }, [station.staNumber, scannedTs]);
 
   return (
     <div className="space-y-3" data-station={station.staNumber}>
@@ -46,7 +55,7 @@ export function TourInput({ tour, station, onStation }: { tour: Tour; station: S
         </p>
       </div>
       {station.entries.map((entry) => (
-        <EntryCard key={entry.tsId} entry={entry} tour={tour} />
+        <EntryCard key={entry.tsId} entry={entry} tour={tour} scanned={entry.tsId === scannedTs} />
       ))}
       <details className="rounded border-2 border-slate-400 p-2">
         <summary className="min-h-11 cursor-pointer content-center font-semibold">
