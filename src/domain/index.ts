@@ -32,3 +32,4 @@ export * from './decision-form';
 export * from './archive-filter';
 export * from './gpx';
 export * from './tour-readiness';
+export * from './map-tiles';
