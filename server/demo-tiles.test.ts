@@ -57,3 +57,33 @@ describe('demo tile set', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('demo WMS layer', () => {
+  // the z15 tile at Gepatschhaus as maplibre fills {bbox-epsg-3857}
+  const BBOX = '1194863.6261538751,5933959.379834805,1196086.618606437,5935182.372287367';
+  const getMap = (params: string) => app.request(`/tiles/wms?SERVICE=WMS&VERSION=1.1.1&${params}`);
+
+  it('draws the requested box in the requested size', async () => {
+    const res = await getMap(`REQUEST=GetMap&LAYERS=relief&SRS=EPSG:3857&FORMAT=image/png&WIDTH=256&HEIGHT=128&BBOX=${BBOX}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toMatch(/max-age=\d{6,}/);
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 256, 128]);
+  });
+
+  it('takes parameter names in any case (WMS 1.3.0 CRS too)', async () => {
+    const res = await getMap(`request=GetMap&crs=EPSG:3857&width=64&height=64&bbox=${BBOX}`);
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['another request', `REQUEST=GetCapabilities&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=${BBOX}`, 400],
+    ['another projection', `REQUEST=GetMap&SRS=EPSG:4326&WIDTH=256&HEIGHT=256&BBOX=${BBOX}`, 400],
+    ['a broken box', 'REQUEST=GetMap&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=1,2,3', 400],
+    ['an empty box', 'REQUEST=GetMap&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=5,5,5,5', 400],
+    ['a huge image', `REQUEST=GetMap&SRS=EPSG:3857&WIDTH=5000&HEIGHT=256&BBOX=${BBOX}`, 400],
+    ['a box outside the area (Vienna)', 'REQUEST=GetMap&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=1820000,6140000,1821000,6141000', 404],
+  ])('refuses %s', async (_n, params, status) => {
+    expect((await getMap(params)).status).toBe(status);
+  });
+});

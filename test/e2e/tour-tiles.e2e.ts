@@ -82,6 +82,16 @@ describe('base map tiles prepared for offline', () => {
     await page.screenshot({ path: 'test-results/tour-tiles-prepared.png', fullPage: true });
     expect(await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length)).toBe(count);
 
+    // online the map draws both configured layers; the WMS layer's tiles come through {bbox-epsg-3857}
+    await page.goto(`${server.url}/mobile/${instanceId}?view=map`);
+    await page.getByTestId('layer-switcher').waitFor({ timeout: 20_000 });
+    const wms = page.waitForResponse((r) => r.url().includes('/tiles/wms?') && /BBOX=-?\d/.test(r.url()) && r.status() === 200, { timeout: 20_000 });
+    await page.getByRole('radio', { name: 'Demo-Relief (WMS)' }).check();
+    await wms;
+    await expect.poll(() => page.getByTestId('map-attribution').textContent()).toBe('Demo-WMS, generiert');
+    await page.waitForTimeout(1000);
+    await saveMapCanvas(page, 'test-results/tour-tiles-map-wms.png');
+
     // offline: the map draws the prepared tiles from the cache, and no request fails
     await context.setOffline(true);
     const failed: string[] = [];
@@ -103,6 +113,17 @@ describe('base map tiles prepared for offline', () => {
     expect(await page.getByTestId('map-tile-error').count()).toBe(0);
     await saveMapCanvas(page, 'test-results/tour-tiles-map-light.png');
     await page.screenshot({ path: 'test-results/tour-tiles-page-light.png' });
+
+    // the layer switcher by keyboard: the WMS layer was not prepared, which the map says instead of failing
+    const tms = page.getByRole('radio', { name: 'Demo-Karte' });
+    expect(await tms.isChecked()).toBe(true);
+    await tms.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: 'Demo-Relief (WMS)' }).isChecked()).toBe(true);
+    await page.getByTestId('map-no-tiles').waitFor();
+    await page.keyboard.press('ArrowUp');
+    expect(await tms.isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('map-no-tiles').count()).toBe(0);
 
     // dark mode, still offline
     await page.emulateMedia({ colorScheme: 'dark' });
