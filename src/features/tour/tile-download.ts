@@ -74,7 +74,9 @@ export async function downloadTiles(db: AppDatabase, instanceId: string, run: Ti
         break;
       }
       try {
-        progress.bytes += await storeOne(cache, tileUrl(run.template, tile), signal);
+        // awaited first: `bytes += await …` would read bytes before the wait and lose the other workers' sizes
+        const size = await storeOne(cache, tileUrl(run.template, tile), signal);
+        progress.bytes += size;
         progress.stored += 1;
       } catch (e) {
         failure ??= e instanceof StopRun ? e.failure : { kind: 'offline' };
