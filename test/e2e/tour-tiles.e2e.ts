@@ -55,6 +55,7 @@ describe('base map tiles prepared for offline', () => {
     const estimate = (await item.getByTestId('tile-estimate').textContent()) ?? '';
     const count = Number(/^([\d.]+) Kartenkacheln \(Zoom 10–17\), etwa [\d,]+ MB$/.exec(estimate)?.[1]?.replace(/\./g, ''));
     expect(count).toBeGreaterThan(50);
+    await item.screenshot({ path: 'test-results/tour-tiles-before.png' });
 
     // prepare: every tile fetched once, the progress bar goes to 100 %
     const tileRequests: string[] = [];
@@ -71,6 +72,7 @@ describe('base map tiles prepared for offline', () => {
     });
     await item.getByRole('button', { name: /^Karte für offline vorbereiten/ }).click();
     await item.getByTestId('tile-progress').waitFor();
+    await item.screenshot({ path: 'test-results/tour-tiles-progress.png' }).catch(() => undefined);
     const done = item.getByTestId('tile-done');
     await done.waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => (window as unknown as { maxPercent: number }).maxPercent)).toBe(100);
@@ -113,6 +115,7 @@ describe('base map tiles prepared for offline', () => {
     expect(await page.getByTestId('map-tile-error').count()).toBe(0);
     await saveMapCanvas(page, 'test-results/tour-tiles-map-light.png');
     await page.screenshot({ path: 'test-results/tour-tiles-page-light.png' });
+    await page.getByTestId('layer-switcher').screenshot({ path: 'test-results/tour-tiles-switcher-light.png' });
 
     // the layer switcher by keyboard: the WMS layer was not prepared, which the map says instead of failing
     const tms = page.getByRole('radio', { name: 'Demo-Karte' });
@@ -132,6 +135,7 @@ describe('base map tiles prepared for offline', () => {
     await page.waitForTimeout(1500);
     await saveMapCanvas(page, 'test-results/tour-tiles-map-dark.png');
     await page.screenshot({ path: 'test-results/tour-tiles-page-dark.png' });
+    await page.getByTestId('layer-switcher').screenshot({ path: 'test-results/tour-tiles-switcher-dark.png' });
 
     // a station chosen on the map opens its input
     await marker.click();

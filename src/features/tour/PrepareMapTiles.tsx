@@ -90,7 +90,7 @@ export function PrepareMapTiles({ instanceId, layer, points, record, label }: { 
           <label className="flex flex-1 flex-col text-sm">
             <span>
               <Trans>
-                Map tiles: {fmt.number(progress.done)} of {fmt.number(progress.total)} ({percent} %), {mb(progress.bytes)} MB
+                Map tiles: {fmt.number(progress.done)} of {fmt.number(progress.total)} ({percent}&nbsp;%), {mb(progress.bytes)}&nbsp;MB
               </Trans>
             </span>
             <progress className="h-3 w-full overflow-hidden rounded [&::-moz-progress-bar]:bg-sky-700 [&::-webkit-progress-bar]:bg-slate-300 [&::-webkit-progress-value]:bg-sky-700 dark:[&::-webkit-progress-bar]:bg-slate-600 dark:[&::-webkit-progress-value]:bg-sky-400" max={progress.total} value={progress.done} data-percent={percent} />
