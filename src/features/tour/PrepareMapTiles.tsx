@@ -9,10 +9,10 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { downloadTiles, type TileFailure, type TileProgress } from './tile-download';
 
-/** Megabytes with one decimal in the UI language (0,4 MB / 0.4 MB). */
+/** Megabytes with one decimal in the UI language (0,4 MB / 0.4 MB); a few kB show as 0,1, nothing as 0. */
 export function useMegabytes(): (bytes: number) => string {
   const fmt = useLocaleFormat();
-  return (bytes) => fmt.number(Math.max(0.1, Math.round(bytes / 100_000) / 10));
+  return (bytes) => fmt.number(bytes <= 0 ? 0 : Math.max(0.1, Math.round(bytes / 100_000) / 10));
 }
 
 function FailureText({ failure }: { failure: TileFailure }) {
