@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsAround, latToTileY, layerTemplate, lonToTileX, nativeZoom, planRoundTiles, planTiles, tileBBox3857, tileCount, tileUrl, type Bounds } from './map-tiles';
+import { boundsAround, ESTIMATED_TILE_BYTES, estimateTileBytes, latToTileY, layerTemplate, lonToTileX, nativeZoom, planRoundTiles, planTiles, tileBBox3857, tileCount, tileUrl, type Bounds } from './map-tiles';
 import { isTourReady, tourReadiness, type TourReadinessInput } from './tour-readiness';
 
 describe('lon/lat → tile', () => {
@@ -121,4 +121,13 @@ describe('tourReadiness with base map tiles', () => {
     expect(lines[2]).toEqual({ item: 'tiles', state, tiles });
     expect(isTourReady(lines)).toBe(state === 'ok');
   });
+});
+
+describe('estimateTileBytes', () => {
+  it.each<[string, number, { stored: number; bytes: number }[], number]>([
+    ['nothing stored before: a typical tile', 100, [], 100 * ESTIMATED_TILE_BYTES],
+    ['records without tiles count as nothing', 100, [{ stored: 0, bytes: 0 }], 100 * ESTIMATED_TILE_BYTES],
+    ['the average of earlier rounds', 10, [{ stored: 4, bytes: 4000 }, { stored: 6, bytes: 16_000 }], 20_000],
+    ['no tiles, no bytes', 0, [{ stored: 3, bytes: 900 }], 0],
+  ])('%s', (_n, count, before, expected) => expect(estimateTileBytes(count, before)).toBe(expected));
 });

@@ -150,3 +150,13 @@ export function planRoundTiles(layer: LayerLike, points: readonly { latitude: nu
   const deepest = Math.min(nativeZoom(layer), PREPARE_MAX_ZOOM);
   return { ...planTiles(bounds, Math.min(PREPARE_MIN_ZOOM, deepest), deepest, PREPARE_TILE_CAP), bounds };
 }
+
+/**
+ * The bytes a number of tiles will take: at the average size of this layer's tiles already stored on the device
+ * (other rounds prepared before), else at a typical raster tile's size.
+ */
+export function estimateTileBytes(count: number, storedBefore: readonly { stored: number; bytes: number }[]): number {
+  const tiles = storedBefore.reduce((n, r) => n + r.stored, 0);
+  const bytes = storedBefore.reduce((n, r) => n + r.bytes, 0);
+  return Math.round(count * (tiles > 0 ? bytes / tiles : ESTIMATED_TILE_BYTES));
+}

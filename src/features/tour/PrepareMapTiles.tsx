@@ -1,10 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Location, MapLayer } from '../../../schemas/api';
-import type { MapTilesRecord } from '../../../schemas/db/map-tiles-record';
+import * as v from 'valibot';
+import { map } from 'rxjs';
+import { MapTilesRecordSchema, type MapTilesRecord } from '../../../schemas/db/map-tiles-record';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
-import { ESTIMATED_TILE_BYTES, layerTemplate, planRoundTiles } from '../../domain';
+import { estimateTileBytes, layerTemplate, planRoundTiles } from '../../domain';
+import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { downloadTiles, type TileFailure, type TileProgress } from './tile-download';
@@ -13,6 +16,24 @@ import { downloadTiles, type TileFailure, type TileProgress } from './tile-downl
 export function useMegabytes(): (bytes: number) => string {
   const fmt = useLocaleFormat();
   return (bytes) => fmt.number(bytes <= 0 ? 0 : Math.max(0.1, Math.round(bytes / 100_000) / 10));
+}
+
+/** What this layer's tiles prepared for any round on this device took, for a better size estimate. */
+function useStoredBefore(template: string): { stored: number; bytes: number }[] {
+  const db = useDb();
+  return useObservable(
+    () =>
+      db.reference.find({ selector: { key: { $regex: '^mapTiles:' } } }).$.pipe(
+        map((docs) =>
+          docs.flatMap((d) => {
+            const r = v.safeParse(MapTilesRecordSchema, d.data);
+            return r.success && r.output.layerUrl === template ? [r.output] : [];
+          }),
+        ),
+      ),
+    [],
+    [db, template],
+  );
 }
 
 function FailureText({ failure }: { failure: TileFailure }) {
@@ -41,6 +62,7 @@ export function PrepareMapTiles({ instanceId, layer, points, record, label }: { 
   const mb = useMegabytes();
   const template = layerTemplate(layer, window.location.origin);
   const plan = useMemo(() => planRoundTiles(layer, points), [layer, points]);
+  const storedBefore = useStoredBefore(template);
   const [progress, setProgress] = useState<TileProgress | null>(null);
   const [result, setResult] = useState<{ failure: TileFailure | null; progress: TileProgress | null } | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -75,7 +97,7 @@ export function PrepareMapTiles({ instanceId, layer, points, record, label }: { 
           </Button>
           <span className="text-sm" data-testid="tile-estimate">
             <Trans>
-              {count} map tiles (zoom {plan.minZoom}–{plan.maxZoom}), about {mb(plan.tiles.length * ESTIMATED_TILE_BYTES)} MB
+              {count} map tiles (zoom {plan.minZoom}–{plan.maxZoom}), about {mb(estimateTileBytes(plan.tiles.length, storedBefore))} MB
             </Trans>
           </span>
         </div>
