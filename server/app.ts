@@ -16,6 +16,7 @@ import { HttpError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
+import { demoTileRoutes } from './http/demo-tiles';
 import { rejectMalformedUrls } from './http/encoding';
 import { securityHeaders } from './http/security-headers';
 import { completedRoundRoutes, findSubmission, toCompleted } from './routes/completed-round';
@@ -126,6 +127,8 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   }
   app.route('/hwe-api/v2', api);
   app.all('/hwe-api/*', (c) => c.json({ message: `no such call: ${c.req.method} ${c.req.path}` }, 404));
+  // the demo base map the seeded config names (docs/tour.md); same-origin, so the CSP needs nothing extra
+  app.route('/tiles', demoTileRoutes());
   if (opts.staticDir) app.use('*', serveApp(opts.staticDir));
   app.notFound((c) => c.json({ message: `not found: ${c.req.path}` }, 404));
   app.onError((err, c) => {

@@ -17,6 +17,16 @@ const { count, size, warnings } = await generateSW({
   skipWaiting: false,
   inlineWorkboxRuntime: true,
   sourcemap: false,
+  // Base map tiles (docs/tour.md): served from the 'map-tiles' cache that "prepare map for offline" fills, else
+  // from the network without storing — browsing online must not fill the phone, and what a round needs is
+  // stored on purpose. Tile URLs are the config's, so any origin: `…/z/x/y.png|jpg|webp` or a WMS GetMap.
+  // Both functions are copied into sw.js as text: they must not use anything from this file.
+  runtimeCaching: [
+    {
+      urlPattern: ({ url, request }) => request.method === 'GET' && (/\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i.test(url.pathname) || /[?&]bbox=/i.test(url.search)),
+      handler: async ({ request }) => (await caches.match(request, { cacheName: 'map-tiles' })) ?? fetch(request),
+    },
+  ],
 });
 for (const w of warnings) console.warn(w);
 console.info(`service worker: ${count} files precached, ${(size / 1024).toFixed(0)} KiB`);

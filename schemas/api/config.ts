@@ -35,6 +35,7 @@ export const MapLayerSchema = v.object({
   zoom: v.optional(v.number()),
   attribution: v.optional(v.string()),
 });
+export type MapLayer = v.InferOutput<typeof MapLayerSchema>;
 
 export const ColumnSchema = v.object({
   key: v.string(),

@@ -25,7 +25,11 @@ export const DEMO_CONFIG: ConfigInput = {
   mez: false,
   stationTitle: '{siteName} {staName} ({staNumber})',
   csvImporter: { dateColumn: 1, timeColumn: 1, valueColumn: 2, remarkColumn: 0, startRow: 2, dateTimeFormat: 'dd.MM.yyyy HH:mm' },
-  mapLayers: [{ type: 'tms', url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', name: 'OpenStreetMap', zoom: 19, attribution: '© OpenStreetMap contributors' }],
+  // the server's own generated demo tiles (server/http/demo-tiles.ts): OSM cannot be reached here, and a start must make no failed request
+  mapLayers: [
+    { type: 'tms', url: '/tiles/{z}/{x}/{y}.png', name: 'Demo-Karte', zoom: 17, attribution: 'Demo-Kacheln, generiert' },
+    { type: 'wms', url: '/tiles/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=relief&STYLES=&FORMAT=image/png&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX={bbox-epsg-3857}', name: 'Demo-Relief (WMS)', zoom: 17, attribution: 'Demo-WMS, generiert' },
+  ],
   stationTaskTypes: [
     { taskType: 'Wartung', color: '#0ea5e9', icon: 'wrench' },
     { taskType: 'Batterie', color: '#f59e0b', icon: 'battery' },

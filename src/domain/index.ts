@@ -34,3 +34,4 @@ export * from './gpx';
 export * from './tour-readiness';
 export * from './submission-progress';
 export * from './barcode-match';
+export * from './map-tiles';

@@ -65,6 +65,16 @@ describe('deleteUnsentInstance', () => {
     expect(await db.photos.count().exec()).toBe(1);
   });
 
+  it("removes the record of a stored round's prepared map tiles, and only its own", async () => {
+    await instance('a', 'draft');
+    await instance('b', 'draft');
+    const record = (n: number) => ({ layerUrl: '/tiles/{z}/{x}/{y}.png', bounds: { west: 0, south: 0, east: 1, north: 1 }, minZoom: 10, maxZoom: 17, total: n, stored: n, bytes: n, preparedAt: 1 });
+    await db.reference.insert({ key: 'mapTiles:a', data: record(1), fetchedAt: 1 });
+    await db.reference.insert({ key: 'mapTiles:b', data: record(2), fetchedAt: 1 });
+    expect(await deleteUnsentInstance(db, 'a')).toEqual({ deleted: true });
+    expect((await db.reference.find({ selector: { key: { $regex: '^mapTiles:' } } }).exec()).map((d) => d.key)).toEqual(['mapTiles:b']);
+  });
+
   it('reports a round that is not there', async () => {
     expect(await deleteUnsentInstance(db, 'nope')).toEqual({ deleted: false, reason: 'missing' });
   });

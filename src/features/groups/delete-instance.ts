@@ -1,6 +1,7 @@
 import type { RxCollection } from 'rxdb';
 import type { SyncState } from '../../../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../../db/database';
+import { mapTilesKey } from '../../../schemas/db/map-tiles-record';
 import { tourRoundKey } from '../../../replication/instance-round';
 
 /** §5: only a round that is not on its way to the server may be deleted (never one queued or sending). */
@@ -47,6 +48,8 @@ export async function deleteUnsentInstance(db: AppDatabase, instanceId: string):
   await db.facilities.find({ selector }).remove();
   // a stored outdoor round's snapshot belongs to it alone
   await (await db.reference.findOne(tourRoundKey(instanceId)).exec())?.remove();
+  // the record of its prepared map tiles too; the tiles stay in Cache Storage, other rounds of the area share them
+  await (await db.reference.findOne(mapTilesKey(instanceId)).exec())?.remove();
   // Looked up by name: the collection may not exist (yet) in this version of the database.
   const drafts = (db.collections as unknown as Partial<Record<string, OptionalCollection>>)['drafts'];
   if (drafts) await drafts.find({ selector }).remove();

@@ -11,7 +11,11 @@ import { useLocaleFormat } from '../../app/use-locale-format';
 import { useOnline } from '../../app/use-online';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { isTourReady, locationFromMetadata, tourReadiness, type ReadinessLine } from '../../domain';
+import { isTourReady, layerTemplate, locationFromMetadata, tourReadiness, type ReadinessLine, type TileStock } from '../../domain';
+import { useConfig } from '../../db/reference-hooks';
+import { MapTilesRecordSchema, mapTilesKey, type MapTilesRecord } from '../../../schemas/db/map-tiles-record';
+import type { Location } from '../../../schemas/api';
+import { PrepareMapTiles, useMegabytes } from './PrepareMapTiles';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../indoor/SyncBadge';
 import { DeleteInstanceDialog } from '../groups/DeleteInstanceDialog';
@@ -22,6 +26,9 @@ interface Stored {
   entriesWithHistory: number;
   stationsWithLocation: number;
   hasMapData: boolean;
+  /** one location per located station, for the tiles to prepare */
+  points: Location[];
+  tiles: MapTilesRecord | undefined;
 }
 
 /** What the device holds for one stored round: its snapshot's history and locations, and the round's map data. */
@@ -30,17 +37,25 @@ function useStoredData(instance: OfflineInstanceDoc): Stored | undefined {
   const { instanceId, mrId } = instance;
   return useObservable<Stored | undefined>(
     () =>
-      db.reference.find({ selector: { key: { $in: [tourRoundKey(instanceId), `mapTrack:${mrId}`, `mapOverlay:${mrId}:osm`, `mapOverlay:${mrId}:ortho`] } } }).$.pipe(
+      db.reference.find({ selector: { key: { $in: [tourRoundKey(instanceId), mapTilesKey(instanceId), `mapTrack:${mrId}`, `mapOverlay:${mrId}:osm`, `mapOverlay:${mrId}:ortho`] } } }).$.pipe(
         map((docs) => {
           const snapshot = docs.find((d) => d.key === tourRoundKey(instanceId));
+          const tilesDoc = docs.find((d) => d.key === mapTilesKey(instanceId));
           const parsed = v.safeParse(RoundDocSchema, snapshot?.data);
+          const tiles = v.safeParse(MapTilesRecordSchema, tilesDoc?.data);
           const entries = parsed.success ? parsed.output.entries : [];
-          const located = new Set(entries.filter((e) => e.staLocation ?? locationFromMetadata(e.staMetadata)).map((e) => e.staNumber));
+          const located = new Map<string, Location>();
+          for (const e of entries) {
+            const l = e.staLocation ?? locationFromMetadata(e.staMetadata);
+            if (l && !located.has(e.staNumber)) located.set(e.staNumber, l);
+          }
           return {
             entryCount: entries.length,
             entriesWithHistory: entries.filter((e) => e.last !== undefined || e.min !== undefined || (e.staRemarks?.length ?? 0) > 0).length,
             stationsWithLocation: located.size,
-            hasMapData: docs.some((d) => d.key !== snapshot?.key),
+            hasMapData: docs.some((d) => d.key !== snapshot?.key && d.key !== tilesDoc?.key),
+            points: [...located.values()],
+            tiles: tiles.success ? tiles.output : undefined,
           };
         }),
       ),
@@ -49,11 +64,22 @@ function useStoredData(instance: OfflineInstanceDoc): Stored | undefined {
   );
 }
 
+/** Tiles prepared for another layer (the config changed since) count as not prepared. */
+function tileStock(record: MapTilesRecord | undefined, template: string): TileStock {
+  return record && record.layerUrl === template ? { total: record.total, stored: record.stored, bytes: record.bytes } : { total: 0, stored: 0, bytes: 0 };
+}
+
 function ReadinessText({ line, loginNeeded }: { line: ReadinessLine; loginNeeded: boolean }) {
   const { t } = useLingui();
+  const fmt = useLocaleFormat();
+  const mb = useMegabytes();
+  const n = fmt.number(line.tiles?.stored ?? 0);
+  const of = fmt.number(line.tiles?.total ?? 0);
+  const size = mb(line.tiles?.bytes ?? 0);
   const texts: Record<ReadinessLine['item'], Record<ReadinessLine['state'], string>> = {
     history: { ok: t`history on the device`, partial: t`history only for some timeseries`, missing: t`no history on the device`, offline: '' },
     map: { ok: t`map data on the device`, partial: '', missing: t`no map data or station locations`, offline: '' },
+    tiles: { ok: t`map tiles: ready (${n} tiles, ${size} MB)`, partial: t`map tiles: partly (${n} of ${of})`, missing: t`map tiles: not prepared`, offline: '' },
     login: { ok: loginNeeded ? t`login valid` : t`no login needed`, partial: '', missing: t`not logged in: log in before leaving the network`, offline: t`offline: login checked when back online` },
   };
   return <span className={line.state === 'ok' ? '' : 'font-semibold text-amber-800 dark:text-amber-300'}>{texts[line.item][line.state]}</span>;
@@ -65,9 +91,10 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
   const online = useOnline();
   const authState = useAuthState();
   const stored = useStoredData(instance);
+  const layer = useConfig().mapLayers[0];
   const name = instance.mrName;
   const date = fmt.date(instance.date);
-  const lines = stored ? tourReadiness({ ...stored, login: !authState.enabled ? 'not-needed' : authState.authenticated ? 'valid' : 'missing', online }) : [];
+  const lines = stored ? tourReadiness({ ...stored, tiles: layer && stored.points.length > 0 ? tileStock(stored.tiles, layerTemplate(layer, window.location.origin)) : undefined, login: !authState.enabled ? 'not-needed' : authState.authenticated ? 'valid' : 'missing', online }) : [];
   const ready = stored !== undefined && isTourReady(lines);
   return (
     <li className="rounded border border-slate-300 p-2 dark:border-slate-700" data-instance={instance.instanceId}>
@@ -98,6 +125,7 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
           ))}
         </p>
       )}
+      {layer && stored && <PrepareMapTiles instanceId={instance.instanceId} layer={layer} points={stored.points} record={stored.tiles} label={`${name} · ${date}`} />}
     </li>
   );
 }

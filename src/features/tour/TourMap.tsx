@@ -1,14 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { map as mapRx } from 'rxjs';
 import { MapOverlaySchema, MapTrackSchema, type Location } from '../../../schemas/api';
+import { MapTilesRecordSchema, mapTilesKey } from '../../../schemas/db/map-tiles-record';
+import { useOnline } from '../../app/use-online';
 import { useDb } from '../../db/db-context';
+import { useConfig } from '../../db/reference-hooks';
 import { useObservable } from '../../db/hooks';
-import { locationFromMetadata, trackLines } from '../../domain';
+import { MAP_MAX_ZOOM, locationFromMetadata, trackLines } from '../../domain';
 import { Button } from '../../ui/Button';
+import { useBaseLayers } from './base-layers';
 import { devicePosition } from './device-position';
 import type { Tour } from './use-tour';
 
@@ -29,10 +33,9 @@ function useStored<S extends v.GenericSchema>(key: string, schema: S): v.InferOu
 }
 
 /**
- * The tour's map: only what is stored on the device — station markers coloured by completion, the round's
- * track and overlay, the device position — so it works offline. The configured TMS/WMS base layers are not
- * drawn, since their tiles are not prepared for offline use (docs/tour.md). Markers are buttons: a station is
- * chosen by tapping or by keyboard.
+ * The tour's map: the config's TMS/WMS base layers (offline only the tiles prepared for this round), station
+ * markers coloured by completion, the round's track and overlay, the device position (docs/tour.md).
+ * Markers are buttons: a station is chosen by tapping or by keyboard.
  */
 export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumber: string) => void }) {
   const { t } = useLingui();
@@ -43,7 +46,13 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
   const [position, setPosition] = useState<Location | undefined>(undefined);
   // on unmount the map is removed first (effects clean up in order); later cleanups then have nothing to undo
   const removed = useRef(false);
+  const alive = useCallback(() => !removed.current, []);
   const mrId = tour.round.mrId;
+  const layers = useConfig().mapLayers;
+  const online = useOnline();
+  const [chosenLayer, setChosenLayer] = useState(0);
+  const prepared = useStored(mapTilesKey(tour.instance.instanceId), MapTilesRecordSchema);
+  const base = useBaseLayers(map, alive, layers, chosenLayer, online, prepared);
   const track = useStored(`mapTrack:${mrId}`, MapTrackSchema);
   const ortho = useStored(`mapOverlay:${mrId}:ortho`, MapOverlaySchema);
   const osm = useStored(`mapOverlay:${mrId}:osm`, MapOverlaySchema);
@@ -67,7 +76,8 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
         container: container.current,
         style: { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e2e8f0' } }] },
         attributionControl: false,
-        maxZoom: 22,
+        // §2: beyond the layer's native zoom the map stretches its tiles
+        maxZoom: MAP_MAX_ZOOM,
         // a screenshot or a print of the map shows what is drawn (the default buffer may read back empty)
         canvasContextAttributes: { preserveDrawingBuffer: true },
       });
@@ -188,6 +198,34 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
         </p>
       )}
       <div ref={container} data-testid="tour-map" className="h-[60dvh] w-full overflow-hidden rounded border-2 border-slate-500" aria-label={t`Map of the round`} role="region" />
+      {layers.length > 0 && !base.drawn[chosenLayer] && !online && (
+        <p className="text-sm font-semibold text-amber-800 dark:text-amber-300" data-testid="map-no-tiles">
+          <Trans>The base map is not stored on this device for this round; prepare it under "Rounds stored offline" while online.</Trans>
+        </p>
+      )}
+      {base.tileError && (
+        <p className="text-sm" data-testid="map-tile-error">
+          <Trans>Some map tiles could not be loaded; the stations are shown anyway.</Trans>
+        </p>
+      )}
+      {layers.length > 1 && (
+        <fieldset className="flex flex-wrap gap-x-4 gap-y-1" data-testid="layer-switcher">
+          <legend className="text-sm font-semibold">
+            <Trans>Base map</Trans>
+          </legend>
+          {layers.map((layer, i) => (
+            <label key={`${layer.name}-${i}`} className="inline-flex min-h-11 items-center gap-2">
+              <input type="radio" name="base-layer" className="size-5 accent-sky-700" checked={i === chosenLayer} onChange={() => setChosenLayer(i)} />
+              {layer.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {layers[chosenLayer]?.attribution && (
+        <p className="text-xs" data-testid="map-attribution">
+          {layers[chosenLayer].attribution}
+        </p>
+      )}
       <p className="text-sm">
         <Trans>Green: complete, red: not complete. Tap a station to choose it.</Trans>
       </p>
