@@ -26,13 +26,21 @@ export function storedLocale(): AppLocale {
   return chosenLocale() ?? DEFAULT_LOCALE;
 }
 
-/** Switches the UI language; `remember` marks it as the user's own choice, which the config's default never overrides. */
+let latestRequest = 0;
+
+/**
+ * Switches the UI language; `remember` marks it as the user's own choice, which the config's default never
+ * overrides. The choice is stored before the catalog loads (a reload right after picking keeps it), and only the
+ * latest request activates: a slower catalog of an earlier request (the config's default) cannot win over it.
+ */
 export async function activateLocale(locale: AppLocale, { remember = true } = {}): Promise<void> {
+  const request = ++latestRequest;
+  if (remember) globalThis.localStorage?.setItem(STORAGE_KEY, locale);
   const { messages } = await loaders[locale]();
   i18n.load(locale, messages);
+  if (request !== latestRequest) return;
   i18n.activate(locale);
   document.documentElement.lang = locale;
-  if (remember) globalThis.localStorage?.setItem(STORAGE_KEY, locale);
 }
 
 export { i18n };
