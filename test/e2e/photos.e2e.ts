@@ -76,6 +76,13 @@ describe('photos', () => {
     const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
     await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
     await page.getByText('Diese Datei ist kein lesbares Bild.', { exact: false }).waitFor({ timeout: 20_000 });
+    // a photo alone fills its entry: the counter says so before any value is typed
+    const bar = page.getByTestId('submit-bar');
+    expect(await bar.textContent()).toContain('0 Einträge ausgefüllt');
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#335577' } }).jpeg().toBuffer();
+    await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => bar.textContent()).toContain('1 Eintrag ausgefüllt');
     await context.close();
   });
 });

@@ -76,7 +76,13 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const shown = submitted ?? instance;
   const drafts = useAllDrafts(store);
   // Counted over the drafts typed so far, not the round's entries: a keystroke costs the same in a round of 300.
-  const filledCount = useMemo(() => drafts.filter(hasTypedContent).length, [drafts]);
+  // a photo alone fills its entry too (§4 filled: a value, a remark or a photo)
+  const photoTsIds = useObservable(
+    () => (instance ? db.photos.find({ selector: { instanceId: instance.instanceId } }).$.pipe(map((docs) => docs.map((d) => d.tsId).join('|'))) : undefined),
+    '',
+    [db, instance?.instanceId],
+  );
+  const filledCount = useMemo(() => new Set([...drafts.filter(hasTypedContent).map((d) => d.tsId), ...(photoTsIds ? photoTsIds.split('|') : [])]).size, [drafts, photoTsIds]);
 
   const [nothingEntered, setNothingEntered] = useState(false);
   const send = async (instanceId: string) => {
