@@ -70,7 +70,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       await pullRounds(db, api);
       await pullReferenceLists(db, api);
       const rounds = await db.rounds.find().exec();
-      await pullHistoricValues(db, api, rounds.flatMap((r) => r.entries.map((e) => e.tsId)));
+      await pullHistoricValues(db, api, rounds.flatMap((r) => r.entries.map((e) => e.tsId)), undefined, { incremental: true });
       await pullMapData(db, api, rounds.map((r) => r.mrId));
       await pullCompletedRounds(db, api);
       await recordPull(db);
