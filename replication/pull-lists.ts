@@ -28,27 +28,52 @@ async function changedValues(db: AppDatabase, docs: HistoricValueDoc[]): Promise
  * (minus HISTORY_OVERLAP_MS) on; a full pull runs at least every HISTORY_FULL_PULL_MS. Returns how many
  * values were written.
  */
-export async function pullHistoricValues(db: AppDatabase, api: ApiClient, tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void, opts: { incremental?: boolean; now?: number } = {}): Promise<number> {
+export async function pullHistoricValues(
+  db: AppDatabase,
+  api: ApiClient,
+  tsIds: readonly string[],
+  onBatch?: (progress: { done: number; total: number; stored: number }) => void,
+  opts: { incremental?: boolean; now?: number; newest?: ReadonlyMap<string, string | null> } = {},
+): Promise<number> {
   const now = opts.now ?? Date.now();
   const markDoc = await db.reference.findOne(HISTORY_MARKS_KEY).exec();
   const useMarks = opts.incremental === true && markDoc !== null && now - markDoc.fetchedAt < HISTORY_FULL_PULL_MS;
   const marks: Marks = { ...((markDoc?.data as Marks | undefined) ?? {}) };
+  // '' marks a series pulled without any value
   const known = (id: string) => (useMarks ? marks[id] : undefined);
+  /** The round says (entry.last) the series has nothing newer than the stored copy: no request for it. */
+  const current = (id: string) => {
+    const mark = known(id);
+    const newest = opts.newest?.get(id);
+    if (mark === undefined || newest === undefined) return false;
+    return newest === null ? true : mark !== '' && Date.parse(mark) >= Date.parse(newest);
+  };
   // series without a mark first, so they share batches and the others can ask from their marks
-  const ids = [...new Set(tsIds)].sort((a, b) => Number(known(a) !== undefined) - Number(known(b) !== undefined));
+  const ids = [...new Set(tsIds)].filter((id) => !current(id)).sort((a, b) => Number(known(a) !== undefined) - Number(known(b) !== undefined));
   let stored = 0;
   const batches = batchTsIds(ids);
-  for (const [index, batch] of batches.entries()) {
+  const request = (batch: string[]) => {
     const since = batch.map(known);
-    const oldest = since.every((m) => m !== undefined) ? since.reduce((a, b) => (b && (!a || b < a) ? b : a)) : undefined;
+    const oldest = since.every((m) => m !== undefined) ? since.reduce((a, b) => (b && (!a || b < a) ? b : a), '') : undefined;
     const query = new URLSearchParams([['remarks', 'true'], ...batch.map((id): [string, string] => ['tsId', id])]);
     if (oldest) query.set('from', new Date(Date.parse(oldest) - HISTORY_OVERLAP_MS).toISOString());
-    const { data } = await api.getJson(`/timeseries-values?${query.toString()}`, HistoricValueListSchema);
+    const answer = api.getJson(`/timeseries-values?${query.toString()}`, HistoricValueListSchema);
+    // awaited in its turn; marked handled now, so a failed write before it leaves no unhandled rejection
+    answer.catch(() => undefined);
+    return answer;
+  };
+  // the next batch is on the wire while this one is written: network and IndexedDB overlap
+  let next = batches[0] ? request(batches[0]) : undefined;
+  for (const [index, batch] of batches.entries()) {
+    const { data } = await (next as ReturnType<typeof request>);
+    const following = batches[index + 1];
+    next = following ? request(following) : undefined;
     const docs = data.values.map((v) => ({ ...v, id: `${v.tsId}|${v.dt}` }));
     // series never pulled have nothing stored to compare with (the first pull of a device)
     const changed = batch.some((id) => marks[id] !== undefined) ? await changedValues(db, docs) : docs;
     if (changed.length > 0) await db.historicValues.bulkUpsert(changed);
-    for (const d of docs) if (!marks[d.tsId] || d.dt > (marks[d.tsId] ?? '')) marks[d.tsId] = d.dt;
+    for (const id of batch) marks[id] ??= '';
+    for (const d of docs) if (d.dt > (marks[d.tsId] ?? '')) marks[d.tsId] = d.dt;
     stored += changed.length;
     onBatch?.({ done: index + 1, total: batches.length, stored });
   }

@@ -60,11 +60,23 @@ describe('pulling from the real server into RxDB', () => {
       expect((await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) })).status).toBe(200);
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(1);
       expect((await db.historicValues.findOne(`3001-WT|${dt}`).exec())?.value).toBe(7.25);
+      // the rounds say where each series ends (entry.last): what the device has up to there is not asked for
+      const marks = (await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data as Record<string, string>;
+      const newest = new Map(tsIds.map((id) => [id as string, marks[id] || null]));
+      spy.mockClear();
+      expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, newest })).toBe(0);
+      expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values'))).toHaveLength(0);
+      const later = new Date(Date.parse(dt) + 60_000).toISOString();
+      const post2 = { instanceId: crypto.randomUUID(), creationTime: later, entries: [{ staNumber: '3001', tsId: '3001-WT', dt: later, value: 7.5 }] };
+      expect((await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post2) })).status).toBe(200);
+      newest.set('3001-WT', later);
+      expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, newest })).toBe(1);
+      expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values'))).toHaveLength(1);
       spy.mockClear();
       // a day after the last full pull, every series is asked for all its values again (still nothing written)
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: Date.now() + HISTORY_FULL_PULL_MS })).toBe(0);
       expect(spy.mock.calls.some(([path]) => path.includes('from='))).toBe(false);
-      expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3001-WT': dt });
+      expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3001-WT': later });
     } finally {
       spy.mockRestore();
     }
@@ -98,8 +110,8 @@ describe('pulling from the real server into RxDB', () => {
   it('pulls completed rounds for the archive', async () => {
     const post = { instanceId: crypto.randomUUID(), creationTime: '2026-11-23T08:00:00.000Z', entries: [{ staNumber: '3001', tsId: '3001-WT', dt: '2026-11-23T12:00:00.000+01:00', value: 6.5 }] };
     await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) });
-    // and the one the incremental history test sent before
-    expect(await pullCompletedRounds(db, api)).toBe(2);
+    // and the two the incremental history test sent before
+    expect(await pullCompletedRounds(db, api)).toBe(3);
     expect((await db.completedRounds.findOne(post.instanceId).exec())?.mrName).toBe('Quellen Kaunertal');
   });
 
