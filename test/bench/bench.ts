@@ -50,7 +50,7 @@ try {
   const tours = wanted('tour') ? await storeTours(page, bundle, today) : [];
   for (const { profile, rate } of PROFILES) {
     await throttle(page, rate);
-    if (wanted('sync')) await area(`unchanged pull (${profile})`, () => unchangedPull(page, bundle, profile, RUNS));
+    if (wanted('sync')) await area(`unchanged pull (${profile})`, () => unchangedPull(page, home, bundle, profile, RUNS));
     if (wanted('table')) await area(`table navigation (${profile})`, () => tableNavigation(page, profile, RUNS, home));
     if (wanted('table')) await area(`table typing (${profile})`, () => tableTyping(page, profile, 15));
     if (wanted('table')) await area(`photo (${profile})`, () => photoResize(page, profile, RUNS));

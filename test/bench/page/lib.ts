@@ -48,6 +48,7 @@ export async function baseline(n: number, series: number, single: number): Promi
   for (const d of data) tx.objectStore('docs').put(d);
   await done(tx);
   const rawInsertMs = performance.now() - t;
+  await req(raw.transaction('docs').objectStore('docs').index('ts_dt').getAll(IDBKeyRange.bound(['b-3', ''], ['b-3', '\uffff'])));
   t = performance.now();
   const got = await req(raw.transaction('docs').objectStore('docs').index('ts_dt').getAll(IDBKeyRange.bound(['b-7', ''], ['b-7', '\uffff'])));
   const rawQueryMs = performance.now() - t;
@@ -69,6 +70,7 @@ export async function baseline(n: number, series: number, single: number): Promi
   t = performance.now();
   await table.bulkPut(data);
   const dexieInsertMs = performance.now() - t;
+  await table.where('[tsId+dt]').between(['b-3', ''], ['b-3', '\uffff']).toArray();
   t = performance.now();
   const gotDexie = await table.where('[tsId+dt]').between(['b-7', ''], ['b-7', '\uffff']).toArray();
   const dexieQueryMs = performance.now() - t;
@@ -82,6 +84,8 @@ export async function baseline(n: number, series: number, single: number): Promi
   t = performance.now();
   await db.historicValues.bulkInsert(data);
   const rxdbInsertMs = performance.now() - t;
+  // the first query of a collection pays one-off set-up; the app's screens run warm ones
+  await db.historicValues.find({ selector: { tsId: 'b-3' }, sort: [{ dt: 'asc' }] }).exec();
   t = performance.now();
   const gotRx = await db.historicValues.find({ selector: { tsId: 'b-7' }, sort: [{ dt: 'asc' }] }).exec();
   const rxdbQueryMs = performance.now() - t;
