@@ -33,7 +33,9 @@ export interface BuildContext {
   /** config tsFormulaGenerator: formula entries carry their calculated value (§4) */
   formulaGenerator?: boolean;
 }
-export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
+type Built = { post: MeasureRoundPost } | { errors: string[] };
+/** May load its builder on first use (the app keeps the builders out of the first screen's JavaScript). */
+export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => Built | Promise<Built>;
 
 export interface SubmitQueueOptions {
   buildPost: BuildPost;
@@ -122,7 +124,7 @@ export class SubmitQueue {
     const tasks = (await this.db.tasks.find({ selector: { instanceId: instance.instanceId } }).exec()).map((t) => t.toMutableJSON());
     const facilities = (await this.db.facilities.find({ selector: { instanceId: instance.instanceId } }).exec()).map((f) => f.toMutableJSON());
     const drafts = (await this.db.drafts.find({ selector: { instanceId: instance.instanceId } }).exec()).map((d) => d.toMutableJSON());
-    const built = this.opts.buildPost(instance, round, { defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: configData.tsFormulaGenerator === true });
+    const built = await this.opts.buildPost(instance, round, { defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: configData.tsFormulaGenerator === true });
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

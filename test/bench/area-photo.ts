@@ -50,7 +50,7 @@ export async function photoResize(page: Page, profile: Profile, runs: number): P
       },
       { alt },
     );
-    await page.getByLabel(`Foto hinzufügen: ${e.staName} ${e.staNumber} ${e.tsParameter}`).setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo }, { timeout: 60_000 });
+    await page.getByLabel(`Foto hinzufügen: ${e.staName} ${e.staNumber} ${e.tsParameter}`, { exact: true }).first().setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo }, { timeout: 60_000 });
     const res = await page.evaluate(() => (window as unknown as { benchPhoto: Promise<{ ms: number; longest: number }> }).benchPhoto);
     ms.push(res.ms);
     longest.push(res.longest);

@@ -112,5 +112,5 @@ export async function heapGrowth(page: Page, cdp: CDPSession, homeUrl: string, r
     heaps.push((await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6);
   }
   const growth = heaps.slice(1).map((h, i) => ((h - (heaps[i] ?? h)) / (heaps[i] ?? h)) * 100);
-  record('heap: growth between repetitions of 10 navigations', 'normal', growth, '%', 20, { note: `heap after each repetition: ${heaps.map((h) => h.toFixed(1)).join(', ')} MB` });
+  record(`heap: growth between repetitions of ${perRep} navigations`, 'normal', growth, '%', 20, { note: `heap after each repetition: ${heaps.map((h) => h.toFixed(1)).join(', ')} MB` });
 }
