@@ -1,5 +1,5 @@
 // Shared browser plumbing of `npm run bench`: headless Chromium, the two CPU profiles, and in-page waits.
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/harness';
 import type { Profile } from './report';
 import type { BenchLib } from './page-bundle';
@@ -21,15 +21,21 @@ export function launch(): Promise<Browser> {
 export async function openPage(context: BrowserContext, rate: number): Promise<Page> {
   await context.addInitScript(NAME_SHIM);
   const page = await context.newPage();
+  // a page slowed four times with 2,000 rows answers late; the figures, not the driver, say how late
+  page.setDefaultTimeout(120_000);
+  page.setDefaultNavigationTimeout(120_000);
   await throttle(page, rate);
   return page;
 }
 
 /** CPU slowed `rate` times (1 = normal), as a field phone: CDP Emulation.setCPUThrottlingRate. */
 export async function throttle(page: Page, rate: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
+  // one session per page: a rate set through a second session would not replace the first one's
+  let cdp = sessions.get(page);
+  if (!cdp) sessions.set(page, (cdp = await page.context().newCDPSession(page)));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
+const sessions = new WeakMap<Page, CDPSession>();
 
 /**
  * Runs `fn(lib, arg)` in the page with the bench's in-page library (page/lib.ts), loading it once per
