@@ -2,12 +2,13 @@ import * as v from 'valibot';
 import { ConfigSchema, MeasureRoundListSchema, MeasureRoundSchema, ServerInfoSchema } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
+import { differs, upsertReference } from './unchanged';
 
 /** Stores a reference document; on failure the stored copy stays in use (§8: logged, not fatal). */
 async function pullReference<S extends v.GenericSchema>(db: AppDatabase, api: ApiClient, key: string, path: string, schema: S): Promise<void> {
   try {
     const { data, etag } = await api.getJson(path, schema);
-    await db.reference.upsert({ key, data, etag, fetchedAt: Date.now() });
+    await upsertReference(db, { key, data, etag, fetchedAt: Date.now() });
   } catch (e) {
     console.warn(`loading ${key} failed, using the stored copy`, e);
   }
@@ -30,14 +31,10 @@ export async function pullRounds(db: AppDatabase, api: ApiClient): Promise<numbe
   const mrVersion = list.date ?? new Date().toUTCString();
   for (const summary of list.data) {
     const { data: round } = await api.getJson(`/measure-round/${encodeURIComponent(summary.mrId)}`, MeasureRoundSchema);
-    await db.rounds.upsert({
-      mrId: String(round.mrId),
-      mrName: round.mrName,
-      mrGroup: round.mrGroup,
-      mrVersion,
-      entries: round.entries,
-      fetchedAt: Date.now(),
-    });
+    const doc = { mrId: String(round.mrId), mrName: round.mrName, mrGroup: round.mrGroup, mrVersion, entries: round.entries, fetchedAt: Date.now() };
+    // an unchanged round is not written again: its mrVersion (the list's Date header) is read nowhere
+    const stored = await db.rounds.findOne(doc.mrId).exec();
+    if (differs(stored?.toJSON(), doc, ['fetchedAt', 'mrVersion'])) await db.rounds.upsert(doc);
   }
   const listed = new Set(list.data.map((r) => String(r.mrId)));
   const stale = await db.rounds.find({ selector: { mrId: { $nin: [...listed] } } }).exec();

@@ -70,7 +70,9 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       await pullRounds(db, api);
       await pullReferenceLists(db, api);
       const rounds = await db.rounds.find().exec();
-      await pullHistoricValues(db, api, rounds.flatMap((r) => r.entries.map((e) => e.tsId)));
+      // each round entry says when its series' newest value is (entry.last): series the device has up to there are not asked for
+      const newest = new Map(rounds.flatMap((r) => r.entries.map((e) => [e.tsId as string, e.last?.dt ?? null] as const)));
+      await pullHistoricValues(db, api, [...newest.keys()], undefined, { incremental: true, newest });
       await pullMapData(db, api, rounds.map((r) => r.mrId));
       await pullCompletedRounds(db, api);
       await recordPull(db);

@@ -19,7 +19,9 @@ export const LOGIN_REQUIRED = 'login-required';
 /** §9 default time of a reading when the config has none. */
 const DEFAULT_TIME = '12:00';
 
-export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => { post: MeasureRoundPost } | { errors: string[] };
+type Built = { post: MeasureRoundPost } | { errors: string[] };
+/** May load its builder on first use (the app keeps the builders out of the first screen's JavaScript). */
+export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => Built | Promise<Built>;
 
 export interface SubmitQueueOptions extends RetryOptions {
   buildPost: BuildPost;
@@ -87,7 +89,7 @@ export class SubmitQueue {
     const local = (await this.db.reference.findOne('localConfig').exec())?.data as { defaultTime?: unknown } | undefined;
     const defaultTime = typeof local?.defaultTime === 'string' ? local.defaultTime : (configData.defaultTime ?? DEFAULT_TIME);
     const ctx = await loadBuildContext(this.db, instance.instanceId, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true });
-    const built = this.opts.buildPost(instance, round, ctx);
+    const built = await this.opts.buildPost(instance, round, ctx);
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

@@ -3,8 +3,6 @@ import { ConfigSchema } from '../../schemas/api';
 import { createContext, useContext } from 'react';
 import { startReplication, type ReplicationHandle } from '../../replication/runner';
 import type { AppDatabase } from '../db/database';
-import { buildIndoorPost } from '../features/indoor/build-indoor-post';
-import { buildMeteoPost } from '../features/meteo/build-meteo-post';
 import type { BuildPost } from '../../replication/submit-queue';
 import { browserClientIdentity } from './client-identity';
 import { auth } from './auth';
@@ -17,8 +15,12 @@ export function useReplication(): ReplicationHandle {
   return r;
 }
 
-/** Each kind of instance is posted by its own builder: a meteo month carries one entry per day. */
-const buildPostByMode: BuildPost = (instance, round, ctx) => (instance.mode === 'meteo' ? buildMeteoPost : buildIndoorPost)(instance, round, ctx);
+/**
+ * Each kind of instance is posted by its own builder: a meteo month carries one entry per day. The builders
+ * (with the domain rules and luxon) load on the first send, not with the first screen (issue 16).
+ */
+const buildPostByMode: BuildPost = async (instance, round, ctx) =>
+  instance.mode === 'meteo' ? (await import('../features/meteo/build-meteo-post')).buildMeteoPost(instance, round, ctx) : (await import('../features/indoor/build-indoor-post')).buildIndoorPost(instance, round, ctx);
 
 /** Starts replication with the login's token; identity settings from the stored config switch login on. */
 export function startAppReplication(db: AppDatabase): ReplicationHandle {

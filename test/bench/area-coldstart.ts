@@ -1,0 +1,57 @@
+// Offline cold start (issue 16): a device that has the app and its data restarts its browser without
+// network; from navigation start to the round list painted, timed in the page from its time origin.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/harness';
+import { BIG } from './dataset';
+import { record, type Profile } from './report';
+import { DESKTOP, throttle } from './browser';
+
+const launchProfile = (dir: string) => chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...DESKTOP });
+
+// runs at document start: the time (since navigation start) of the first frame showing the round's link
+const PROBE = `window.__name = window.__name || ((f) => f);
+(() => {
+  const check = () => {
+    if ([...document.querySelectorAll('a')].some((a) => (a.textContent || '').includes(${JSON.stringify(BIG.mrName)}))) window.benchRoundsVisible = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+
+/** Installs the app once (service worker, data), then restarts the browser offline `runs` times per profile. */
+export async function offlineColdStart(home: string, profiles: readonly { profile: Profile; rate: number }[], runs: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await launchProfile(dir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(home);
+    await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 120_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    // the service worker has stored the app; let the first pull finish as well
+    await page.waitForLoadState('networkidle', { timeout: 300_000 });
+    await context.close();
+    for (const { profile, rate } of profiles) {
+      const ms: number[] = [];
+      for (let r = 0; r < runs; r++) {
+        context = await launchProfile(dir);
+        await context.setOffline(true);
+        await context.addInitScript(PROBE);
+        const p = context.pages()[0] ?? (await context.newPage());
+        await throttle(p, rate);
+        await p.goto(home);
+        await p.waitForFunction(() => 'benchRoundsVisible' in window, undefined, { timeout: 60_000 });
+        ms.push((await p.evaluate(() => (window as unknown as { benchRoundsVisible: number }).benchRoundsVisible)) as number);
+        await context.close();
+        context = undefined;
+      }
+      record('offline cold start → rounds visible', profile, ms, 'ms', 2000, { note: 'browser restarted offline; navigation start → the round list painted (service worker)' });
+    }
+  } finally {
+    await context?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,60 @@
+// A 6,000 px camera photo added to an entry of the big table (issue 16): from the file handed to the input
+// to the resized photo stored and shown, and the longest main-thread task meanwhile (resize runs in a worker).
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { bigEntries } from './dataset';
+import { record, type Profile } from './report';
+
+let photo: Buffer | undefined;
+
+export async function photoResize(page: Page, profile: Profile, runs: number): Promise<void> {
+  // a noisy picture, so the JPEG is as heavy to decode as a camera's (about 6 MB)
+  photo ??= await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#557799', noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
+  const ms: number[] = [];
+  const longest: number[] = [];
+  const entries = bigEntries();
+  for (let r = 0; r < runs; r++) {
+    const e = entries[r % entries.length];
+    if (!e) break;
+    const alt = `Foto von ${e.staNumber} ${e.tsParameter}`;
+    await page.evaluate(
+      ({ alt }) => {
+        const w = window as unknown as { benchPhoto: Promise<{ ms: number; longest: number }> };
+        const before = document.querySelectorAll(`img[alt="${alt}"]`).length;
+        let longest = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+        });
+        observer.observe({ type: 'longtask' });
+        w.benchPhoto = new Promise((resolve, reject) => {
+          document.addEventListener(
+            'change',
+            (ev) => {
+              const t0 = ev.timeStamp;
+              const check = () => {
+                if (document.querySelectorAll(`img[alt="${alt}"]`).length > before)
+                  requestAnimationFrame(() =>
+                    setTimeout(() => {
+                      observer.disconnect();
+                      resolve({ ms: performance.now() - t0, longest });
+                    }),
+                  );
+                else if (performance.now() - t0 > 60_000) reject(new Error('photo never shown'));
+                else requestAnimationFrame(check);
+              };
+              check();
+            },
+            { capture: true, once: true },
+          );
+        });
+      },
+      { alt },
+    );
+    await page.getByLabel(`Foto hinzufügen: ${e.staName} ${e.staNumber} ${e.tsParameter}`, { exact: true }).first().setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo }, { timeout: 60_000 });
+    const res = await page.evaluate(() => (window as unknown as { benchPhoto: Promise<{ ms: number; longest: number }> }).benchPhoto);
+    ms.push(res.ms);
+    longest.push(res.longest);
+  }
+  record('photo: 6,000 px resized in a worker and stored', profile, ms, 'ms', 2000, { note: `${((photo.length ?? 0) / 1e6).toFixed(1)} MB JPEG; from the input's change event to the stored photo shown` });
+  record('photo: longest main-thread task meanwhile', profile, longest, 'ms', 50, { note: 'longtask observer; 0 = no task over 50 ms' });
+}

@@ -1,0 +1,116 @@
+// The office table of the 2,000-entry round (issue 16): navigation → all rows interactive, keystroke →
+// painted, value typed → durable, the 400th station against the 1st, heap after many navigations.
+// Everything is timed inside the page; the driver only presses keys and waits on promises the probe resolves.
+import type { CDPSession, Page } from 'playwright-core';
+import { BIG, BIG_ENTRIES } from './dataset';
+import { percentile, record, type Profile } from './report';
+import { timeInPage } from './browser';
+
+const VALUE = 'input[data-value-input]:not(:disabled)';
+const KEY_DELAY_MS = 40;
+
+/** Keystroke probe: input → next frame painted ("painted"), input → data-saved="true" ("durable"). */
+async function installProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { benchPaint: number[]; benchDurable: number[]; benchSaved(i: number): Promise<void> };
+    w.benchPaint = [];
+    w.benchDurable = [];
+    const pending = new WeakMap<Element, number>();
+    document.addEventListener(
+      'input',
+      (e) => {
+        const el = e.target;
+        if (!(el instanceof HTMLInputElement) || !el.hasAttribute('data-value-input')) return;
+        const t0 = e.timeStamp;
+        pending.set(el, t0);
+        // React renders the row (value, status colour, messages) in the same task as a discrete input
+        // event; the frame after it is the one that shows them
+        requestAnimationFrame(() => setTimeout(() => w.benchPaint.push(performance.now() - t0)));
+      },
+      true,
+    );
+    const waiters = new Map<Element, () => void>();
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target as Element;
+        if (el.getAttribute('data-saved') !== 'true') continue;
+        const t0 = pending.get(el);
+        if (t0 !== undefined) w.benchDurable.push(performance.now() - t0);
+        pending.delete(el);
+        waiters.get(el)?.();
+        waiters.delete(el);
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-saved'] });
+    w.benchSaved = (i: number) =>
+      new Promise<void>((resolve) => {
+        const el = document.querySelectorAll('input[data-value-input]')[i];
+        if (!el || (el.getAttribute('data-saved') === 'true' && !pending.has(el))) resolve();
+        else waiters.set(el, resolve);
+      });
+  });
+}
+
+async function typeValues(page: Page, indexes: number[]): Promise<{ paint: number[]; durable: number[] }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { benchPaint: number[]; benchDurable: number[] };
+    w.benchPaint = [];
+    w.benchDurable = [];
+  });
+  const inputs = page.locator('input[data-value-input]');
+  for (const [k, i] of indexes.entries()) {
+    await inputs.nth(i).focus();
+    await page.keyboard.type(String(100 + (k % 300)), { delay: KEY_DELAY_MS });
+    await page.evaluate((n) => (window as unknown as { benchSaved(i: number): Promise<void> }).benchSaved(n), i);
+  }
+  return page.evaluate(() => {
+    const w = window as unknown as { benchPaint: number[]; benchDurable: number[] };
+    return { paint: w.benchPaint, durable: w.benchDurable };
+  });
+}
+
+const clickRound = `[...document.querySelectorAll('a')].find((a) => a.textContent.includes(${JSON.stringify(BIG.mrName)})).click()`;
+
+/** From the round list to every value field of the table enabled, `runs` times (SPA navigation). */
+export async function tableNavigation(page: Page, profile: Profile, runs: number, homeUrl: string): Promise<void> {
+  const ms: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    await page.goto(homeUrl);
+    await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 60_000 });
+    ms.push(await timeInPage(page, clickRound, VALUE, BIG_ENTRIES));
+  }
+  record('table: navigation → all 2,000 rows interactive', profile, ms, 'ms', profile === 'normal' ? 1000 : 3000, { note: 'SPA click on the round list to every value input enabled and a frame painted' });
+}
+
+/** Types into the first and the last stations; records keystroke → painted, typed → durable, last/first. */
+export async function tableTyping(page: Page, profile: Profile, values: number): Promise<void> {
+  await installProbe(page);
+  const first = Array.from({ length: values }, (_, i) => i);
+  const last = Array.from({ length: values }, (_, i) => BIG_ENTRIES - values + i);
+  const a = await typeValues(page, first);
+  const b = await typeValues(page, last);
+  const paint = [...a.paint, ...b.paint];
+  const durable = [...a.durable, ...b.durable];
+  const p95 = (xs: number[]) => percentile(xs, 95);
+  record('table: keystroke → painted (p95 of keystrokes)', profile, [p95(paint)], 'ms', profile === 'normal' ? 50 : 100, { note: `${paint.length} keystrokes; p50 ${percentile(paint, 50).toFixed(1)} ms, max ${Math.max(...paint).toFixed(0)} ms` });
+  record('table: value typed → durable (p95 of keystrokes)', profile, [p95(durable)], 'ms', profile === 'normal' ? 50 : undefined, { note: `${durable.length} acknowledged; p50 ${percentile(durable, 50).toFixed(1)} ms, max ${Math.max(...durable).toFixed(0)} ms` });
+  record('table: 400th station vs 1st, typed → durable (ratio of medians)', profile, [percentile(b.durable, 50) / percentile(a.durable, 50)], '×', 1.5, { note: `first ${values} entries ${percentile(a.durable, 50).toFixed(1)} ms, last ${values} ${percentile(b.durable, 50).toFixed(1)} ms` });
+  record('table: 400th station vs 1st, keystroke → painted (ratio of medians)', profile, [percentile(b.paint, 50) / percentile(a.paint, 50)], '×', 1.5);
+}
+
+/** Heap after `reps` × `perRep` navigations between the round list and the table (garbage collected first). */
+export async function heapGrowth(page: Page, cdp: CDPSession, homeUrl: string, reps: number, perRep: number): Promise<void> {
+  const heaps: number[] = [];
+  await page.goto(homeUrl);
+  for (let r = 0; r < reps; r++) {
+    for (let i = 0; i < perRep; i++) {
+      await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 60_000 });
+      await timeInPage(page, clickRound, VALUE, BIG_ENTRIES);
+      await page.evaluate(() => history.back());
+    }
+    await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 60_000 });
+    await cdp.send('HeapProfiler.collectGarbage');
+    heaps.push((await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6);
+  }
+  const growth = heaps.slice(1).map((h, i) => ((h - (heaps[i] ?? h)) / (heaps[i] ?? h)) * 100);
+  record(`heap: growth between repetitions of ${perRep} navigations`, 'normal', growth, '%', 20, { note: `heap after each repetition: ${heaps.map((h) => h.toFixed(1)).join(', ')} MB` });
+}

@@ -1,0 +1,58 @@
+// The outdoor tour of a stored 400-station round (issue 16): 20 stored tours as "Take offline" writes them,
+// then the station list painted and the next station's input painted, at the 1st and the 400th station.
+import type { Page } from 'playwright-core';
+import { BIG } from './dataset';
+import { percentile, record, type Profile } from './report';
+import { timeInPage, withLib } from './browser';
+
+export const STORED_TOURS = 20;
+
+/** Stores the tours through the app's own storeTour in the device's database; returns their ids. */
+export async function storeTours(page: Page, bundle: string, date: string): Promise<string[]> {
+  return withLib(page, bundle, (lib, a) => lib.storeTours(...(a as [string, number, string])), [BIG.mrId, STORED_TOURS, date]);
+}
+
+export async function tour(page: Page, origin: string, instanceId: string, profile: Profile, runs: number): Promise<void> {
+  const list: number[] = [];
+  const nextFirst: number[] = [];
+  const nextLast: number[] = [];
+  const last = String(50000 + BIG.stations - 2);
+  for (let r = 0; r < runs; r++) {
+    await page.goto(`${origin}/mobile/${instanceId}?view=input&station=50000`);
+    await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
+    // the list tab, from the input view (client-side navigation)
+    list.push(await timeInPage(page, `document.querySelector('a[data-tab="list"]').click()`, 'li[data-station]', BIG.stations));
+    await page.goto(`${origin}/mobile/${instanceId}?view=input&station=50000`);
+    await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
+    nextFirst.push(await nextStation(page));
+    await page.goto(`${origin}/mobile/${instanceId}?view=input&station=${last}`);
+    await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
+    nextLast.push(await nextStation(page));
+  }
+  record(`tour: station list of ${BIG.stations} stations painted`, profile, list, 'ms', 100, { note: `client-side navigation from the input view to ${BIG.stations} list items and a frame painted; ${STORED_TOURS} tours stored` });
+  record('tour: next station → its input painted (1st → 2nd)', profile, nextFirst, 'ms', 100);
+  record('tour: next station → its input painted (399th → 400th)', profile, nextLast, 'ms', 100);
+  record('tour: 400th station vs 1st, next station (ratio of medians)', profile, [percentile(nextLast, 50) / percentile(nextFirst, 50)], '×', 1.5);
+}
+
+/** Clicks "next station"; resolves when the station position text changed and the new inputs were painted. */
+async function nextStation(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const pos = document.querySelector('[data-testid="station-position"]');
+        const before = pos?.textContent;
+        const button = [...document.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? '').startsWith('Nächste Station'));
+        if (!button) return reject(new Error('no next-station button'));
+        const t0 = performance.now();
+        button.click();
+        const check = () => {
+          const now = document.querySelector('[data-testid="station-position"]')?.textContent;
+          if (now !== before && document.querySelector('input[data-value-input]')) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0)));
+          else if (performance.now() - t0 > 30_000) reject(new Error('next station never shown'));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
+}

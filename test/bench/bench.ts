@@ -1,0 +1,75 @@
+// `npm run bench` (issue 16): builds the app, starts the real server with the large dataset (dataset.ts),
+// drives headless Chromium through every measured area in both CPU profiles, prints one table and writes
+// bench/results.json. Not part of `npm test`; BENCH_RUNS=n changes the runs per figure (default 5).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../server/app';
+import { ensureBuild } from '../../scripts/ensure-build.mjs';
+import { BIG, BIG_ENTRIES, BIG_VALUES, seedBigRound } from './dataset';
+import { pageBundle } from './page-bundle';
+import { area, writeReport } from './report';
+import { DESKTOP, PROFILES, launch, openPage, throttle, withLib } from './browser';
+import { initialJs } from './area-static';
+import { historyPull, unchangedPull } from './area-sync';
+import { heapGrowth, tableNavigation, tableTyping } from './area-table';
+import { baselineRatios } from './area-baseline';
+import { concurrentSubmissions } from './area-server';
+import { storeTours, tour } from './area-tour';
+import { photoResize } from './area-photo';
+import { offlineColdStart } from './area-coldstart';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// a first pull of 120,000 values takes 25–60 s here: three devices per profile keep the run near 10 minutes
+const PULL_RUNS = Number(process.env.BENCH_PULL_RUNS ?? Math.min(RUNS, 3));
+const HEAP_NAVIGATIONS = 5;
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const wanted = (name: string) => !ONLY || ONLY.some((o) => name.startsWith(o));
+const started = performance.now();
+
+ensureBuild();
+await area('static', async () => initialJs());
+const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+const server = await startServer({ port: 0, dataDir: dir, staticDir: 'dist' });
+const seedSeconds = await seedBigRound(server.db);
+console.info(`dataset: ${BIG_ENTRIES} entries, ${BIG_VALUES} historic values, seeded in ${seedSeconds.toFixed(1)} s; server ${server.url}`);
+const bundle = await pageBundle();
+const browser = await launch();
+const today = new Date().toISOString().slice(0, 10);
+const home = `${server.url}/?date=${today}`;
+try {
+  for (const { profile, rate } of PROFILES) {
+    if (wanted('sync')) await area(`sync (${profile})`, () => historyPull(browser, home, bundle, profile, rate, PULL_RUNS));
+  }
+  // one device for the rest: it has pulled everything once; the profiles switch its CPU rate
+  const context = await browser.newContext(DESKTOP);
+  const page = await openPage(context, 1);
+  await page.goto(home);
+  await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 120_000 });
+  for (let stored = 0; stored < BIG_VALUES; ) {
+    stored = await withLib(page, bundle, (lib) => lib.storedCount('historicValues'));
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const tours = wanted('tour') ? await storeTours(page, bundle, today) : [];
+  for (const { profile, rate } of PROFILES) {
+    await throttle(page, rate);
+    if (wanted('sync')) await area(`unchanged pull (${profile})`, () => unchangedPull(page, home, bundle, profile, RUNS));
+    // the light screens first: once the 2,000-row table is open, a slowed page stays busy for a while
+    if (wanted('tour') && tours[0]) await area(`tour (${profile})`, () => tour(page, server.url, tours[0] ?? '', profile, RUNS));
+    if (wanted('baseline')) await area(`baseline (${profile})`, () => baselineRatios(page, bundle, profile, RUNS));
+    if (wanted('table')) await area(`table navigation (${profile})`, () => tableNavigation(page, profile, RUNS, home));
+    if (wanted('table')) await area(`table typing (${profile})`, () => tableTyping(page, profile, 15));
+    if (wanted('table')) await area(`photo (${profile})`, () => photoResize(page, profile, RUNS));
+  }
+  await throttle(page, 1);
+  if (wanted('heap')) await area('heap', async () => heapGrowth(page, await context.newCDPSession(page), home, RUNS, HEAP_NAVIGATIONS));
+  await context.close();
+  if (wanted('coldstart')) await area('offline cold start', () => offlineColdStart(home, PROFILES, RUNS));
+  if (wanted('server')) await area('server', () => concurrentSubmissions(server.url, RUNS));
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+writeReport({ runsPerFigure: RUNS, pullRuns: PULL_RUNS, heapNavigations: RUNS * HEAP_NAVIGATIONS, cpus: cpus().length, cpuModel: cpus()[0]?.model, dataset: { entries: BIG_ENTRIES, historicValues: BIG_VALUES }, seedSeconds: Number(seedSeconds.toFixed(1)), totalSeconds: Math.round((performance.now() - started) / 1000) });
+process.exit(0);

@@ -1,0 +1,145 @@
+// Code the bench runs inside the page (bundled by ../page-bundle.ts into one script): the raw IndexedDB and
+// Dexie baselines next to the app's own RxDB database, storing tours as the app does, and counting what
+// the app wrote to IndexedDB. Runs on the app's origin, so it sees the app's databases.
+import Dexie from 'dexie';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { createAppDatabase } from '../../../src/db/database';
+import { storeTour } from '../../../src/features/tour/tour-store';
+import type { HistoricValueDoc } from '../../../schemas/db/historic-value-doc';
+
+export interface BaselineTimes {
+  rawInsertMs: number;
+  dexieInsertMs: number;
+  rxdbInsertMs: number;
+  rawQueryMs: number;
+  dexieQueryMs: number;
+  rxdbQueryMs: number;
+  rawPutEachMs: number;
+  dexiePutEachMs: number;
+  rxdbPutEachMs: number;
+}
+
+function docs(n: number, series: number): HistoricValueDoc[] {
+  return Array.from({ length: n }, (_, i) => {
+    const tsId = `b-${i % series}`;
+    const dt = new Date(Date.UTC(2026, 0, 1) + Math.floor(i / series) * 86_400_000).toISOString();
+    return { id: `${tsId}|${dt}`, tsId, dt, value: i / 10, instanceId: null };
+  });
+}
+
+const req = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+const done = (tx: IDBTransaction) => new Promise<void>((resolve, reject) => ((tx.oncomplete = () => resolve()), (tx.onerror = () => reject(tx.error)), (tx.onabort = () => reject(tx.error))));
+
+/**
+ * The same work three ways: a bulk insert of `n` history documents, a query of one series by its index
+ * ([tsId, dt], as the charts and the row history read), and `single` one-document writes in a row (as typing).
+ */
+export async function baseline(n: number, series: number, single: number): Promise<BaselineTimes> {
+  const data = docs(n, series);
+  const few = docs(single, 1).map((d) => ({ ...d, tsId: 'one' }));
+  const tag = `${Date.now()}-${Math.round(Math.random() * 1e6)}`;
+
+  // raw IndexedDB
+  const open = indexedDB.open(`bench-raw-${tag}`, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('docs', { keyPath: 'id' }).createIndex('ts_dt', ['tsId', 'dt']);
+  const raw = await req(open);
+  let t = performance.now();
+  const tx = raw.transaction('docs', 'readwrite');
+  for (const d of data) tx.objectStore('docs').put(d);
+  await done(tx);
+  const rawInsertMs = performance.now() - t;
+  await req(raw.transaction('docs').objectStore('docs').index('ts_dt').getAll(IDBKeyRange.bound(['b-3', ''], ['b-3', '\uffff'])));
+  t = performance.now();
+  const got = await req(raw.transaction('docs').objectStore('docs').index('ts_dt').getAll(IDBKeyRange.bound(['b-7', ''], ['b-7', '\uffff'])));
+  const rawQueryMs = performance.now() - t;
+  t = performance.now();
+  for (const d of few) {
+    const w = raw.transaction('docs', 'readwrite');
+    w.objectStore('docs').put(d);
+    await done(w);
+  }
+  const rawPutEachMs = (performance.now() - t) / single;
+  raw.close();
+  indexedDB.deleteDatabase(`bench-raw-${tag}`);
+
+  // Dexie
+  const dexie = new Dexie(`bench-dexie-${tag}`);
+  dexie.version(1).stores({ docs: 'id, [tsId+dt]' });
+  const table = dexie.table<HistoricValueDoc, string>('docs');
+  await dexie.open();
+  t = performance.now();
+  await table.bulkPut(data);
+  const dexieInsertMs = performance.now() - t;
+  await table.where('[tsId+dt]').between(['b-3', ''], ['b-3', '\uffff']).toArray();
+  t = performance.now();
+  const gotDexie = await table.where('[tsId+dt]').between(['b-7', ''], ['b-7', '\uffff']).toArray();
+  const dexieQueryMs = performance.now() - t;
+  t = performance.now();
+  for (const d of few) await table.put(d);
+  const dexiePutEachMs = (performance.now() - t) / single;
+  await dexie.delete();
+
+  // RxDB, the app's own schema and storage
+  const db = await createAppDatabase(getRxStorageDexie(), `bench-rx-${tag}`);
+  t = performance.now();
+  await db.historicValues.bulkInsert(data);
+  const rxdbInsertMs = performance.now() - t;
+  // the first query of a collection pays one-off set-up; the app's screens run warm ones
+  await db.historicValues.find({ selector: { tsId: 'b-3' }, sort: [{ dt: 'asc' }] }).exec();
+  t = performance.now();
+  const gotRx = await db.historicValues.find({ selector: { tsId: 'b-7' }, sort: [{ dt: 'asc' }] }).exec();
+  const rxdbQueryMs = performance.now() - t;
+  t = performance.now();
+  for (const d of few) await db.historicValues.upsert(d);
+  const rxdbPutEachMs = (performance.now() - t) / single;
+  await db.remove();
+
+  if (got.length !== gotDexie.length || got.length !== gotRx.length) throw new Error(`baseline queries disagree: ${got.length}/${gotDexie.length}/${gotRx.length}`);
+  return { rawInsertMs, dexieInsertMs, rxdbInsertMs, rawQueryMs, dexieQueryMs, rxdbQueryMs, rawPutEachMs, dexiePutEachMs, rxdbPutEachMs };
+}
+
+/** Stores `count` tours of a round as "Take offline" does (storeTour); returns their instance ids. */
+export async function storeTours(mrId: string, count: number, date: string): Promise<string[]> {
+  const db = await createAppDatabase(getRxStorageDexie());
+  try {
+    const round = await db.rounds.findOne(mrId).exec();
+    if (!round) throw new Error(`round ${mrId} not stored yet`);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push((await storeTour(db, { round: round.toMutableJSON(), date, team: `Team ${i + 1}`, remark: '' })).instanceId);
+    return ids;
+  } finally {
+    await db.close();
+  }
+}
+
+/** How many documents of the app's database were written since `since` (epoch ms), per collection. */
+export async function writtenSince(since: number): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const info of await indexedDB.databases()) {
+    const name = info.name ?? '';
+    if (!name.startsWith('rxdb-dexie-hydrorounds--')) continue;
+    const idb = await req(indexedDB.open(name));
+    try {
+      if (!idb.objectStoreNames.contains('docs')) continue;
+      const n = await req(idb.transaction('docs').objectStore('docs').index('_meta.lwt').count(IDBKeyRange.lowerBound(since, true)));
+      if (n > 0) out[name.replace(/^rxdb-dexie-hydrorounds--\d+--/, '')] = n;
+    } finally {
+      idb.close();
+    }
+  }
+  return out;
+}
+
+/** How many documents one collection of the app's database holds. */
+export async function storedCount(collection: string): Promise<number> {
+  for (const info of await indexedDB.databases()) {
+    if (!new RegExp(`^rxdb-dexie-hydrorounds--\\d+--${collection}$`).test(info.name ?? '')) continue;
+    const idb = await req(indexedDB.open(info.name ?? ''));
+    try {
+      return await req(idb.transaction('docs').objectStore('docs').count());
+    } finally {
+      idb.close();
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,83 @@
+// Shared report of `npm run bench`: every figure is the median (min, max) of its samples, checked against
+// the budget of issue 16, printed as one table and written to bench/results.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+
+export type Profile = 'normal' | 'cpu4x';
+
+export interface Result {
+  metric: string;
+  profile: Profile | 'node';
+  median: number;
+  min: number;
+  max: number;
+  /** how many samples the figures come from */
+  n: number;
+  unit: string;
+  /** the budget, as printed; undefined when the figure is context (e.g. the baseline's own time) */
+  budget?: string;
+  pass?: boolean;
+  note?: string;
+}
+
+const results: Result[] = [];
+const loads: { at: string; load1: number; load5: number }[] = [];
+
+export function percentile(xs: readonly number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+const round = (x: number) => (Math.abs(x) >= 100 ? Math.round(x) : Math.round(x * 100) / 100);
+
+/**
+ * Records a figure. `limit` is the budget as a number the median must not exceed (`higherIsBetter` flips
+ * that); pass stays undefined when there is no budget.
+ */
+export function record(metric: string, profile: Result['profile'], samples: readonly number[], unit: string, limit?: number, opts: { budget?: string; note?: string; higherIsBetter?: boolean } = {}): Result {
+  const clean = samples.filter((x) => Number.isFinite(x));
+  const median = percentile(clean, 50);
+  const r: Result = {
+    metric,
+    profile,
+    median: round(median),
+    min: round(Math.min(...clean)),
+    max: round(Math.max(...clean)),
+    n: clean.length,
+    unit,
+    ...(limit !== undefined ? { budget: opts.budget ?? `≤ ${limit}`, pass: clean.length > 0 && (opts.higherIsBetter ? median >= limit : median <= limit) } : {}),
+    ...(opts.note ? { note: opts.note } : {}),
+  };
+  results.push(r);
+  console.info(`  ${r.metric} [${r.profile}]: ${r.median} ${r.unit} (${r.min}–${r.max}, n=${r.n})${r.pass === false ? ' MISSED' : ''}`);
+  return r;
+}
+
+/** Notes the machine load (the machine is shared; figures mean little without it). */
+export function noteLoad(at: string): void {
+  const [load1 = 0, load5 = 0] = loadavg();
+  loads.push({ at, load1: round(load1), load5: round(load5) });
+}
+
+/** Runs one area; a failing area is reported and the others still run. */
+export async function area(name: string, run: () => Promise<void>): Promise<void> {
+  noteLoad(`${name} start`);
+  console.info(`▶ ${name}`);
+  const t0 = performance.now();
+  try {
+    await run();
+  } catch (e) {
+    console.error(`✖ ${name} failed:`, e);
+    results.push({ metric: `${name}: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`, profile: 'node', median: Number.NaN, min: Number.NaN, max: Number.NaN, n: 0, unit: '', pass: false });
+  }
+  console.info(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
+export function writeReport(extra: Record<string, unknown>): void {
+  noteLoad('end');
+  console.table(results.map((r) => ({ metric: r.metric, profile: r.profile, median: r.median, min: r.min, max: r.max, n: r.n, unit: r.unit, budget: r.budget ?? '', pass: r.pass ?? '' })));
+  console.info('machine load (1 min / 5 min):', loads.map((l) => `${l.at}: ${l.load1}/${l.load5}`).join(', '));
+  mkdirSync('bench', { recursive: true });
+  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), ...extra, load: loads, results }, null, 2)}\n`);
+  console.info('written: bench/results.json');
+}
