@@ -6,6 +6,7 @@ import type { TaskView } from '../tasks/use-station-tasks';
 import { openTasksOf } from './open-tasks';
 import type { TourDensity } from './tour-search';
 import type { Tour } from './use-tour';
+import './tour-list.css';
 
 /** Open tasks in yellow (§ issue: warnings on stations with open tasks), each type in its configured colour. */
 export function TaskWarning({ tasks }: { tasks: readonly TaskView[] }) {
@@ -34,7 +35,7 @@ function StationLine({ tour, station, density, onOpen, values }: { tour: Tour; s
   const done = tour.complete.get(station.staNumber) === true;
   const tasks = openTasksOf(station, tour.taskActions.localTasks);
   return (
-    <li data-station={station.staNumber} data-complete={done}>
+    <li data-station={station.staNumber} data-complete={done} className="tour-station">
       <button
         type="button"
         onClick={onOpen}
