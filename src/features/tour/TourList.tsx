@@ -39,7 +39,7 @@ function StationLine({ tour, station, density, onOpen, values }: { tour: Tour; s
       <button
         type="button"
         onClick={onOpen}
-        className={`flex min-h-14 w-full items-start gap-3 rounded border-2 p-2 text-left focus-visible:outline-3 focus-visible:outline-amber-500 ${done ? 'border-green-700 bg-green-50 dark:border-green-500 dark:bg-green-950/60' : 'border-slate-400 bg-white dark:border-slate-600 dark:bg-slate-900'}`}
+        className={`flex min-h-14 w-full items-start gap-3 rounded border-2 p-2 text-left focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-amber-500 ${done ? 'border-green-700 bg-green-50 dark:border-green-500 dark:bg-green-950/60' : 'border-slate-400 bg-white dark:border-slate-600 dark:bg-slate-900'}`}
       >
         <span aria-hidden="true" className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-base font-bold ${done ? 'bg-green-700 text-white' : 'border-2 border-slate-500'}`}>
           {done ? '✓' : ''}
