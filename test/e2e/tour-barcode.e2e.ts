@@ -6,19 +6,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { prepareZXingModule, writeBarcode, type WriterOptions } from 'zxing-wasm/writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound } from '../../schemas/api';
-import { api, CHROMIUM, CHROMIUM_ARGS, startTestServer, tempDir, watchErrors, type TestServer } from './harness';
+import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, startTestServer, tempDir, watchErrors, type TestServer } from './harness';
 
 const today = new Date().toISOString().slice(0, 10);
 const SHOTS = 'test-results';
 const ROUND = 'Quellen Kaunertal';
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 2,
-  locale: 'de-DE',
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
-};
+const PHONE = ANDROID_PHONE;
 
 // the writer's wasm from node_modules: the test generates its barcodes without any network
 const require = createRequire(import.meta.url);

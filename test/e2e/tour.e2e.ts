@@ -2,19 +2,14 @@ import sharp from 'sharp';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
-import { api, CHROMIUM, CHROMIUM_ARGS, countRoundPosts, startTestServer, submitRound, tempDir, watchErrors, type TestServer } from './harness';
+import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, countRoundPosts, startTestServer, submitRound, tempDir, watchErrors, type TestServer } from './harness';
 import { formatDe } from './rounds';
 import { gpxSchemaErrors } from '../support/validate-gpx';
 
 const today = new Date().toISOString().slice(0, 10);
 /** A phone (§9: Android user agents get the native camera capture). */
 const PHONE = {
-  viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 2,
-  locale: 'de-DE',
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  ...ANDROID_PHONE,
   permissions: ['geolocation'],
   geolocation: { latitude: 47.0412, longitude: 10.7433 },
 };

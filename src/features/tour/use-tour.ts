@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
@@ -8,6 +8,7 @@ import { RoundDocSchema, type RoundDoc } from '../../../schemas/db/round-doc';
 import { tourRoundKey } from '../../../replication/instance-round';
 import { useDb } from '../../db/db-context';
 import { useAllDrafts, useDraftStore, type DraftStore } from '../../db/draft-store';
+import { useDraftWriter } from '../../db/use-draft-writer';
 import { useObservable } from '../../db/hooks';
 import { useConfig } from '../../db/reference-hooks';
 import { isStationComplete } from '../../domain';
@@ -68,19 +69,7 @@ export function useTour(instanceId: string): TourState {
   const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator }, inst.settled);
   const drafts = useAllDrafts(store);
   const photoTsIds = useObservable(() => db.photos.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => `${d.tsId}\u0000${d.id}`).join('|'))), '', [db, instanceId]);
-  const [writeError, setWriteError] = useState<unknown>(null);
-  const { updateDraft } = inst;
-  const onChange = useCallback(
-    (tsId: string, patch: DraftPatch) =>
-      updateDraft(tsId, patch).then(
-        () => setWriteError(null),
-        (e: unknown) => {
-          console.error('storing an entry failed', e);
-          setWriteError(e);
-        },
-      ),
-    [updateDraft],
-  );
+  const { onChange, writeError } = useDraftWriter(inst.updateDraft);
 
   const complete = useMemo(() => {
     const result = new Map<string, boolean>();
