@@ -60,6 +60,17 @@ describe('SubmitQueue', () => {
     expect(server.bodies).toHaveLength(1);
   });
 
+  it('puts an instance whose post cannot be prepared in error, keeps its drafts and sends the next one', async () => {
+    const second = { ...instance, instanceId: '7d2a1c33-9a4e-4d0b-8f5e-2b6c0a9e4f10', updatedAt: 2 };
+    await db.offlineInstances.insert(second);
+    const server = fakeServer([200]);
+    const failingFirst: BuildPost = (i) => (i.instanceId === instance.instanceId ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : { post });
+    await new SubmitQueue(db, server.api, { buildPost: failingFirst, isOnline: () => true, sleep }).drain();
+    expect(await state()).toMatchObject({ syncState: 'error', lastError: expect.stringContaining('dynamically imported') });
+    expect(await readDrafts(db, instance.instanceId)).toEqual([{ tsId: 'ts1', text: '1', updatedAt: 1 }]);
+    expect((await db.offlineInstances.findOne(second.instanceId).exec())?.syncState).toBe('sent');
+  });
+
   it('retries a failed send once after 5 s and then succeeds', async () => {
     const server = fakeServer([500, 200]);
     await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();

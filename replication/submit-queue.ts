@@ -89,7 +89,15 @@ export class SubmitQueue {
     const local = (await this.db.reference.findOne('localConfig').exec())?.data as { defaultTime?: unknown } | undefined;
     const defaultTime = typeof local?.defaultTime === 'string' ? local.defaultTime : (configData.defaultTime ?? DEFAULT_TIME);
     const ctx = await loadBuildContext(this.db, instance.instanceId, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true });
-    const built = await this.opts.buildPost(instance, round, ctx);
+    let built: Built;
+    try {
+      built = await this.opts.buildPost(instance, round, ctx);
+    } catch (e) {
+      // The builder's code could not load (it loads on first send): say so on the instance instead of leaving it
+      // queued without a word and stopping the queue for every other round; the drafts stay, a new submit retries.
+      await this.patch(instance.instanceId, { syncState: 'error', lastError: `The submission could not be prepared: ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
     if ('errors' in built) {
       await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
       return;

@@ -7,7 +7,7 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../indoor/SyncBadge';
-import { isDeletable } from './delete-instance';
+import { DeleteInstanceButton } from './DeleteInstanceButton';
 import { DeleteInstanceDialog } from './DeleteInstanceDialog';
 
 /** Rounds in progress on this device that have not reached the server yet; draft or failed ones can be deleted. Stored outdoor rounds have their own list (StoredTours). */
@@ -52,16 +52,7 @@ export function UnsentInstances() {
                 {name} · {date}
               </Link>
               <SyncBadge state={i.syncState} />
-              {isDeletable(i.syncState) && (
-                <button
-                  type="button"
-                  onClick={() => setDeleting(i.toMutableJSON())}
-                  aria-label={t`Delete ${name} (${date}) from this device`}
-                  className="min-h-11 rounded px-2 text-sm text-red-700 underline hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
-                >
-                  <Trans>Delete</Trans>
-                </button>
-              )}
+              <DeleteInstanceButton syncState={i.syncState} name={name} date={date} onClick={() => setDeleting(i.toMutableJSON())} />
             </li>
           );
         })}

@@ -18,8 +18,8 @@ import type { Location } from '../../../schemas/api';
 import { PrepareMapTiles, useMegabytes } from './PrepareMapTiles';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../indoor/SyncBadge';
+import { DeleteInstanceButton } from '../groups/DeleteInstanceButton';
 import { DeleteInstanceDialog } from '../groups/DeleteInstanceDialog';
-import { isDeletable } from '../groups/delete-instance';
 
 interface Stored {
   entryCount: number;
@@ -86,7 +86,6 @@ function ReadinessText({ line, loginNeeded }: { line: ReadinessLine; loginNeeded
 }
 
 function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDelete: () => void }) {
-  const { t } = useLingui();
   const fmt = useLocaleFormat();
   const online = useOnline();
   const authState = useAuthState();
@@ -104,11 +103,7 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
         </Link>
         {instance.mrTeam && <span className="text-sm">{instance.mrTeam}</span>}
         <SyncBadge state={instance.syncState} />
-        {isDeletable(instance.syncState) && (
-          <button type="button" onClick={onDelete} aria-label={t`Delete ${name} (${date}) from this device`} className="min-h-11 rounded px-2 text-sm text-red-700 underline hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
-            <Trans>Delete</Trans>
-          </button>
-        )}
+        <DeleteInstanceButton syncState={instance.syncState} name={name} date={date} onClick={onDelete} />
       </div>
       {stored && stored.entryCount === 0 ? (
         <p className="text-sm font-semibold text-red-700 dark:text-red-300">
