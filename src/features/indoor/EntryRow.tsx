@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { DraftStore } from '../../db/draft-store';
@@ -32,14 +32,6 @@ export interface CopyRow {
   first: boolean;
   stationTitle: string;
   onRemove(): void;
-}
-
-/** Office users type a column of readings: Enter moves to the next value field. */
-function focusNextValueOnEnter(e: KeyboardEvent<HTMLInputElement>) {
-  if (e.key !== 'Enter') return;
-  e.preventDefault();
-  const all = [...document.querySelectorAll<HTMLInputElement>('input[data-value-input]:not(:disabled)')];
-  all[all.indexOf(e.currentTarget) + 1]?.focus();
 }
 
 /** A visible label of a cell on a phone card; the input keeps its own accessible name. */
@@ -98,7 +90,7 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
         <CardLabel>
           <Trans>Value</Trans>
         </CardLabel>
-        <EntryValue row={row} store={store} mrId={instance.mrId} label={label} disabled={disabled} onKeyDown={focusNextValueOnEnter} onStore={(patch) => onChange(entry.tsId, patch)} />
+        <EntryValue row={row} store={store} mrId={instance.mrId} label={label} disabled={disabled} onStore={(patch) => onChange(entry.tsId, patch)} />
       </td>
       <td className={cell} data-col="time">
         <CardLabel>

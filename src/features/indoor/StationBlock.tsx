@@ -27,6 +27,9 @@ export function uniqueOfStation<T>(station: StationGroup, pick: (entry: StationG
 }
 
 export interface StationBlockProps {
+  /** the station's place in the round, for keyboard moves and the table's window of rendered stations */
+  index: number;
+  measureRef(element: Element | null): void;
   station: StationGroup;
   copies: readonly CopyRef[];
   stationList: readonly { staNumber: string; title: string }[];
@@ -42,7 +45,7 @@ export interface StationBlockProps {
 }
 
 /** One station of the table: its rows, its copies and, when opened, its tasks, facilities or duplication form. */
-export const StationBlock = memo(function StationBlock({ station, copies, stationList, ctx, store, disabled, onChange, onRemoveCopies, instance, density, taskActions, facilityActions }: StationBlockProps) {
+export const StationBlock = memo(function StationBlock({ index, measureRef, station, copies, stationList, ctx, store, disabled, onChange, onRemoveCopies, instance, density, taskActions, facilityActions }: StationBlockProps) {
   const [panel, setPanel] = useState<StationPanel | null>(null);
   const togglePanel = useCallback((p: StationPanel) => setPanel((open) => (open === p ? null : p)), []);
   const serverTasks = useMemo<StationTask[]>(() => uniqueOfStation(station, (e) => e.staTasks, (t) => t.taskId), [station]);
@@ -66,7 +69,7 @@ export const StationBlock = memo(function StationBlock({ station, copies, statio
   );
 
   return (
-    <tbody data-station={station.staNumber} className="border-t-2 border-slate-300 max-lg:mb-3 max-lg:block max-lg:rounded max-lg:border-2 dark:border-slate-700">
+    <tbody ref={measureRef} data-index={index} data-station={station.staNumber} className="border-t-2 border-slate-300 max-lg:mb-3 max-lg:block max-lg:rounded max-lg:border-2 dark:border-slate-700">
       {station.entries.map((entry, i) => (
         <EntryRow key={entry.tsId} entry={entry} header={i === 0 ? header : undefined} headerRowSpan={rowSpan} ctx={ctx} store={store} disabled={disabled} onChange={onChange} instance={instance} density={density} />
       ))}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { Fragment, memo, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { removeDraft, type DraftStore } from '../../db/draft-store';
 import { useDb } from '../../db/db-context';
 import type { OnChange } from './EntryRow';
@@ -8,9 +8,10 @@ import type { StationFacilityActions } from '../facilities/use-station-facilitie
 import type { RowContext, StationGroup } from './row-model';
 import { StationBlock } from './StationBlock';
 import { copiesOf, type CopyRef } from './station-copies';
-import { TABLE_COLUMNS, tableMove, type TableColumn } from './table-keys';
 import { useDensity } from './use-density';
 import { useStickyOffsets } from './use-sticky-offsets';
+import { useStationWindow } from './use-station-window';
+import { useTableKeyboard } from './use-table-keyboard';
 import { openShortcutHelp } from '../../app/ShortcutHelp';
 import './station-table.css';
 
@@ -22,7 +23,6 @@ export interface InstanceRef {
 }
 
 const NO_COPIES: readonly CopyRef[] = [];
-const FOCUSABLE = 'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled)';
 
 /** The copies among the drafts, as one array that stays the same object while they do (a keystroke changes none). */
 function useCopies(store: DraftStore): readonly CopyRef[] {
@@ -36,49 +36,15 @@ function useCopies(store: DraftStore): readonly CopyRef[] {
   return useSyncExternalStore(useCallback((l) => store.subscribeAll(l), [store]), snapshot);
 }
 
-function focusIn(container: Element | null | undefined, column: TableColumn): boolean {
-  const el = container?.querySelector<HTMLElement>(`[data-col="${column}"] :is(${FOCUSABLE})`);
-  if (!el) return false;
-  el.focus();
-  if (el instanceof HTMLInputElement && el.type === 'text') el.select();
-  return true;
-}
-
-/** F7/F8: the first value of the previous/next station; from outside the table, the first or last station. */
-function moveStation(table: HTMLTableElement, delta: -1 | 1) {
-  const stations = [...table.querySelectorAll('tbody[data-station]')];
-  const current = document.activeElement?.closest('tbody[data-station]');
-  let i = current ? stations.indexOf(current) + delta : delta > 0 ? 0 : stations.length - 1;
-  for (; i >= 0 && i < stations.length; i += delta) if (focusIn(stations[i], 'value')) return;
-}
-
-/** Spreadsheet keys inside the table (arrows between cells); other widgets that use the keys prevent them first. */
-function onTableKeyDown(e: KeyboardEvent<HTMLTableElement>) {
-  if (e.defaultPrevented || e.key === 'F7' || e.key === 'F8') return;
-  const target = e.target;
-  if (!(target instanceof HTMLInputElement) || target.type !== 'text' || target.getAttribute('aria-expanded') === 'true') return;
-  const column = target.closest<HTMLElement>('[data-col]')?.dataset.col as TableColumn | undefined;
-  const row = target.closest('tr[data-tsid]');
-  if (!column || !row) return;
-  const move = tableMove(e.key, { start: target.selectionStart, end: target.selectionEnd, length: target.value.length }, { alt: e.altKey, ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey });
-  if (!move || move.kind === 'station') return;
-  if (move.kind === 'row') {
-    const rows = [...e.currentTarget.querySelectorAll('tr[data-tsid]')];
-    for (let i = rows.indexOf(row) + move.delta; i >= 0 && i < rows.length; i += move.delta) {
-      if (focusIn(rows[i], column)) {
-        e.preventDefault();
-        return;
-      }
-    }
-    return;
-  }
-  for (let c = TABLE_COLUMNS.indexOf(column) + move.delta; c >= 0 && c < TABLE_COLUMNS.length; c += move.delta) {
-    const next = TABLE_COLUMNS[c];
-    if (next && focusIn(row, next)) {
-      e.preventDefault();
-      return;
-    }
-  }
+/** Empty space standing in for stations that are not rendered, so the page scrolls as if they were. */
+function Spacer({ height, listStart }: { height: number; listStart?: boolean }) {
+  return (
+    <tbody aria-hidden="true" data-list-start={listStart ? '' : undefined} className="max-lg:block">
+      <tr className="max-lg:block" style={{ height }}>
+        <td colSpan={6} className="p-0 max-lg:block" />
+      </tr>
+    </tbody>
+  );
 }
 
 export const StationTable = memo(function StationTable({ stations, ctx, store, disabled, onChange, taskActions, facilityActions, mrId, instanceId, ensureInstance }: { stations: StationGroup[]; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions; facilityActions: StationFacilityActions } & InstanceRef) {
@@ -90,6 +56,9 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
   const [density, setDensity] = useDensity();
   const table = useRef<HTMLTableElement>(null);
   useStickyOffsets();
+  const entryCounts = useMemo(() => stations.map((s) => s.entries.length), [stations]);
+  const stationWindow = useStationWindow(table, entryCounts, density);
+  const onTableKeyDown = useTableKeyboard(table, stationWindow, stations.length);
 
   const copies = useCopies(store);
   const copiesByStation = useMemo(() => {
@@ -108,17 +77,6 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
     },
     [db, store],
   );
-
-  // F7/F8 work from anywhere on the screen, also from a button or the page itself
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if ((e.key !== 'F7' && e.key !== 'F8') || e.altKey || e.ctrlKey || e.metaKey || !table.current) return;
-      e.preventDefault();
-      moveStation(table.current, e.key === 'F7' ? -1 : 1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
   const headCell = 'p-2 font-semibold';
   return (
@@ -167,23 +125,33 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
             </th>
           </tr>
         </thead>
-        {stations.map((s) => (
-          <StationBlock
-            key={s.staNumber}
-            station={s}
-            copies={copiesByStation.get(s.staNumber) ?? NO_COPIES}
-            stationList={stationList}
-            ctx={ctx}
-            store={store}
-            disabled={disabled}
-            onChange={onChange}
-            onRemoveCopies={onRemoveCopies}
-            instance={instance}
-            density={density}
-            taskActions={taskActions}
-            facilityActions={facilityActions}
-          />
-        ))}
+        {stationWindow.windowed && <Spacer height={stationWindow.blocks[0]?.spaceBefore ?? 0} listStart />}
+        {stationWindow.blocks.map(({ index, spaceBefore }, i) => {
+          const s = stations[index];
+          if (!s) return null;
+          return (
+            <Fragment key={s.staNumber}>
+              {i > 0 && spaceBefore > 0 && <Spacer height={spaceBefore} />}
+              <StationBlock
+                index={index}
+                measureRef={stationWindow.measure}
+                station={s}
+                copies={copiesByStation.get(s.staNumber) ?? NO_COPIES}
+                stationList={stationList}
+                ctx={ctx}
+                store={store}
+                disabled={disabled}
+                onChange={onChange}
+                onRemoveCopies={onRemoveCopies}
+                instance={instance}
+                density={density}
+                taskActions={taskActions}
+                facilityActions={facilityActions}
+              />
+            </Fragment>
+          );
+        })}
+        {stationWindow.spaceAfter > 0 && <Spacer height={stationWindow.spaceAfter} />}
       </table>
     </div>
   );

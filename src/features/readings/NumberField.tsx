@@ -4,6 +4,7 @@ import { decimalSeparator, toFormatLocale } from '../../domain/locale-format';
 import { applyKey, NumericKeypad, type KeypadKey } from '../../ui/NumericKeypad';
 import { useVirtualKeypadEnabled } from '../config/use-local-settings';
 import { useOwnedText } from './use-owned-text';
+import { focusNextReading } from './focus-next-reading';
 
 export interface NumberFieldProps {
   stored: string | undefined;
@@ -20,12 +21,6 @@ export interface NumberFieldProps {
   width?: string;
 }
 
-/** The next enabled value input after this one (the keypad's "next" key). */
-function focusNextValue(from: HTMLInputElement) {
-  const all = [...document.querySelectorAll<HTMLInputElement>('input[data-value-input]:not(:disabled)')];
-  all[all.indexOf(from) + 1]?.focus();
-}
-
 /**
  * §5 numeric input: stores the text exactly as typed (a number with comma or point, a dash, or nothing).
  * With the virtual keyboard setting on, the on-screen keypad opens under the focused field instead of the
@@ -39,7 +34,8 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
   const onKey = (key: KeypadKey) => {
     const result = applyKey(owned.value, key, decimalSeparator(toFormatLocale(i18n.locale)));
     if (result.text !== owned.value) owned.set(result.text);
-    if (result.next && focused) focusNextValue(focused);
+    // the keypad's "next" key goes where Enter goes
+    if (result.next && focused) focusNextReading(focused);
   };
   return (
     <span className="relative inline-block">

@@ -1,0 +1,99 @@
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import type { Density } from './use-density';
+
+/**
+ * Above this many entries only the stations near the screen are in the DOM (issue 16): a 2,000-entry round
+ * took 5 s to open and every keystroke re-laid out the whole table. Smaller rounds keep every row, so the
+ * browser's find in page sees them all.
+ */
+export const WINDOWED_ABOVE_ENTRIES = 200;
+
+/** Stations rendered beyond the screen's edge on each side: Tab, arrows and a fast flick find them ready. */
+const OVERSCAN = 4;
+
+/** A first guess of a station block's height before it was measured (phone cards are much taller). */
+function estimateHeight(entries: number, density: Density): number {
+  const phone = globalThis.matchMedia?.('(max-width: 991.98px)').matches ?? false;
+  const perEntry = phone ? 250 : density === 'compact' ? 34 : 72;
+  return 8 + entries * perEntry;
+}
+
+/** The block's height plus its bottom margin (the gap between phone cards), so the spacers add up. */
+function measureBlock(element: Element): number {
+  const margin = Number.parseFloat(getComputedStyle(element).marginBottom) || 0;
+  return Math.round(element.getBoundingClientRect().height + margin);
+}
+
+export interface StationWindow {
+  /** false: every station is rendered (small rounds) */
+  windowed: boolean;
+  /** the station indexes to render, in order, each with the empty space to leave before it */
+  blocks: { index: number; spaceBefore: number }[];
+  /** the empty space after the last rendered station */
+  spaceAfter: number;
+  /** ref callback for a station's `<tbody data-index>`: its real height replaces the guess */
+  measure: (element: Element | null) => void;
+  /** keeps these stations rendered wherever the page is scrolled (the focused one, one about to be focused) */
+  keep: (indexes: readonly (number | null)[]) => void;
+}
+
+/**
+ * Which station blocks of the table are in the DOM. The page itself scrolls (sticky navbar and submit bar),
+ * so the window is the browser's; the table's distance from the top of the document is measured after every
+ * layout change above it.
+ */
+export function useStationWindow(table: RefObject<HTMLTableElement | null>, entryCounts: readonly number[], density: Density): StationWindow {
+  const windowed = entryCounts.reduce((a, b) => a + b, 0) > WINDOWED_ABOVE_ENTRIES;
+  const [kept, setKept] = useState<readonly number[]>([]);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  useLayoutEffect(() => {
+    if (!windowed) return;
+    const body = table.current?.querySelector('tbody[data-list-start]');
+    if (!body) return;
+    const update = () => {
+      const top = Math.round(body.getBoundingClientRect().top + window.scrollY);
+      setScrollMargin((old) => (Math.abs(old - top) > 1 ? top : old));
+    };
+    update();
+    // whatever grows above the table (an alert, the submit bar's messages) moves the list's start
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [windowed, table]);
+
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = new Set(defaultRangeExtractor(range));
+    for (const k of kept) if (k < range.count) indexes.add(k);
+    return [...indexes].sort((a, b) => a - b);
+  }, [kept]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: windowed ? entryCounts.length : 0,
+    // a small round renders every station and need not follow the scrolling at all
+    enabled: windowed,
+    estimateSize: (i) => estimateHeight(entryCounts[i] ?? 1, density),
+    overscan: OVERSCAN,
+    scrollMargin,
+    rangeExtractor,
+    measureElement: measureBlock,
+  });
+
+  const keep = useCallback((indexes: readonly (number | null)[]) => {
+    const next = indexes.filter((i): i is number => i !== null);
+    setKept((old) => (old.length === next.length && old.every((x, i) => x === next[i]) ? old : next));
+  }, []);
+
+  if (!windowed) {
+    return { windowed, blocks: entryCounts.map((_, index) => ({ index, spaceBefore: 0 })), spaceAfter: 0, measure: () => undefined, keep };
+  }
+  let end = scrollMargin;
+  const blocks = virtualizer.getVirtualItems().map((item) => {
+    const block = { index: item.index, spaceBefore: Math.max(0, item.start - end) };
+    end = item.end;
+    return block;
+  });
+  const spaceAfter = Math.max(0, virtualizer.getTotalSize() + scrollMargin - end);
+  return { windowed, blocks, spaceAfter, measure: virtualizer.measureElement, keep };
+}

@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedBigRound, type RoundSize } from '../bench/dataset';
+import { openTable, serverAndBrowser } from './harness';
+
+/** 80 stations × 5 timeseries: above the size from which the table renders only the stations near the screen. */
+const LARGE: RoundSize = { mrId: 'e2e-large', mrName: 'Große Runde 80', mrGroup: 'Große Runden', stations: 80, perStation: 5, historyDays: 3 };
+const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'de-DE' };
+const PHONE = { viewport: { width: 390, height: 844 }, locale: 'de-DE', isMobile: true, hasTouch: true };
+
+/** The value field's accessible name of station n (1-based) and a parameter, as the table labels it. */
+const label = (n: number, parameter: string) => `Messstelle ${n} ${50000 + n - 1} ${parameter}`;
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+const focusedStation = (page: Page) => page.evaluate(() => document.activeElement?.closest<HTMLElement>('tbody[data-station]')?.dataset.station);
+const renderedStations = (page: Page) => page.locator('tbody[data-station]').count();
+
+/** Issue 16: a large round renders only the stations near the screen, and the keyboard model still reaches every one. */
+describe('office table of a large round', () => {
+  const env = serverAndBrowser('e2e-large-round-');
+  beforeAll(async () => {
+    await seedBigRound(env.server().db, LARGE);
+  });
+
+  it('renders a window of stations; F7, arrows, Enter and Tab move into stations that were not rendered; typing survives scrolling away and a reload', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), LARGE.mrName, DESKTOP);
+    await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor();
+    const rendered = await renderedStations(page);
+    expect(rendered).toBeGreaterThan(3);
+    expect(rendered).toBeLessThan(40);
+    expect(await page.getByRole('textbox', { name: label(80, 'W'), exact: true }).count()).toBe(0);
+
+    // from the page itself F7 goes to the last station, which was not in the DOM
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('F7');
+    await expect.poll(() => focusedName(page)).toBe(label(80, 'W'));
+    const last = page.getByRole('textbox', { name: label(80, 'W'), exact: true });
+    await expect.poll(() => last.isVisible()).toBe(true);
+    await page.keyboard.type('12,5', { delay: 25 });
+    await expect.poll(() => last.getAttribute('data-saved')).toBe('true');
+
+    // up from the first row of station 80 lands in the last row of station 79; Enter goes back down across the stations
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedName(page)).toBe(label(79, 'LF'));
+    await page.keyboard.press('Enter');
+    expect(await focusedName(page)).toBe(label(80, 'W'));
+
+    // scrolled far away, the focused field stays and keeps what is typed
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.getByRole('textbox', { name: label(1, 'W'), exact: true }).isVisible()).toBe(true);
+    expect(await focusedName(page)).toBe(label(80, 'W'));
+    await page.keyboard.press('End');
+    await page.keyboard.type('7', { delay: 25 });
+    await expect.poll(() => last.inputValue()).toBe('12,57');
+    await expect.poll(() => last.getAttribute('data-saved')).toBe('true');
+
+    // Tab past the last field of station 2 while the page shows the end of the round: station 3 is rendered and focused
+    // (typing scrolled the page back to station 80: the user scrolls up again)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('textbox', { name: label(2, 'LF'), exact: true }).focus();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.getByRole('textbox', { name: label(3, 'W'), exact: true }).count()).toBe(0);
+    for (let i = 0; i < 12 && (await focusedStation(page)) === '50001'; i++) await page.keyboard.press('Tab');
+    expect(await focusedStation(page)).toBe('50002');
+    await expect.poll(() => page.evaluate(() => (document.activeElement?.getBoundingClientRect().top ?? -1) >= 0)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedStation(page)).toBe('50001');
+
+    // F8 from station 2 goes on station by station through stations that come into the DOM as they are reached
+    for (let i = 0; i < 10; i++) await page.keyboard.press('F8');
+    expect(await focusedName(page)).toBe(label(12, 'W'));
+
+    // after a reload the typed value is still there (read from the device, not the DOM)
+    await page.reload();
+    await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('F7');
+    await expect.poll(() => page.getByRole('textbox', { name: label(80, 'W'), exact: true }).inputValue()).toBe('12,57');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone the cards of the last stations are reached by scrolling to the end', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), LARGE.mrName, PHONE);
+    await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor();
+    expect(await renderedStations(page)).toBeLessThan(20);
+    // scrolled in steps as a thumb does, until the page does not grow any more (the guessed heights get measured)
+    for (let i = 0; i < 6; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    const card = page.locator(`tbody[data-station="${50000 + 79}"]`);
+    await expect.poll(() => card.isVisible()).toBe(true);
+    const box = await card.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844 + 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
