@@ -69,6 +69,12 @@ describe('office table of a large round', () => {
     for (let i = 0; i < 10; i++) await page.keyboard.press('F8');
     expect(await focusedName(page)).toBe(label(12, 'W'));
 
+    // printing (Ctrl+P, "print before saving") prints every station, then the window returns
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    expect(await renderedStations(page)).toBe(LARGE.stations);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect.poll(() => renderedStations(page)).toBeLessThan(40);
+
     // after a reload the typed value is still there (read from the device, not the DOM)
     await page.reload();
     await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor();

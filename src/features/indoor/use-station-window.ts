@@ -1,5 +1,6 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { Density } from './use-density';
 
 /**
@@ -25,6 +26,25 @@ function measureBlock(element: Element): number {
   return Math.round(element.getBoundingClientRect().height + margin);
 }
 
+/**
+ * Printing (Ctrl+P, "print before saving") prints the table as the page holds it: every station is rendered
+ * before the browser lays the page out for print. flushSync, since the browser does not wait for React.
+ */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printing;
+}
+
 export interface StationWindow {
   /** false: every station is rendered (small rounds) */
   windowed: boolean;
@@ -44,7 +64,8 @@ export interface StationWindow {
  * layout change above it.
  */
 export function useStationWindow(table: RefObject<HTMLTableElement | null>, entryCounts: readonly number[], density: Density): StationWindow {
-  const windowed = entryCounts.reduce((a, b) => a + b, 0) > WINDOWED_ABOVE_ENTRIES;
+  const printing = usePrinting();
+  const windowed = !printing && entryCounts.reduce((a, b) => a + b, 0) > WINDOWED_ABOVE_ENTRIES;
   const [kept, setKept] = useState<readonly number[]>([]);
   const [scrollMargin, setScrollMargin] = useState(0);
 
