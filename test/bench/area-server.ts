@@ -7,7 +7,8 @@ import { percentile, record } from './report';
 const CLIENTS = 50;
 const ENTRIES = 200;
 
-export async function concurrentSubmissions(origin: string, runs: number): Promise<void> {
+/** `database` names the server's database in the figures ('PGlite' in the bench's own server, 'PostgreSQL'). */
+export async function concurrentSubmissions(origin: string, runs: number, database = 'PGlite'): Promise<void> {
   const api = `${origin}/hwe-api/v2`;
   const round = (await (await fetch(`${api}/measure-round/1`)).json()) as MeasureRound;
   const defs = round.entries.filter((e) => !e.tsFormula);
@@ -38,6 +39,6 @@ export async function concurrentSubmissions(origin: string, runs: number): Promi
     p95s.push(percentile(ms, 95));
     all = all.concat(ms);
   }
-  record(`server: ${CLIENTS} concurrent submissions of ${ENTRIES} entries, p95 latency`, 'node', p95s, 'ms', 500, { note: `p50 of all ${all.length}: ${percentile(all, 50).toFixed(0)} ms` });
-  record('server: errors in those submissions', 'node', [errors], 'errors', 0);
+  record(`server (${database}): ${CLIENTS} concurrent submissions of ${ENTRIES} entries, p95 latency`, 'node', p95s, 'ms', 500, { note: `p50 of all ${all.length}: ${percentile(all, 50).toFixed(0)} ms` });
+  record(`server (${database}): errors in those submissions`, 'node', [errors], 'errors', 0);
 }

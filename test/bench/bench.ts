@@ -18,6 +18,7 @@ import { concurrentSubmissions } from './area-server';
 import { storeTours, tour } from './area-tour';
 import { photoResize } from './area-photo';
 import { offlineColdStart } from './area-coldstart';
+import { testDatabaseOptions } from '../../server/test-database';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // a first pull of 120,000 values takes 25–60 s here: three devices per profile keep the run near 10 minutes
@@ -66,6 +67,15 @@ try {
   await context.close();
   if (wanted('coldstart')) await area('offline cold start', () => offlineColdStart(home, PROFILES, RUNS));
   if (wanted('server')) await area('server', () => concurrentSubmissions(server.url, RUNS));
+  // the production database: `npm run bench` starts a throw-away PostgreSQL cluster when it is installed
+  if (wanted('server') && process.env.TEST_PG_URL) {
+    const pgServer = await startServer({ port: 0, staticDir: 'dist', ...(await testDatabaseOptions(mkdtempSync(join(tmpdir(), 'bench-pg-')))) });
+    try {
+      await area('server (PostgreSQL)', () => concurrentSubmissions(pgServer.url, RUNS, 'PostgreSQL'));
+    } finally {
+      await pgServer.close();
+    }
+  }
 } finally {
   await browser.close();
   await server.close();
