@@ -45,7 +45,7 @@ async function device() {
   };
   const api = new ApiClient(server.url, { clientVersion: '1.0.0', browser: 'vitest', installed: false }, fetchFn);
   let writes = 0;
-  for (const collection of Object.values(db.collections)) collection.$.subscribe(() => (writes += 1));
+  db.eventBulks$.subscribe((bulk) => (writes += bulk.events.length));
   const session: SyncSession = { serverHasSyncState: true };
   const pull = async (opts: { force?: boolean; now?: () => number; clientVersion?: string } = {}) => {
     requests.length = 0;
