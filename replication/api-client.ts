@@ -32,7 +32,21 @@ export class ApiClient {
     private readonly origin: string,
     private readonly identity: ClientIdentity,
     private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
+    private readonly onFailure?: (path: string, error: unknown) => void,
   ) {}
+
+  /**
+   * The same client, noting every GET that failed (not 304 or 404, which are answers): a pull whose parts
+   * each keep the stored copy on failure can still tell whether it got everything.
+   */
+  tracked(): { api: ApiClient; failed: () => boolean } {
+    let failures = 0;
+    const api = new ApiClient(this.origin, this.identity, this.fetchFn, (path, e) => {
+      failures += 1;
+      this.onFailure?.(path, e);
+    });
+    return { api, failed: () => failures > 0 };
+  }
 
   private async headers(path: string, extra?: Record<string, string>): Promise<Record<string, string>> {
     const h: Record<string, string> = { ...extra };
@@ -64,6 +78,16 @@ export class ApiClient {
   }
 
   async getJson<S extends v.GenericSchema>(path: string, schema: S, opts: RequestOptions = {}): Promise<ApiResponse<v.InferOutput<S>>> {
+    if (!this.onFailure) return this.get(path, schema, opts);
+    try {
+      return await this.get(path, schema, opts);
+    } catch (e) {
+      if (!(e instanceof NotModifiedError || e instanceof NotFoundError)) this.onFailure(path, e);
+      throw e;
+    }
+  }
+
+  private async get<S extends v.GenericSchema>(path: string, schema: S, opts: RequestOptions): Promise<ApiResponse<v.InferOutput<S>>> {
     const headers = await this.headers(path, { Accept: 'application/json', ...opts.headers });
     if (opts.etag) headers['If-None-Match'] = opts.etag;
     const res = await this.send('GET', path, { headers, signal: opts.signal });

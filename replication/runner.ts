@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import { PermissionDataSchema, type PermissionData } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
 import { ApiClient, type ClientIdentity } from './api-client';
-import { pullConfig, pullRounds, pullServerInfo } from './pull';
-import { pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
+import { pullRounds } from './pull';
+import { pullCompletedRounds, pullHistoricValues } from './pull-lists';
+import { pullFromServer, type SyncSession } from './sync-state';
 import { SubmitQueue, type BuildPost } from './submit-queue';
 import { DecisionQueue } from './decision-queue';
 
@@ -38,17 +39,6 @@ export interface ReplicationHandle {
   stop(): void;
 }
 
-/** Records the outcome of the last pull so every tab can show it (sync progress is data, Architecture §1). */
-async function recordPull(db: AppDatabase, error?: unknown): Promise<void> {
-  const previous = await db.reference.findOne('syncStatus').exec();
-  const old = (previous?.data ?? {}) as { lastPullAt?: number };
-  await db.reference.upsert({
-    key: 'syncStatus',
-    data: { lastPullAt: error ? old.lastPullAt : Date.now(), lastPullError: error ? String(error instanceof Error ? error.message : error) : undefined },
-    fetchedAt: Date.now(),
-  });
-}
-
 /**
  * Starts replication in this tab once it is the leader (one replicating tab, Architecture §1);
  * the other tabs see every change through RxDB.
@@ -62,24 +52,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
   let leader = false;
   const cleanups: (() => void)[] = [];
 
-  const pull = async () => {
+  const session: SyncSession = { serverHasSyncState: true };
+  /** Asks /sync-state first: a quiet pull (timer, online, refresh button) is one request, nothing written. */
+  const pull = async (force = false) => {
     if (!isOnline()) return;
-    await pullConfig(db, api);
-    await pullServerInfo(db, api);
-    try {
-      await pullRounds(db, api);
-      await pullReferenceLists(db, api);
-      const rounds = await db.rounds.find().exec();
-      // each round entry says when its series' newest value is (entry.last): series the device has up to there are not asked for
-      const newest = new Map(rounds.flatMap((r) => r.entries.map((e) => [e.tsId as string, e.last?.dt ?? null] as const)));
-      await pullHistoricValues(db, api, [...newest.keys()], undefined, { incremental: true, newest });
-      await pullMapData(db, api, rounds.map((r) => r.mrId));
-      await pullCompletedRounds(db, api);
-      await recordPull(db);
-    } catch (e) {
-      console.warn('pulling rounds failed; the stored rounds stay in use', e);
-      await recordPull(db, e);
-    }
+    await pullFromServer(db, api, { force, clientVersion: opts.identity.clientVersion, session });
   };
 
   /** After sending, the archive and the rounds (history, closed tasks) show it without waiting for the next pull. */
@@ -139,7 +116,8 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     },
     loginChanged: async () => {
       if (!leader) return;
-      await pull();
+      // another user may see other rounds: everything again, whatever the stored token says
+      await pull(true);
       await queue.loginChanged();
       await decisions.loginChanged();
     },

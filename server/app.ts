@@ -28,6 +28,7 @@ import { renderCompletedRoundPdf } from './pdf/completed-round-pdf';
 import { pickLang } from './pdf/labels';
 import { requireRole } from './auth/auth';
 import { referenceRoutes } from './routes/reference';
+import { syncStateRoutes } from './routes/sync-state';
 import { timeseriesValuesRoutes } from './routes/timeseries-values';
 
 export interface ServerOptions {
@@ -119,6 +120,7 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   api.route('/completed-measure-round', completedRoundRoutes(ctx));
   api.route('/admin/permissions', permissionRoutes(ctx));
   api.route('/measure-documents', documentRoutes(ctx));
+  api.route('/sync-state', syncStateRoutes(ctx, opts.identity));
 
   if (opts.faultInjection) {
     const faults = createFaultInjector();

@@ -21,3 +21,6 @@ export const AlertSchema = v.object({
   msg: v.string(),
 });
 export type Alert = v.InferOutput<typeof AlertSchema>;
+
+/** GET /sync-state (an addition to §7 for the sync): a token of everything the periodic pull reads. */
+export const SyncStateSchema = v.object({ token: v.string() });

@@ -8,10 +8,14 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || strip(t) === strip(etag));
 }
 
+/** The strong ETag of a JSON answer: a hash of its body, so equal data has the same tag on every server. */
+export function etagOf(data: unknown): string {
+  return `"${createHash('sha1').update(JSON.stringify(data) ?? '').digest('base64url')}"`;
+}
+
 /** Answers with the data and its ETag, or 304 when the client's If-None-Match already names it (§7). */
 export function jsonWithEtag(c: Context, data: object): Response {
-  const body = JSON.stringify(data);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const etag = etagOf(data);
   if (etagMatches(c.req.header('If-None-Match'), etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-cache' } });
   return new Response(JSON.stringify({ ...data, $etag: etag }), { headers: { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': 'no-cache' } });
 }

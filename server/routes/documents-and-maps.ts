@@ -22,27 +22,41 @@ async function visibleDocuments(db: Queryable, user: RequestUser, documents: Mea
   return documents.filter((d) => (d.mdMode === 'MEASURE_ROUND' ? names.has(d.mrName ?? '') : d.mdMode === 'STATION' ? stations.has(String(d.staNumber)) : true));
 }
 
+/** The body of GET /measure-documents for the user. */
+export async function documentsBody(db: Queryable, user: RequestUser): Promise<{ documents: MeasureDocument[] }> {
+  const all = (await referenceData(db, 'measureDocuments')) as MeasureDocument[];
+  return { documents: await visibleDocuments(db, user, all) };
+}
+
 /** GET /measure-documents and the map overlay and track of a round, all with ETag / If-None-Match. */
 export function documentRoutes(ctx: ServerContext) {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const all = (await referenceData(ctx.db, 'measureDocuments')) as MeasureDocument[];
-    return jsonWithEtag(c, { documents: await visibleDocuments(ctx.db, c.get('user'), all) });
-  });
+  return new Hono<AppEnv>().get('/', async (c) => jsonWithEtag(c, await documentsBody(ctx.db, c.get('user'))));
+}
+
+async function loadMap(db: Queryable, mrId: string, kind: 'overlay' | 'track', mapType: string): Promise<object | undefined> {
+  const [row] = await db.query<{ data: object }>('select data from map_data where mr_id = $1 and kind = $2 and map_type = $3', [mrId, kind, mapType]);
+  return row?.data;
+}
+
+/** The body of GET …/map/track: a round without a track has an empty collection. */
+export async function trackBody(db: Queryable, mrId: string): Promise<object> {
+  return (await loadMap(db, mrId, 'track', '')) ?? { type: 'FeatureCollection', features: [] };
+}
+
+/** The body of GET …/map/overlay?mapType, or undefined for a round without that overlay (204). */
+export function overlayBody(db: Queryable, mrId: string, mapType: 'osm' | 'ortho'): Promise<object | undefined> {
+  return loadMap(db, mrId, 'overlay', mapType);
 }
 
 export function mapRoutes(ctx: ServerContext) {
   const { db } = ctx;
-  const load = async (mrId: string, kind: 'overlay' | 'track', mapType: string) => {
-    const [row] = await db.query<{ data: object }>('select data from map_data where mr_id = $1 and kind = $2 and map_type = $3', [mrId, kind, mapType]);
-    return row?.data;
-  };
   return new Hono<AppEnv>()
     .get('/:mrId/map/overlay', async (c) => {
       const mrId = c.req.param('mrId');
       const { mapType } = parseOr400(MapTypeQuery, { mapType: c.req.query('mapType') }, 'query');
       await findRound(db, mrId);
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
-      const overlay = await load(mrId, 'overlay', mapType);
+      const overlay = await overlayBody(db, mrId, mapType);
       // Most rounds have no overlay: that is an ordinary answer (204), not an error a browser logs at every start.
       return overlay ? jsonWithEtag(c, overlay) : c.body(null, 204);
     })
@@ -50,6 +64,6 @@ export function mapRoutes(ctx: ServerContext) {
       const mrId = c.req.param('mrId');
       await findRound(db, mrId);
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
-      return jsonWithEtag(c, (await load(mrId, 'track', '')) ?? { type: 'FeatureCollection', features: [] });
+      return jsonWithEtag(c, await trackBody(db, mrId));
     });
 }

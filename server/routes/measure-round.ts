@@ -5,7 +5,7 @@ import { requireRole } from '../auth/auth';
 import type { ServerContext } from '../context';
 import type { Database, Queryable } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
-import type { AppEnv } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/env';
 import { readJsonBody } from '../http/body';
 import { roundHistory } from './round-history';
 import { checkStationChanges, openTasks, stationFacilities, storeStationChanges } from './station-changes';
@@ -23,7 +23,8 @@ export async function findRound(db: Queryable, mrId: string): Promise<RoundRow> 
   return row;
 }
 
-async function roundWithEntries(db: Database, mrId: string) {
+/** The body of GET /measure-round/{mrId}: definitions with their history, open tasks and facilities. */
+export async function roundWithEntries(db: Queryable, mrId: string) {
   const round = await findRound(db, mrId);
   const entries = (await db.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1 order by position', [mrId])).map((r) => r.definition);
   const history = await roundHistory(db, entries.map((e): string => e.tsId));
@@ -123,20 +124,21 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
   });
 }
 
+/** The body of GET /measure-round: the user's rounds, filtered in SQL (a user sees only rounds they hold a role on). */
+export async function roundList(db: Queryable, user: RequestUser) {
+  const rows = await db.query<RoundRow>(
+    'select mr_id, mr_name, mr_group from measure_round r where $1 or exists (select 1 from permission p where p.mr_id = r.mr_id and p.username = $2) order by sort, mr_name',
+    [user.allRounds, user.username],
+  );
+  return rows.map((r) => ({ $type: 'MeasureRound' as const, mrId: r.mr_id, mrName: r.mr_name, mrGroup: r.mr_group ?? undefined }));
+}
+
 export const ANY_ROLE = ['OBSERVE', 'RESPONSIBLE1', 'RESPONSIBLE2'] as const;
 
 export function measureRoundRoutes(ctx: ServerContext) {
   const { db } = ctx;
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const user = c.get('user');
-      // Filtered in SQL: a user sees only rounds they hold a role on.
-      const rows = await db.query<RoundRow>(
-        'select mr_id, mr_name, mr_group from measure_round r where $1 or exists (select 1 from permission p where p.mr_id = r.mr_id and p.username = $2) order by sort, mr_name',
-        [user.allRounds, user.username],
-      );
-      return c.json(rows.map((r) => ({ $type: 'MeasureRound', mrId: r.mr_id, mrName: r.mr_name, mrGroup: r.mr_group ?? undefined })));
-    })
+    .get('/', async (c) => c.json(await roundList(db, c.get('user'))))
     .get('/:mrId', async (c) => {
       const mrId = c.req.param('mrId');
       await findRound(db, mrId);

@@ -4,6 +4,7 @@ import { map } from 'rxjs';
 import { ConfigSchema, FacilityModelListSchema, ServerInfoSchema, type Config, type FacilityModel, type ServerInfo } from '../../schemas/api';
 import { useDb } from './db-context';
 import { useObservable } from './hooks';
+import { useLastChecked } from './last-checked';
 
 function useReferenceData(key: string): unknown {
   const db = useDb();
@@ -51,9 +52,16 @@ export interface SyncStatus {
   lastPullError?: string;
 }
 
+/** The last pull's outcome; lastPullAt is the last successful check, also when it found nothing new (last-checked.ts). */
 export function useSyncStatus(): SyncStatus {
-  const data = useReferenceData('syncStatus');
-  return (data ?? {}) as SyncStatus;
+  const db = useDb();
+  const data = useReferenceData('syncStatus') as SyncStatus | undefined;
+  const checked = useLastChecked(db.name);
+  return useMemo(() => {
+    const status = data ?? {};
+    const lastPullAt = Math.max(status.lastPullAt ?? 0, checked ?? 0);
+    return { ...status, lastPullAt: lastPullAt || undefined };
+  }, [data, checked]);
 }
 
 /** Facility models from the server (stored for offline use), else those of the config. */

@@ -75,14 +75,18 @@ export async function unchangedPull(page: Page, home: string, bundle: string, pr
   const written: number[] = [];
   const ms: number[] = [];
   let detail = '';
+  let paths: string[] = [];
   // the app's own pull at start first (it is the same pull), then the button's
   await page.goto(home);
   await apiQuiet(page, 3000);
   for (let r = 0; r < runs; r++) {
     const since = await page.evaluate(() => Date.now());
     let n = 0;
+    const asked: string[] = [];
     const count = (req: { url(): string }) => {
-      if (req.url().includes(API)) n += 1;
+      if (!req.url().includes(API)) return;
+      n += 1;
+      asked.push(new URL(req.url()).pathname.slice(API.length - 1));
     };
     page.on('request', count);
     const button = page.getByRole('button', { name: 'Vom Server aktualisieren' });
@@ -93,10 +97,11 @@ export async function unchangedPull(page: Page, home: string, bundle: string, pr
     page.off('request', count);
     const perCollection = await withLib(page, bundle, (lib, s) => lib.writtenSince(s as number), since);
     requests.push(n);
+    paths = asked;
     written.push(Object.values(perCollection).reduce((a, b) => a + b, 0));
     detail = JSON.stringify(perCollection);
   }
-  record('sync: pull when nothing changed, requests', profile, requests, 'requests', 5);
+  record('sync: pull when nothing changed, requests', profile, requests, 'requests', 5, { note: `last run: ${paths.join(', ')}` });
   record('sync: pull when nothing changed, documents written', profile, written, 'docs', 0, { note: `per collection (last run): ${detail}` });
   record('sync: pull when nothing changed, duration', profile, ms, 'ms');
 }
