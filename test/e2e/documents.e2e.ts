@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser, watchErrors } from './harness';
+import { serverAndBrowser, watchErrors, waitForServiceWorker } from './harness';
 
 describe('measure documents', () => {
   const env = serverAndBrowser('e2e-documents-');
@@ -32,8 +32,7 @@ describe('measure documents', () => {
 
     // offline, from the stored copy
     // the app itself comes from the service worker's precache once it controls the page
-    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('region', { name: 'Allgemeine Dokumente' }).getByText('Messanleitung.txt').waitFor({ timeout: 20_000 });

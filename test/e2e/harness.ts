@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer } from '../../server/app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,6 +36,15 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function launchProfile(userDataDir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale: 'de-DE' });
+}
+
+/**
+ * Waits until the service worker controls the page (it then has the app stored): going offline before that
+ * is a first visit cut short, which no app can serve offline.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
 }
 
 /** Fails the test on any uncaught page error, so a crash never passes silently. */

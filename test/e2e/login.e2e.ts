@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
-import { launchBrowser, submitRound, tempDir, type TestServer, watchErrors } from './harness';
+import { launchBrowser, submitRound, tempDir, type TestServer, watchErrors, waitForServiceWorker } from './harness';
 import { CLIENT_ID, freePort, REALM, startOidcProvider } from './oidc-provider';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -54,6 +54,7 @@ describe('login through an OpenID provider (keycloak-js against oidc-provider)',
     expect(errors).toEqual([]);
 
     // offline (so the identity provider is out of reach too), work goes on without any login
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     const input = page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 LF', exact: true });

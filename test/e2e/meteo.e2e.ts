@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { formatDate } from '../../src/domain/locale-format';
 import { pdfText } from '../../server/pdf/pdf-text.test-helper';
-import { api, countRoundPosts, serverAndBrowser, watchErrors } from './harness';
+import { api, countRoundPosts, serverAndBrowser, watchErrors, waitForServiceWorker } from './harness';
 
 const today = DateTime.now().toISODate();
 // the previous month: every day of it lies in the past, so each can be entered
@@ -53,8 +53,7 @@ describe('meteo observer: a month of observations', () => {
 
     // offline: a reload shows what was typed, from the device
     // the app itself comes from the service worker's precache once it controls the page
-    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     const n2 = page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true });

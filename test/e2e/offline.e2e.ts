@@ -1,17 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, countRoundPosts, launchProfile, startTestServer, submitRound, tempDir, type TestServer } from './harness';
+import { api, countRoundPosts, launchProfile, startTestServer, submitRound, tempDir, type TestServer, waitForServiceWorker } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
 
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
-}
 
 describe('offline entry', () => {
   const data = tempDir('e2e-offline-data-');

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { prepareZXingModule, writeBarcode, type WriterOptions } from 'zxing-wasm/writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound } from '../../schemas/api';
-import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, startTestServer, tempDir, watchErrors, type TestServer } from './harness';
+import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, startTestServer, tempDir, watchErrors, type TestServer, waitForServiceWorker } from './harness';
 
 const today = new Date().toISOString().slice(0, 10);
 const SHOTS = 'test-results';
@@ -37,12 +37,6 @@ async function y4mOf(picture: sharp.Sharp, width: number, height: number, frames
   return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]);
 }
 
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
-}
 
 /** The element with the focus: inside which entry card, and inside its value field or not. */
 const focused = (page: Page) =>

@@ -1,18 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverAndBrowser } from './harness';
+import { serverAndBrowser, waitForServiceWorker } from './harness';
 
 const today = new Date().toISOString().slice(0, 10);
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'de-DE' };
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
 
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
-}
 
 /** The map's WebGL canvas as drawn (a page screenshot shows a stale canvas in headless Chromium, docs/tour.md). */
 async function saveMapCanvas(page: Page, path: string): Promise<void> {

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
-import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, countRoundPosts, startTestServer, submitRound, tempDir, watchErrors, type TestServer } from './harness';
+import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, countRoundPosts, startTestServer, submitRound, tempDir, watchErrors, type TestServer, waitForServiceWorker } from './harness';
 import { formatDe } from './rounds';
 import { gpxSchemaErrors } from '../support/validate-gpx';
 
@@ -43,12 +43,6 @@ async function pickThreeStations(server: TestServer): Promise<{ round: MeasureRo
   throw new Error('no demo round with three stations of numeric entries');
 }
 
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
-}
 
 const openPhone = (profile: string) => chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...PHONE });
 
