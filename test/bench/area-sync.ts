@@ -55,7 +55,7 @@ export async function historyPull(browser: Browser, url: string, bundle: string,
       await page.goto(url);
       const deadline = Date.now() + 300_000;
       for (;;) {
-        const stored = await withLib(page, bundle, (lib) => lib.storedCount('historicValues'));
+        const stored = await withLib(page, bundle, (lib) => lib.storedHistoryValues());
         if (stored >= BIG_VALUES) break;
         if (Date.now() > deadline) throw new Error(`history pull: only ${stored} values after 5 minutes`);
         await new Promise((res) => setTimeout(res, 200));
