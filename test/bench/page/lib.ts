@@ -153,8 +153,9 @@ export async function storedHistoryValues(): Promise<number> {
     const idb = await req(indexedDB.open(info.name ?? ''));
     try {
       if (!idb.objectStoreNames.contains('docs')) continue;
-      const all = (await req(idb.transaction('docs').objectStore('docs').getAll())) as (HistoricSeriesDoc & { _deleted?: boolean })[];
-      return all.reduce((n, d) => n + (d._deleted ? 0 : (d.values?.length ?? 0)), 0);
+      // RxDB's Dexie storage keeps removed documents with `_deleted` '1' (booleans are stored as '1'/'0' for its indexes)
+      const all = (await req(idb.transaction('docs').objectStore('docs').getAll())) as (HistoricSeriesDoc & { _deleted?: string | boolean })[];
+      return all.reduce((n, d) => n + (d._deleted === '1' || d._deleted === true ? 0 : (d.values?.length ?? 0)), 0);
     } finally {
       idb.close();
     }
