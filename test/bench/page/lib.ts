@@ -146,19 +146,25 @@ export async function storedCount(collection: string): Promise<number> {
   return 0;
 }
 
-/** How many historic values the app's database holds: the values inside its series documents (one per timeseries). */
-export async function storedHistoryValues(): Promise<number> {
+/**
+ * How many historic values the app's database holds: the values inside its series documents (one per
+ * timeseries). Reading every value costs the page's main thread (and the pull it watches) far more than
+ * counting documents, so the values are read only once at least `minSeries` series are stored (else null).
+ */
+export async function storedHistoryValues(minSeries = 0): Promise<{ series: number; values: number | null }> {
   for (const info of await indexedDB.databases()) {
     if (!/^rxdb-dexie-hydrorounds--\d+--historicValues$/.test(info.name ?? '')) continue;
     const idb = await req(indexedDB.open(info.name ?? ''));
     try {
       if (!idb.objectStoreNames.contains('docs')) continue;
       // RxDB's Dexie storage keeps removed documents with `_deleted` '1' (booleans are stored as '1'/'0' for its indexes)
+      const series = await req(idb.transaction('docs').objectStore('docs').count());
+      if (series < minSeries) return { series, values: null };
       const all = (await req(idb.transaction('docs').objectStore('docs').getAll())) as (HistoricSeriesDoc & { _deleted?: string | boolean })[];
-      return all.reduce((n, d) => n + (d._deleted === '1' || d._deleted === true ? 0 : (d.values?.length ?? 0)), 0);
+      return { series, values: all.reduce((n, d) => n + (d._deleted === '1' || d._deleted === true ? 0 : (d.values?.length ?? 0)), 0) };
     } finally {
       idb.close();
     }
   }
-  return 0;
+  return { series: 0, values: null };
 }
