@@ -19,6 +19,14 @@ beforeAll(async () => {
   db = await memoryDatabase();
   api = new ApiClient(server.url, { clientVersion: 'test', browser: 'vitest', installed: false });
 });
+/** How many historic values the series documents hold. */
+async function storedValues(): Promise<number> {
+  return (await db.historicValues.find().exec()).reduce((n, d) => n + d.values.length, 0);
+}
+/** Each series document's revision: a series written again gets a new one. */
+async function seriesRevisions(): Promise<Map<string, string>> {
+  return new Map((await db.historicValues.find().exec()).map((d) => [d.tsId, d.revision]));
+}
 afterAll(async () => {
   await db?.close();
   await server?.close();
@@ -37,21 +45,37 @@ describe('pulling from the real server into RxDB', () => {
     expect((await db.reference.findOne('serverInfo').exec())?.data).toMatchObject({ username: 'demo' });
   });
 
-  it('fetches historic values 32 timeseries per request', async () => {
+  it('fetches historic values 32 timeseries per request into one document per series', async () => {
     const tsIds = (await db.rounds.find().exec()).flatMap((r) => r.entries.map((e) => e.tsId));
     expect(tsIds.length).toBeGreaterThan(32);
-    const stored = await pullHistoricValues(db, api, tsIds);
-    expect(stored).toBeGreaterThan(tsIds.length * 50);
-    expect(await db.historicValues.count().exec()).toBe(stored);
+    const spy = vi.spyOn(api, 'getJson');
+    try {
+      const stored = await pullHistoricValues(db, api, tsIds);
+      expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values'))).toHaveLength(Math.ceil(new Set(tsIds).size / 32));
+      expect(stored).toBeGreaterThan(tsIds.length * 50);
+      expect(await storedValues()).toBe(stored);
+      const docs = await db.historicValues.find().exec();
+      // a series without values (the formula series) has no document
+      expect(docs.length).toBeLessThan(new Set(tsIds).size);
+      for (const d of docs) {
+        const dts = d.values.map((v) => Date.parse(v.dt));
+        expect(dts).toEqual([...dts].sort((x, y) => x - y));
+        expect(d.newestDt).toBe(d.values.at(-1)?.dt);
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('pulls history incrementally: an unchanged server writes nothing, a new value arrives, once a day all again', async () => {
     const tsIds = (await db.rounds.find().exec()).flatMap((r) => r.entries.map((e) => e.tsId));
-    const count = await db.historicValues.count().exec();
+    const count = await storedValues();
+    const revisions = await seriesRevisions();
     const spy = vi.spyOn(api, 'getJson');
     try {
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(0);
-      expect(await db.historicValues.count().exec()).toBe(count);
+      expect(await storedValues()).toBe(count);
+      expect(await seriesRevisions()).toEqual(revisions);
       const paths = spy.mock.calls.map(([path]) => path).filter((p) => p.startsWith('/timeseries-values'));
       // series with history ask only from their stored end on; the formula series (no values) has no mark
       expect(paths.filter((p) => p.includes('from=')).length).toBeGreaterThan(0);
@@ -59,7 +83,13 @@ describe('pulling from the real server into RxDB', () => {
       const post = { instanceId: crypto.randomUUID(), creationTime: dt, entries: [{ staNumber: '3001', tsId: '3001-WT', dt, value: 7.25 }] };
       expect((await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) })).status).toBe(200);
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(1);
-      expect((await db.historicValues.findOne(`3001-WT|${dt}`).exec())?.value).toBe(7.25);
+      const series = await db.historicValues.findOne('3001-WT').exec();
+      expect(series?.values.at(-1)).toMatchObject({ dt, value: 7.25 });
+      expect(series?.newestDt).toBe(dt);
+      expect(await storedValues()).toBe(count + 1);
+      // only the series that changed was written
+      const after = await seriesRevisions();
+      expect([...after].filter(([id, rev]) => revisions.get(id) !== rev).map(([id]) => id)).toEqual(['3001-WT']);
       // the rounds say where each series ends (entry.last): what the device has up to there is not asked for
       const marks = (await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data as Record<string, string>;
       const newest = new Map(tsIds.map((id) => [id as string, marks[id] || null]));
@@ -74,12 +104,43 @@ describe('pulling from the real server into RxDB', () => {
       expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values'))).toHaveLength(1);
       spy.mockClear();
       // a day after the last full pull, every series is asked for all its values again (still nothing written)
+      const beforeFull = await seriesRevisions();
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: Date.now() + HISTORY_FULL_PULL_MS })).toBe(0);
       expect(spy.mock.calls.some(([path]) => path.includes('from='))).toBe(false);
+      expect(await seriesRevisions()).toEqual(beforeFull);
       expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3001-WT': later });
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('replaces a re-pulled value that changed, drops values deleted on the server, and a series left without values', async () => {
+    const tsIds = (await db.rounds.find().exec()).flatMap((r) => r.entries.map((e) => e.tsId));
+    const values = async (tsId: string) => (await db.historicValues.findOne(tsId).exec())?.toMutableJSON().values ?? [];
+    const wt = await values('3001-WT');
+    const newestDt = wt.at(-1)?.dt ?? '';
+    const oldDt = wt[0]?.dt ?? '';
+    // corrected on the server within the incremental window: the next incremental pull replaces it
+    await server.db.query('update historic_value set value = 99.5 where ts_id = $1 and dt = $2', ['3001-WT', newestDt]);
+    expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(1);
+    expect((await values('3001-WT')).at(-1)).toMatchObject({ dt: newestDt, value: 99.5 });
+    // deleted on the server: inside the window it goes with the next incremental pull ...
+    await server.db.query('delete from historic_value where ts_id = $1 and dt = $2', ['3001-WT', newestDt]);
+    expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(1);
+    expect((await values('3001-WT')).some((v) => v.dt === newestDt)).toBe(false);
+    // ... an old one (before the window) stays until the daily full pull makes the series what the server has
+    await server.db.query('delete from historic_value where ts_id = $1 and dt = $2', ['3001-WT', oldDt]);
+    expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(0);
+    expect((await values('3001-WT')).some((v) => v.dt === oldDt)).toBe(true);
+    const later = Date.now() + HISTORY_FULL_PULL_MS;
+    expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: later })).toBe(1);
+    expect((await values('3001-WT')).map((v) => v.dt)).toEqual(wt.slice(1, -1).map((v) => v.dt));
+    // every value of a series deleted: its document goes too
+    const n = (await values('3002-WT')).length;
+    await server.db.query('delete from historic_value where ts_id = $1', ['3002-WT']);
+    expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: later + HISTORY_FULL_PULL_MS })).toBe(n);
+    expect(await db.historicValues.findOne('3002-WT').exec()).toBeNull();
+    expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3002-WT': '' });
   });
 
   it('writes nothing when config, server info and rounds did not change', async () => {

@@ -7,7 +7,7 @@ import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
 import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/db/completed-round-doc';
 import { taskJsonSchema, type TaskDoc } from '../../schemas/db/task-doc';
 import { facilityJsonSchema, type FacilityDoc } from '../../schemas/db/facility-doc';
-import { historicValueJsonSchema, type HistoricValueDoc } from '../../schemas/db/historic-value-doc';
+import { historicSeriesJsonSchema, type HistoricSeriesDoc } from '../../schemas/db/historic-value-doc';
 import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
 import { roundJsonSchema, type RoundDoc } from '../../schemas/db/round-doc';
@@ -19,7 +19,7 @@ export type AppCollections = {
   rounds: RxCollection<RoundDoc>;
   offlineInstances: RxCollection<OfflineInstanceDoc>;
   reference: RxCollection<ReferenceDoc>;
-  historicValues: RxCollection<HistoricValueDoc>;
+  historicValues: RxCollection<HistoricSeriesDoc>;
   photos: RxCollection<PhotoDoc>;
   completedRounds: RxCollection<CompletedRoundDoc>;
   tasks: RxCollection<TaskDoc>;
@@ -45,7 +45,9 @@ export const COLLECTIONS = {
   // v1: drafts moved to their own collection; the document itself is unchanged (moveLegacyDrafts moves them)
   offlineInstances: { schema: offlineInstanceJsonSchema, migrationStrategies: { 1: (d: OfflineInstanceDoc) => d } },
   reference: { schema: referenceJsonSchema },
-  historicValues: { schema: historicValueJsonSchema },
+  // v1: one document per series instead of one per value (issue 16); history is a server cache, so the v0
+  // documents are dropped and pulled again (the pull's marks have a new key)
+  historicValues: { schema: historicSeriesJsonSchema, migrationStrategies: { 1: () => null } },
   photos: { schema: photoJsonSchema },
   // A cached copy of the server's archive: version 1 only adds optional fields, documents stay as they are.
   completedRounds: { schema: completedRoundJsonSchema, migrationStrategies: { 1: (doc: CompletedRoundDoc) => doc } },

@@ -5,6 +5,10 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
 import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { draftJsonSchema } from '../../schemas/db/draft-doc';
+import { referenceJsonSchema } from '../../schemas/db/reference-doc';
+import type { HistoricValue } from '../../schemas/api';
+import type { ApiClient } from '../../replication/api-client';
+import { HISTORY_MARKS_KEY, pullHistoricValues } from '../../replication/pull-history';
 import { createAppDatabase } from './database';
 import { readDrafts } from './draft-store';
 
@@ -35,7 +39,53 @@ async function openVersion0(name: string, withDraftsCollection = false) {
   return db;
 }
 
+/** historicValues as released in version 0: one document per value, keyed `tsId|dt`. */
+const historicValuesVersion0: RxJsonSchema<HistoricValue & { id: string }> = {
+  title: 'historicValues',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 300 },
+    instanceId: { type: ['string', 'null'] },
+    tsId: { type: 'string', maxLength: 200 },
+    dt: { type: 'string', maxLength: 40 },
+    value: { type: ['number', 'null'] },
+    staRemark: {},
+    tsRemark: {},
+  },
+  required: ['id', 'tsId', 'dt'],
+  indexes: [['tsId', 'dt']],
+};
+
 describe('schema migrations on IndexedDB', () => {
+  it('opens a device with per-value history (v0): drops it with its marks and the next pull loads every series again', async () => {
+    const name = `v0history${Date.now()}`;
+    const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    await old.addCollections({ historicValues: { schema: historicValuesVersion0 }, reference: { schema: referenceJsonSchema } });
+    const dts = ['2026-11-20T07:00:00.000Z', '2026-11-21T07:00:00.000Z'];
+    await old.collections['historicValues']!.bulkInsert(dts.map((dt, i) => ({ id: `1001-W|${dt}`, tsId: '1001-W', dt, value: i, instanceId: null })));
+    // the old marks say the device has 1001-W up to the 21st: trusted, they would skip the series it no longer has
+    await old.collections['reference']!.insert({ key: 'historyPulledUntil', data: { '1001-W': dts[1] }, fetchedAt: Date.now() });
+    await old.close();
+
+    const db = await createAppDatabase(getRxStorageDexie(), name);
+    expect(await db.historicValues.count().exec()).toBe(0);
+    const asked: string[] = [];
+    const pulled = [...dts, '2026-11-22T07:00:00.000Z'].map((dt, i) => ({ tsId: '1001-W', dt, value: i, instanceId: null }));
+    const api = { getJson: async (path: string) => (asked.push(path), { data: { values: pulled } }) } as unknown as ApiClient;
+    expect(await pullHistoricValues(db, api, ['1001-W'], undefined, { incremental: true, newest: new Map([['1001-W', dts[1] ?? '']]) })).toBe(3);
+    // a full request: nothing stored means nothing to ask "from"
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).not.toContain('from=');
+    const series = (await db.historicValues.findOne('1001-W').exec())?.toMutableJSON();
+    expect(series).toMatchObject({ tsId: '1001-W', newestDt: '2026-11-22T07:00:00.000Z' });
+    expect(series?.values.map((v) => v.value)).toEqual([0, 1, 2]);
+    expect(await db.reference.findOne('historyPulledUntil').exec()).toBeNull();
+    expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toEqual({ '1001-W': '2026-11-22T07:00:00.000Z' });
+    await db.close();
+  });
+
   it('moves the drafts of a version-0 instance into the drafts collection without losing one', async () => {
     const name = `v0drafts${Date.now()}`;
     const old = await openVersion0(name);

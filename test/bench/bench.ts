@@ -48,7 +48,7 @@ try {
   await page.goto(home);
   await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 120_000 });
   for (let stored = 0; stored < BIG_VALUES; ) {
-    stored = await withLib(page, bundle, (lib) => lib.storedCount('historicValues'));
+    stored = (await withLib(page, bundle, (lib, min) => lib.storedHistoryValues(min as number), BIG_ENTRIES)).values ?? 0;
     await new Promise((r) => setTimeout(r, 500));
   }
   const tours = wanted('tour') ? await storeTours(page, bundle, today) : [];

@@ -186,6 +186,13 @@ describe('office table layout and keyboard', () => {
     expect(marked).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Verlauf von Piezometer P1 2001 W' }).click();
     await page.getByText('Min./Max.').first().waitFor();
+    // the newest ten values of the series' stored history (one document per timeseries), newest first
+    const { values } = await api<HistoricValueList>(env.server(), '/timeseries-values?tsId=2001-W');
+    const newest = values.slice(-10).reverse();
+    const recent = page.locator('[id="history-2001-W"] li');
+    await expect.poll(() => recent.count(), { timeout: 30_000 }).toBe(newest.length);
+    const shown = await recent.allInnerTexts();
+    newest.forEach((v, i) => expect(shown[i]?.endsWith(`: ${v.value === null ? '–' : formatDe(v.value)}`), `${shown[i]} vs ${v.value}`).toBe(true));
     expect(errors).toEqual([]);
     await context.close();
   });

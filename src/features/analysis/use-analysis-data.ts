@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { map, of, switchMap } from 'rxjs';
-import type { HistoricValueDoc } from '../../../schemas/db/historic-value-doc';
+import type { HistoricValue } from '../../../schemas/api';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDb } from '../../db/db-context';
@@ -34,20 +34,19 @@ export function useEntriesOf(tsIds: readonly string[]): Map<string, MeasureRound
   );
 }
 
-/** The stored history of the timeseries, by tsId, oldest first; undefined while the query runs. */
-export function useHistory(tsIds: readonly string[]): Map<string, HistoricValueDoc[]> | undefined {
+/**
+ * The stored history of the timeseries, by tsId, oldest first (one document per series, read by primary key);
+ * a series without stored values is not in the map. Undefined while the query runs.
+ */
+export function useHistory(tsIds: readonly string[]): Map<string, HistoricValue[]> | undefined {
   const db = useDb();
   const key = tsIds.join('\n');
-  return useObservable<Map<string, HistoricValueDoc[]> | undefined>(
+  return useObservable<Map<string, HistoricValue[]> | undefined>(
     () =>
-      db.historicValues.find({ selector: { tsId: { $in: key.split('\n') } }, sort: [{ tsId: 'asc' }, { dt: 'asc' }] }).$.pipe(
+      db.historicValues.findByIds(key.split('\n')).$.pipe(
         map((docs) => {
-          const byTs = new Map<string, HistoricValueDoc[]>();
-          for (const d of docs) {
-            const list = byTs.get(d.tsId) ?? [];
-            list.push(d.toMutableJSON());
-            byTs.set(d.tsId, list);
-          }
+          const byTs = new Map<string, HistoricValue[]>();
+          for (const [tsId, d] of docs) if (d.values.length > 0) byTs.set(tsId, d.toMutableJSON().values.map((v) => ({ ...v, tsId })));
           return byTs;
         }),
       ),

@@ -10,7 +10,7 @@ export const COLLECTION_LABELS: Record<CollectionName, MessageDescriptor> = {
   offlineInstances: msg`Rounds entered on this device`,
   drafts: msg`Typed values (one per timeseries)`,
   reference: msg`Settings and reference data`,
-  historicValues: msg`History of the timeseries`,
+  historicValues: msg`History from the server (one per timeseries)`,
   photos: msg`Photos`,
   completedRounds: msg`Archive of completed rounds`,
   tasks: msg`Station tasks changed here`,

@@ -19,13 +19,15 @@ export function LastValueMarker({ flag }: { flag: LastValueFlag }) {
   );
 }
 
-/** The values of the historicValues collection already pulled for this timeseries, newest first. */
+const NO_VALUES: readonly { dt: string; value: number | null }[] = [];
+
+/** The newest 10 values of the series' history document (one per tsId: a lookup by primary key), newest first. */
 function RecentValues({ tsId }: { tsId: string }) {
   const { i18n } = useLingui();
   const db = useDb();
   const values = useObservable(
-    () => db.historicValues.find({ selector: { tsId }, sort: [{ dt: 'desc' }], limit: 10 }).$.pipe(map((docs) => docs.map((d) => ({ dt: d.dt, value: d.value ?? null })))),
-    [] as { dt: string; value: number | null }[],
+    () => db.historicValues.findOne(tsId).$.pipe(map((doc) => (doc ? doc.values.slice(-10).reverse().map((v) => ({ dt: v.dt, value: v.value ?? null })) : NO_VALUES))),
+    NO_VALUES,
     [db, tsId],
   );
   if (values.length === 0) return null;
@@ -50,7 +52,7 @@ function RecentValues({ tsId }: { tsId: string }) {
 /**
  * History beside an entry (issue 10 §5) from what the server puts on the entry: the last value with its
  * date and time and the §5 mark, min and max, values of the same day; details expand with the recent
- * values of the historicValues collection. Compact: one line; full: the summary below each other.
+ * values of the series' stored history. Compact: one line; full: the summary below each other.
  */
 export function EntryHistory({ entry, label, density }: { entry: MeasureRoundEntry; label: string; density: Density }) {
   const { t, i18n } = useLingui();

@@ -5,7 +5,7 @@ import Dexie from 'dexie';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { createAppDatabase } from '../../../src/db/database';
 import { storeTour } from '../../../src/features/tour/tour-store';
-import type { HistoricValueDoc } from '../../../schemas/db/historic-value-doc';
+import type { HistoricSeriesDoc } from '../../../schemas/db/historic-value-doc';
 
 export interface BaselineTimes {
   rawInsertMs: number;
@@ -19,11 +19,11 @@ export interface BaselineTimes {
   rxdbPutEachMs: number;
 }
 
-function docs(n: number, series: number): HistoricValueDoc[] {
-  return Array.from({ length: n }, (_, i) => {
-    const tsId = `b-${i % series}`;
-    const dt = new Date(Date.UTC(2026, 0, 1) + Math.floor(i / series) * 86_400_000).toISOString();
-    return { id: `${tsId}|${dt}`, tsId, dt, value: i / 10, instanceId: null };
+/** `n` daily values spread over `series` series, stored as the app stores history: one document per series. */
+function docs(n: number, series: number, prefix = 'b'): HistoricSeriesDoc[] {
+  return Array.from({ length: series }, (_, s) => {
+    const values = Array.from({ length: Math.ceil((n - s) / series) }, (_, day) => ({ dt: new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString(), value: (day * series + s) / 10, instanceId: null }));
+    return { tsId: `${prefix}-${s}`, values, newestDt: values.at(-1)?.dt ?? '' };
   });
 }
 
@@ -31,26 +31,27 @@ const req = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.ons
 const done = (tx: IDBTransaction) => new Promise<void>((resolve, reject) => ((tx.oncomplete = () => resolve()), (tx.onerror = () => reject(tx.error)), (tx.onabort = () => reject(tx.error))));
 
 /**
- * The same work three ways: a bulk insert of `n` history documents, a query of one series by its index
- * ([tsId, dt], as the charts and the row history read), and `single` one-document writes in a row (as typing).
+ * The same work three ways on the app's history layout (one document per series, `n` values in `series`
+ * documents): a bulk insert, a read of one series by its key (as the charts and the row history read), and
+ * `single` one-document writes in a row (a series written again, as a pull that changed it).
  */
 export async function baseline(n: number, series: number, single: number): Promise<BaselineTimes> {
   const data = docs(n, series);
-  const few = docs(single, 1).map((d) => ({ ...d, tsId: 'one' }));
+  const few = docs(single, single, 'one');
   const tag = `${Date.now()}-${Math.round(Math.random() * 1e6)}`;
 
   // raw IndexedDB
   const open = indexedDB.open(`bench-raw-${tag}`, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('docs', { keyPath: 'id' }).createIndex('ts_dt', ['tsId', 'dt']);
+  open.onupgradeneeded = () => open.result.createObjectStore('docs', { keyPath: 'tsId' });
   const raw = await req(open);
   let t = performance.now();
   const tx = raw.transaction('docs', 'readwrite');
   for (const d of data) tx.objectStore('docs').put(d);
   await done(tx);
   const rawInsertMs = performance.now() - t;
-  await req(raw.transaction('docs').objectStore('docs').index('ts_dt').getAll(IDBKeyRange.bound(['b-3', ''], ['b-3', '\uffff'])));
+  await req(raw.transaction('docs').objectStore('docs').get('b-3'));
   t = performance.now();
-  const got = await req(raw.transaction('docs').objectStore('docs').index('ts_dt').getAll(IDBKeyRange.bound(['b-7', ''], ['b-7', '\uffff'])));
+  const got = (await req(raw.transaction('docs').objectStore('docs').get('b-7'))) as HistoricSeriesDoc | undefined;
   const rawQueryMs = performance.now() - t;
   t = performance.now();
   for (const d of few) {
@@ -64,15 +65,15 @@ export async function baseline(n: number, series: number, single: number): Promi
 
   // Dexie
   const dexie = new Dexie(`bench-dexie-${tag}`);
-  dexie.version(1).stores({ docs: 'id, [tsId+dt]' });
-  const table = dexie.table<HistoricValueDoc, string>('docs');
+  dexie.version(1).stores({ docs: 'tsId' });
+  const table = dexie.table<HistoricSeriesDoc, string>('docs');
   await dexie.open();
   t = performance.now();
   await table.bulkPut(data);
   const dexieInsertMs = performance.now() - t;
-  await table.where('[tsId+dt]').between(['b-3', ''], ['b-3', '\uffff']).toArray();
+  await table.get('b-3');
   t = performance.now();
-  const gotDexie = await table.where('[tsId+dt]').between(['b-7', ''], ['b-7', '\uffff']).toArray();
+  const gotDexie = await table.get('b-7');
   const dexieQueryMs = performance.now() - t;
   t = performance.now();
   for (const d of few) await table.put(d);
@@ -85,16 +86,17 @@ export async function baseline(n: number, series: number, single: number): Promi
   await db.historicValues.bulkInsert(data);
   const rxdbInsertMs = performance.now() - t;
   // the first query of a collection pays one-off set-up; the app's screens run warm ones
-  await db.historicValues.find({ selector: { tsId: 'b-3' }, sort: [{ dt: 'asc' }] }).exec();
+  await db.historicValues.findOne('b-3').exec();
   t = performance.now();
-  const gotRx = await db.historicValues.find({ selector: { tsId: 'b-7' }, sort: [{ dt: 'asc' }] }).exec();
+  const gotRx = await db.historicValues.findOne('b-7').exec();
   const rxdbQueryMs = performance.now() - t;
   t = performance.now();
   for (const d of few) await db.historicValues.upsert(d);
   const rxdbPutEachMs = (performance.now() - t) / single;
   await db.remove();
 
-  if (got.length !== gotDexie.length || got.length !== gotRx.length) throw new Error(`baseline queries disagree: ${got.length}/${gotDexie.length}/${gotRx.length}`);
+  const lengths = [got?.values.length, gotDexie?.values.length, gotRx?.values.length];
+  if (lengths.some((l) => l !== lengths[0])) throw new Error(`baseline reads disagree: ${lengths.join('/')}`);
   return { rawInsertMs, dexieInsertMs, rxdbInsertMs, rawQueryMs, dexieQueryMs, rxdbQueryMs, rawPutEachMs, dexiePutEachMs, rxdbPutEachMs };
 }
 
@@ -142,4 +144,27 @@ export async function storedCount(collection: string): Promise<number> {
     }
   }
   return 0;
+}
+
+/**
+ * How many historic values the app's database holds: the values inside its series documents (one per
+ * timeseries). Reading every value costs the page's main thread (and the pull it watches) far more than
+ * counting documents, so the values are read only once at least `minSeries` series are stored (else null).
+ */
+export async function storedHistoryValues(minSeries = 0): Promise<{ series: number; values: number | null }> {
+  for (const info of await indexedDB.databases()) {
+    if (!/^rxdb-dexie-hydrorounds--\d+--historicValues$/.test(info.name ?? '')) continue;
+    const idb = await req(indexedDB.open(info.name ?? ''));
+    try {
+      if (!idb.objectStoreNames.contains('docs')) continue;
+      // RxDB's Dexie storage keeps removed documents with `_deleted` '1' (booleans are stored as '1'/'0' for its indexes)
+      const series = await req(idb.transaction('docs').objectStore('docs').count());
+      if (series < minSeries) return { series, values: null };
+      const all = (await req(idb.transaction('docs').objectStore('docs').getAll())) as (HistoricSeriesDoc & { _deleted?: string | boolean })[];
+      return { series, values: all.reduce((n, d) => n + (d._deleted === '1' || d._deleted === true ? 0 : (d.values?.length ?? 0)), 0) };
+    } finally {
+      idb.close();
+    }
+  }
+  return { series: 0, values: null };
 }
