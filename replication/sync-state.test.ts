@@ -87,7 +87,7 @@ describe('the periodic pull asks /sync-state first', () => {
     const changed = await d.pull();
     expect(changed.outcome).toBe('pulled');
     expect(changed.requests.map((r) => r.path)).toContain('/measure-round/2');
-    expect((await d.db.historicValues.findOne(`3001-WT|${dt}`).exec())?.value).toBe(8.5);
+    expect((await d.db.historicValues.findOne('3001-WT').exec())?.values.find((v) => v.dt === dt)?.value).toBe(8.5);
     expect(await token(d.db)).not.toBe(stored);
     expect((await d.pull()).requests).toHaveLength(1);
 
