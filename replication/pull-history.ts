@@ -104,7 +104,10 @@ export async function pullHistoricValues(
     onBatch?.({ done: index + 1, total: batches.length, stored });
   }
   // the marks move only after the values are stored: an interrupted pull asks again
-  await upsertReference(db, { key: HISTORY_MARKS_KEY, data: marks, fetchedAt: useMarks && markDoc ? markDoc.fetchedAt : now });
+  const fetchedAt = useMarks && markDoc ? markDoc.fetchedAt : now;
+  // fetchedAt is the time of the last full pull: it must move even when no mark did, or every pull after a day would be a full one
+  if (fetchedAt !== markDoc?.fetchedAt) await db.reference.upsert({ key: HISTORY_MARKS_KEY, data: marks, fetchedAt });
+  else await upsertReference(db, { key: HISTORY_MARKS_KEY, data: marks, fetchedAt });
   await (await db.reference.findOne(LEGACY_MARKS_KEY).exec())?.remove();
   return stored;
 }

@@ -109,6 +109,10 @@ describe('pulling from the real server into RxDB', () => {
       expect(spy.mock.calls.some(([path]) => path.includes('from='))).toBe(false);
       expect(await seriesRevisions()).toEqual(beforeFull);
       expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3001-WT': later });
+      // that full pull counts as the last one even though no mark moved: the next pull is incremental again
+      spy.mockClear();
+      expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: Date.now() + HISTORY_FULL_PULL_MS + 3_600_000 })).toBe(0);
+      expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values')).every(([path]) => path.includes('from='))).toBe(true);
     } finally {
       spy.mockRestore();
     }
@@ -132,7 +136,8 @@ describe('pulling from the real server into RxDB', () => {
     await server.db.query('delete from historic_value where ts_id = $1 and dt = $2', ['3001-WT', oldDt]);
     expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(0);
     expect((await values('3001-WT')).some((v) => v.dt === oldDt)).toBe(true);
-    const later = Date.now() + HISTORY_FULL_PULL_MS;
+    // a day after the last full pull (an earlier test ran one a day ahead)
+    const later = ((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.fetchedAt ?? Date.now()) + HISTORY_FULL_PULL_MS;
     expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: later })).toBe(1);
     expect((await values('3001-WT')).map((v) => v.dt)).toEqual(wt.slice(1, -1).map((v) => v.dt));
     // every value of a series deleted: its document goes too
