@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { map } from 'rxjs';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDb } from '../../db/db-context';
@@ -54,7 +54,7 @@ function RecentValues({ tsId }: { tsId: string }) {
  * date and time and the §5 mark, min and max, values of the same day; details expand with the recent
  * values of the series' stored history. Compact: one line; full: the summary below each other.
  */
-export function EntryHistory({ entry, label, density }: { entry: MeasureRoundEntry; label: string; density: Density }) {
+export const EntryHistory = memo(function EntryHistory({ entry, label, density }: { entry: MeasureRoundEntry; label: string; density: Density }) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const num = (n: number | null | undefined) => (n === null || n === undefined ? '–' : formatReading(n, i18n.locale));
@@ -120,4 +120,4 @@ export function EntryHistory({ entry, label, density }: { entry: MeasureRoundEnt
       )}
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { DraftStore } from '../../db/draft-store';
@@ -8,7 +8,7 @@ import { EntryValue, useEntryRow } from './EntryValue';
 import { TimeField } from '../readings/TimeField';
 import { RemarkField } from '../remarks/RemarkField';
 import type { InstanceRef } from './StationTable';
-import { PhotoButton } from '../photos/PhotoButton';
+import { PhotoButton, type PhotoTarget } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
 import { EntryHistory } from './EntryHistory';
 import type { Density } from './use-density';
@@ -51,6 +51,11 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
   const draft = row.draft;
   const label = copy ? t`${row.label} copy ${copy.n}` : row.label;
   const cell = CELL[density];
+  // the same object while the entry is: the row's parts that do not show the value skip a keystroke's render
+  const photoTarget = useMemo<PhotoTarget>(
+    () => ({ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }),
+    [instance.ensureInstance, instance.mrId, entry, label],
+  );
 
   return (
     <tr
@@ -104,12 +109,7 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
         </CardLabel>
         <div className="flex min-w-0 items-start gap-1">
           <RemarkField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onChange(entry.tsId, { remark })} history={entry.staRemarks} />
-          {!copy && (
-            <PhotoButton
-              disabled={disabled}
-              target={{ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }}
-            />
-          )}
+          {!copy && <PhotoButton disabled={disabled} target={photoTarget} />}
         </div>
         {!copy && <PhotoList instanceId={instance.instanceId} tsId={entry.tsId} disabled={disabled} />}
       </td>

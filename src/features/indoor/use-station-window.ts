@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { Density } from './use-density';
 
@@ -13,12 +13,13 @@ export const WINDOWED_ABOVE_ENTRIES = 200;
 /** Stations rendered beyond the screen's edge on each side: Tab, arrows and a fast flick find them ready. */
 const OVERSCAN = 4;
 
-/** A first guess of a station block's height before it was measured (phone cards are much taller). */
-function estimateHeight(entries: number, density: Density): number {
+/** A first guess of an entry's height in a station block before it was measured (phone cards are much taller). */
+function entryHeight(density: Density): number {
   const phone = globalThis.matchMedia?.('(max-width: 991.98px)').matches ?? false;
-  const perEntry = phone ? 250 : density === 'compact' ? 34 : 72;
-  return 8 + entries * perEntry;
+  return phone ? 250 : density === 'compact' ? 34 : 72;
 }
+
+const measureNothing = () => undefined;
 
 /** The block's height plus its bottom margin (the gap between phone cards), so the spacers add up. */
 function measureBlock(element: Element): number {
@@ -90,11 +91,14 @@ export function useStationWindow(table: RefObject<HTMLTableElement | null>, entr
     return [...indexes].sort((a, b) => a - b);
   }, [kept]);
 
+  // asked once per layout change, not for each of 400 stations every time a row's height changes
+  const perEntry = useMemo(() => entryHeight(density), [density]);
+  const estimateSize = useCallback((i: number) => 8 + (entryCounts[i] ?? 1) * perEntry, [entryCounts, perEntry]);
   const virtualizer = useWindowVirtualizer({
     count: windowed ? entryCounts.length : 0,
     // a small round renders every station and need not follow the scrolling at all
     enabled: windowed,
-    estimateSize: (i) => estimateHeight(entryCounts[i] ?? 1, density),
+    estimateSize,
     overscan: OVERSCAN,
     scrollMargin,
     rangeExtractor,
@@ -107,7 +111,7 @@ export function useStationWindow(table: RefObject<HTMLTableElement | null>, entr
   }, []);
 
   if (!windowed) {
-    return { windowed, blocks: entryCounts.map((_, index) => ({ index, spaceBefore: 0 })), spaceAfter: 0, measure: () => undefined, keep };
+    return { windowed, blocks: entryCounts.map((_, index) => ({ index, spaceBefore: 0 })), spaceAfter: 0, measure: measureNothing, keep };
   }
   let end = scrollMargin;
   const blocks = virtualizer.getVirtualItems().map((item) => {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { InlineError } from '../../ui/InlineError';
 import { isQuotaError } from '../../app/storage';
 import { useDb } from '../../db/db-context';
@@ -19,7 +19,7 @@ export interface PhotoTarget {
  * Adds a photo to an entry: resized in a worker, stored as an RxDB attachment before anything else.
  * `onStored` runs once the photo is stored (the tour adds the device position to the remark then).
  */
-export function PhotoButton({ target, disabled, onStored }: { target: PhotoTarget; disabled: boolean; onStored?: () => void }) {
+export const PhotoButton = memo(function PhotoButton({ target, disabled, onStored }: { target: PhotoTarget; disabled: boolean; onStored?: () => void }) {
   const { t } = useLingui();
   const db = useDb();
   const config = useConfig();
@@ -91,4 +91,4 @@ export function PhotoButton({ target, disabled, onStored }: { target: PhotoTarge
       {error && <InlineError>{error}</InlineError>}
     </span>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { RxDocument } from 'rxdb';
 import type { PhotoDoc } from '../../../schemas/db/photo-doc';
 import { useDb } from '../../db/db-context';
@@ -49,7 +49,7 @@ function Thumbnail({ photo, onDelete, disabled }: { photo: RxDocument<PhotoDoc>;
 }
 
 /** The photos of one entry in an instance, with delete after a confirmation prompt (§8). */
-export function PhotoList({ instanceId, tsId, disabled }: { instanceId: string | undefined; tsId: string; disabled: boolean }) {
+export const PhotoList = memo(function PhotoList({ instanceId, tsId, disabled }: { instanceId: string | undefined; tsId: string; disabled: boolean }) {
   const { t } = useLingui();
   const db = useDb();
   const photos = useObservable(() => (instanceId ? db.photos.find({ selector: { instanceId, tsId } }).$ : undefined), [], [db, instanceId, tsId]);
@@ -68,4 +68,4 @@ export function PhotoList({ instanceId, tsId, disabled }: { instanceId: string |
       ))}
     </span>
   );
-}
+});
