@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
+import { DATE_INPUT_FORMATS, type DateLocale } from './zoned-time';
 
-/** §5: date input formats are locale-specific. */
-export const DATE_INPUT_FORMATS = { de: 'dd.MM.yyyy', en: 'dd/MM/yyyy', it: 'dd/MM/yyyy' } as const;
-export type DateLocale = keyof typeof DATE_INPUT_FORMATS;
+/** §5: date input formats are locale-specific (defined in zoned-time, which needs no luxon). */
+export { DATE_INPUT_FORMATS, type DateLocale };
 
 /** Reads a date typed in the user's locale format into YYYY-MM-DD; undefined when it is not a real date. */
 export function parseLocaleDate(text: string, locale: DateLocale): string | undefined {
