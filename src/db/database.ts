@@ -1,7 +1,6 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
 import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
 import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/db/completed-round-doc';
@@ -29,12 +28,13 @@ export type AppCollections = {
 };
 export type AppDatabase = RxDatabase<AppCollections>;
 
+// No update plugin: nothing uses Mongo-style update operators (patch/incrementalModify are core), and it
+// brought mingo's updater onto the first screen (issue 16).
 let pluginsAdded = false;
 function addPlugins(): void {
   if (pluginsAdded) return;
   addRxPlugin(RxDBLeaderElectionPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
-  addRxPlugin(RxDBUpdatePlugin);
   addRxPlugin(RxDBAttachmentsPlugin);
   pluginsAdded = true;
 }
