@@ -12,5 +12,12 @@ export default defineConfig({
   resolve: { conditions: [...defaultClientConditions, 'es2015'] },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/hwe-api': 'http://localhost:8080' } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+    // Everything the first screen imports statically in one chunk instead of a dozen small shared ones: one
+    // request and one gzip stream (issue 16: 199 → 194 KB gzip). The lazy pages import from it as before.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
+  },
 });

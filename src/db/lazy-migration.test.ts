@@ -16,7 +16,7 @@ const instance: OfflineInstanceDoc = {
   mode: 'indoor',
   date: '2026-11-21',
   creationTime: '2026-11-21T06:00:00.000Z',
-  syncState: 'pending',
+  syncState: 'queued',
   updatedAt: 5,
 };
 
