@@ -91,9 +91,10 @@ function fieldFormat(zone: string): Intl.DateTimeFormat | undefined {
 export function wallTimeIn(epochMs: number, zone: string): WallTime | undefined {
   const f = fieldFormat(zone);
   if (!f || !Number.isFinite(epochMs)) return undefined;
-  const parts: Record<string, number> = {};
-  for (const p of f.formatToParts(new Date(epochMs))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: (parts.hour ?? 0) % 24, minute: parts.minute ?? 0, second: parts.second ?? 0, millisecond: ((epochMs % 1000) + 1000) % 1000 };
+  const fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const p of f.formatToParts(new Date(epochMs))) if (p.type in fields) fields[p.type as keyof typeof fields] = Number(p.value);
+  // hour % 24: an engine that still writes midnight as "24" with a 23-hour clock
+  return { ...fields, hour: fields.hour % 24, millisecond: ((epochMs % 1000) + 1000) % 1000 };
 }
 
 function wallAsUtc(w: WallTime): number {
