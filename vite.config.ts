@@ -16,8 +16,5 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1200,
-    // Everything the first screen imports statically in one chunk instead of a dozen small shared ones: one
-    // request and one gzip stream (issue 16: 199 → 194 KB gzip). The lazy pages import from it as before.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
   },
 });
