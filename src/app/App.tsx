@@ -8,6 +8,7 @@ import { preloadAllPages, router } from '../router';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { ReplicationContext, startAppReplication } from './replication';
 import { SubmissionToasts } from './SubmissionToasts';
+import { preloadShortcutHelp } from './ShortcutHelp';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
@@ -38,7 +39,7 @@ export function App() {
   useEffect(() => {
     if (!boot || 'error' in boot) return;
     // after the first screen is up, so its start is not slowed
-    const timer = setTimeout(() => void preloadAllPages(), PRELOAD_PAGES_AFTER_MS);
+    const timer = setTimeout(() => void Promise.all([preloadAllPages(), preloadShortcutHelp()]), PRELOAD_PAGES_AFTER_MS);
     return () => clearTimeout(timer);
   }, [boot]);
 

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { ConfigSchema } from '../../schemas/api';
 import { createContext, useContext } from 'react';
-import { startReplication, type ReplicationHandle } from '../../replication/runner';
+import type { ReplicationHandle } from '../../replication/runner';
 import type { AppDatabase } from '../db/database';
 import type { BuildPost } from '../../replication/submit-queue';
 import { browserClientIdentity } from './client-identity';
 import { auth } from './auth';
+import { waitOnlineOnFailure } from './lazy-page';
 
 export const ReplicationContext = createContext<ReplicationHandle | null>(null);
 
@@ -22,9 +23,47 @@ export function useReplication(): ReplicationHandle {
 const buildPostByMode: BuildPost = async (instance, round, ctx) =>
   instance.mode === 'meteo' ? (await import('../features/meteo/build-meteo-post')).buildMeteoPost(instance, round, ctx) : (await import('../features/indoor/build-indoor-post')).buildIndoorPost(instance, round, ctx);
 
+/** The replication's code (REST client, pulls, submit queues, about 10 KB gzip) loads right after the first screen's. */
+const loadRunner = waitOnlineOnFailure(() => import('../../replication/runner'));
+
+/**
+ * A handle usable at once while the replication's code loads in its own chunk (issue 16: the first screen is
+ * drawn from the local database and needs none of it). Calls made meanwhile wait for it; the service worker
+ * precaches the chunk, so an offline start loads it from there.
+ */
+export function deferredReplication(load: () => Promise<ReplicationHandle>): ReplicationHandle {
+  let real: ReplicationHandle | undefined;
+  let stopped = false;
+  const ready = load().then((h) => {
+    real = h;
+    if (stopped) h.stop();
+    return h;
+  });
+  ready.catch((e: unknown) => console.error('loading the replication failed', e));
+  return {
+    refresh: () => ready.then((h) => h.refresh()),
+    flush: () => ready.then((h) => h.flush()),
+    loginChanged: () => ready.then((h) => h.loginChanged()),
+    completedRoundPdf: (instanceId, lang) => ready.then((h) => h.completedRoundPdf(instanceId, lang)),
+    completedRoundImage: (instanceId, imageId, width) => ready.then((h) => h.completedRoundImage(instanceId, imageId, width)),
+    loadHistory: (tsIds, onBatch) => ready.then((h) => h.loadHistory(tsIds, onBatch)),
+    loadPermissions: () => ready.then((h) => h.loadPermissions()),
+    savePermissions: (data) => ready.then((h) => h.savePermissions(data)),
+    isLeader: () => real?.isLeader() ?? false,
+    retry: (instanceId) => ready.then((h) => h.retry(instanceId)),
+    stop: () => {
+      stopped = true;
+      real?.stop();
+    },
+  };
+}
+
 /** Starts replication with the login's token; identity settings from the stored config switch login on. */
 export function startAppReplication(db: AppDatabase): ReplicationHandle {
-  const handle = startReplication(db, { origin: window.location.origin, identity: browserClientIdentity(() => auth.token()), buildPost: buildPostByMode });
+  const handle = deferredReplication(async () => {
+    const { startReplication } = await loadRunner();
+    return startReplication(db, { origin: window.location.origin, identity: browserClientIdentity(() => auth.token()), buildPost: buildPostByMode });
+  });
   db.reference.findOne('config').$.subscribe((doc) => {
     const parsed = v.safeParse(ConfigSchema, doc?.data ?? {});
     if (parsed.success && parsed.output.keycloak) void auth.init(parsed.output.keycloak);

@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 type UpdateListener = (apply: () => void) => void;
 const listeners = new Set<UpdateListener>();
@@ -15,7 +15,14 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
+  // workbox-window is not needed to draw the first screen: it loads in its own chunk (issue 16), which the
+  // service worker precaches like every other; registration waits for the page's load event anyway.
+  import('workbox-window')
+    .then(({ Workbox }) => register(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })))
+    .catch((e: unknown) => console.error('service worker registration failed', e));
+}
+
+function register(wb: Workbox): void {
   wb.addEventListener('waiting', () => {
     const apply = () => {
       wb.addEventListener('controlling', () => window.location.reload());

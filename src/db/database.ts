@@ -1,7 +1,5 @@
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, getPrimaryKeyOfInternalDocument, INTERNAL_CONTEXT_COLLECTION, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
 import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
 import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/db/completed-round-doc';
@@ -29,12 +27,12 @@ export type AppCollections = {
 };
 export type AppDatabase = RxDatabase<AppCollections>;
 
+// No update plugin: nothing uses Mongo-style update operators (patch/incrementalModify are core), and it
+// brought mingo's updater onto the first screen (issue 16).
 let pluginsAdded = false;
 function addPlugins(): void {
   if (pluginsAdded) return;
   addRxPlugin(RxDBLeaderElectionPlugin);
-  addRxPlugin(RxDBMigrationSchemaPlugin);
-  addRxPlugin(RxDBUpdatePlugin);
   addRxPlugin(RxDBAttachmentsPlugin);
   pluginsAdded = true;
 }
@@ -58,6 +56,31 @@ export const COLLECTIONS = {
   decisions: { schema: decisionJsonSchema },
 } as const;
 
+/**
+ * Whether a collection still has documents stored under an older schema version (an app update, or a migration
+ * interrupted by a closed tab): RxDB keeps one internal record per collection and version.
+ */
+async function hasOlderSchemaVersions(db: Pick<AppDatabase, 'internalStore'>): Promise<boolean> {
+  const ids = Object.entries(COLLECTIONS).flatMap(([collection, { schema }]) =>
+    Array.from({ length: schema.version }, (_, version) => getPrimaryKeyOfInternalDocument(`${collection}-${version}`, INTERNAL_CONTEXT_COLLECTION)),
+  );
+  return ids.length > 0 && (await db.internalStore.findDocumentsById(ids, false)).length > 0;
+}
+
+/**
+ * The collections to add, with RxDB's migration (about 9 KB gzip, issue 16) loaded only when stored data needs
+ * it: on most starts nothing is older than the schemas, so the first screen does without that code. Without the
+ * plugin, RxDB must not try to migrate (it would throw), hence autoMigrate off for that start.
+ */
+async function withMigrations(db: Pick<AppDatabase, 'internalStore'>): Promise<typeof COLLECTIONS> {
+  if (await hasOlderSchemaVersions(db)) {
+    addRxPlugin((await import('rxdb/plugins/migration-schema')).RxDBMigrationSchemaPlugin);
+    return COLLECTIONS;
+  }
+  const entries = Object.entries(COLLECTIONS).map(([collection, creator]) => [collection, { ...creator, autoMigrate: false }]);
+  return Object.fromEntries(entries) as typeof COLLECTIONS;
+}
+
 export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {
   addPlugins();
   const db = await createRxDatabase<AppCollections>({
@@ -67,7 +90,7 @@ export async function createAppDatabase(storage: RxStorage<unknown, unknown>, na
     eventReduce: true,
     closeDuplicates: true,
   });
-  await db.addCollections(COLLECTIONS);
+  await db.addCollections(await withMigrations(db));
   await moveLegacyDrafts(db);
   return db;
 }

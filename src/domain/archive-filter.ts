@@ -1,7 +1,6 @@
-import { DateTime } from 'luxon';
 import type { CompletedMeasureRound } from '../../schemas/api';
 import { ARCHIVE_STATES, archiveState, type ArchiveState } from './decision-form';
-import { DEFAULT_ZONE } from './dates';
+import { DEFAULT_ZONE, isoWallTimeIn, toIsoDate } from './zoned-time';
 
 /** The archive's filters (§2 archive): group, a date range of the submission day and a lifecycle state. */
 export interface ArchiveFilter {
@@ -23,8 +22,10 @@ export const archiveGroup = (r: Pick<CompletedMeasureRound, 'mrName' | 'mrGroup'
 /** The day a round was submitted, in the office's zone (a round sent at 00:30 belongs to that day there). */
 export function submissionDay(iso: string | null | undefined, zone = DEFAULT_ZONE): string | undefined {
   if (!iso) return undefined;
-  const dt = DateTime.fromISO(iso, { zone });
-  return dt.isValid ? (dt.toISODate() ?? undefined) : undefined;
+  // A text without an offset is a wall-clock time in the office's zone (Intl only: the archive route's search
+  // validation loads with the first screen, issue 16).
+  const w = isoWallTimeIn(iso, zone, zone);
+  return w ? toIsoDate(w) : undefined;
 }
 
 export function filterArchive<R extends Filterable>(rounds: readonly R[], filter: ArchiveFilter, zone = DEFAULT_ZONE): R[] {

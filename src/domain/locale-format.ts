@@ -1,10 +1,9 @@
-import { DateTime } from 'luxon';
-import { DATE_INPUT_FORMATS, formatLocaleDate, type DateLocale } from './locale-dates';
-import { DEFAULT_ZONE } from './dates';
+import { DEFAULT_ZONE, formatCalendarDate, formatWallDate, formatWallTime, isoWallTimeIn, type DateLocale, type WallTime } from './zoned-time';
 
 /**
  * How numbers and dates are shown outside the entry table (archive, group selection, PDF), per interface
  * language. One place, so the screen, the printout and the PDF never disagree on "1679,41" vs "1679.41".
+ * Intl only (zoned-time), no luxon: the first screen formats through here (issue 16).
  */
 export type FormatLocale = DateLocale;
 const FORMAT_LOCALES: readonly FormatLocale[] = ['de', 'en', 'it'];
@@ -46,9 +45,9 @@ export function formatNumber(value: number | null | undefined, locale: FormatLoc
   return numberFormat(locale).format(value + 0);
 }
 
-function toZoned(iso: string, zone: string): DateTime | undefined {
-  const dt = DateTime.fromISO(iso, { setZone: true });
-  return dt.isValid ? dt.setZone(zone) : undefined;
+/** A timestamp's fields in the zone; a text without an offset is read in the browser's zone, as luxon's setZone does. */
+function toZoned(iso: string, zone: string): WallTime | undefined {
+  return isoWallTimeIn(iso, zone);
 }
 
 /**
@@ -58,23 +57,23 @@ function toZoned(iso: string, zone: string): DateTime | undefined {
 export function formatDate(iso: string | null | undefined, locale: FormatLocale, zone = DEFAULT_ZONE): string {
   if (!iso) return MISSING;
   // A bare calendar date has no zone: converting it would move it to the previous day west of UTC.
-  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return DateTime.fromISO(iso).isValid ? formatLocaleDate(iso, locale) : iso;
-  const dt = toZoned(iso, zone);
-  return dt ? dt.toFormat(DATE_INPUT_FORMATS[locale]) : iso;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return formatCalendarDate(iso, locale) ?? iso;
+  const w = toZoned(iso, zone);
+  return w ? formatWallDate(w, locale) : iso;
 }
 
 /** A timestamp with 24-hour time in the zone (Vienna by default, where the rounds are measured): 23.11.2026 07:45. */
 export function formatDateTime(iso: string | null | undefined, locale: FormatLocale, zone = DEFAULT_ZONE): string {
   if (!iso) return MISSING;
-  const dt = toZoned(iso, zone);
-  return dt ? dt.toFormat(`${DATE_INPUT_FORMATS[locale]} HH:mm`) : iso;
+  const w = toZoned(iso, zone);
+  return w ? `${formatWallDate(w, locale)} ${formatWallTime(w)}` : iso;
 }
 
 /** The 24-hour time of a timestamp in the zone (07:45), the same in all three languages. */
 export function formatTime(iso: string | null | undefined, zone = DEFAULT_ZONE): string {
   if (!iso) return MISSING;
-  const dt = toZoned(iso, zone);
-  return dt ? dt.toFormat('HH:mm') : iso;
+  const w = toZoned(iso, zone);
+  return w ? formatWallTime(w) : iso;
 }
 
 /** Epoch milliseconds (as RxDB stores sentAt/updatedAt) as ISO text for the functions above. */

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatWallDate, formatWallTime, isIsoCalendarDate, isoToEpoch, isoWallTimeIn, toIsoDate, wallTimeIn, type DateLocale } from './zoned-time';
+
+// luxon stays the reference: the lazy screens still use it, and the first screen must read the same.
+const luxonEpoch = (iso: string, zone?: string): number | undefined => {
+  const dt = zone ? DateTime.fromISO(iso, { zone }) : DateTime.fromISO(iso, { setZone: true });
+  return dt.isValid ? dt.toMillis() : undefined;
+};
+
+describe('isoToEpoch reads ISO 8601 like luxon', () => {
+  it.each<[string, string | undefined]>([
+    ['2026-11-23T06:45:00Z', undefined],
+    ['2026-11-23T06:45:00.123Z', undefined],
+    ['2026-11-23T06:45:00,5Z', undefined],
+    ['2026-11-23T06:45:00.123456789+01:00', undefined],
+    ['2026-11-23T07:45+01:00', undefined],
+    ['2026-11-23T07+01', undefined],
+    ['2026-11-23T07:45:00-0530', undefined],
+    ['2026-11-23t07:45:00z', undefined],
+    ['2026-07-01T12:00:00', 'Europe/Vienna'],
+    ['2026-11-23T00:30', 'Europe/Vienna'],
+    ['2026-03-29T02:30', 'Europe/Vienna'], // skipped by summer time
+    ['2026-10-25T02:30', 'Europe/Vienna'], // happens twice
+    ['2026-11-23', 'America/New_York'],
+    ['2026-11-23T12:00', 'UTC'],
+    ['0099-05-01T00:00Z', undefined],
+  ])('%s in %s', (iso, zone) => {
+    expect(isoToEpoch(iso, zone)).toBe(luxonEpoch(iso, zone));
+  });
+
+  it.each<[string]>([['2026-02-30'], ['2026-13-01'], ['2026-11-23T24:00'], ['2026-11-23T07:60'], ['2026-11-23T07:45:61Z'], ['2026-11-23T07:45+19:00'], ['garbage'], ['nope 2'], ['2026-11-23 07:45'], ['']])('%s is no moment', (iso) => {
+    expect(isoToEpoch(iso)).toBeUndefined();
+  });
+
+  it('reads a text without an offset in the browser zone when no zone is given', () => {
+    expect(isoToEpoch('2026-11-23T07:45')).toBe(new Date(2026, 10, 23, 7, 45).getTime());
+    expect(isoToEpoch('2026-11-23')).toBe(new Date(2026, 10, 23).getTime());
+  });
+
+  it('an unknown zone gives no moment', () => {
+    expect(isoToEpoch('2026-11-23T07:45', 'Mars/Olympus')).toBeUndefined();
+    expect(wallTimeIn(0, 'Mars/Olympus')).toBeUndefined();
+    expect(wallTimeIn(Number.NaN, 'UTC')).toBeUndefined();
+  });
+
+  it('agrees with luxon on any instant and zone', () => {
+    const zones = ['Europe/Vienna', 'Europe/Rome', 'Europe/London', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...zones), (ms, zone) => {
+        const expected = DateTime.fromMillis(ms, { zone });
+        const w = wallTimeIn(ms, zone);
+        expect(w).toEqual({ year: expected.year, month: expected.month, day: expected.day, hour: expected.hour, minute: expected.minute, second: expected.second, millisecond: expected.millisecond });
+        // the wall time read back in the same zone is the same instant, or (in a repeated hour) one luxon also picks
+        const wall = expected.toISO({ includeOffset: false }) ?? '';
+        expect(isoToEpoch(wall, zone)).toBe(luxonEpoch(wall, zone));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('formatting wall times', () => {
+  it.each<[DateLocale, string]>([
+    ['de', '03.04.0987'],
+    ['en', '03/04/0987'],
+    ['it', '03/04/0987'],
+  ])('%s date is %s', (locale, expected) => {
+    expect(formatWallDate({ year: 987, month: 4, day: 3 }, locale)).toBe(expected);
+  });
+
+  it.each<[string, DateLocale, string | undefined]>([
+    ['2026-11-23', 'de', '23.11.2026'],
+    ['2026-11-23', 'it', '23/11/2026'],
+    ['2024-02-29', 'en', '29/02/2024'],
+    ['2026-02-29', 'de', undefined],
+    ['2026-11-23T07:45Z', 'de', undefined],
+  ])('calendar date %s in %s is %s', (iso, locale, expected) => {
+    expect(formatCalendarDate(iso, locale)).toBe(expected);
+  });
+
+  it.each<[string, boolean]>([
+    ['2026-11-23', true],
+    ['2026-11-31', false],
+    ['2026-11-23T00:00Z', false],
+  ])('%s is a calendar date: %s', (iso, expected) => {
+    expect(isIsoCalendarDate(iso)).toBe(expected);
+  });
+
+  it('time and ISO date of a zoned wall time', () => {
+    const w = isoWallTimeIn('2026-07-01T21:05:00Z', 'Europe/Vienna');
+    expect(w && formatWallTime(w)).toBe('23:05');
+    expect(w && toIsoDate(w)).toBe('2026-07-01');
+    const late = isoWallTimeIn('2026-07-01T22:05:00Z', 'Europe/Vienna');
+    expect(late && toIsoDate(late)).toBe('2026-07-02');
+    expect(isoWallTimeIn('nope', 'UTC')).toBeUndefined();
+  });
+});
