@@ -102,4 +102,20 @@ describe('office table of a large round', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('as a stored tour lists every station: the first screen at once, the rest right after, and the last one opens', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), LARGE.mrName, PHONE);
+    await page.goto(`${env.server().url}/?date=${new Date().toISOString().slice(0, 10)}`);
+    await page.getByRole('button', { name: `${LARGE.mrName} offline nehmen` }).click();
+    await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
+    await page.waitForURL(/\/mobile\//);
+    const list = page.getByRole('list', { name: 'Stationen der Messrunde' });
+    await list.waitFor();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(LARGE.stations);
+    await list.getByRole('button', { name: /Messstelle 80 / }).click();
+    await expect.poll(() => page.getByTestId('station-title').textContent()).toMatch(/Messstelle 80/);
+    expect(await page.getByTestId('station-position').first().textContent()).toBe(`${LARGE.stations} / ${LARGE.stations}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,5 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { startTransition, useEffect, useState } from 'react';
 import { useAllDrafts } from '../../db/draft-store';
+import { FIRST_SCREEN_STATIONS } from './first-screen';
 import { useConfig } from '../../db/reference-hooks';
 import type { StationGroup } from '../indoor/row-model';
 import type { TaskView } from '../tasks/use-station-tasks';
@@ -73,11 +75,25 @@ function StationLine({ tour, station, density, onOpen, values }: { tour: Tour; s
   );
 }
 
+/**
+ * The stations beyond the first screen join the list in a transition right after its first frame: on a slow
+ * phone a 400-station round painted in 300 ms instead of at once (issue 16), and React yields to a tap meanwhile.
+ * All of them are in the DOM a moment later (find in page, screen readers).
+ */
+function useProgressiveCount(total: number): number {
+  const [shown, setShown] = useState(() => Math.min(total, FIRST_SCREEN_STATIONS));
+  useEffect(() => {
+    if (shown < total) startTransition(() => setShown(total));
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /** station list (§2): the stations in round order with their completion and open tasks, compact or full. */
 export function TourList({ tour, density, onDensity, onOpen }: { tour: Tour; density: TourDensity; onDensity: (d: TourDensity) => void; onOpen: (staNumber: string) => void }) {
   const { t } = useLingui();
   const drafts = useAllDrafts(tour.store);
   const values = new Map(drafts.map((d) => [d.tsId, d.text ?? '']));
+  const shown = useProgressiveCount(tour.stations.length);
   return (
     <div className="space-y-2">
       <div role="group" aria-label={t`List layout`} className="flex gap-2">
@@ -94,7 +110,7 @@ export function TourList({ tour, density, onDensity, onOpen }: { tour: Tour; den
         ))}
       </div>
       <ol className="space-y-2" aria-label={t`Stations of the round`}>
-        {tour.stations.map((s) => (
+        {tour.stations.slice(0, shown).map((s) => (
           <StationLine key={s.staNumber} tour={tour} station={s} density={density} values={values} onOpen={() => onOpen(s.staNumber)} />
         ))}
       </ol>
