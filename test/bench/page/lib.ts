@@ -5,6 +5,7 @@ import Dexie from 'dexie';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { createAppDatabase } from '../../../src/db/database';
 import { storeTour } from '../../../src/features/tour/tour-store';
+import { writeDraft } from '../../../src/db/draft-store';
 import type { HistoricSeriesDoc } from '../../../schemas/db/historic-value-doc';
 
 export interface BaselineTimes {
@@ -109,6 +110,23 @@ export async function storeTours(mrId: string, count: number, date: string): Pro
     const ids: string[] = [];
     for (let i = 0; i < count; i++) ids.push((await storeTour(db, { round: round.toMutableJSON(), date, team: `Team ${i + 1}`, remark: '' })).instanceId);
     return ids;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Fills every entry of the round's open table instance for `date` through the app's own writeDraft (the heap
+ * figure: a round with 2,000 values entered; typing them would take minutes). Returns how many were written.
+ */
+export async function fillDrafts(mrId: string, date: string): Promise<number> {
+  const db = await createAppDatabase(getRxStorageDexie());
+  try {
+    const round = await db.rounds.findOne(mrId).exec();
+    const instance = await db.offlineInstances.findOne({ selector: { mrId, date, mode: 'indoor', syncState: 'draft' } }).exec();
+    if (!round || !instance) throw new Error(`no open table instance of ${mrId} on ${date}: type into the table first`);
+    await Promise.all(round.entries.map((e, i) => writeDraft(db, instance.instanceId, e.tsId, { text: String(100 + (i % 300)) })));
+    return round.entries.length;
   } finally {
     await db.close();
   }
