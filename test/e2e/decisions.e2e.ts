@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
 import { launchBrowser, tempDir, type TestServer, watchErrors } from './harness';
-import { CLIENT_ID, freePort, REALM, startOidcProvider } from './oidc-provider';
+import { CLIENT_ID, freePort, REALM, startOidcProvider, signInAtProvider } from './oidc-provider';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
 const VB = 'Kontrollgang Nord (2103) · ZU';
@@ -15,11 +15,7 @@ async function loginAs(browser: Browser, server: TestServer, user: string): Prom
   const errors = watchErrors(page);
   await page.goto(`${server.url}/`);
   await page.getByRole('button', { name: 'Anmelden' }).first().click({ timeout: 30_000 });
-  await page.locator('input[name="login"]').fill(user);
-  await page.locator('input[name="password"]').fill('any');
-  await page.locator('button[type="submit"]').click();
-  await page.locator('button[type="submit"]').click(); // consent
-  await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 30_000 });
+  await signInAtProvider(page, user);
   return { context, page, errors };
 }
 

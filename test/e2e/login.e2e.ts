@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
 import { launchBrowser, submitRound, tempDir, type TestServer, watchErrors, waitForServiceWorker } from './harness';
-import { CLIENT_ID, freePort, REALM, startOidcProvider } from './oidc-provider';
+import { CLIENT_ID, freePort, REALM, startOidcProvider, signInAtProvider } from './oidc-provider';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -37,11 +37,7 @@ describe('login through an OpenID provider (keycloak-js against oidc-provider)',
     // before login the server gave nothing away
     expect(await page.getByRole('link', { name: /Quellen Kaunertal/ }).count()).toBe(0);
     await login.click();
-    await page.locator('input[name="login"]').fill('olga');
-    await page.locator('input[name="password"]').fill('any');
-    await page.locator('button[type="submit"]').click();
-    await page.locator('button[type="submit"]').click(); // consent
-    await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 30_000 });
+    await signInAtProvider(page, 'olga');
     await page.getByRole('link', { name: /Quellen Kaunertal/ }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('link', { name: /Talsperre/ }).count()).toBe(0);
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import type { Page } from 'playwright-core';
 
 export const REALM = 'hydro';
 export const CLIENT_ID = 'rounds-app';
@@ -152,4 +153,16 @@ export async function freePort(): Promise<number> {
   const { port } = s.address() as AddressInfo;
   await new Promise<void>((resolve) => s.close(() => resolve()));
   return port;
+}
+
+/**
+ * Signs in on this provider's own pages after a click on "Anmelden": the user name, any password, the consent;
+ * resolves once the app shows the user as logged in.
+ */
+export async function signInAtProvider(page: Page, user: string): Promise<void> {
+  await page.locator('input[name="login"]').pressSequentially(user, { delay: 20 });
+  await page.locator('input[name="password"]').pressSequentially('any', { delay: 20 });
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').click(); // consent
+  await page.getByRole('button', { name: 'Abmelden' }).waitFor({ timeout: 30_000 });
 }

@@ -64,8 +64,10 @@ export const StationBlock = memo(function StationBlock({ index, measureRef, stat
   }, [copies, station]);
   const rowSpan = station.entries.length + copyGroups.reduce((sum, g) => sum + g.entries.length, 0);
 
-  const header = (
-    <StationHeader station={station} density={density} store={store} disabled={disabled} onChange={onChange} taskCount={taskCount} facilityCount={facilityCount} panel={panel} onPanel={togglePanel} />
+  // one element while nothing it shows changed: the first row (which carries it) then skips a re-render of the block
+  const header = useMemo(
+    () => <StationHeader station={station} density={density} store={store} disabled={disabled} onChange={onChange} taskCount={taskCount} facilityCount={facilityCount} panel={panel} onPanel={togglePanel} />,
+    [station, density, store, disabled, onChange, taskCount, facilityCount, panel, togglePanel],
   );
 
   return (
