@@ -25,6 +25,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PULL_RUNS = Number(process.env.BENCH_PULL_RUNS ?? Math.min(RUNS, 3));
 // the issue's 50 navigations: ten repetitions of five
 const HEAP_NAVIGATIONS = 5;
+const PHOTOS = 200;
+const PHOTO_BYTES = 300_000;
 const HEAP_REPETITIONS = 10;
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !ONLY || ONLY.some((o) => name.startsWith(o));
@@ -54,6 +56,11 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   const tours = wanted('tour') ? await storeTours(page, bundle, today) : [];
+  // the issue's 200 photos of 300 KB, on the first stored tour (field users take photos on tours)
+  if (tours[0]) {
+    const bytes = await withLib(page, bundle, (lib, a) => lib.storePhotos(...(a as [string, number, number])), [tours[0], PHOTOS, PHOTO_BYTES]);
+    console.info(`photos: ${PHOTOS} stored on tour ${tours[0]}, ${(bytes / 1e6).toFixed(1)} MB`);
+  }
   for (const { profile, rate } of PROFILES) {
     await throttle(page, rate);
     if (wanted('sync')) await area(`unchanged pull (${profile})`, () => unchangedPull(page, home, bundle, profile, RUNS));

@@ -132,6 +132,46 @@ export async function fillDrafts(mrId: string, date: string): Promise<number> {
   }
 }
 
+/** A JPEG of about `bytes` (noise compresses badly, as a camera's picture does), drawn in the page. */
+async function photoOfSize(bytes: number): Promise<Blob> {
+  let side = 400;
+  for (;;) {
+    const canvas = new OffscreenCanvas(side, Math.round(side * 0.75));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    const image = ctx.createImageData(canvas.width, canvas.height);
+    for (let i = 0; i < image.data.length; i++) image.data[i] = i % 4 === 3 ? 255 : (i * 2654435761) >>> 24;
+    ctx.putImageData(image, 0, 0);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.5 });
+    if (blob.size >= bytes || side > 4000) return blob;
+    side = Math.round(side * Math.sqrt(bytes / blob.size) * 1.05);
+  }
+}
+
+/**
+ * The issue's 200 photos of 300 KB: stored as the photo button stores them (a photos document with its JPEG as
+ * the "image" attachment), on the entries of a stored tour, so the tour and the rest are measured on a device
+ * that holds them. Returns the bytes stored.
+ */
+export async function storePhotos(instanceId: string, count: number, bytes: number): Promise<number> {
+  const db = await createAppDatabase(getRxStorageDexie());
+  try {
+    const instance = await db.offlineInstances.findOne(instanceId).exec();
+    const round = instance ? await db.rounds.findOne(instance.mrId).exec() : null;
+    if (!instance || !round) throw new Error(`no stored tour ${instanceId}`);
+    const jpeg = await photoOfSize(bytes);
+    for (let i = 0; i < count; i++) {
+      const entry = round.entries[(i * 7) % round.entries.length];
+      if (!entry) break;
+      const doc = await db.photos.insert({ id: crypto.randomUUID(), instanceId, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, dt: new Date().toISOString(), width: 1, height: 1, uploaded: false, createdAt: Date.now() });
+      await doc.putAttachment({ id: 'image', data: jpeg, type: 'image/jpeg' });
+    }
+    return count * jpeg.size;
+  } finally {
+    await db.close();
+  }
+}
+
 /** How many documents of the app's database were written since `since` (epoch ms), per collection. */
 export async function writtenSince(since: number): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
