@@ -34,7 +34,7 @@ function DepthProfileBody({ entry, draft, onStore }: ReadingInputProps) {
       <NumberRowsTable
         columns={columns}
         rows={rows}
-        cellLabel={(i, label) => t`Row ${i + 1} ${label}`}
+        cellLabel={(i, { label }) => t`Row ${i + 1} ${label}`}
         removeLabel={(i) => t`Remove row ${i + 1}`}
         addLabel={t`Add row`}
         onSet={(i, key, text) => update((rs) => replaceAt(rs, i, { ...rs[i], [key]: text }))}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useRef, useState } from 'react';
+import { Icon } from '../../ui/Icon';
 import { InlineError } from '../../ui/InlineError';
 import { isQuotaError } from '../../app/storage';
 import { useDb } from '../../db/db-context';
@@ -68,10 +69,7 @@ export const PhotoButton = memo(function PhotoButton({ target, disabled, onStore
   return (
     <span className="inline-flex flex-col">
       <label className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-slate-400 px-2 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 ${disabled ? 'opacity-50' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
-          <circle cx="12" cy="13" r="4" />
-        </svg>
+        <Icon name="camera" className="size-6" />
         <span className="sr-only">{t`Add photo: ${target.label}`}</span>
         <input
           ref={input}

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { matchBarcode, type BarcodeMatch } from '../../domain';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
 import { useNativeCapture } from '../photos/resize-photo';
 import { barcodeReader } from './barcode-reader';
 import { useBarcodeCamera, type CameraState } from './use-barcode-camera';
@@ -115,10 +116,7 @@ export default function TourBarcode({ tour, onFound }: { tour: Tour; onFound: (s
         )}
       </div>
 
-      <section aria-labelledby="barcode-camera-heading" className="space-y-2">
-        <h3 id="barcode-camera-heading" className="text-lg font-semibold">
-          <Trans>Camera</Trans>
-        </h3>
+      <ScanSection id="barcode-camera-heading" title={<Trans>Camera</Trans>}>
         <div className={`relative overflow-hidden rounded border-2 border-slate-900 bg-black dark:border-slate-300 ${scanning ? '' : 'hidden'}`}>
           <video ref={video} muted playsInline aria-label={t`Camera picture`} className="max-h-[50vh] w-full object-cover" data-testid="barcode-video" />
           {/* a frame to aim the label at; the whole picture is read */}
@@ -144,26 +142,17 @@ export default function TourBarcode({ tour, onFound }: { tour: Tour; onFound: (s
             <Trans>Scan with the camera</Trans>
           </Button>
         )}
-      </section>
+      </ScanSection>
 
-      <section aria-labelledby="barcode-photo-heading" className="space-y-2">
-        <h3 id="barcode-photo-heading" className="text-lg font-semibold">
-          <Trans>Photo</Trans>
-        </h3>
+      <ScanSection id="barcode-photo-heading" title={<Trans>Photo</Trans>}>
         <label className="flex min-h-14 w-full cursor-pointer items-center justify-center gap-2 rounded border-2 border-slate-500 bg-white px-4 text-lg font-semibold text-slate-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 hover:bg-slate-100 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
-            <circle cx="12" cy="13" r="4" />
-          </svg>
+          <Icon name="camera" className="size-6" />
           <Trans>Read the barcode from a photo</Trans>
           <input ref={photoInput} type="file" accept="image/*" capture={useNativeCapture(navigator.userAgent) ? 'environment' : undefined} onChange={(e) => void onPhoto(e.target.files?.[0])} className="sr-only" data-testid="barcode-photo" />
         </label>
-      </section>
+      </ScanSection>
 
-      <section aria-labelledby="barcode-manual-heading" className="space-y-2">
-        <h3 id="barcode-manual-heading" className="text-lg font-semibold">
-          <Trans>Type the code</Trans>
-        </h3>
+      <ScanSection id="barcode-manual-heading" title={<Trans>Type the code</Trans>}>
         <form onSubmit={onManual} className="flex gap-2">
           <label htmlFor={manualId} className="sr-only">
             <Trans>Barcode</Trans>
@@ -183,8 +172,20 @@ export default function TourBarcode({ tour, onFound }: { tour: Tour; onFound: (s
             <Trans>Find</Trans>
           </Button>
         </form>
-      </section>
+      </ScanSection>
     </div>
+  );
+}
+
+/** One way to find an entry (camera, photo, typed), under its own heading. */
+function ScanSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h3 id={id} className="text-lg font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
 
