@@ -104,8 +104,10 @@ export async function pullHistoricValues(
     onBatch?.({ done: index + 1, total: batches.length, stored });
   }
   // the marks move only after the values are stored: an interrupted pull asks again
-  const fetchedAt = useMarks && markDoc ? markDoc.fetchedAt : now;
-  // fetchedAt is the time of the last full pull: it must move even when no mark did, or every pull after a day would be a full one
+  // fetchedAt is the time of the last full pull of every series (the periodic pull's daily one): it moves even
+  // when no mark did, or every pull after a day would be a full one; "load history" of a few series does not move it
+  const fullPull = opts.incremental === true && !useMarks;
+  const fetchedAt = fullPull || !markDoc ? now : markDoc.fetchedAt;
   if (fetchedAt !== markDoc?.fetchedAt) await db.reference.upsert({ key: HISTORY_MARKS_KEY, data: marks, fetchedAt });
   else await upsertReference(db, { key: HISTORY_MARKS_KEY, data: marks, fetchedAt });
   await (await db.reference.findOne(LEGACY_MARKS_KEY).exec())?.remove();

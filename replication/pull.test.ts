@@ -109,6 +109,10 @@ describe('pulling from the real server into RxDB', () => {
       expect(spy.mock.calls.some(([path]) => path.includes('from='))).toBe(false);
       expect(await seriesRevisions()).toEqual(beforeFull);
       expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3001-WT': later });
+      // the user loading the history of one series is no full pull: the time of the last one stays
+      const lastFull = (await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.fetchedAt;
+      await pullHistoricValues(db, api, ['3001-WT'], undefined, { now: Date.now() + HISTORY_FULL_PULL_MS + 60_000 });
+      expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.fetchedAt).toBe(lastFull);
       // that full pull counts as the last one even though no mark moved: the next pull is incremental again
       spy.mockClear();
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: Date.now() + HISTORY_FULL_PULL_MS + 3_600_000 })).toBe(0);
