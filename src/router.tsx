@@ -30,6 +30,11 @@ export const router = createRouter({
   defaultPendingComponent: PendingPage,
 });
 
+/** The start page (group selection), where every screen's "back" leads: its code is loaded first. */
+export function preloadStartPage(): Promise<void> {
+  return preloadPages([indexRoute]);
+}
+
 /** Loads the code of every page in the background (see `preloadPages`). */
 export function preloadAllPages(): Promise<void> {
   return preloadPages(Object.values(router.routesById));

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { getBrowserDatabase } from '../db/browser-database';
 import { DbContext } from '../db/db-context';
 import type { AppDatabase } from '../db/database';
-import { preloadAllPages, router } from '../router';
+import { preloadAllPages, preloadStartPage, router } from '../router';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { ReplicationContext, startAppReplication } from './replication';
 import { SubmissionToasts } from './SubmissionToasts';
@@ -38,7 +38,9 @@ export function App() {
 
   useEffect(() => {
     if (!boot || 'error' in boot) return;
+    // the start page right away (a user who opened a table and lost the network goes back there), the others
     // after the first screen is up, so its start is not slowed
+    void preloadStartPage();
     const timer = setTimeout(() => void Promise.all([preloadAllPages(), preloadShortcutHelp()]), PRELOAD_PAGES_AFTER_MS);
     return () => clearTimeout(timer);
   }, [boot]);

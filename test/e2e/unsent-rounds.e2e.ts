@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
+import { openTable, serverAndBrowser, submitRound, type TestServer, waitForServiceWorker } from './harness';
 import { pickNumericEntries } from './rounds';
 
 /**
@@ -76,6 +76,7 @@ describe('unsent rounds on the group selection', () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
     await typeOneValue(env.server(), page, 0);
     // offline, the submission waits in the queue; the user goes back to the group selection meanwhile
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await submitRound(page);
     await page.getByTestId('submit-waiting').waitFor({ timeout: 20_000 });
