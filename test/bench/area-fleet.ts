@@ -1,11 +1,12 @@
 // Fleet load (issue 22, item 7): 1,000 devices ask GET /sync-state every 5 s (200 requests/s) while 50
 // devices submit 200-entry rounds, on PostgreSQL with two server instances (separate processes) behind a
 // round-robin balancer; then the same with one instance killed mid-run (its calls go to the other).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { MeasureRound } from '../../schemas/api';
 import { startRoundRobinProxy } from '../../server/round-robin-proxy.test-helper';
 import { allowedCodes, inputTypeOf } from '../../src/domain/input-type';
@@ -38,6 +39,23 @@ async function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** CPU seconds used so far by a process (user + system), 0 when it is gone. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of this cluster's processes: the children of the postmaster that runs backend `pid` (the pool's stay connected). */
+function postgresCpuSeconds(backendPid: number): number {
+  const postmaster = readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
+  const children = execFileSync('ps', ['--ppid', String(postmaster), '-o', 'pid=']).toString().split('\n').filter((l) => l.trim());
+  return children.reduce((sum, pid) => sum + cpuSeconds(Number(pid)), 0);
 }
 
 /** One instance as production runs it: its own process (killed with SIGKILL below, as a crashed machine). */
@@ -131,6 +149,36 @@ async function runPhase(origin: string, defs: MeasureRound['entries'], ms: numbe
   return s;
 }
 
+/**
+ * Where the CPU went in a phase: the instances, PostgreSQL, and this process (devices and balancer); and the
+ * most sessions seen waiting for a lock at once (sampled each second), to tell lock waits from a busy machine.
+ */
+async function cpuOf(label: string, databaseUrl: string, pids: (number | undefined)[], run: () => Promise<Samples>): Promise<Samples> {
+  const t0 = performance.now();
+  const watcher = new pg.Client({ connectionString: databaseUrl });
+  await watcher.connect();
+  const backend = (await watcher.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+  let lockWaits = 0;
+  const timer = setInterval(() => {
+    watcher
+      .query<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'")
+      .then((r) => (lockWaits = Math.max(lockWaits, r.rows[0]?.n ?? 0)))
+      .catch(() => undefined);
+  }, 1000);
+  const before = [...pids.map(cpuSeconds), postgresCpuSeconds(backend), process.cpuUsage()] as const;
+  const result = await run().finally(() => clearInterval(timer));
+  const seconds = (performance.now() - t0) / 1000;
+  // an instance killed meanwhile has no /proc entry any more: its share is unknown (shown as killed)
+  const instances = pids.map((p, i) => (cpuSeconds(p) ? (cpuSeconds(p) - (before[i] as number)).toFixed(1) : 'killed'));
+  const pgCpu = postgresCpuSeconds(backend) - (before[pids.length] as number);
+  const self = process.cpuUsage(before[pids.length + 1] as NodeJS.CpuUsage);
+  const own = (self.user + self.system) / 1e6;
+  await watcher.end();
+  const calls = result.sync.length + result.config.length + result.submit.length;
+  console.info(`  ${label}: ${calls} calls (${(calls / seconds).toFixed(0)}/s); CPU in ${seconds.toFixed(0)} s: instances ${instances.join(' + ')} s, PostgreSQL ${pgCpu.toFixed(1)} s, devices and balancer ${own.toFixed(1)} s; at most ${lockWaits} sessions waiting for a lock; machine load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
+  return result;
+}
+
 function report(label: string, s: Samples): void {
   const note = (xs: number[]) => `n=${xs.length}, p50 ${percentile(xs, 50).toFixed(1)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
   record(`fleet ${label}: GET /sync-state p95 (${DEVICES} devices every 5 s)`, 'node', [percentile(s.sync, 95)], 'ms', 50, { note: note(s.sync) });
@@ -150,12 +198,15 @@ export async function fleetLoad(databaseUrl: string): Promise<void> {
     const defs = round.entries.filter((e) => !e.tsFormula);
     const seq = { n: 0 };
     await runPhase(proxy.url, defs, 5_000, seq); // warm-up: connections, caches, JIT
-    report('two instances', await runPhase(proxy.url, defs, PHASE_MS, seq));
+    const pids = [a.child.pid, b.child.pid];
+    report('two instances', await cpuOf('two instances', databaseUrl, pids, () => runPhase(proxy.url, defs, PHASE_MS, seq)));
     const killAt = PHASE_MS / 4;
-    const killed = await runPhase(proxy.url, defs, PHASE_MS, seq, async () => {
-      await new Promise((r) => setTimeout(r, killAt));
-      b.child.kill('SIGKILL');
-    });
+    const killed = await cpuOf('one killed', databaseUrl, pids, () =>
+      runPhase(proxy.url, defs, PHASE_MS, seq, async () => {
+        await new Promise((r) => setTimeout(r, killAt));
+        b.child.kill('SIGKILL');
+      }),
+    );
     report(`one of two killed after ${killAt / 1000} s`, killed);
     console.info(`  balancer: ${proxy.counts.join(' / ')} calls per instance, ${proxy.retried} sent again to the other instance`);
   } finally {
