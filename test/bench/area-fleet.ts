@@ -51,6 +51,15 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** Seconds the process's main thread was ready to run but waited for a CPU (the machine's other work), 0 when it is gone. */
+function runQueueSeconds(pid: number | undefined): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU seconds of this cluster's processes: the children of the postmaster that runs backend `pid` (the pool's stay connected). */
 function postgresCpuSeconds(backendPid: number): number {
   const postmaster = readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
@@ -166,6 +175,7 @@ async function cpuOf(label: string, databaseUrl: string, pids: (number | undefin
       .catch(() => undefined);
   }, 1000);
   const before = [...pids.map(cpuSeconds), postgresCpuSeconds(backend), process.cpuUsage()] as const;
+  const waitedBefore = [...pids, process.pid].map(runQueueSeconds);
   const result = await run().finally(() => clearInterval(timer));
   const seconds = (performance.now() - t0) / 1000;
   // an instance killed meanwhile has no /proc entry any more: its share is unknown (shown as killed)
@@ -173,9 +183,10 @@ async function cpuOf(label: string, databaseUrl: string, pids: (number | undefin
   const pgCpu = postgresCpuSeconds(backend) - (before[pids.length] as number);
   const self = process.cpuUsage(before[pids.length + 1] as NodeJS.CpuUsage);
   const own = (self.user + self.system) / 1e6;
+  const waited = [...pids, process.pid].map((p, i) => (runQueueSeconds(p) ? (runQueueSeconds(p) - (waitedBefore[i] ?? 0)).toFixed(1) : 'killed'));
   await watcher.end();
   const calls = result.sync.length + result.config.length + result.submit.length;
-  console.info(`  ${label}: ${calls} calls (${(calls / seconds).toFixed(0)}/s); CPU in ${seconds.toFixed(0)} s: instances ${instances.join(' + ')} s, PostgreSQL ${pgCpu.toFixed(1)} s, devices and balancer ${own.toFixed(1)} s; at most ${lockWaits} sessions waiting for a lock; machine load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
+  console.info(`  ${label}: ${calls} calls (${(calls / seconds).toFixed(0)}/s); CPU in ${seconds.toFixed(0)} s: instances ${instances.join(' + ')} s, PostgreSQL ${pgCpu.toFixed(1)} s, devices and balancer ${own.toFixed(1)} s; at most ${lockWaits} sessions waiting for a lock; ready but waiting for a CPU: instances ${waited.slice(0, -1).join(' + ')} s, devices and balancer ${waited.at(-1)} s; machine load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
   return result;
 }
 
