@@ -84,4 +84,60 @@ describe('GET /sync-state', () => {
     const decide = () => t.server.db.query("update submission set decision1_time = now(), state = 'decision1' where instance_id = $1", [row?.instance_id]);
     expect(await moved(decide)).toEqual({ ann: true, ben: true });
   });
+
+  it('a value, a station task or facility moves it for the rounds with that series or station only', async () => {
+    await t.server.db.query("delete from permission where username = 'ben' and mr_id = '1'"); // ben: round 2 only
+    const value = "insert into historic_value (ts_id, dt, value) values ('2101-Q', now() - interval '1 minute', 7) on conflict do nothing";
+    expect(await moved(() => t.server.db.query(value))).toEqual({ ann: true, ben: false });
+    const task = "insert into station_task (task_id, sta_number, task_type, text) values ('t-sync', '2101', 'MAINTENANCE', 'check')";
+    expect(await moved(() => t.server.db.query(task))).toEqual({ ann: true, ben: false });
+    expect(await moved(() => t.server.db.query("update station_task set task_done = true where task_id = 't-sync'"))).toEqual({ ann: true, ben: false });
+    const facility = "insert into station_facility (facility_id, sta_number, name, model) values ('f-sync', '3002', 'Pegel', 'x')";
+    expect(await moved(() => t.server.db.query(facility))).toEqual({ ann: true, ben: true });
+  });
+
+  it('a rolled back write or a read leaves it; a write in several statements moves it once', async () => {
+    expect(
+      await moved(async () => {
+        await t.server.db.transaction(async (tx) => {
+          await tx.query("update measure_round set sort = sort + 1 where mr_id = '1'");
+          throw new Error('abort');
+        }).catch(() => undefined);
+        await t.call('/measure-round/1', 'ann');
+      }),
+    ).toEqual({ ann: false, ben: false });
+    const before = await t.server.db.query<{ v: string }>("select v::text as v from change_version where scope = '1'");
+    await t.server.db.transaction(async (tx) => {
+      await tx.query("update measure_round set sort = sort + 1 where mr_id = '1'");
+      await tx.query("update measure_round set sort = sort - 1 where mr_id = '1'");
+    });
+    const after = await t.server.db.query<{ v: string }>("select v::text as v from change_version where scope = '1'");
+    expect(BigInt(after[0]?.v ?? 0) - BigInt(before[0]?.v ?? 0)).toBe(1n);
+  });
+
+  it('costs two queries whatever the data (no pull is computed)', async () => {
+    const db = t.server.db;
+    const original = db.query.bind(db);
+    let count = 0;
+    db.query = <T>(sql: string, params?: unknown[]) => {
+      count++;
+      return original<T>(sql, params);
+    };
+    try {
+      const queries = async (user: string) => {
+        count = 0;
+        await token(user);
+        return count;
+      };
+      // the old token read every round's history, tasks and maps and the archive: dozens of queries per call
+      const first = await queries('ann');
+      expect(first).toBeGreaterThan(0);
+      expect(first).toBeLessThanOrEqual(3);
+      await original("insert into submission (instance_id, mr_id, body, value_count, username, entries, entries_bytes) select gen_random_uuid(), '1', '{}', 1, 'ann', '[]', 2 from generate_series(1, 500)");
+      expect(await queries('ann')).toBeLessThanOrEqual(3);
+      expect(await queries('ben')).toBeLessThanOrEqual(3);
+    } finally {
+      db.query = original;
+    }
+  });
 });

@@ -1,7 +1,17 @@
+import { CHANGE_VERSION_STATEMENTS } from './change-version';
 import type { Database } from './database';
 
 /** Numbered schema migrations, applied in order at start on PGlite and PostgreSQL alike. Never edit a shipped one. */
-export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
+export interface Migration {
+  id: number;
+  name: string;
+  /** statements separated by `;` */
+  sql?: string;
+  /** statements that contain `;` themselves (function bodies), run in order */
+  statements?: readonly string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
   {
     id: 1,
     name: 'rounds, values, submissions, reference data',
@@ -149,6 +159,11 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       create index submission_round_page on submission (mr_id, submission_time desc, instance_id desc)
     `,
   },
+  {
+    id: 6,
+    name: 'change versions for GET /sync-state',
+    statements: CHANGE_VERSION_STATEMENTS,
+  },
 ];
 
 /** Key of the advisory lock that serialises start-up work of several servers on one database. */
@@ -166,7 +181,10 @@ export async function runMigrations(db: Database): Promise<number[]> {
       await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
       const [done] = await tx.query<{ id: number }>('select id from schema_migrations where id = $1', [m.id]);
       if (done) return;
-      for (const statement of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      // A migration over a large database may take longer than a request's statement_timeout.
+      await tx.query('set local statement_timeout = 0');
+      const statements = m.statements ?? (m.sql ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+      for (const statement of statements) await tx.query(statement);
       await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name]);
       applied.push(m.id);
     });

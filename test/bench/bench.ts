@@ -15,6 +15,7 @@ import { historyPull, unchangedPull } from './area-sync';
 import { heapGrowth, tableNavigation, tableTyping } from './area-table';
 import { baselineRatios } from './area-baseline';
 import { concurrentSubmissions } from './area-server';
+import { fleetLoad } from './area-fleet';
 import { storeTours, tour } from './area-tour';
 import { photoResize } from './area-photo';
 import { offlineColdStart } from './area-coldstart';
@@ -84,6 +85,11 @@ try {
     } finally {
       await pgServer.close();
     }
+  }
+  // issue 22: 1,000 devices and 50 submitters on two instances (one killed mid-run); PostgreSQL only
+  if (wanted('fleet') && process.env.TEST_PG_URL) {
+    const { databaseUrl } = await testDatabaseOptions('');
+    await area('fleet (PostgreSQL, two instances)', () => fleetLoad(databaseUrl ?? ''));
   }
 } finally {
   await browser.close();

@@ -73,11 +73,11 @@ export async function area(name: string, run: () => Promise<void>): Promise<void
   console.info(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
-export function writeReport(extra: Record<string, unknown>): void {
+export function writeReport(extra: Record<string, unknown>, file = 'bench/results.json'): void {
   noteLoad('end');
   console.table(results.map((r) => ({ metric: r.metric, profile: r.profile, median: r.median, min: r.min, max: r.max, n: r.n, unit: r.unit, budget: r.budget ?? '', pass: r.pass ?? '' })));
   console.info('machine load (1 min / 5 min):', loads.map((l) => `${l.at}: ${l.load1}/${l.load5}`).join(', '));
   mkdirSync('bench', { recursive: true });
-  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), ...extra, load: loads, results }, null, 2)}\n`);
-  console.info('written: bench/results.json');
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), ...extra, load: loads, results }, null, 2)}\n`);
+  console.info(`written: ${file}`);
 }
