@@ -64,6 +64,8 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** without identity settings every request is the admin `demo`: listening beyond loopback needs this */
   allowLoginOffOnNetwork?: boolean;
+  /** serve the built `*.map` files (they hold the full sources; off in production) */
+  serveSourceMaps?: boolean;
   timeouts?: Partial<HttpTimeouts>;
 }
 
@@ -112,7 +114,7 @@ export function imageStorage(opts: Pick<ServerOptions, 'dataDir' | 'blobDir' | '
 
 export function createApp(
   db: Database,
-  opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'faultToken' | 'identity' | 'demo' | 'allowedHosts' | 'publicUrl' | 'trustProxy'> & { storage: ImageStorage },
+  opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'faultToken' | 'identity' | 'demo' | 'allowedHosts' | 'publicUrl' | 'trustProxy' | 'serveSourceMaps'> & { storage: ImageStorage },
 ) {
   const ctx = createContext(db, opts.storage, VERSION);
   const app = new Hono<AppEnv>();
@@ -155,7 +157,7 @@ export function createApp(
   app.all('/hwe-api/*', (c) => c.json({ message: `no such call: ${c.req.method} ${c.req.path}` }, 404));
   // the demo base map the seeded config names (docs/tour.md); same-origin, so the CSP needs nothing extra
   if (opts.demo) app.route('/tiles', demoTileRoutes());
-  if (opts.staticDir) app.use('*', serveApp(opts.staticDir));
+  if (opts.staticDir) app.use('*', serveApp(opts.staticDir, { sourceMaps: opts.serveSourceMaps }));
   app.notFound((c) => c.json({ message: `not found: ${c.req.path}` }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) {

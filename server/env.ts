@@ -14,6 +14,7 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be a URL'), v.regex(/^https?:\/\//, 'PUBLIC_URL must be http(s)://'))),
   ALLOWED_HOSTS: v.optional(v.pipe(v.string(), v.regex(/^\s*(\*|[\w.:[\]-]+)(\s*,\s*(\*|[\w.:[\]-]+))*\s*$/, 'ALLOWED_HOSTS must be a comma-separated list of host names (or *)'))),
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'TRUST_PROXY must be 0 or 1'), '0'),
+  SERVE_SOURCE_MAPS: v.optional(v.picklist(['0', '1'], 'SERVE_SOURCE_MAPS must be 0 or 1'), '0'),
   ALLOW_LOGIN_OFF_ON_NETWORK: v.optional(v.picklist(['0', '1'], 'ALLOW_LOGIN_OFF_ON_NETWORK must be 0 or 1'), '0'),
   BLOB_DIR: v.optional(v.string()),
   OIDC_URL: v.optional(v.pipe(v.string(), v.url('OIDC_URL must be a URL'))),
@@ -50,6 +51,6 @@ export function parseEnv(env: Record<string, string | undefined>): ParsedEnv {
     ok: true,
     dataDir: e.DATA_DIR,
     options: { port: e.PORT, host: e.HOST, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, staticDir: e.STATIC_DIR, blobDir: e.BLOB_DIR, s3, variantCacheDir: e.VARIANT_CACHE_DIR, variantCacheBytes: e.VARIANT_CACHE_MB === undefined ? undefined : e.VARIANT_CACHE_MB * 1024 * 1024, faultInjection: e.FAULT_INJECTION === '1', faultToken: e.FAULT_INJECTION_TOKEN, identity,
-      demo: e.DEMO === '1', publicUrl: e.PUBLIC_URL, allowedHosts: e.ALLOWED_HOSTS?.split(',').map((h) => h.trim()), trustProxy: e.TRUST_PROXY === '1', allowLoginOffOnNetwork: e.ALLOW_LOGIN_OFF_ON_NETWORK === '1' },
+      demo: e.DEMO === '1', publicUrl: e.PUBLIC_URL, allowedHosts: e.ALLOWED_HOSTS?.split(',').map((h) => h.trim()), trustProxy: e.TRUST_PROXY === '1', allowLoginOffOnNetwork: e.ALLOW_LOGIN_OFF_ON_NETWORK === '1', serveSourceMaps: e.SERVE_SOURCE_MAPS === '1' },
   };
 }
