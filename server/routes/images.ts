@@ -40,6 +40,20 @@ export function negotiateFormat(accept: string | undefined): VariantFormat {
   throw new HttpError(415, 'Accept: only image/avif, image/jpeg and image/png can be served', 'Accept');
 }
 
+/**
+ * Photos one user may upload in 24 hours (429 beyond): a round has a few dozen; this bounds what one
+ * account (or a stolen token) can make the server decode and store for everyone.
+ */
+export const MAX_UPLOADS_PER_USER_DAY = 2000;
+
+async function checkUploadQuota(db: ServerContext['db'], username: string): Promise<void> {
+  const [row] = await db.query<{ n: number }>(
+    "select count(*)::int as n from (select 1 from image where uploaded_by = $1 and uploaded_at > now() - interval '1 day' limit $2) x",
+    [username, MAX_UPLOADS_PER_USER_DAY],
+  );
+  if ((row?.n ?? 0) >= MAX_UPLOADS_PER_USER_DAY) throw new HttpError(429, `body: at most ${MAX_UPLOADS_PER_USER_DAY} images per user and day; try again tomorrow`, 'body');
+}
+
 const otherRound = (imageId: string, owner: string) =>
   new HttpError(409, `imageId: image ${imageId} already belongs to measure round ${owner}; a photo keeps its round, so send it under a new id`, 'imageId');
 
@@ -55,6 +69,7 @@ export function imageUploadRoutes(ctx: ServerContext) {
     const q = parseOr400(UploadQuery, { dt: c.req.query('dt'), staNumber: c.req.query('staNumber'), tsParameter: c.req.query('tsParameter'), tsId: c.req.query('tsId') }, 'query');
     const [series] = await db.query<{ ts_id: string }>('select ts_id from round_entry where mr_id = $1 and ts_id = $2', [mrId, q.tsId]);
     if (!series) throw new HttpError(400, `tsId: ${q.tsId} is not a timeseries of measure round ${mrId}`, 'tsId');
+    await checkUploadQuota(db, c.get('user').username);
     // Like JSON bodies (http/body.ts): a type a foreign page can send without a preflight is refused.
     if (!UPLOAD_TYPE.test(c.req.header('Content-Type') ?? '')) throw new HttpError(415, 'Content-Type: an image upload must be image/* or application/octet-stream', 'Content-Type');
     if (Number(c.req.header('Content-Length') ?? 0) > MAX_IMAGE_BYTES) throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
