@@ -153,4 +153,12 @@ describe('fault injection', () => {
     const log = (await (await testEndpoint(server, 'requests')).json()) as { path: string; status: number }[];
     expect(log.filter((r) => r.path.endsWith('/info')).map((r) => r.status).slice(-2)).toEqual([503, 200]);
   });
+
+  it('refuses every test endpoint without the token (a page the tester visits cannot queue faults)', async () => {
+    const wrong = { ...server, faultToken: 'not-the-token' };
+    expect((await testEndpoint(wrong, 'faults', { method: 'POST', body: JSON.stringify({ pathPattern: '/info$', status: 503 }) })).status).toBe(403);
+    expect((await testEndpoint({ url: server.url }, 'requests')).status).toBe(403);
+    expect((await testEndpoint(wrong, 'faults', { method: 'DELETE' })).status).toBe(403);
+    expect((await fetch(`${API()}/info`)).status).toBe(200);
+  });
 });
