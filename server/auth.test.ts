@@ -140,6 +140,7 @@ describe('authorization per measure round (§6)', () => {
     ['olga', '/measure-round/2/map/track'],
     // a round that does not exist answers like one without a role: no existence oracle
     ['olga', '/measure-round/999'],
+    ['olga', '/measure-round/999/map/track'],
     ['olga', '/measure-round/999', { method: 'POST', body: postBody() }],
     ['olga', '/measure-round/999/image/img-x?dt=2026-11-23T12%3A00%3A00Z&staNumber=2001&tsId=2001-W', { method: 'POST', body: 'x' }],
     ['olga', `/completed-measure-round/${crypto.randomUUID()}`],
