@@ -14,7 +14,9 @@ export default defineConfig({
   server: { proxy: { '/hwe-api': 'http://localhost:8080' } },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // emitted for the bench's bundle analysis and for debugging a build by hand, but not named in the bundles:
+    // the server does not serve them unless SERVE_SOURCE_MAPS=1 (server/http/static.ts)
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 1200,
   },
 });

@@ -33,3 +33,11 @@ export class NotFoundError extends ApiError {
     super('not-found', 'Not Found', 404, body);
   }
 }
+
+/** A permission save refused (409) because another administrator changed the permissions since they were loaded. */
+export class PermissionConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermissionConflictError';
+  }
+}

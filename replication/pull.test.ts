@@ -15,7 +15,7 @@ let db: AppDatabase;
 let api: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: dir });
+  server = await startServer({ port: 0, dataDir: dir, demo: true });
   db = await memoryDatabase();
   api = new ApiClient(server.url, { clientVersion: 'test', browser: 'vitest', installed: false });
 });

@@ -2,11 +2,19 @@ import * as v from 'valibot';
 import { PermissionDataSchema, type PermissionData } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
 import { ApiClient, type ClientIdentity } from './api-client';
+import { ApiError, PermissionConflictError } from './api-errors';
 import { pullRounds } from './pull';
 import { pullCompletedRounds, pullHistoricValues } from './pull-lists';
 import { pullFromServer, type SyncSession } from './sync-state';
 import { SubmitQueue, type BuildPost } from './submit-queue';
 import { DecisionQueue } from './decision-queue';
+
+/** The permission matrix as loaded, with the server's ETag of it (none from a vendor server). */
+export interface LoadedPermissions {
+  data: PermissionData;
+  etag?: string;
+}
+
 
 export interface ReplicationOptions {
   origin: string;
@@ -29,9 +37,9 @@ export interface ReplicationHandle {
   /** Loads the history of the given timeseries now (loadTimeseriesValues), 32 per request, reporting each batch; any tab may ask. */
   loadHistory(tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void): Promise<number>;
   /** GET /admin/permissions (admins only): online, never stored, since the matrix is edited and saved at once. */
-  loadPermissions(): Promise<PermissionData>;
+  loadPermissions(): Promise<LoadedPermissions>;
   /** POST /admin/permissions after checking the body against its schema (§5); rejects with the reason. */
-  savePermissions(data: PermissionData): Promise<void>;
+  savePermissions(data: PermissionData, etag?: string): Promise<void>;
   /** Whether this tab runs the replication (RxDB leader election: one tab at a time). */
   isLeader(): boolean;
   /** Queues a failed submission again (support panel, error alert); the leader tab sends it. */
@@ -104,10 +112,20 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     completedRoundImage: (instanceId, imageId, width) =>
       api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
-    loadPermissions: async () => (await api.getJson('/admin/permissions', PermissionDataSchema)).data,
-    savePermissions: async (data) => {
+    loadPermissions: async () => {
+      const res = await api.getJson('/admin/permissions', PermissionDataSchema);
+      return { data: res.data, etag: res.etag };
+    },
+    savePermissions: async (data, etag) => {
       const body = v.parse(PermissionDataSchema, data);
-      await api.postJson('/admin/permissions', body, v.object({ saved: v.number() }));
+      // With the ETag of what was loaded, the server refuses a save over another admin's changes (409);
+      // a vendor server sends none, and the save goes as before.
+      try {
+        await api.postJson('/admin/permissions', body, v.object({ saved: v.number() }), etag ? { headers: { 'If-Match': etag } } : {});
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409) throw new PermissionConflictError(e.message);
+        throw e;
+      }
     },
     isLeader: () => leader,
     retry: async (instanceId) => {

@@ -15,7 +15,7 @@ let server: RunningServer;
 const open: AppDatabase[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: dir });
+  server = await startServer({ port: 0, dataDir: dir, demo: true });
 });
 // the free RxDB tier limits open collections: one device at a time
 afterEach(async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
 import { testDatabaseOptions } from './test-database';
+import { testEndpoint } from './http/faults';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
 let server: RunningServer;
@@ -145,11 +146,19 @@ describe('GET /timeseries-values validation', () => {
 
 describe('fault injection', () => {
   it('answers the queued status once, then serves normally and logs requests', async () => {
-    const q = await fetch(`${server.url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'GET', pathPattern: '/info$', status: 503, times: 1 }) });
+    const q = await testEndpoint(server, 'faults', { method: 'POST', body: JSON.stringify({ method: 'GET', pathPattern: '/info$', status: 503, times: 1 }) });
     expect(q.status).toBe(200);
     expect((await fetch(`${API()}/info`)).status).toBe(503);
     expect((await fetch(`${API()}/info`)).status).toBe(200);
-    const log = (await (await fetch(`${server.url}/__test__/requests`)).json()) as { path: string; status: number }[];
+    const log = (await (await testEndpoint(server, 'requests')).json()) as { path: string; status: number }[];
     expect(log.filter((r) => r.path.endsWith('/info')).map((r) => r.status).slice(-2)).toEqual([503, 200]);
+  });
+
+  it('refuses every test endpoint without the token (a page the tester visits cannot queue faults)', async () => {
+    const wrong = { ...server, faultToken: 'not-the-token' };
+    expect((await testEndpoint(wrong, 'faults', { method: 'POST', body: JSON.stringify({ pathPattern: '/info$', status: 503 }) })).status).toBe(403);
+    expect((await testEndpoint({ url: server.url }, 'requests')).status).toBe(403);
+    expect((await testEndpoint(wrong, 'faults', { method: 'DELETE' })).status).toBe(403);
+    expect((await fetch(`${API()}/info`)).status).toBe(200);
   });
 });

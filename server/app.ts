@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,7 @@ import { Hono } from 'hono';
 import { createAuthenticator, type IdentitySettings } from './auth/auth';
 import { fsBlobStore } from './blobs/blob-store';
 import { s3BlobStore, type S3Settings } from './blobs/s3-store';
+import { withTimeouts } from './blobs/timeouts';
 import { createContext, type ImageStorage } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
@@ -19,14 +21,14 @@ import { serveApp } from './http/static';
 import { demoTileRoutes } from './http/demo-tiles';
 import { rejectMalformedUrls } from './http/encoding';
 import { securityHeaders } from './http/security-headers';
-import { completedRoundRoutes, findSubmission, toCompleted } from './routes/completed-round';
+import { allowedHosts, isLoopback, requireAllowedHost } from './http/host-check';
+import { authorizeSubmission, completedRoundRoutes, findSubmission, toCompleted } from './routes/completed-round';
 import { documentRoutes, mapRoutes } from './routes/documents-and-maps';
 import { completedImageRoutes, imageUploadRoutes } from './routes/images';
 import { ANY_ROLE, measureRoundRoutes } from './routes/measure-round';
 import { permissionRoutes } from './routes/permissions';
 import { renderCompletedRoundPdf } from './pdf/completed-round-pdf';
 import { pickLang } from './pdf/labels';
-import { requireRole } from './auth/auth';
 import { referenceRoutes } from './routes/reference';
 import { syncStateRoutes } from './routes/sync-state';
 import { timeseriesValuesRoutes } from './routes/timeseries-values';
@@ -47,9 +49,23 @@ export interface ServerOptions {
   variantCacheDir?: string;
   /** at most this many bytes of converted images are kept (default 512 MiB) */
   variantCacheBytes?: number;
+  /** test-only `/__test__` endpoints (http/faults.ts); every call needs `faultToken` in `X-Fault-Token` */
   faultInjection?: boolean;
-  seed?: boolean;
+  /** the token of the fault endpoints; a random one when not given (RunningServer.faultToken) */
+  faultToken?: string;
+  /** seed the demo rounds, identities' permissions and map, and serve the demo tiles (DEMO=1); never in production */
+  demo?: boolean;
   identity?: IdentitySettings;
+  /** `Host` names answered (ports ignored); default: `publicUrl`'s host and localhost; `*` for any (http/host-check.ts) */
+  allowedHosts?: string[];
+  /** the address users reach the server at, e.g. https://rounds.example.org (allowed host; https → HSTS) */
+  publicUrl?: string;
+  /** believe X-Forwarded-Proto (a TLS proxy in front) */
+  trustProxy?: boolean;
+  /** without identity settings every request is the admin `demo`: listening beyond loopback needs this */
+  allowLoginOffOnNetwork?: boolean;
+  /** serve the built `*.map` files (they hold the full sources; off in production) */
+  serveSourceMaps?: boolean;
   timeouts?: Partial<HttpTimeouts>;
 }
 
@@ -75,26 +91,35 @@ export interface RunningServer {
   url: string;
   port: number;
   db: Database;
+  /** the `X-Fault-Token` of the test endpoints (when fault injection is on) */
+  faultToken?: string;
   close(): Promise<void>;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export const LOGIN_OFF_ON_NETWORK = (host: string) =>
+  `login is off (no OIDC_URL, OIDC_REALM, OIDC_CLIENT_ID): every request would act as the administrator "demo", so the server listens on loopback only, not on ${host}. Configure an identity provider, or set ALLOW_LOGIN_OFF_ON_NETWORK=1 to accept that anyone who reaches ${host} is an administrator.`;
 
 export const DEFAULT_VARIANT_CACHE_BYTES = 512 * 1024 * 1024;
 
 export function imageStorage(opts: Pick<ServerOptions, 'dataDir' | 'blobDir' | 's3' | 'variantCacheDir' | 'variantCacheBytes'>): ImageStorage {
   const dataDir = opts.dataDir ?? './data';
   return {
-    blobs: opts.s3 ? s3BlobStore(opts.s3) : fsBlobStore(opts.blobDir ?? join(dataDir, 'blobs')),
+    blobs: withTimeouts(opts.s3 ? s3BlobStore(opts.s3) : fsBlobStore(opts.blobDir ?? join(dataDir, 'blobs'))),
     variantCacheDir: opts.variantCacheDir ?? join(dataDir, 'variant-cache'),
     variantCacheBytes: opts.variantCacheBytes ?? DEFAULT_VARIANT_CACHE_BYTES,
   };
 }
 
-export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'identity'> & { storage: ImageStorage }) {
+export function createApp(
+  db: Database,
+  opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'faultToken' | 'identity' | 'demo' | 'allowedHosts' | 'publicUrl' | 'trustProxy' | 'serveSourceMaps'> & { storage: ImageStorage },
+) {
   const ctx = createContext(db, opts.storage, VERSION);
   const app = new Hono<AppEnv>();
-  app.use(securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined));
+  app.use(securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined, { publicUrl: opts.publicUrl, trustProxy: opts.trustProxy }));
+  app.use(requireAllowedHost(allowedHosts(opts.allowedHosts, opts.publicUrl)));
   app.use(rejectMalformedUrls());
   const api = new Hono<AppEnv>();
   api.use(apiBodyLimit());
@@ -111,8 +136,8 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   api.route('/timeseries-values', timeseriesValuesRoutes(db));
   api.route('/completed-measure-round/timeseries-values', timeseriesValuesRoutes(db, { onlySubmitted: true }));
   api.get('/completed-measure-round/:instanceId/pdf', async (c) => {
+    await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), ANY_ROLE);
     const row = await findSubmission(db, c.req.param('instanceId'));
-    await requireRole(db, c.get('user'), await ctx.product(), row.mr_id, ANY_ROLE);
     const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(c.req.query('lang'), c.req.header('Accept-Language')));
     return new Response(new Uint8Array(pdf), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${row.mr_name.replace(/[^\w .-]/g, '_')}.pdf"` } });
   });
@@ -123,15 +148,16 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   api.route('/sync-state', syncStateRoutes(ctx, opts.identity));
 
   if (opts.faultInjection) {
-    const faults = createFaultInjector();
+    if (!opts.faultToken) throw new Error('fault injection needs a token');
+    const faults = createFaultInjector(opts.faultToken);
     app.use('/hwe-api/*', faults.middleware);
     app.route('/__test__', faults.routes);
   }
   app.route('/hwe-api/v2', api);
   app.all('/hwe-api/*', (c) => c.json({ message: `no such call: ${c.req.method} ${c.req.path}` }, 404));
   // the demo base map the seeded config names (docs/tour.md); same-origin, so the CSP needs nothing extra
-  app.route('/tiles', demoTileRoutes());
-  if (opts.staticDir) app.use('*', serveApp(opts.staticDir));
+  if (opts.demo) app.route('/tiles', demoTileRoutes());
+  if (opts.staticDir) app.use('*', serveApp(opts.staticDir, { sourceMaps: opts.serveSourceMaps }));
   app.notFound((c) => c.json({ message: `not found: ${c.req.path}` }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) {
@@ -154,20 +180,23 @@ export async function openDatabase(opts: Pick<ServerOptions, 'dataDir' | 'databa
 
 /** Opens the database, migrates, seeds the demo on first start and serves app and API. */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const host = opts.host ?? '127.0.0.1';
+  if (!opts.identity && !isLoopback(host) && !opts.allowLoginOffOnNetwork) throw new Error(LOGIN_OFF_ON_NETWORK(host));
   const db = await openDatabase(opts);
   await runMigrations(db);
-  if (opts.seed !== false) {
+  if (opts.demo) {
     await seedDemoData(db);
     await seedMapData(db);
     await seedBarcodes(db);
     await seedStationTasks(db);
     await seedStationFacilities(db);
   }
-  const app = createApp(db, { ...opts, storage: imageStorage(opts) });
+  const faultToken = opts.faultInjection ? (opts.faultToken ?? randomBytes(18).toString('base64url')) : undefined;
+  const app = createApp(db, { ...opts, faultToken, storage: imageStorage(opts) });
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const serverOptions = { headersTimeout: t.headersMs, requestTimeout: t.requestMs, keepAliveTimeout: t.keepAliveMs, connectionsCheckingInterval: t.checkMs };
-    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: opts.host ?? '127.0.0.1', serverOptions }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: host, serverOptions }, () => resolve(s));
   });
   (server as HttpServer).setTimeout(t.idleMs, (socket) => socket.destroy());
   const port = (server.address() as AddressInfo).port;
@@ -175,6 +204,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url: `http://localhost:${port}`,
     port,
     db,
+    faultToken,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

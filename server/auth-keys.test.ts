@@ -119,7 +119,7 @@ describe('a server that starts while the provider is down', () => {
   it('answers 503 (not 401: the token may be fine) until the keys can be fetched, then 200', async () => {
     mode = 'down';
     const url = issuer.replace(`/realms/${REALM}`, '');
-    cold = await startServer({ port: 0, dataDir: mkdtempSync(join(dir, 'cold-')), seed: false, identity: { url, realm: REALM, clientId: CLIENT_ID, jwksTiming: { cooldownMs: 300 } } });
+    cold = await startServer({ port: 0, dataDir: mkdtempSync(join(dir, 'cold-')), identity: { url, realm: REALM, clientId: CLIENT_ID, jwksTiming: { cooldownMs: 300 } } });
     const token = await sign('k1');
     const call = () => fetch(`${cold.url}/hwe-api/v2/info`, { headers: { Authorization: `Bearer ${token}` } });
     await new Promise((r) => setTimeout(r, 100));

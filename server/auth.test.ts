@@ -138,6 +138,13 @@ describe('authorization per measure round (§6)', () => {
     ['nobody', '/measure-round/1', { method: 'POST', body: postBody() }],
     ['olga', '/measure-round/2', { method: 'POST', body: postBody() }],
     ['olga', '/measure-round/2/map/track'],
+    // a round that does not exist answers like one without a role: no existence oracle
+    ['olga', '/measure-round/999'],
+    ['olga', '/measure-round/999/map/track'],
+    ['olga', '/measure-round/999', { method: 'POST', body: postBody() }],
+    ['olga', '/measure-round/999/image/img-x?dt=2026-11-23T12%3A00%3A00Z&staNumber=2001&tsId=2001-W', { method: 'POST', body: 'x' }],
+    ['olga', `/completed-measure-round/${crypto.randomUUID()}`],
+    ['olga', `/completed-measure-round/${crypto.randomUUID()}/pdf`],
     ['olga', '/admin/permissions'],
     ['olga', '/admin/permissions', { method: 'POST', body: JSON.stringify({ roles: [], users: [], permissions: [] }) }],
   ])('answers 403 to %s for %s', async (user, path, init) => {

@@ -8,8 +8,14 @@ describe('environment of server/main.ts', () => {
   });
 
   it('reads every variable', () => {
-    const env = { PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/srv/d', DATABASE_URL: 'postgres://u@db/x', STATIC_DIR: '/srv/dist', BLOB_DIR: '/srv/b', FAULT_INJECTION: '1', OIDC_URL: 'https://idp.example', OIDC_REALM: 'hydro', OIDC_CLIENT_ID: 'app' };
-    expect(parseEnv(env)).toMatchObject({ ok: true, options: { port: 0, host: '0.0.0.0', databaseUrl: 'postgres://u@db/x', blobDir: '/srv/b', faultInjection: true, identity: { url: 'https://idp.example', realm: 'hydro', clientId: 'app' } } });
+    const env = { PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/srv/d', DATABASE_URL: 'postgres://u@db/x', STATIC_DIR: '/srv/dist', BLOB_DIR: '/srv/b', FAULT_INJECTION: '1', FAULT_INJECTION_TOKEN: 'a-long-enough-token', OIDC_URL: 'https://idp.example', OIDC_REALM: 'hydro', OIDC_CLIENT_ID: 'app' };
+    expect(parseEnv(env)).toMatchObject({ ok: true, options: { port: 0, host: '0.0.0.0', databaseUrl: 'postgres://u@db/x', blobDir: '/srv/b', faultInjection: true, faultToken: 'a-long-enough-token', identity: { url: 'https://idp.example', realm: 'hydro', clientId: 'app' } } });
+  });
+
+  it('reads the production settings: demo data, hosts, proxy, login-off on the network, source maps', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, options: { demo: false, allowedHosts: undefined, publicUrl: undefined, trustProxy: false, allowLoginOffOnNetwork: false, serveSourceMaps: false } });
+    const env = { DEMO: '1', ALLOWED_HOSTS: 'rounds.example.org, 10.0.0.5:8080', PUBLIC_URL: 'https://rounds.example.org', TRUST_PROXY: '1', ALLOW_LOGIN_OFF_ON_NETWORK: '1', SERVE_SOURCE_MAPS: '1' };
+    expect(parseEnv(env)).toMatchObject({ ok: true, options: { demo: true, allowedHosts: ['rounds.example.org', '10.0.0.5:8080'], publicUrl: 'https://rounds.example.org', trustProxy: true, allowLoginOffOnNetwork: true, serveSourceMaps: true } });
   });
 
   it('reads the S3 store and the variant cache', () => {
@@ -30,12 +36,23 @@ describe('environment of server/main.ts', () => {
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['FAULT_INJECTION', { FAULT_INJECTION: 'yes' }],
+    ['FAULT_INJECTION_TOKEN', { FAULT_INJECTION: '1' }],
+    ['FAULT_INJECTION_TOKEN', { FAULT_INJECTION: '1', FAULT_INJECTION_TOKEN: 'short' }],
+    ['DEMO', { DEMO: 'yes' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'rounds.example.org' }],
+    ['ALLOWED_HOSTS', { ALLOWED_HOSTS: 'a b' }],
     ['OIDC_URL', { OIDC_URL: 'not a url', OIDC_REALM: 'r', OIDC_CLIENT_ID: 'c' }],
     ['OIDC_CLIENT_ID', { OIDC_URL: 'https://idp.example', OIDC_REALM: 'r' }],
   ])('names a bad %s', (name, env) => {
     const parsed = parseEnv(env);
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? '' : parsed.error).toContain(name);
+  });
+
+  it('stops server/main.ts when login is off and it would listen beyond loopback', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, HOST: '0.0.0.0', PORT: '0', DATA_DIR: '/nonexistent/never' }, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('ALLOW_LOGIN_OFF_ON_NETWORK=1');
   });
 
   it('stops server/main.ts with exit code 1 and the message on stderr', () => {

@@ -25,7 +25,7 @@ const photo = (seed: number, format: 'jpeg' | 'png' = 'jpeg', width = 640) =>
  */
 let resent = 0;
 const upload = async (base: string, mrId: keyof typeof ROUND, imageId: string, body: Buffer): Promise<Response> => {
-  const send = () => fetch(`${base}/hwe-api/v2/measure-round/${mrId}/image/${imageId}?dt=${encodeURIComponent(dt)}&${ROUND[mrId]}`, { method: 'POST', body: new Uint8Array(body) });
+  const send = () => fetch(`${base}/hwe-api/v2/measure-round/${mrId}/image/${imageId}?dt=${encodeURIComponent(dt)}&${ROUND[mrId]}`, { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(body) });
   return send().catch(() => {
     resent += 1;
     return send();

@@ -1,12 +1,28 @@
 import { startServer } from './app';
 import { parseEnv } from './env';
+import { isLoopback } from './http/host-check';
 
 const env = parseEnv(process.env);
 if (!env.ok) {
   console.error(env.error);
   process.exit(1);
 }
-const server = await startServer(env.options);
+const o = env.options;
+if (!o.identity) {
+  console.warn(
+    o.allowLoginOffOnNetwork && !isLoopback(o.host ?? '127.0.0.1')
+      ? `WARNING: login is off and the server listens on ${o.host ?? ''} (ALLOW_LOGIN_OFF_ON_NETWORK=1): anyone who reaches it acts as the administrator "demo"`
+      : 'login is off (no OIDC_URL): every request acts as the administrator "demo"; listening on loopback only',
+  );
+}
+if (o.demo) console.info('DEMO=1: the demo rounds, permissions and map are seeded into this database (never use DEMO=1 on a production database)');
+let server;
+try {
+  server = await startServer(o);
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+}
 console.info(`serving app and API at ${server.url} (${server.db.kind}${env.options.databaseUrl ? '' : `, data in ${env.dataDir}`})`);
 const stop = async () => {
   await server.close();

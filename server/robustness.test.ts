@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer, type ServerOptions } from './app';
 import { testDatabaseOptions } from './test-database';
+import { testEndpoint } from './http/faults';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-robust-'));
 const staticDir = join(dir, 'dist');
@@ -34,7 +35,7 @@ function submission(tsId = '2001-W', staNumber = '2001', value = 1680): MeasureR
   const dt = new Date(Date.parse('2026-06-01T10:00:00Z') + (minute += 2) * 60_000).toISOString();
   return { instanceId: crypto.randomUUID(), creationTime: dt, entries: [{ tsId, staNumber, dt, value }] } as MeasureRoundPost;
 }
-const fault = (f: object) => fetch(`${server.url}/__test__/faults`, json(f));
+const fault = (f: object) => testEndpoint(server, 'faults', json(f));
 
 describe('submissions are stored exactly once', () => {
   it('stores one submission when eight copies of it arrive at the same time', async () => {
@@ -85,7 +86,7 @@ describe('fault injection: lost connections', () => {
     await fault({ method: 'POST', pathPattern: '/measure-round/1$', status: 'drop', times: 1 });
     await expect(fetch(`${API()}/measure-round/1`, json(body))).rejects.toThrow();
     expect(await count('select count(*)::int as n from submission where instance_id = $1', [body.instanceId])).toBe(0);
-    const log = (await (await fetch(`${server.url}/__test__/requests`)).json()) as { method: string; status: number | string }[];
+    const log = (await (await testEndpoint(server, 'requests')).json()) as { method: string; status: number | string }[];
     expect(log.at(-1)).toMatchObject({ method: 'POST', status: 'dropped' });
   });
 
@@ -103,7 +104,7 @@ describe('fault injection: lost connections', () => {
     const started = Date.now();
     expect((await fetch(`${API()}/discharge-meters`)).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(390);
-    const log = (await (await fetch(`${server.url}/__test__/requests`)).json()) as { path: string; status: number | string }[];
+    const log = (await (await testEndpoint(server, 'requests')).json()) as { path: string; status: number | string }[];
     expect(log.at(-1)).toMatchObject({ status: 200 });
   });
 
@@ -113,7 +114,7 @@ describe('fault injection: lost connections', () => {
     expect((await fetch(`${API()}/discharge-meters`)).status).toBe(500);
     expect((await fetch(`${API()}/discharge-meters`)).status).toBe(200);
     await fault({ pathPattern: '/info$', status: 503, times: 5 });
-    await fetch(`${server.url}/__test__/faults`, { method: 'DELETE' });
+    await testEndpoint(server, 'faults', { method: 'DELETE' });
     expect((await fetch(`${API()}/info`)).status).toBe(200);
   });
 
@@ -144,7 +145,7 @@ describe('body limits', () => {
 
   it('refuses an image over 15 MB with 413', async () => {
     const q = new URLSearchParams({ dt: '2026-06-01T10:00:00.000Z', staNumber: '2001', tsId: '2001-W' });
-    const res = await fetch(`${API()}/measure-round/1/image/too-big?${q.toString()}`, { method: 'POST', body: chunked(16 * 1024 * 1024), duplex: 'half' } as RequestInit);
+    const res = await fetch(`${API()}/measure-round/1/image/too-big?${q.toString()}`, { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: chunked(16 * 1024 * 1024), duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
     expect(await count("select count(*)::int as n from image where image_id = 'too-big'")).toBe(0);
   });
@@ -152,7 +153,7 @@ describe('body limits', () => {
   it('refuses an image for a timeseries that is not in the round with 400 naming tsId', async () => {
     const png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer());
     const q = new URLSearchParams({ dt: '2026-06-01T10:00:00.000Z', staNumber: '3001', tsId: '3001-Q' });
-    const res = await fetch(`${API()}/measure-round/1/image/wrong-round?${q.toString()}`, { method: 'POST', body: png });
+    const res = await fetch(`${API()}/measure-round/1/image/wrong-round?${q.toString()}`, { method: 'POST', headers: { 'Content-Type': 'image/png' }, body: png });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ field: 'tsId' });
   });
@@ -256,7 +257,7 @@ describe('image formats', () => {
     const q = new URLSearchParams({ dt: '2026-06-01T10:00:00.000Z', staNumber: '2001', tsId: '2001-W' });
     const make = sharp({ create: { width: 16, height: 16, channels: 3, background: '#36a' } });
     for (const [id, data] of [['fmt-avif', await make.clone().avif().toBuffer()], ['fmt-webp', await make.clone().webp().toBuffer()]] as const) {
-      const res = await fetch(`${API()}/measure-round/1/image/${id}?${q.toString()}`, { method: 'POST', body: new Uint8Array(data) });
+      const res = await fetch(`${API()}/measure-round/1/image/${id}?${q.toString()}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(data) });
       expect(await res.json()).toEqual({ imageId: id, duplicate: false });
     }
   });

@@ -3,11 +3,12 @@ import type { ServerOptions } from './app';
 
 /**
  * Server tests run on PGlite by default and on a real PostgreSQL server when TEST_PG_URL names one
- * (npm test starts a throw-away cluster): each test file then gets a fresh database of its own.
+ * (npm test starts a throw-away cluster): each test file then gets a fresh database of its own, with the demo data.
  */
-export async function testDatabaseOptions(dataDir: string): Promise<Pick<ServerOptions, 'dataDir' | 'databaseUrl'>> {
+export async function testDatabaseOptions(dataDir: string): Promise<Pick<ServerOptions, 'dataDir' | 'databaseUrl' | 'demo'>> {
   const admin = process.env.TEST_PG_URL;
-  if (!admin) return { dataDir };
+  // Tests run on the demo data, which a server seeds only when asked to.
+  if (!admin) return { dataDir, demo: true };
   const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
@@ -15,5 +16,5 @@ export async function testDatabaseOptions(dataDir: string): Promise<Pick<ServerO
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { dataDir, databaseUrl: url.toString() };
+  return { dataDir, databaseUrl: url.toString(), demo: true };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -22,6 +22,14 @@ export function checkKey(key: string): string {
   return key;
 }
 
+/** fsync of a directory makes a rename in it durable (not possible on every platform; then skipped). */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => undefined);
+  if (!handle) return;
+  await handle.sync().catch(() => {});
+  await handle.close();
+}
+
 export function fsBlobStore(root: string): BlobStore {
   const base = resolve(root);
   const pathOf = (key: string) => {
@@ -36,8 +44,17 @@ export function fsBlobStore(root: string): BlobStore {
       await mkdir(dirname(path), { recursive: true });
       // Written under a unique temporary name and renamed: a reader never sees half a file.
       const part = `${path}.${randomUUID()}.part`;
-      await writeFile(part, data);
+      // Synced to disk before the rename and the directory after it: the database row naming this blob is
+      // committed only after put() returns, so a power cut can never leave a row whose image is gone.
+      const file = await open(part, 'w');
+      try {
+        await file.writeFile(data);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
       await rename(part, path);
+      await syncDir(dirname(path));
     },
     async get(key) {
       return readFile(pathOf(key)).catch((e: NodeJS.ErrnoException) => {

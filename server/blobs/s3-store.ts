@@ -22,6 +22,8 @@ export function s3BlobStore(s: S3Settings): BlobStore {
     forcePathStyle: s.forcePathStyle ?? false,
     credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
     // Checksums only where S3 requires them: several S3-compatible stores refuse the newer flexible checksums.
+    // A store that does not answer must not hold a request forever (blobs/timeouts.ts bounds the whole call).
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });

@@ -5,7 +5,20 @@ import { HttpError } from './errors';
 /** JSON bodies above this size are refused with 413 before they are parsed. */
 export const MAX_JSON_BYTES = 5 * 1024 * 1024;
 
+/** `application/json` or any `+json` type, with or without parameters (charset). */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/**
+ * A JSON body must say so: `text/plain`, a form or no type at all is what a foreign web page can send without
+ * a CORS preflight, so accepting it would let any page the operator visits write here (login-off mode).
+ */
+export function requireJsonType(c: Context): void {
+  const type = c.req.header('Content-Type') ?? '';
+  if (!JSON_TYPE.test(type)) throw new HttpError(415, `Content-Type: must be application/json, not ${type ? `"${type.slice(0, 100)}"` : 'missing'}`, 'Content-Type');
+}
+
 export async function readJsonBody(c: Context): Promise<unknown> {
+  requireJsonType(c);
   const declared = Number(c.req.header('Content-Length') ?? '0');
   if (declared > MAX_JSON_BYTES) throw new HttpError(413, `body: larger than ${MAX_JSON_BYTES} bytes`, 'body');
   const text = await c.req.text();

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import sharp from 'sharp';
+import { createWorkQueue } from '../images/work-queue';
 import type { AppEnv } from './env';
 
 /**
@@ -95,13 +96,18 @@ export function demoTile(z: number, x: number, y: number): Promise<Buffer> {
     kept.set(key, hit);
     return hit;
   }
-  const drawn = renderTile(z, x, y);
+  const drawn = drawing.run(() => renderTile(z, x, y));
   kept.set(key, drawn);
   drawn.catch(() => kept.delete(key));
   const oldest = kept.keys().next().value;
   if (kept.size > MAX_KEPT && oldest !== undefined) kept.delete(oldest);
   return drawn;
 }
+
+/** Maplibre asks for 256 px (512 on high-density screens); more costs drawing time and is never needed. */
+export const MAX_WMS_SIZE = 512;
+const keptWms = new Map<string, Promise<Buffer>>();
+const drawing = createWorkQueue(1, 8);
 
 const mercX = (lon: number) => (lon / 180) * HALF;
 const mercY = (lat: number) => EARTH * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
@@ -117,10 +123,20 @@ async function wmsGetMap(query: (name: string) => string | undefined): Promise<{
   const [width, height] = [Number(query('width')), Number(query('height'))];
   const [minX, minY, maxX, maxY] = box;
   if (box.length !== 4 || minX === undefined || minY === undefined || maxX === undefined || maxY === undefined || !box.every(Number.isFinite) || minX >= maxX || minY >= maxY) return { status: 400, message: 'BBOX must be minx,miny,maxx,maxy' };
-  if (![width, height].every((n) => Number.isInteger(n) && n > 0 && n <= 1024)) return { status: 400, message: 'WIDTH and HEIGHT must be 1..1024' };
+  if (![width, height].every((n) => Number.isInteger(n) && n > 0 && n <= MAX_WMS_SIZE)) return { status: 400, message: `WIDTH and HEIGHT must be 1..${MAX_WMS_SIZE}` };
   const a = DEMO_TILE_AREA;
   if (maxX < mercX(a.west) || minX > mercX(a.east) || maxY < mercY(a.south) || minY > mercY(a.north)) return { status: 404, message: 'no demo map here: the demo covers the demo rounds only' };
-  return { status: 200, png: await renderArea([minX, minY, maxX, maxY], width, height, 'WMS', true) };
+  const key = `${box.join(',')}/${width}x${height}`;
+  const hit = keptWms.get(key);
+  if (hit) return { status: 200, png: await hit };
+  // Bounded: one drawing at a time and a few waiting (503 beyond), so map requests can never take the CPU
+  // the API needs; the answer is kept, so the tiles of a map view are drawn once.
+  const drawn = drawing.run(() => renderArea([minX, minY, maxX, maxY], width, height, 'WMS', true));
+  keptWms.set(key, drawn);
+  drawn.catch(() => keptWms.delete(key));
+  const oldest = keptWms.keys().next().value;
+  if (keptWms.size > MAX_KEPT && oldest !== undefined) keptWms.delete(oldest);
+  return { status: 200, png: await drawn };
 }
 
 /** GET /tiles/{z}/{x}/{y}.png: a demo tile inside the covered area, 404 outside it; GET /tiles/wms: the WMS layer. */

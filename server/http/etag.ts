@@ -16,6 +16,6 @@ export function etagOf(data: unknown): string {
 /** Answers with the data and its ETag, or 304 when the client's If-None-Match already names it (§7). */
 export function jsonWithEtag(c: Context, data: object): Response {
   const etag = etagOf(data);
-  if (etagMatches(c.req.header('If-None-Match'), etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-cache' } });
-  return new Response(JSON.stringify({ ...data, $etag: etag }), { headers: { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': 'no-cache' } });
+  if (etagMatches(c.req.header('If-None-Match'), etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'private, no-store' } });
+  return new Response(JSON.stringify({ ...data, $etag: etag }), { headers: { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': 'private, no-store' } });
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { parseOr400 } from './errors';
@@ -5,7 +6,8 @@ import type { AppEnv } from './env';
 import { readJsonBody } from './body';
 
 /**
- * Test-only fault injection (enabled by startServer({ faultInjection: true }) or FAULT_INJECTION=1):
+ * Test-only fault injection, off unless a test turns it on (startServer({ faultInjection: true }), or
+ * FAULT_INJECTION=1 with FAULT_INJECTION_TOKEN); every `/__test__` call needs the token in `X-Fault-Token`:
  * queued faults answer matching API requests with an error status, drop the connection before handling
  * ('drop'), handle the request and then drop the connection so the answer is lost ('drop-after'), or handle it
  * after `delayMs` ('slow': a slow mobile link, so a test can watch progress).
@@ -25,7 +27,10 @@ export interface RequestLogEntry {
   status: number | 'dropped';
 }
 
-export function createFaultInjector() {
+/** The header every test endpoint call carries: without it a page the tester visits could queue faults. */
+export const FAULT_TOKEN_HEADER = 'X-Fault-Token';
+
+export function createFaultInjector(token: string) {
   const faults: Fault[] = [];
   const log: RequestLogEntry[] = [];
 
@@ -61,6 +66,12 @@ export function createFaultInjector() {
   };
 
   const routes = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      const given = Buffer.from(c.req.header(FAULT_TOKEN_HEADER) ?? '');
+      const expected = Buffer.from(token);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return c.json({ message: `${FAULT_TOKEN_HEADER}: the fault injection token is required` }, 403);
+      await next();
+    })
     .post('/faults', async (c) => {
       const fault = parseOr400(FaultSchema, await readJsonBody(c));
       faults.push({ ...fault, regex: new RegExp(fault.pathPattern) });
@@ -73,4 +84,10 @@ export function createFaultInjector() {
     .get('/requests', (c) => c.json(log));
 
   return { middleware, routes };
+}
+
+/** How tests call `/__test__/<path>` of a server started with fault injection: the token, and JSON bodies typed. */
+export function testEndpoint(server: { url: string; faultToken?: string }, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = { [FAULT_TOKEN_HEADER]: server.faultToken ?? '', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) };
+  return fetch(`${server.url}/__test__/${path}`, { ...init, headers });
 }

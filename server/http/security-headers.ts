@@ -36,12 +36,30 @@ export function appCsp(identityOrigin: string | undefined): string {
 /** API answers are data, never documents to render: nothing may load from them and nothing may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Security headers on every answer: the app's CSP or the API's, nosniff, no framing, a conservative Referer. */
-export function securityHeaders(identityOrigin: string | undefined): MiddlewareHandler<AppEnv> {
+export interface TransportSettings {
+  /** the configured public address; an https one means every answer is seen over HTTPS */
+  publicUrl?: string;
+  /** a TLS proxy in front sets X-Forwarded-Proto; only then is that header believed */
+  trustProxy?: boolean;
+}
+
+/** One year, as HSTS preload lists expect; sent only when the answer travels over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer: the app's CSP or the API's, nosniff, no framing, a conservative Referer;
+ * HSTS when served over HTTPS; API answers carry user data, so none is stored by any cache unless its route
+ * says otherwise (photos: `private`, the browser's own cache only).
+ */
+export function securityHeaders(identityOrigin: string | undefined, transport: TransportSettings = {}): MiddlewareHandler<AppEnv> {
   const app = appCsp(identityOrigin);
+  const httpsPublic = transport.publicUrl?.startsWith('https:') ?? false;
   return async (c, next) => {
     await next();
     const h = c.res.headers;
+    const https = httpsPublic || new URL(c.req.url).protocol === 'https:' || (transport.trustProxy === true && c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim() === 'https');
+    if (https) h.set('Strict-Transport-Security', HSTS);
+    if (c.req.path.startsWith('/hwe-api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'private, no-store');
     h.set('Content-Security-Policy', c.req.path.startsWith('/hwe-api/') ? API_CSP : app);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('X-Frame-Options', 'DENY');

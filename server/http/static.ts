@@ -20,13 +20,16 @@ const TYPES: Record<string, string> = {
 
 /**
  * Serves the built app; unknown non-API paths get index.html (client-side routes). Hashed assets are cached
- * for a year; index.html and sw.js must always be revalidated so an update is seen.
+ * for a year; index.html and sw.js must always be revalidated so an update is seen. Source maps are not
+ * served unless `sourceMaps` is set.
  */
-export function serveApp(staticDir: string): MiddlewareHandler<AppEnv> {
+export function serveApp(staticDir: string, opts: { sourceMaps?: boolean } = {}): MiddlewareHandler<AppEnv> {
   const root = resolve(staticDir);
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const rel = normalize(decodeURIComponent(c.req.path)).replace(/^(\.\.[/\\])+/, '');
+    // Source maps carry the full sources: served only when asked for (SERVE_SOURCE_MAPS=1, debugging).
+    if (!opts.sourceMaps && extname(rel) === '.map') return next();
     let file = join(root, rel);
     if (!file.startsWith(root)) return next();
     const isFile = await stat(file).then((s) => s.isFile()).catch(() => false);

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { DecisionPostSchema, type CompletedEntry } from '../../schemas/api';
 import { DECISION2_OPTIONS, decision1Options, decisionsRequired, ESCALATING_DECISION1, needsDecision1, type Decision1 } from '../../src/domain/decisions';
-import { requireRole } from '../auth/auth';
+import { requireRole, type RoleSuffix } from '../auth/auth';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { readJsonBody } from '../http/body';
-import type { AppEnv } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/env';
 import { HttpError, parseOr400 } from '../http/errors';
 import { archivePage, ArchiveQuerySchema } from './archive-page';
 import { SUBMISSION_SELECT as SELECT, toCompleted, type SubmissionRow } from './submission-row';
@@ -17,6 +17,25 @@ export async function findSubmission(db: Queryable, instanceId: string): Promise
   const [row] = await db.query<SubmissionRow>(`${SELECT} where s.instance_id = $1`, [instanceId]);
   if (!row) throw new HttpError(404, `completed measure round ${instanceId} not found`);
   return row;
+}
+
+/** At most this many decisions in one POST: more than any round has entries (413 beyond). */
+export const MAX_DECISIONS = 5000;
+
+/**
+ * The role check before the submission is read: only its round id is looked up, so a refusal reads no
+ * megabytes of entries, and a user without a role on it gets the same 403 whether it exists or not (no
+ * existence oracle). Users who see every round get 404 for a missing one.
+ */
+export async function authorizeSubmission(ctx: ServerContext, user: RequestUser, instanceId: string, roles: readonly RoleSuffix[]): Promise<string> {
+  if (!v.is(v.pipe(v.string(), v.uuid()), instanceId)) throw new HttpError(400, 'instanceId: must be a UUID', 'instanceId');
+  const [row] = await ctx.db.query<{ mr_id: string }>('select mr_id from submission where instance_id = $1', [instanceId]);
+  if (!row) {
+    if (user.allRounds) throw new HttpError(404, `completed measure round ${instanceId} not found`);
+    throw new HttpError(403, `${user.username} may not do this on completed measure round ${instanceId}`);
+  }
+  await requireRole(ctx.db, user, await ctx.product(), row.mr_id, roles);
+  return row.mr_id;
 }
 
 type DecisionInput = v.InferOutput<typeof DecisionPostSchema>;
@@ -58,14 +77,16 @@ export function completedRoundRoutes(ctx: ServerContext) {
       return c.json(page.rounds.map(toCompleted));
     })
     .get('/:instanceId', async (c) => {
-      const row = await findSubmission(db, c.req.param('instanceId'));
-      await requireRole(db, c.get('user'), await ctx.product(), row.mr_id, ANY_ROLE);
-      return c.json(toCompleted(row));
+      await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), ANY_ROLE);
+      return c.json(toCompleted(await findSubmission(db, c.req.param('instanceId'))));
     })
     .post('/:instanceId', async (c) => {
+      const raw = await readJsonBody(c);
+      const count = (raw as { decisions?: unknown } | null)?.decisions;
+      if (Array.isArray(count) && count.length > MAX_DECISIONS) throw new HttpError(413, `decisions: at most ${MAX_DECISIONS} decisions per request`, 'decisions');
+      const input = parseOr400(DecisionPostSchema, raw);
+      await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), [input.stage === 1 ? 'RESPONSIBLE1' : 'RESPONSIBLE2']);
       const row = await findSubmission(db, c.req.param('instanceId'));
-      const input = parseOr400(DecisionPostSchema, await readJsonBody(c));
-      await requireRole(db, c.get('user'), await ctx.product(), row.mr_id, [input.stage === 1 ? 'RESPONSIBLE1' : 'RESPONSIBLE2']);
       const next = applyDecisions(row, input);
       const stage = input.stage === 1 ? 'decision1' : 'decision2';
       // Only from the state the decision was checked against: of two deciders posting at once, one wins, one gets 409.

@@ -54,16 +54,18 @@ export function mapRoutes(ctx: ServerContext) {
     .get('/:mrId/map/overlay', async (c) => {
       const mrId = c.req.param('mrId');
       const { mapType } = parseOr400(MapTypeQuery, { mapType: c.req.query('mapType') }, 'query');
-      await findRound(db, mrId);
+      // the role first: no existence oracle (docs/server.md)
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
+      await findRound(db, mrId);
       const overlay = await overlayBody(db, mrId, mapType);
       // Most rounds have no overlay: that is an ordinary answer (204), not an error a browser logs at every start.
       return overlay ? jsonWithEtag(c, overlay) : c.body(null, 204);
     })
     .get('/:mrId/map/track', async (c) => {
       const mrId = c.req.param('mrId');
-      await findRound(db, mrId);
+      // the role first: no existence oracle (docs/server.md)
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
+      await findRound(db, mrId);
       return jsonWithEtag(c, await trackBody(db, mrId));
     });
 }

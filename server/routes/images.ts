@@ -8,7 +8,7 @@ import { MAX_UPLOAD_BYTES } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
 import { HttpError, parseOr400 } from '../http/errors';
 import { checkImage, convert, type VariantFormat } from '../images/convert';
-import { findSubmission } from './completed-round';
+import { authorizeSubmission } from './completed-round';
 import { ANY_ROLE, findRound } from './measure-round';
 
 export const MAX_IMAGE_BYTES = MAX_UPLOAD_BYTES;
@@ -24,6 +24,8 @@ const UploadQuery = v.object({
   tsId: v.pipe(v.string(), v.minLength(1, 'tsId is required')),
 });
 
+const UPLOAD_TYPE = /^(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
+
 const VariantHeaders = v.object({
   quality: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('X-Image-Quality must be an integer'), v.minValue(1), v.maxValue(100)), '80'),
   width: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('X-Image-Width must be an integer'), v.minValue(16), v.maxValue(8000))),
@@ -38,6 +40,20 @@ export function negotiateFormat(accept: string | undefined): VariantFormat {
   throw new HttpError(415, 'Accept: only image/avif, image/jpeg and image/png can be served', 'Accept');
 }
 
+/**
+ * Photos one user may upload in 24 hours (429 beyond): a round has a few dozen; this bounds what one
+ * account (or a stolen token) can make the server decode and store for everyone.
+ */
+export const MAX_UPLOADS_PER_USER_DAY = 2000;
+
+async function checkUploadQuota(db: ServerContext['db'], username: string): Promise<void> {
+  const [row] = await db.query<{ n: number }>(
+    "select count(*)::int as n from (select 1 from image where uploaded_by = $1 and uploaded_at > now() - interval '1 day' limit $2) x",
+    [username, MAX_UPLOADS_PER_USER_DAY],
+  );
+  if ((row?.n ?? 0) >= MAX_UPLOADS_PER_USER_DAY) throw new HttpError(429, `body: at most ${MAX_UPLOADS_PER_USER_DAY} images per user and day; try again tomorrow`, 'body');
+}
+
 const otherRound = (imageId: string, owner: string) =>
   new HttpError(409, `imageId: image ${imageId} already belongs to measure round ${owner}; a photo keeps its round, so send it under a new id`, 'imageId');
 
@@ -47,11 +63,15 @@ export function imageUploadRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().post('/:mrId/image/:imageId', async (c) => {
     const mrId = c.req.param('mrId');
     const imageId = parseOr400(IMAGE_ID, c.req.param('imageId'), 'imageId');
-    await findRound(db, mrId);
+    // The role first: a user without one learns nothing about which rounds exist (403 either way).
     await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
+    await findRound(db, mrId);
     const q = parseOr400(UploadQuery, { dt: c.req.query('dt'), staNumber: c.req.query('staNumber'), tsParameter: c.req.query('tsParameter'), tsId: c.req.query('tsId') }, 'query');
     const [series] = await db.query<{ ts_id: string }>('select ts_id from round_entry where mr_id = $1 and ts_id = $2', [mrId, q.tsId]);
     if (!series) throw new HttpError(400, `tsId: ${q.tsId} is not a timeseries of measure round ${mrId}`, 'tsId');
+    await checkUploadQuota(db, c.get('user').username);
+    // Like JSON bodies (http/body.ts): a type a foreign page can send without a preflight is refused.
+    if (!UPLOAD_TYPE.test(c.req.header('Content-Type') ?? '')) throw new HttpError(415, 'Content-Type: an image upload must be image/* or application/octet-stream', 'Content-Type');
     if (Number(c.req.header('Content-Length') ?? 0) > MAX_IMAGE_BYTES) throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
     const body = Buffer.from(await c.req.arrayBuffer());
     if (body.length > MAX_IMAGE_BYTES) throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
@@ -65,11 +85,17 @@ export function imageUploadRoutes(ctx: ServerContext) {
     // race deletes its blob, so a round can never be shown another round's photo under the same id.
     const key = `images/${imageId}/${randomUUID()}`;
     await ctx.blobs.put(key, body, `image/${image.format}`);
-    const inserted = await db.query(
-      `insert into image (image_id, mr_id, ts_id, sta_number, ts_parameter, dt, content_type, width, height, bytes, blob_path, uploaded_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (image_id) do nothing returning image_id`,
-      [imageId, mrId, q.tsId, q.staNumber, q.tsParameter ?? null, q.dt, `image/${image.format}`, image.width, image.height, body.length, key, c.get('user').username],
-    );
+    // A row that cannot be written (the database refuses it or is gone) leaves no blob behind.
+    const inserted = await db
+      .query(
+        `insert into image (image_id, mr_id, ts_id, sta_number, ts_parameter, dt, content_type, width, height, bytes, blob_path, uploaded_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (image_id) do nothing returning image_id`,
+        [imageId, mrId, q.tsId, q.staNumber, q.tsParameter ?? null, q.dt, `image/${image.format}`, image.width, image.height, body.length, key, c.get('user').username],
+      )
+      .catch(async (e: unknown) => {
+        await ctx.blobs.delete(key).catch(() => {});
+        throw e;
+      });
     if (inserted.length === 1) return c.json({ imageId, duplicate: false });
     await ctx.blobs.delete(key);
     const winner = await owner(imageId);
@@ -83,24 +109,29 @@ export function completedImageRoutes(ctx: ServerContext) {
   // Concurrent requests for one variant share one conversion.
   const pending = new Map<string, Promise<Buffer>>();
   return new Hono<AppEnv>().get('/:instanceId/image/:imageId', async (c) => {
-    const row = await findSubmission(db, c.req.param('instanceId'));
-    await requireRole(db, c.get('user'), await ctx.product(), row.mr_id, ANY_ROLE);
+    const mrId = await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), ANY_ROLE);
     const imageId = parseOr400(IMAGE_ID, c.req.param('imageId'), 'imageId');
-    const [image] = await db.query<{ blob_path: string }>('select blob_path from image where image_id = $1 and mr_id = $2', [imageId, row.mr_id]);
+    const [image] = await db.query<{ blob_path: string; width: number; height: number }>('select blob_path, width, height from image where image_id = $1 and mr_id = $2', [imageId, mrId]);
     if (!image) throw new HttpError(404, `image ${imageId} not found`);
     const format = negotiateFormat(c.req.header('Accept'));
-    const { quality, width } = parseOr400(VariantHeaders, { quality: c.req.header('X-Image-Quality'), width: c.req.header('X-Image-Width') }, 'headers');
+    const { quality, width: asked } = parseOr400(VariantHeaders, { quality: c.req.header('X-Image-Quality'), width: c.req.header('X-Image-Width') }, 'headers');
+    // Widths at or above the original's are all the original size (never enlarged): one cache entry and one
+    // conversion for them, not one per width a client can name. Either side may end up as the width after
+    // the EXIF rotation, hence the larger one.
+    const width = asked !== undefined && asked < Math.max(image.width, image.height) ? asked : undefined;
     const key = `${image.blob_path}/${width ?? 'full'}/${quality}.${format}`;
     const cache = await ctx.variantCache;
     let data = await cache.get(key);
     if (!data) {
       let job = pending.get(key);
       if (!job) {
-        job = ctx.imageQueue
-          .run(async () => {
-            const original = await ctx.blobs.get(image.blob_path);
+        // The original is fetched before a conversion slot is taken: a slow object store must not hold
+        // the slots other requests' conversions wait for (the store's own calls have timeouts, blobs/timeouts.ts).
+        job = ctx.blobs
+          .get(image.blob_path)
+          .then((original) => {
             if (!original) throw new HttpError(404, `image ${imageId}: its data is missing from the image store`);
-            return convert(original, format, quality, width);
+            return ctx.imageQueue.run(() => convert(original, format, quality, width));
           })
           .then(async (out) => {
             await cache.put(key, out);

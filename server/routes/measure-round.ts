@@ -8,7 +8,7 @@ import { HttpError, parseOr400 } from '../http/errors';
 import type { AppEnv, RequestUser } from '../http/env';
 import { readJsonBody } from '../http/body';
 import { roundHistory } from './round-history';
-import { checkStationChanges, openTasks, stationFacilities, storeStationChanges } from './station-changes';
+import { checkStationChangeCounts, checkStationChanges, openTasks, stationFacilities, storeStationChanges } from './station-changes';
 import { mergeEntries } from './submission-rules';
 
 interface RoundRow {
@@ -141,15 +141,18 @@ export function measureRoundRoutes(ctx: ServerContext) {
     .get('/', async (c) => c.json(await roundList(db, c.get('user'))))
     .get('/:mrId', async (c) => {
       const mrId = c.req.param('mrId');
-      await findRound(db, mrId);
+      // The role first: a user without one gets 403 whether the round exists or not (no existence oracle).
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
+      await findRound(db, mrId);
       return c.json(await roundWithEntries(db, mrId));
     })
     .post('/:mrId', async (c) => {
       const mrId = c.req.param('mrId');
-      await findRound(db, mrId);
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
-      const post = parseOr400(MeasureRoundPostSchema, await readJsonBody(c));
+      await findRound(db, mrId);
+      const raw = await readJsonBody(c);
+      checkStationChangeCounts(raw);
+      const post = parseOr400(MeasureRoundPostSchema, raw);
       return c.json(await storeSubmission(db, mrId, post, c.get('user').username));
     });
 }

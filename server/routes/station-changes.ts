@@ -8,6 +8,22 @@ import { HttpError } from '../http/errors';
  */
 export const MAX_PER_STATION = 100;
 
+/**
+ * At most this many station tasks and this many facility changes in one submission (413 beyond): a round
+ * has a few per station; thousands would only fill the stations' lists for everyone else.
+ */
+export const MAX_TASKS_PER_SUBMISSION = 500;
+export const MAX_FACILITIES_PER_SUBMISSION = 500;
+
+/** Counts tasks and facility changes of a raw body before it is validated and stored. */
+export function checkStationChangeCounts(raw: unknown): void {
+  const entries = (raw as { entries?: unknown } | null)?.entries;
+  if (!Array.isArray(entries)) return;
+  const count = (key: string) => entries.reduce((n: number, e: unknown) => n + (Array.isArray((e as Record<string, unknown> | null)?.[key]) ? ((e as Record<string, unknown[]>)[key]?.length ?? 0) : 0), 0);
+  if (count('staTasks') > MAX_TASKS_PER_SUBMISSION) throw new HttpError(413, `entries: at most ${MAX_TASKS_PER_SUBMISSION} station tasks per submission`, 'entries');
+  if (count('staFacilities') > MAX_FACILITIES_PER_SUBMISSION) throw new HttpError(413, `entries: at most ${MAX_FACILITIES_PER_SUBMISSION} station facilities per submission`, 'entries');
+}
+
 interface TaskRow {
   task_id: string;
   sta_number: string;
@@ -128,7 +144,9 @@ export async function storeStationChanges(tx: Queryable, entries: readonly Compl
   for (const entry of entries) {
     for (const task of entry.staTasks ?? []) {
       if (task.isNew) {
-        await tx.query('insert into station_task (task_id, sta_number, task_type, text, created_by, creation_time) values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now())) on conflict (task_id) do nothing', [task.taskId, entry.staNumber, task.taskType, task.text ?? null, username, task.creationTime ?? null]);
+        // The server's clock, never the client's: open tasks are listed oldest first and capped, so a task
+        // dated 1900 by a client would push the station's real tasks out of the list.
+        await tx.query('insert into station_task (task_id, sta_number, task_type, text, created_by, creation_time) values ($1, $2, $3, $4, $5, now()) on conflict (task_id) do nothing', [task.taskId, entry.staNumber, task.taskType, task.text ?? null, username]);
       }
       if (task.taskDone) await tx.query('update station_task set task_done = true, done_time = now(), done_by = $2 where task_id = $1 and sta_number = $3 and not task_done', [task.taskId, username, entry.staNumber]);
     }

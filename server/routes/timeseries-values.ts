@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { isRealDateTime } from '../../schemas/api/brands';
 import { visibleRounds } from '../auth/auth';
 import type { Database } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
@@ -17,8 +18,8 @@ export const MAX_VALUES_PER_SERIES = 2000;
 const QuerySchema = v.object({
   tsId: v.pipe(v.array(v.pipe(v.string(), v.minLength(1, 'must not be empty'))), v.minLength(1, 'at least one tsId is required'), v.maxLength(MAX_TS_IDS, `at most ${MAX_TS_IDS} tsId per request`)),
   remarks: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
-  from: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'))),
-  to: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'))),
+  from: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'), v.check(isRealDateTime, 'must be a real calendar date and time'))),
+  to: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'), v.check(isRealDateTime, 'must be a real calendar date and time'))),
 });
 
 interface Row {

@@ -48,7 +48,7 @@ export function deferredReplication(load: () => Promise<ReplicationHandle>): Rep
     completedRoundImage: (instanceId, imageId, width) => ready.then((h) => h.completedRoundImage(instanceId, imageId, width)),
     loadHistory: (tsIds, onBatch) => ready.then((h) => h.loadHistory(tsIds, onBatch)),
     loadPermissions: () => ready.then((h) => h.loadPermissions()),
-    savePermissions: (data) => ready.then((h) => h.savePermissions(data)),
+    savePermissions: (data, etag) => ready.then((h) => h.savePermissions(data, etag)),
     isLeader: () => real?.isLeader() ?? false,
     retry: (instanceId) => ready.then((h) => h.retry(instanceId)),
     stop: () => {

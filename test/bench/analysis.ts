@@ -18,7 +18,7 @@ const CSV_LINES = 10_000;
 async function main(): Promise<void> {
   await ensureBuild();
   const dir = mkdtempSync(join(tmpdir(), 'bench-analysis-'));
-  const server = await startServer({ port: 0, dataDir: dir, staticDir: 'dist' });
+  const server = await startServer({ port: 0, dataDir: dir, staticDir: 'dist', demo: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
     const rounds = (await fetch(`${server.url}/hwe-api/v2/measure-round`).then((r) => r.json())) as { mrName: string; mrId: string }[];

@@ -36,7 +36,7 @@ const started = performance.now();
 ensureBuild();
 await area('static', async () => initialJs());
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-const server = await startServer({ port: 0, dataDir: dir, staticDir: 'dist' });
+const server = await startServer({ port: 0, dataDir: dir, staticDir: 'dist', demo: true });
 const seedSeconds = await seedBigRound(server.db);
 console.info(`dataset: ${BIG_ENTRIES} entries, ${BIG_VALUES} historic values, seeded in ${seedSeconds.toFixed(1)} s; server ${server.url}`);
 const bundle = await pageBundle();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { api, openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
+import { testEndpoint } from '../../server/http/faults';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -16,7 +17,7 @@ describe('support panel (/debug)', () => {
     const { context, page, errors } = await openTable(env.browser(), server, round.mrName);
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
     await page.locator('input[data-saved="true"]').waitFor();
-    await fetch(`${server.url}/__test__/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }) });
+    await testEndpoint(server, 'faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }) });
     await submitRound(page);
     await page.getByTestId('submit-error').waitFor({ timeout: 30_000 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
 import { launchBrowser, tempDir, type TestServer, watchErrors } from './harness';
 import { CLIENT_ID, freePort, REALM, startOidcProvider, signInAtProvider } from './oidc-provider';
+import { testEndpoint } from '../../server/http/faults';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
 const VB = 'Kontrollgang Nord (2103) · ZU';
@@ -30,7 +31,7 @@ async function openArchiveRound(page: Page): Promise<void> {
 }
 
 async function decisionPosts(server: TestServer, instanceId: string): Promise<number> {
-  const log = (await fetch(`${server.url}/__test__/requests`).then((r) => r.json())) as { method: string; path: string }[];
+  const log = (await testEndpoint(server, 'requests').then((r) => r.json())) as { method: string; path: string }[];
   return log.filter((r) => r.method === 'POST' && r.path.endsWith(`/completed-measure-round/${instanceId}`)).length;
 }
 
@@ -44,7 +45,7 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
   beforeAll(async () => {
     const port = await freePort();
     idp = await startOidcProvider(`http://localhost:${port}`);
-    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', faultInjection: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', demo: true, faultInjection: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
     await server.db.query("insert into app_user (username) values ('olga'), ('rudi'), ('rita')");
     await server.db.query("insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1'), ('rita', '1', 'HWE_RESPONSIBLE2')");
     browser = await launchBrowser();

@@ -24,7 +24,7 @@ describe('demo identities (npm run start:identity)', () => {
   beforeAll(async () => {
     const port = await freePort();
     idp = await startOidcProvider(`http://localhost:${port}`, [], { accounts: DEMO_IDENTITIES });
-    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', demo: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
     await seedDemoIdentities(server.db, 'HWE');
     browser = await launchBrowser();
   });

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { api, countRoundPosts, openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
+import { testEndpoint } from '../../server/http/faults';
 
 const today = new Date().toISOString().slice(0, 10);
 
 async function injectFaults(server: TestServer, fault: { method?: string; pathPattern: string; status: number | 'drop'; times: number }) {
-  const res = await fetch(`${server.url}/__test__/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+  const res = await testEndpoint(server, 'faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
   if (!res.ok) throw new Error(`fault injection refused: ${res.status}`);
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer } from '../../server/app';
+import { testEndpoint } from '../../server/http/faults';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags that keep Debian's Chromium from calling out of this closed network. */
@@ -27,7 +28,7 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
 }
 
 export async function startTestServer(dataDir: string, port = 0): Promise<TestServer> {
-  return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true });
+  return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true, demo: true });
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -62,7 +63,7 @@ export async function api<T>(server: TestServer, path: string): Promise<T> {
 
 /** How many submissions reached the server (from the fault-injection request log). */
 export async function countRoundPosts(server: TestServer): Promise<number> {
-  const log = (await fetch(`${server.url}/__test__/requests`).then((r) => r.json())) as { method: string; path: string }[];
+  const log = (await testEndpoint(server, 'requests').then((r) => r.json())) as { method: string; path: string }[];
   return log.filter((r) => r.method === 'POST' && /\/measure-round\/[^/]+$/.test(r.path)).length;
 }
 

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
+import { testEndpoint } from '../../server/http/faults';
 
 describe('photos', () => {
   const env = serverAndBrowser('e2e-photos-');
@@ -17,11 +18,11 @@ describe('photos', () => {
       await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
     }
     // the first image upload loses its connection after the server stored it; the retry sends it again
-    await fetch(`${env.server().url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'drop-after', times: 1 }) });
+    await testEndpoint(env.server(), 'faults', { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'drop-after', times: 1 }) });
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 
-    const log = (await (await fetch(`${env.server().url}/__test__/requests`)).json()) as { method: string; path: string; status: number | string }[];
+    const log = (await (await testEndpoint(env.server(), 'requests')).json()) as { method: string; path: string; status: number | string }[];
     const uploads = log.filter((r) => r.method === 'POST' && r.path.includes('/image/'));
     // the lost answer is retried (by the browser on the reset connection or by the app after 5 s): all succeed
     expect(uploads[0]?.status).toBe('dropped');
@@ -46,7 +47,7 @@ describe('photos', () => {
       await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
     }
     // every image upload takes 1.5 s, as on a weak mobile connection
-    await fetch(`${env.server().url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'slow', delayMs: 1500, times: 3 }) });
+    await testEndpoint(env.server(), 'faults', { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'slow', delayMs: 1500, times: 3 }) });
     await submitRound(page);
     const progress = page.getByTestId('submit-progress');
     const bar = progress.getByRole('progressbar', { name: 'Gesendete Fotos' });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, watchErrors, type TestServer } from './harness';
+import { testEndpoint } from '../../server/http/faults';
 
 // Issue 16: "Refresh from server" when nothing changed asks the server one question and writes nothing,
 // and the round list still says when the device last checked; after a change it pulls everything.
@@ -8,7 +9,7 @@ const env = serverAndBrowser('e2e-quiet-pull-');
 const today = new Date().toISOString().slice(0, 10);
 
 type Logged = { method: string; path: string; status: number | string };
-const requestLog = async (server: TestServer) => (await fetch(`${server.url}/__test__/requests`).then((r) => r.json())) as Logged[];
+const requestLog = async (server: TestServer) => (await testEndpoint(server, 'requests').then((r) => r.json())) as Logged[];
 
 /** The request log once no API request was added for a second (the app's own pull at start is over). */
 async function settled(server: TestServer): Promise<Logged[]> {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound, type TestServer, waitForServiceWorker } from './harness';
 import { pickNumericEntries } from './rounds';
+import { testEndpoint } from '../../server/http/faults';
 
 /**
  * One keystroke per value: these tests are about what happens to a round after it was typed, so a
@@ -108,7 +109,7 @@ describe('unsent rounds on the group selection', () => {
     await page.getByTestId('submit-waiting').waitFor({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Start: Gruppe wählen' }).click();
     // both attempts (the first and the retry after 5 s) fail on the server
-    await fetch(`${env.server().url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }) });
+    await testEndpoint(env.server(), 'faults', { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }) });
     await context.setOffline(false);
     const toast = page.getByTestId('submission-toast-error');
     await toast.waitFor({ timeout: 40_000 });
@@ -120,7 +121,7 @@ describe('unsent rounds on the group selection', () => {
     await toast.getByRole('link', { name: 'Messrunde öffnen' }).click();
     await expect.poll(() => decodeURIComponent(page.url())).toContain(`/stations/${round.mrName}/`);
     await toast.waitFor({ state: 'hidden' });
-    await fetch(`${env.server().url}/__test__/faults`, { method: 'DELETE' });
+    await testEndpoint(env.server(), 'faults', { method: 'DELETE' });
     await context.close();
   });
 });

@@ -16,7 +16,7 @@ describe('app update', () => {
   beforeAll(async () => {
     // a copy of the build that the test can turn into "the next version"
     cpSync('dist', app.path, { recursive: true });
-    server = await startServer({ port: 0, dataDir: data.path, staticDir: app.path });
+    server = await startServer({ port: 0, dataDir: data.path, staticDir: app.path, demo: true });
   });
   afterAll(async () => {
     await server?.close();

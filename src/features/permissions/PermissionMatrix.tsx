@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { PermissionConflictError } from '../../../replication/api-errors';
 import { checkNewUser, compileNameFilter } from '../../domain';
 import { useOnline } from '../../app/use-online';
 import { useServerInfo } from '../../db/reference-hooks';
@@ -10,7 +11,7 @@ import { InlineError } from '../../ui/InlineError';
 import { usePermissionEditor, type PermissionEditor } from './use-permission-editor';
 import { UserPermissions } from './UserPermissions';
 
-type Notice = { kind: 'saved' } | { kind: 'error'; message: string } | null;
+type Notice = { kind: 'saved' } | { kind: 'error'; message: string } | { kind: 'conflict' } | null;
 
 /** permissions (§2): admins grant roles per user and measure round; online only, saved as a whole. */
 export function PermissionMatrix() {
@@ -37,7 +38,7 @@ export function PermissionMatrix() {
       setNotice({ kind: 'saved' });
       return true;
     } catch (e) {
-      setNotice({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      setNotice(e instanceof PermissionConflictError ? { kind: 'conflict' } : { kind: 'error', message: e instanceof Error ? e.message : String(e) });
       return false;
     } finally {
       setSaving(false);
@@ -128,6 +129,21 @@ export function PermissionMatrix() {
       {notice?.kind === 'error' && (
         <Alert type="danger" testId="permissions-save-error" onClose={() => setNotice(null)} closeLabel={t`Close`}>
           <Trans>The permissions could not be saved: {notice.message}</Trans>
+        </Alert>
+      )}
+      {notice?.kind === 'conflict' && (
+        <Alert type="danger" testId="permissions-save-conflict" onClose={() => setNotice(null)} closeLabel={t`Close`}>
+          <Trans>Another administrator changed the permissions since you loaded them. Nothing was saved: reload the permissions and make your changes again.</Trans>{' '}
+          <Button
+            variant="secondary"
+            className="mt-2"
+            onClick={() => {
+              setNotice(null);
+              void editor.reload();
+            }}
+          >
+            <Trans>Reload permissions</Trans>
+          </Button>
         </Alert>
       )}
       <UnsavedChangesGuard dirty={editor.dirty} save={save} testId="unsaved-permissions-dialog" message={<Trans>The permissions on this page have changed but are not saved.</Trans>} />

@@ -23,11 +23,14 @@ export function usePermissionEditor(online: boolean) {
   const [server, setServer] = useState<PermissionData>({ roles: [], users: [], permissions: [] });
   const [list, setList] = useState<Permission[]>([]);
   const [users, setUsers] = useState<string[]>([]);
+  // the ETag of the loaded matrix: a save sends it as If-Match, so another admin's changes are never overwritten
+  const [etag, setEtag] = useState<string | undefined>();
 
   const reload = useCallback(async () => {
     setLoad({ kind: 'loading' });
     try {
-      const data = await replication.loadPermissions();
+      const { data, etag: loadedEtag } = await replication.loadPermissions();
+      setEtag(loadedEtag);
       setServer(data);
       setList(data.permissions);
       setUsers(data.users);
@@ -66,7 +69,7 @@ export function usePermissionEditor(online: boolean) {
     removeUser: (username: string) => setList((l) => removeAllOfUser(l, username)),
     addUser: (username: string) => setUsers((u) => [...u, username]),
     save: async () => {
-      await replication.savePermissions({ roles: server.roles, users, permissions: permissionsToSave(list) });
+      await replication.savePermissions({ roles: server.roles, users, permissions: permissionsToSave(list) }, etag);
       await reload();
     },
   };
