@@ -10,8 +10,9 @@ import { pullConfig, pullRounds, pullServerInfo } from './pull';
 import { HISTORY_FULL_PULL_MS, HISTORY_MARKS_KEY, pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
 import { upsertReference } from './unchanged';
 
-/** The reference document holding the token of the last complete pull. */
-export const SYNC_STATE_KEY = 'syncState';
+import { SYNC_STATE_KEY } from './sync-state-key';
+
+export { SYNC_STATE_KEY };
 
 const StoredStateSchema = v.object({
   token: v.string(),
