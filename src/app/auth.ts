@@ -68,8 +68,16 @@ export class Auth {
     void this.keycloak?.login({ redirectUri: `${window.location.origin}/` });
   }
 
-  logout(): void {
-    void this.keycloak?.logout({ redirectUri: `${window.location.origin}/` });
+  /** Set once at start: removes what was pulled for the user logging out (shared devices, issue 21). */
+  forgetPulledData: () => Promise<void> = async () => undefined;
+
+  /**
+   * Logs out after the data pulled for this user is removed: the next user of the device must not see it. A
+   * failing removal does not keep the user logged in: the next login's pull, for another user, wipes it too.
+   */
+  async logout(): Promise<void> {
+    await this.forgetPulledData().catch((e: unknown) => console.error('removing the pulled data at logout failed', e));
+    await this.keycloak?.logout({ redirectUri: `${window.location.origin}/` });
   }
 }
 
