@@ -4,7 +4,7 @@ import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../src/db/database';
 import { readDataOwner } from '../src/db/data-owner';
 import { memoryDatabase } from '../test/unit/memory-db';
-import { claimPulledData, forgetPulledData, heldRoundKey } from './user-data';
+import { claimPulledData, discardIfLoggedOut, forgetPulledData, heldRoundKey } from './user-data';
 
 const open: AppDatabase[] = [];
 afterEach(async () => {
@@ -66,15 +66,22 @@ describe('pulled data on a shared device', () => {
     expect(await readDataOwner(db)).toBeUndefined();
     expect(await db.completedRounds.count().exec()).toBe(0);
     expect((await db.rounds.find().exec()).map((r) => r.mrId)).toEqual(['2']);
+    // a pull that was under way stores more of ora's data after the logout: it goes when that pull ends
+    await db.completedRounds.insert({ instanceId: 'late', mrId: '1', mrName: 'Round 1', entries: [], fetchedAt: 1 } as CompletedRoundDoc);
+    await db.rounds.insert(round('5'));
+    await discardIfLoggedOut(db);
+    expect(await db.completedRounds.count().exec()).toBe(0);
+    expect((await db.rounds.find().exec()).map((r) => r.mrId)).toEqual(['2']);
     await db.completedRounds.insert({ instanceId: 'late', mrId: '1', mrName: 'Round 1', entries: [], fetchedAt: 1 } as CompletedRoundDoc);
     expect(await claimPulledData(db, 'ora')).toBe('wiped');
     expect(await db.completedRounds.count().exec()).toBe(0);
     expect(await readDataOwner(db)).toBe('ora');
   });
 
-  it('nobody named by /info changes nothing', async () => {
+  it('nobody named by /info changes nothing, nor does the end of a pull while a user is recorded', async () => {
     const db = await sharedDevice();
     expect(await claimPulledData(db, null)).toBe('kept');
+    await discardIfLoggedOut(db);
     expect(await db.completedRounds.count().exec()).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { RoundDocSchema } from '../schemas/db/round-doc';
 import { ownerOf, pulledDataAction, sortPulledRounds, type Username } from '../src/domain/data-owner';
-import { DATA_OWNER_KEY, readDataOwner } from '../src/db/data-owner';
+import { DATA_OWNER_KEY, LOGGED_OUT, readDataOwner, readDataOwnerRecord } from '../src/db/data-owner';
 import type { AppDatabase } from '../src/db/database';
 import { HISTORY_MARKS_KEY } from './pull-history';
 import { SYNC_STATE_KEY } from './sync-state-key';
@@ -40,7 +40,7 @@ export async function wipePulledData(db: AppDatabase, nextUser: Username): Promi
   await db.rounds.find({ selector: { mrId: { $in: gone } } }).remove();
   await db.completedRounds.find().remove();
   await db.historicValues.find().remove();
-  await db.reference.find({ selector: { key: { $in: [...PULLED_KEYS, DATA_OWNER_KEY, ...gone.flatMap(mapKeys)] } } }).remove();
+  await db.reference.find({ selector: { key: { $in: [...PULLED_KEYS, ...gone.flatMap(mapKeys)] } } }).remove();
 }
 
 /** Puts the rounds held for `user`'s unsent instances back among the rounds (the pull then refreshes them). */
@@ -70,7 +70,20 @@ export async function claimPulledData(db: AppDatabase, user: Username): Promise<
   return 'wiped';
 }
 
-/** A logout: nothing pulled for the user stays visible to whoever uses the device next. */
+/**
+ * A logout: nothing pulled for the user stays visible to whoever uses the device next. The record says
+ * LOGGED_OUT, so what a pull still under way stores afterwards is removed when it ends (discardIfLoggedOut).
+ */
 export async function forgetPulledData(db: AppDatabase): Promise<void> {
   await wipePulledData(db, undefined);
+  await db.reference.upsert({ key: DATA_OWNER_KEY, data: { username: LOGGED_OUT }, fetchedAt: Date.now() });
+}
+
+/**
+ * Called when a pull ends and when the replication starts: a pull that began before a logout (in this tab or
+ * another) may have stored the previous user's data after the logout's wipe; it goes again.
+ */
+export async function discardIfLoggedOut(db: AppDatabase): Promise<void> {
+  // writes nothing when nothing is left: the wipe's removals find no documents
+  if ((await readDataOwnerRecord(db)) === LOGGED_OUT) await wipePulledData(db, undefined);
 }
