@@ -58,6 +58,8 @@ describe('two users on one browser profile', () => {
     await page.goto(`${server.url}/?date=${today}`);
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.getByRole('button', { name: 'Anmelden' }).waitFor({ timeout: 30_000 });
+    // the test provider keeps its own session after the app's logout; a shared device's next user signs in afresh
+    await context.clearCookies();
     await expect.poll(() => page.getByRole('link', { name: /Quellen Kaunertal/ }).count(), { timeout: 20_000 }).toBe(0);
     for (const collection of ['completedRounds', 'historicValues', 'rounds']) await expect.poll(() => stored(page, server, collection), { timeout: 20_000 }).toBe(0);
     await page.goto(`${server.url}/archive`);
