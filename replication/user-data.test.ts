@@ -78,6 +78,22 @@ describe('pulled data on a shared device', () => {
     expect(await readDataOwner(db)).toBe('ora');
   });
 
+  it('a device an older version pulled (no record) keeps its data for the user its stored /info named, not for another', async () => {
+    const db = await sharedDevice();
+    await db.reference.findOne('dataOwner').remove();
+    await db.reference.upsert({ key: 'serverInfo', data: { username: 'ora' }, fetchedAt: 1 });
+    expect(await claimPulledData(db, 'ora')).toBe('kept');
+    expect(await readDataOwner(db)).toBe('ora');
+    expect(await db.completedRounds.count().exec()).toBe(1);
+    await db.close(); // the free tier opens a limited number of collections
+
+    const other = await sharedDevice();
+    await other.reference.findOne('dataOwner').remove();
+    await other.reference.upsert({ key: 'serverInfo', data: { username: 'ora' }, fetchedAt: 1 });
+    expect(await claimPulledData(other, 'sue')).toBe('wiped');
+    expect(await other.completedRounds.count().exec()).toBe(0);
+  });
+
   it('nobody named by /info changes nothing, nor does the end of a pull while a user is recorded', async () => {
     const db = await sharedDevice();
     expect(await claimPulledData(db, null)).toBe('kept');

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { RoundDocSchema } from '../schemas/db/round-doc';
 import { ownerOf, pulledDataAction, sortPulledRounds, type Username } from '../src/domain/data-owner';
-import { DATA_OWNER_KEY, LOGGED_OUT, readDataOwner, readDataOwnerRecord } from '../src/db/data-owner';
+import { DATA_OWNER_KEY, LOGGED_OUT, readDataOwnerRecord } from '../src/db/data-owner';
 import type { AppDatabase } from '../src/db/database';
 import { HISTORY_MARKS_KEY } from './pull-history';
 import { SYNC_STATE_KEY } from './sync-state-key';
@@ -45,7 +45,8 @@ export async function wipePulledData(db: AppDatabase, nextUser: Username): Promi
 
 /** Puts the rounds held for `user`'s unsent instances back among the rounds (the pull then refreshes them). */
 async function restoreHeldRounds(db: AppDatabase, user: string): Promise<void> {
-  const held = await db.reference.find({ selector: { key: { $regex: '^heldRound:' } } }).exec();
+  // every key starting with 'heldRound:' (';' follows ':'), by the primary key's index
+  const held = await db.reference.find({ selector: { key: { $gte: heldRoundKey(''), $lt: 'heldRound;' } } }).exec();
   for (const doc of held) {
     const parsed = v.safeParse(HeldRoundSchema, doc.data);
     if (!parsed.success) {
@@ -59,11 +60,25 @@ async function restoreHeldRounds(db: AppDatabase, user: string): Promise<void> {
 }
 
 /**
+ * Whose the pulled data is: the record, or on a device an older version pulled (no record) the user its stored
+ * /info answer named — the same user keeps it, so an update does not throw away what a field worker took offline.
+ */
+async function recordedOwner(db: AppDatabase): Promise<string | undefined> {
+  const record = await readDataOwnerRecord(db);
+  if (record !== undefined) return record || undefined;
+  const info = (await db.reference.findOne('serverInfo').exec())?.data;
+  return info && typeof info === 'object' && 'username' in info && typeof info.username === 'string' ? info.username : undefined;
+}
+
+/**
  * Called by the pull once /info named the user it pulls for, before anything else of theirs is stored: the data
  * of another (or an unrecorded) user is wiped and the device's pulled data recorded as `user`'s.
  */
 export async function claimPulledData(db: AppDatabase, user: Username): Promise<'kept' | 'wiped'> {
-  if (!user || pulledDataAction(await readDataOwner(db), user) === 'keep') return 'kept';
+  if (!user || pulledDataAction(await recordedOwner(db), user) === 'keep') {
+    if (user && (await readDataOwnerRecord(db)) !== user) await db.reference.upsert({ key: DATA_OWNER_KEY, data: { username: user }, fetchedAt: Date.now() });
+    return 'kept';
+  }
   await wipePulledData(db, user);
   await restoreHeldRounds(db, user);
   await db.reference.upsert({ key: DATA_OWNER_KEY, data: { username: user }, fetchedAt: Date.now() });
