@@ -3,6 +3,7 @@ import { ConfigSchema, MeasureRoundListSchema, MeasureRoundSchema, ServerInfoSch
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
 import { differs, upsertReference } from './unchanged';
+import { claimPulledData } from './user-data';
 
 /** Stores a reference document; on failure the stored copy stays in use (§8: logged, not fatal). */
 async function pullReference<S extends v.GenericSchema>(db: AppDatabase, api: ApiClient, key: string, path: string, schema: S): Promise<void> {
@@ -18,8 +19,15 @@ export async function pullConfig(db: AppDatabase, api: ApiClient): Promise<void>
   await pullReference(db, api, 'config', '/config', ConfigSchema);
 }
 
+/**
+ * /info names the user the pull is answered for (issue 21, shared devices): the data pulled for another user is
+ * wiped before anything of this one's is stored. Unlike the other reference data, a failure here fails the pull:
+ * without knowing the user, the rest must not be mixed into another user's data.
+ */
 export async function pullServerInfo(db: AppDatabase, api: ApiClient): Promise<void> {
-  await pullReference(db, api, 'serverInfo', '/info', ServerInfoSchema);
+  const { data, etag } = await api.getJson('/info', ServerInfoSchema);
+  await claimPulledData(db, data.username);
+  await upsertReference(db, { key: 'serverInfo', data, etag, fetchedAt: Date.now() });
 }
 
 /**

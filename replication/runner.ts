@@ -8,6 +8,7 @@ import { pullCompletedRounds, pullHistoricValues } from './pull-lists';
 import { pullFromServer, type SyncSession } from './sync-state';
 import { SubmitQueue, type BuildPost } from './submit-queue';
 import { DecisionQueue } from './decision-queue';
+import { discardIfLoggedOut } from './user-data';
 
 /** The permission matrix as loaded, with the server's ETag of it (none from a vendor server). */
 export interface LoadedPermissions {
@@ -72,12 +73,14 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     await queue.drain();
     await pullCompletedRounds(db, api).catch((e: unknown) => console.warn('loading completed rounds failed', e));
     await pullRounds(db, api).catch((e: unknown) => console.warn('loading rounds failed', e));
+    await discardIfLoggedOut(db);
   };
 
   const run = async () => {
     await db.waitForLeadership();
     if (stopped) return;
     leader = true;
+    await discardIfLoggedOut(db);
     await queue.recover();
     await decisions.recover();
     const onOnline = () => {

@@ -9,9 +9,11 @@ import { NotFoundError, NotModifiedError } from './api-errors';
 import { pullConfig, pullRounds, pullServerInfo } from './pull';
 import { HISTORY_FULL_PULL_MS, HISTORY_MARKS_KEY, pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
 import { upsertReference } from './unchanged';
+import { discardIfLoggedOut } from './user-data';
 
-/** The reference document holding the token of the last complete pull. */
-export const SYNC_STATE_KEY = 'syncState';
+import { SYNC_STATE_KEY } from './sync-state-key';
+
+export { SYNC_STATE_KEY };
 
 const StoredStateSchema = v.object({
   token: v.string(),
@@ -94,6 +96,15 @@ async function recordPull(db: AppDatabase, at: number, outcome: { error?: unknow
  * stored only when every part of it succeeded: an interrupted pull asks again.
  */
 export async function pullFromServer(db: AppDatabase, api: ApiClient, opts: PullOptions): Promise<PullOutcome> {
+  try {
+    return await pullOnce(db, api, opts);
+  } finally {
+    // a logout while this pull ran: what it stored afterwards is nobody's (shared devices, issue 21)
+    await discardIfLoggedOut(db);
+  }
+}
+
+async function pullOnce(db: AppDatabase, api: ApiClient, opts: PullOptions): Promise<PullOutcome> {
   const now = opts.now ?? Date.now;
   const start = now();
   const storedDoc = await db.reference.findOne(SYNC_STATE_KEY).exec();

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { getBrowserDatabase } from '../db/browser-database';
 import { DbContext } from '../db/db-context';
-import type { AppDatabase } from '../db/database';
+import { schemaVersions, type AppDatabase } from '../db/database';
 import { preloadAllPages, preloadStartPage, router } from '../router';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { ReplicationContext, startAppReplication } from './replication';
@@ -13,10 +13,27 @@ import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
 import { applyStoredTheme } from './theme';
+import { VersionGuard } from './version-guard';
+import { StaleVersionDialog } from './StaleVersionDialog';
 
 const PRELOAD_PAGES_AFTER_MS = 1500;
 
 type Boot = { db: AppDatabase; replication: ReplicationHandle } | { error: string };
+
+/** This tab's code against the other tabs' (issue 21: every tab follows an update). */
+const versionGuard = new VersionGuard({ schema: schemaVersions(), version: __APP_VERSION__ });
+
+/**
+ * How a tab running old code stops: the focused field lets go (its last keystroke's write starts), every write
+ * under way finishes, the replication stops and the database closes, so nothing more is written by this code.
+ */
+async function stopWriting(db: AppDatabase, replication: ReplicationHandle): Promise<void> {
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  await new Promise((r) => setTimeout(r, 50));
+  await db.requestIdlePromise();
+  replication.stop();
+  await db.close();
+}
 
 /** Opens the local database first: the UI renders from it alone, with or without network. */
 export function App() {
@@ -27,9 +44,14 @@ export function App() {
     applyStoredTheme();
     void activateLocale(storedLocale(), { remember: false }).then(() => setLocaleReady(true));
     void requestPersistentStorage();
-    registerServiceWorker();
-    getBrowserDatabase()
-      .then((db) => setBoot({ db, replication: startAppReplication(db) }))
+    registerServiceWorker(() => versionGuard.takeover());
+    getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() })
+      .then((db) => {
+        const replication = startAppReplication(db);
+        versionGuard.setStopper(() => stopWriting(db, replication));
+        versionGuard.announce();
+        setBoot({ db, replication });
+      })
       .catch((e: unknown) => {
         console.error('opening the local database failed', e);
         setBoot({ error: e instanceof Error ? e.message : String(e) });
@@ -61,6 +83,7 @@ export function App() {
         <ReplicationContext.Provider value={boot.replication}>
           <RouterProvider router={router} />
           <SubmissionToasts />
+          <StaleVersionDialog guard={versionGuard} />
         </ReplicationContext.Provider>
       </DbContext.Provider>
     </I18nProvider>

@@ -73,7 +73,7 @@ export function Navbar() {
           </span>
         )}
         {config.showLoginLogout && authState.enabled && online && (
-          <button type="button" onClick={() => (authState.authenticated ? auth.logout() : auth.login())} className="flex min-h-11 items-center rounded border border-white/40 px-2 text-sm hover:bg-white/10">
+          <button type="button" onClick={() => (authState.authenticated ? void auth.logout() : auth.login())} className="flex min-h-11 items-center rounded border border-white/40 px-2 text-sm hover:bg-white/10">
             {authState.authenticated ? <Trans>Log out</Trans> : <Trans>Log in</Trans>}
           </button>
         )}

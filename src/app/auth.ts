@@ -18,6 +18,17 @@ export class Auth {
   readonly state$ = new BehaviorSubject<AuthState>({ enabled: false, authenticated: false });
   private keycloak?: Keycloak;
   private initializing?: Promise<void>;
+  /** A logout in one tab logs the others out too: they must not pull the user's data again (shared devices). */
+  private readonly tabs = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('hydrorounds-auth');
+
+  constructor() {
+    this.tabs?.addEventListener('message', (e: MessageEvent) => {
+      if (e.data === 'logout' && this.keycloak?.authenticated) {
+        this.keycloak.clearToken();
+        this.state$.next({ enabled: true, authenticated: false });
+      }
+    });
+  }
 
   /** Starts the session check once identity settings are known and the network is there. */
   init(identity: IdentityConfig): Promise<void> {
@@ -68,8 +79,17 @@ export class Auth {
     void this.keycloak?.login({ redirectUri: `${window.location.origin}/` });
   }
 
-  logout(): void {
-    void this.keycloak?.logout({ redirectUri: `${window.location.origin}/` });
+  /** Set once at start: removes what was pulled for the user logging out (shared devices, issue 21). */
+  forgetPulledData: () => Promise<void> = async () => undefined;
+
+  /**
+   * Logs out after the data pulled for this user is removed: the next user of the device must not see it. A
+   * failing removal does not keep the user logged in: the next login's pull, for another user, wipes it too.
+   */
+  async logout(): Promise<void> {
+    this.tabs?.postMessage('logout');
+    await this.forgetPulledData().catch((e: unknown) => console.error('removing the pulled data at logout failed', e));
+    await this.keycloak?.logout({ redirectUri: `${window.location.origin}/` });
   }
 }
 

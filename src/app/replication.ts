@@ -68,6 +68,8 @@ export function startAppReplication(db: AppDatabase): ReplicationHandle {
     const parsed = v.safeParse(ConfigSchema, doc?.data ?? {});
     if (parsed.success && parsed.output.keycloak) void auth.init(parsed.output.keycloak);
   });
+  // a logout removes what was pulled for the user (shared devices); its code loads only then
+  auth.forgetPulledData = async () => (await import('../../replication/user-data')).forgetPulledData(db);
   let wasAuthenticated = false;
   auth.state$.subscribe((state) => {
     if (state.authenticated && !wasAuthenticated) void handle.loginChanged();

@@ -13,21 +13,26 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
  * §7: the service worker script is registered from a path relative to the app's base (not to the page:
  * a first visit on a deep link such as /stations/… must install it too); errors are logged, not fatal.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(onTakeover: () => void): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   // workbox-window is not needed to draw the first screen: it loads in its own chunk (issue 16), which the
   // service worker precaches like every other; registration waits for the page's load event anyway.
   import('workbox-window')
-    .then(({ Workbox }) => register(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })))
+    .then(({ Workbox }) => register(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }), onTakeover))
     .catch((e: unknown) => console.error('service worker registration failed', e));
 }
 
-function register(wb: Workbox): void {
+function register(wb: Workbox, onTakeover: () => void): void {
+  // The new version claims every open tab when it activates (clientsClaim), so each tab, not only the one whose
+  // user confirmed, sees the controller change and follows (issue 21). A tab's first controller (the very first
+  // install) is no update.
+  let hadController = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadController) onTakeover();
+    hadController = true;
+  });
   wb.addEventListener('waiting', () => {
-    const apply = () => {
-      wb.addEventListener('controlling', () => window.location.reload());
-      wb.messageSkipWaiting();
-    };
+    const apply = () => wb.messageSkipWaiting();
     listeners.forEach((l) => l(apply));
   });
   wb.register().catch((e: unknown) => console.error('service worker registration failed', e));

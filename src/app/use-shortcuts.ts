@@ -22,7 +22,8 @@ export function useShortcuts(): void {
       'g a': unlessTyping(() => void navigate({ to: '/archive' })),
       'g l': unlessTyping(() => {
         const { enabled, authenticated } = auth.state$.value;
-        if (enabled) (authenticated ? auth.logout : auth.login).call(auth);
+        if (enabled && authenticated) void auth.logout();
+        else if (enabled) auth.login();
       }),
       // §2: the permissions screen is for admins only
       'g p': unlessTyping(() => {

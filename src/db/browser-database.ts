@@ -1,11 +1,11 @@
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { addRxPlugin, type RxStorage } from 'rxdb';
-import { createAppDatabase, type AppDatabase } from './database';
+import { createAppDatabase, type AppDatabase, type CreateOptions } from './database';
 
 let dbPromise: Promise<AppDatabase> | undefined;
 
 /** The one database of this tab, on IndexedDB through Dexie; dev-mode checks only in development. */
-export function getBrowserDatabase(): Promise<AppDatabase> {
+export function getBrowserDatabase(opts: CreateOptions = {}): Promise<AppDatabase> {
   dbPromise ??= (async () => {
     let storage: RxStorage<unknown, unknown> = getRxStorageDexie();
     if (import.meta.env.DEV) {
@@ -17,7 +17,7 @@ export function getBrowserDatabase(): Promise<AppDatabase> {
       addRxPlugin(RxDBDevModePlugin);
       storage = wrappedValidateAjvStorage({ storage });
     }
-    return createAppDatabase(storage);
+    return createAppDatabase(storage, 'hydrorounds', opts);
   })();
   return dbPromise;
 }

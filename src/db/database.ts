@@ -72,8 +72,10 @@ async function hasOlderSchemaVersions(db: Pick<AppDatabase, 'internalStore'>): P
  * it: on most starts nothing is older than the schemas, so the first screen does without that code. Without the
  * plugin, RxDB must not try to migrate (it would throw), hence autoMigrate off for that start.
  */
-async function withMigrations(db: Pick<AppDatabase, 'internalStore'>): Promise<typeof COLLECTIONS> {
+async function withMigrations(db: Pick<AppDatabase, 'internalStore'>, beforeMigration?: () => Promise<unknown>): Promise<typeof COLLECTIONS> {
   if (await hasOlderSchemaVersions(db)) {
+    // tabs still running older code stop writing first (issue 21): their writes would miss the migrated data
+    await beforeMigration?.();
     addRxPlugin((await import('rxdb/plugins/migration-schema')).RxDBMigrationSchemaPlugin);
     return COLLECTIONS;
   }
@@ -81,7 +83,17 @@ async function withMigrations(db: Pick<AppDatabase, 'internalStore'>): Promise<t
   return Object.fromEntries(entries) as typeof COLLECTIONS;
 }
 
-export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds'): Promise<AppDatabase> {
+/** The schema version of each collection this code knows (compared across tabs, src/app/version-guard.ts). */
+export function schemaVersions(): Record<string, number> {
+  return Object.fromEntries(Object.entries(COLLECTIONS).map(([name, { schema }]) => [name, schema.version]));
+}
+
+export interface CreateOptions {
+  /** runs before stored documents are migrated to a newer schema (only then) */
+  beforeMigration?: () => Promise<unknown>;
+}
+
+export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds', opts: CreateOptions = {}): Promise<AppDatabase> {
   addPlugins();
   const db = await createRxDatabase<AppCollections>({
     name,
@@ -90,7 +102,7 @@ export async function createAppDatabase(storage: RxStorage<unknown, unknown>, na
     eventReduce: true,
     closeDuplicates: true,
   });
-  await db.addCollections(await withMigrations(db));
+  await db.addCollections(await withMigrations(db, opts.beforeMigration));
   await moveLegacyDrafts(db);
   return db;
 }

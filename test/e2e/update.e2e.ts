@@ -2,8 +2,9 @@ import { appendFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
-import { launchProfile, tempDir, type TestServer } from './harness';
-import { formatDe, pickNumericEntries } from './rounds';
+import { launchProfile, tempDir, type TestServer, waitForServiceWorker } from './harness';
+import type { BrowserContext } from 'playwright-core';
+import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -48,4 +49,71 @@ describe('app update', () => {
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
     await context.close();
   });
+
+  // issue 21: not only the tab whose user confirms follows an update; no tab keeps writing with old code
+  it('every open tab follows the update, and a tab of a newer schema stops the older tabs without losing a keystroke', async () => {
+    const { round, picked } = await pickNumericEntries(server, 2);
+    const [p, q] = picked;
+    if (!p || !q) throw new Error('no entries');
+    const url = `${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`;
+    const context = await launchProfile(profile.path);
+    try {
+      await followTheUpdate(context, server, join(app.path, 'sw.js'), url, p, q);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+/** Two tabs of one profile on a round's table through an update (sw.js changed) and a newer schema's announcement. */
+async function followTheUpdate(context: BrowserContext, server: TestServer, swPath: string, url: string, p: PickedEntry, q: PickedEntry): Promise<void> {
+  const a = context.pages()[0] ?? (await context.newPage());
+  await a.goto(url);
+  await waitForServiceWorker(a);
+  const b = await context.newPage();
+  await b.goto(url);
+  await waitForServiceWorker(b);
+  const inB = b.getByRole('textbox', { name: p.label, exact: true });
+  await inB.pressSequentially(formatDe(p.good), { delay: 40 });
+  await b.locator('input[data-saved="true"]').first().waitFor({ timeout: 10_000 });
+
+  // a new version is deployed; the user confirms it in tab A, and tab B reloads too
+  appendFileSync(swPath, '\n// release after the next one\n');
+  await a.reload();
+  const prompt = a.getByRole('alertdialog');
+  await prompt.waitFor({ timeout: 30_000 });
+  const bReloaded = b.waitForEvent('load', { timeout: 30_000 });
+  await Promise.all([a.waitForEvent('load', { timeout: 30_000 }), prompt.getByRole('button', { name: 'Neu laden' }).click()]);
+  await bReloaded;
+  await expect.poll(() => inB.inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
+
+  // a tab of a newer database schema announces itself (as the next version does before it migrates) while
+  // the user types in B: the old tabs finish their writes, close their database, answer, and reload
+  const value = formatDe(q.good);
+  const before = value.slice(0, 2);
+  const inQ = b.getByRole('textbox', { name: q.label, exact: true });
+  await inQ.click();
+  for (const ch of before) await b.keyboard.press(ch, { delay: 40 });
+  const next = await context.newPage();
+  await next.goto(`${server.url}/hwe-api/v2/info`); // same origin, not the app
+  const bStopped = b.waitForEvent('load', { timeout: 30_000 });
+  const answers = next.evaluate(async () => {
+    const channel = new BroadcastChannel('hydrorounds-version');
+    const got: string[] = [];
+    // the reloaded tabs say hello again afterwards: only the answers to this announcement count
+    channel.onmessage = (e: MessageEvent<{ type: string }>) => void (['closing', 'closed'].includes(e.data.type) && got.push(e.data.type));
+    channel.postMessage({ type: 'hello', tab: 'next-version', schema: { offlineInstances: 99, drafts: 99 }, version: 'next' });
+    await new Promise((r) => setTimeout(r, 4000));
+    channel.close();
+    return got.sort();
+  });
+  // the user goes on typing: those keys meet the blocking dialog (or the reload), never the old code's database
+  for (const ch of value.slice(2)) await b.keyboard.press(ch, { delay: 40 }).catch(() => undefined);
+  expect(await answers).toEqual(['closed', 'closed', 'closing', 'closing']);
+  await bStopped;
+  await expect.poll(() => inQ.inputValue(), { timeout: 20_000 }).toMatch(/^\d/);
+  const after = await inQ.inputValue();
+  expect(after.startsWith(before)).toBe(true);
+  expect(value.startsWith(after)).toBe(true);
+  expect(await inB.inputValue()).toBe(formatDe(p.good));
+}

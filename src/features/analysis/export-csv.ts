@@ -1,8 +1,8 @@
-import Papa from 'papaparse';
+import { csvText } from '../../domain/csv-export';
 
-/** Offers rows as a CSV download; semicolons, as spreadsheets in de/it locales expect with decimal commas. */
+/** Offers rows as a CSV download (csvText: semicolons, formula-like text escaped). */
 export function downloadCsv(filename: string, rows: readonly Record<string, string | number>[]): void {
-  const text = Papa.unparse([...rows], { delimiter: ';' });
+  const text = csvText(rows);
   // the BOM lets spreadsheet programs read the umlauts of station names as UTF-8
   const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');

@@ -86,12 +86,14 @@ function InspectionView({ bytes }: { bytes: Uint8Array }) {
   useEffect(() => () => photoUrls.forEach((p) => URL.revokeObjectURL(p.url)), [photoUrls]);
   if (typeof archive === 'string') return <InlineError>{archive}</InlineError>;
   const { manifest } = archive;
+  const user = manifest.username;
   const exportedLine = (when: string, version: string) => t`Exported ${when} by app version ${version}`;
   return (
     <div className="mt-2 space-y-2" data-testid="inspection-view">
       <p>
         {exportedLine(manifest.exportedAt, manifest.clientVersion)}
       </p>
+      <p data-testid="inspection-user">{user ? t`Data of the user ${user}` : t`No user recorded (logged out, or nothing pulled yet)`}</p>
       <p className="break-all text-xs">{manifest.userAgent}</p>
       <table className="text-sm" aria-label={t`Documents in the export`}>
         <tbody>

@@ -1,4 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { readDataOwner } from '../../db/data-owner';
 import type { AppDatabase } from '../../db/database';
 import { COLLECTION_LABELS, type CollectionName } from './collection-names';
 
@@ -9,6 +10,8 @@ export interface SupportManifest {
   exportedAt: string;
   clientVersion: string;
   userAgent: string;
+  /** the user the device's pulled data belongs to (shared devices, issue 21); absent when none is recorded */
+  username?: string;
   schemaVersions: Record<string, number>;
   counts: Record<string, number>;
 }
@@ -50,7 +53,8 @@ export async function buildSupportZip(db: AppDatabase, meta: { clientVersion: st
       }
     }
   }
-  const manifest: SupportManifest = { format: 'hydrorounds-support-export', version: 1, exportedAt: meta.now.toISOString(), clientVersion: meta.clientVersion, userAgent: meta.userAgent, schemaVersions, counts };
+  const username = await readDataOwner(db);
+  const manifest: SupportManifest = { format: 'hydrorounds-support-export', version: 1, exportedAt: meta.now.toISOString(), clientVersion: meta.clientVersion, userAgent: meta.userAgent, ...(username ? { username } : {}), schemaVersions, counts };
   files['manifest.json'] = strToU8(JSON.stringify(manifest, null, 2));
   return zipSync(files, { level: 6 });
 }

@@ -3,7 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { useLocaleFormat } from '../../app/use-locale-format';
+import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
+import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../indoor/SyncBadge';
@@ -17,11 +19,13 @@ export function UnsentInstances() {
   const fmt = useLocaleFormat();
   const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
   const [deletedName, setDeletedName] = useState<string | null>(null);
+  const user = useDataOwner();
+  // another user's unsent rounds on a shared device are theirs: not listed (issue 21); they wait for their login
   const instances = useObservable(
     () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' }, mode: { $ne: 'outdoor' } }, sort: [{ updatedAt: 'desc' }] }).$,
     [],
     [db],
-  );
+  ).filter((i) => instanceVisibleTo(ownerOf(i.toJSON()), user));
   const ids = instances.map((i) => i.instanceId).join('|');
   const withDrafts = useObservable(
     () => db.drafts.find({ selector: { instanceId: { $in: ids ? ids.split('|') : [] } } }).$,

@@ -3,7 +3,9 @@ import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { Draft, DraftPatch } from '../../../schemas/db/draft-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
+import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
+import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
 import { readDrafts, writeDraft } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
@@ -29,18 +31,20 @@ export interface IndoorInstance {
  */
 export function useIndoorInstance(round: RoundDoc | undefined, date: string, fixedId?: string): IndoorInstance {
   const db = useDb();
+  const user = useDataOwner();
   const mrId = round?.mrId;
   const instance = useObservable<OfflineInstanceDoc | null | undefined>(
     () =>
       fixedId !== undefined
         ? db.offlineInstances.findOne(fixedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null)))
-        : mrId === undefined
+        : mrId === undefined || user === null
         ? undefined
         : db.offlineInstances
-            .findOne({ selector: { mrId, date, mode: 'indoor', syncState: { $in: OPEN_STATES } }, sort: [{ updatedAt: 'desc' }] })
-            .$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
+            .find({ selector: { mrId, date, mode: 'indoor', syncState: { $in: OPEN_STATES } }, sort: [{ updatedAt: 'desc' }] })
+            // another user's open round on a shared device is theirs (issue 21): this user starts their own
+            .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null)),
     undefined,
-    [db, mrId, date, fixedId],
+    [db, mrId, date, fixedId, user],
   );
   const creating = useRef<Promise<string> | null>(null);
   const instanceId = instance?.instanceId;

@@ -9,7 +9,9 @@ import { tourRoundKey } from '../../../replication/instance-round';
 import { useAuthState } from '../../app/use-auth';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useOnline } from '../../app/use-online';
+import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
+import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
 import { isTourReady, layerTemplate, locationFromMetadata, tourReadiness, type ReadinessLine, type TileStock } from '../../domain';
 import { useConfig } from '../../db/reference-hooks';
@@ -131,7 +133,9 @@ export function StoredTours({ emphasize }: { emphasize: boolean }) {
   const db = useDb();
   const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
   const [deletedName, setDeletedName] = useState<string | null>(null);
-  const tours = useObservable(() => db.offlineInstances.find({ selector: { mode: 'outdoor', syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), [], [db]);
+  const user = useDataOwner();
+  // another user's stored rounds on a shared device are theirs: not listed (issue 21)
+  const tours = useObservable(() => db.offlineInstances.find({ selector: { mode: 'outdoor', syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), [], [db]).filter((i) => instanceVisibleTo(ownerOf(i), user));
   if (tours.length === 0 && !emphasize && !deletedName) return null;
   return (
     <section aria-labelledby="stored-tours-heading" className="rounded border-2 border-sky-700 p-3 dark:border-sky-400">

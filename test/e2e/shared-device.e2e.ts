@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/app';
+import { launchBrowser, submitRound, tempDir, type TestServer, watchErrors } from './harness';
+import { CLIENT_ID, freePort, REALM, startOidcProvider, signInAtProvider } from './oidc-provider';
+
+const today = new Date().toISOString().slice(0, 10);
+
+/** How many documents a collection holds on this device (support panel). */
+async function stored(page: Page, server: TestServer, collection: string): Promise<number> {
+  if (!page.url().endsWith('/about')) await page.goto(`${server.url}/about`);
+  const cell = page.getByTestId(`count-${collection}`);
+  await expect.poll(() => cell.textContent(), { timeout: 20_000 }).toMatch(/^\d+$/);
+  return Number(await cell.textContent());
+}
+
+// Issue 21, shared devices: an office PC or a team tablet, one browser profile, several users one after another.
+describe('two users on one browser profile', () => {
+  const dir = tempDir('e2e-shared-device-');
+  let server: TestServer;
+  let idp: Awaited<ReturnType<typeof startOidcProvider>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    idp = await startOidcProvider(`http://localhost:${port}`);
+    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    await server.db.query("insert into app_user (username) values ('olga'), ('ugo')");
+    await server.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('ugo', '3', 'HWE_OBSERVE')");
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await idp?.close();
+    dir.remove();
+  });
+
+  it("after olga logs out, ugo sees neither her archive, her history nor her rounds", async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?date=${today}`);
+    await page.getByRole('button', { name: 'Anmelden' }).click({ timeout: 30_000 });
+    await signInAtProvider(page, 'olga');
+    const olgasRound = page.getByRole('link', { name: /Quellen Kaunertal/ });
+    await olgasRound.waitFor({ timeout: 30_000 });
+    await olgasRound.click();
+    await page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true }).pressSequentially('6,5', { delay: 30 });
+    await submitRound(page);
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Archiv' }).click();
+    await page.getByRole('row', { name: /Quellen Kaunertal/ }).first().waitFor({ timeout: 30_000 });
+    expect(await stored(page, server, 'historicValues')).toBeGreaterThan(0);
+    expect(await stored(page, server, 'completedRounds')).toBeGreaterThan(0);
+
+    // olga logs out: what was pulled for her is gone before the provider is even asked
+    await page.goto(`${server.url}/?date=${today}`);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden' }).waitFor({ timeout: 30_000 });
+    // the test provider keeps its own session after the app's logout; a shared device's next user signs in afresh
+    await context.clearCookies();
+    await expect.poll(() => page.getByRole('link', { name: /Quellen Kaunertal/ }).count(), { timeout: 20_000 }).toBe(0);
+    for (const collection of ['completedRounds', 'historicValues', 'rounds']) await expect.poll(() => stored(page, server, collection), { timeout: 20_000 }).toBe(0);
+    await page.goto(`${server.url}/archive`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('row', { name: /Quellen Kaunertal/ }).count()).toBe(0);
+
+    // ugo logs in on the same profile: his round only, no archive of olga's
+    await page.goto(`${server.url}/?date=${today}`);
+    await page.getByRole('button', { name: 'Anmelden' }).click({ timeout: 30_000 });
+    await signInAtProvider(page, 'ugo');
+    await page.getByRole('link', { name: /Meteo Kaunertal/ }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('link', { name: /Quellen Kaunertal/ }).count()).toBe(0);
+    await page.goto(`${server.url}/archive`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(await page.getByRole('row', { name: /Quellen Kaunertal/ }).count()).toBe(0);
+    expect(await stored(page, server, 'completedRounds')).toBe(0);
+    expect(await stored(page, server, 'rounds')).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
