@@ -6,6 +6,7 @@ export * from './discharge';
 export * from './filled';
 export * from './formula';
 export * from './historic';
+export * from './history-check';
 export * from './input-type';
 export * from './locale-dates';
 export * from './location';

@@ -37,6 +37,8 @@ describe('implausible values (§5)', () => {
     ['no date', entry({ ...range, value: 1750 }), [{ kind: 'range', min: 0, max: 1704, deviation: 46 }]],
     ['yes/no is never implausible', entry({ tsUnit: 'nein/ja', value: 7, dt, tsPlausibilityCheck: { min: 0, max: 1 } }), []],
     ['an incident is not a range problem', entry({ tsUnit: 'nein/unverändert/Ereignis', value: 2, dt }), []],
+    ['inside the range but far below the history (a unit slip)', entry({ ...range, value: 12.5, dt, min: 977, max: 1201 }), [{ kind: 'unusual', min: 977, max: 1201, reason: 'spread' }]],
+    ['inside the range and the history', entry({ ...range, value: 1100, dt, min: 977, max: 1201 }), []],
   ])('%s', (_name, e, expected) => {
     expect(implausibleReasons(e, now)).toEqual(expected);
   });

@@ -3,6 +3,7 @@ import { MeasureRoundPostSchema, type MeasureRoundEntry } from '../../schemas/ap
 import { checkDate, combineDateAndTime, PAST_DATE_LIMIT_DAYS, type DateProblem } from './dates';
 import { isStationComplete } from './filled';
 import { historicMessages, type HistoricMessage } from './historic';
+import { checkAgainstHistory, type HistoryFinding } from './history-check';
 import { INCIDENT_CODES, inputTypeOf } from './input-type';
 import { isSendableNumber } from './numbers';
 import { checkPlausibility } from './plausibility';
@@ -18,7 +19,7 @@ export function checkRoundDate(date: string, now: Date): DateProblem | undefined
   return start ? checkDate(start, now) : undefined;
 }
 
-export type ImplausibleReason = { kind: 'range'; min?: number; max?: number; deviation: number } | Exclude<HistoricMessage, { kind: 'tooOld' }>;
+export type ImplausibleReason = { kind: 'range'; min?: number; max?: number; deviation: number } | Exclude<HistoricMessage, { kind: 'tooOld' }> | HistoryFinding;
 
 export interface ImplausibleValue {
   entry: MeasureRoundEntry;
@@ -28,14 +29,17 @@ export interface ImplausibleValue {
 
 /**
  * §5 implausibility of a value about to be sent: outside the timeseries' plausibility range, timed in the
- * future, or following a last value that was outside the range. "Too old" is left to the round's date
- * check (one finding for the round instead of one per value).
+ * future, following a last value that was outside the range, or unusual compared with the station's own
+ * history (a unit slip, issue 24). "Too old" is left to the round's date check (one finding for the round
+ * instead of one per value).
  */
 export function implausibleReasons(entry: MeasureRoundEntry, now: Date): ImplausibleReason[] {
   if (!isSendableNumber(entry.value)) return [];
   const reasons: ImplausibleReason[] = [];
   const range = checkPlausibility(entry, entry.value);
   if (range?.kind === 'range') reasons.push(range);
+  const unusual = checkAgainstHistory(entry, entry.value);
+  if (unusual) reasons.push(unusual);
   if (entry.dt) {
     const last = entry.last;
     const previous = last ? { value: last.value, range: entry.tsPlausibilityCheck } : undefined;

@@ -18,14 +18,22 @@ export async function pickNumericEntries(server: TestServer, count: number): Pro
     );
     if (numeric.length >= count) {
       const picked = numeric.slice(0, count).map((entry, i) => {
-        const { min = 0, max = 10 } = entry.tsPlausibilityCheck ?? {};
-        const good = Math.round((min + (max - min) * (0.3 + i * 0.1)) * 100) / 100;
+        const good = usualValue(entry, i);
         return { entry, label: `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`, good };
       });
       return { round, picked };
     }
   }
   throw new Error('no demo round with enough numeric entries');
+}
+
+/**
+ * A value a field worker would read: inside the series' own history when it has one (a value far from it is
+ * "unusual compared with the history", issue 24, and asked for at submit), else inside the plausibility range.
+ */
+export function usualValue(entry: MeasureRoundEntry, i: number): number {
+  const { min = 0, max = 10 } = entry.min !== undefined && entry.max !== undefined ? entry : (entry.tsPlausibilityCheck ?? {});
+  return Math.round((min + (max - min) * ((0.3 + i * 0.1) % 1)) * 100) / 100;
 }
 
 export function formatDe(n: number): string {

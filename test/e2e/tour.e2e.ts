@@ -3,7 +3,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
 import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, countRoundPosts, startTestServer, submitRound, tempDir, watchErrors, type TestServer, waitForServiceWorker } from './harness';
-import { formatDe } from './rounds';
+import { formatDe, usualValue } from './rounds';
 import { gpxSchemaErrors } from '../support/validate-gpx';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -33,8 +33,7 @@ async function pickThreeStations(server: TestServer): Promise<{ round: MeasureRo
     }
     if (byStation.size >= 3) {
       const picked = [...byStation.values()].slice(0, 3).map((entry, i) => {
-        const { min = 0, max = 10 } = entry.tsPlausibilityCheck ?? {};
-        const value = Math.round((min + (max - min) * (0.3 + i * 0.1)) * 100) / 100;
+        const value = usualValue(entry, i);
         return { entry, label: `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`, text: formatDe(value), value };
       });
       return { round, picked };

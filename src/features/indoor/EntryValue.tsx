@@ -5,7 +5,7 @@ import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraft, type DraftStore } from '../../db/draft-store';
 import { ReadingInput } from '../readings/ReadingInput';
 import { useCalculatedValue } from '../readings/use-calculated-value';
-import { PlausibilityMessage } from './PlausibilityMessage';
+import { PlausibilityMessage, UnusualMessage } from './PlausibilityMessage';
 import { buildRow, type RowContext, type RowModel } from './row-model';
 
 /** An entry's draft and the row model derived from it (status, plausibility, remark lock), for any layout. */
@@ -15,14 +15,21 @@ export function useEntryRow(entry: MeasureRoundEntry, store: DraftStore, ctx: Ro
   return useMemo(() => buildRow(entry, draft, ctx, calculated), [entry, draft, ctx, calculated]);
 }
 
-/** Shown once the typed text is in IndexedDB: from then on a closed tab or a crash cannot lose it. */
-function SavedMark() {
+/**
+ * Shown once the typed text is in IndexedDB: from then on a closed tab or a crash cannot lose it. Beside a
+ * warning it is a grey word, no ✓: a green ✓ next to "implausible" read as "plausible" (issue 24).
+ */
+function SavedMark({ warned }: { warned: boolean }) {
   const { t } = useLingui();
   return (
-    <span className="mr-1 inline-flex items-center text-green-700 dark:text-green-400" title={t`Saved on this device`}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="3">
-        <path d="M5 13l4 4L19 7" />
-      </svg>
+    <span className={`mr-1 inline-flex items-center ${warned ? 'text-slate-600 dark:text-slate-400' : 'text-green-700 dark:text-green-400'}`} title={t`Saved on this device`} data-saved-mark={warned ? 'neutral' : 'ok'}>
+      {warned ? (
+        <span aria-hidden="true">{t`Saved;`}</span>
+      ) : (
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="3">
+          <path d="M5 13l4 4L19 7" />
+        </svg>
+      )}
       <span className="sr-only">{t`Saved on this device`}</span>
     </span>
   );
@@ -35,6 +42,7 @@ function SavedMark() {
 export function EntryValue({ row, store, mrId, label, disabled, onStore, onKeyDown }: { row: RowModel; store: DraftStore; mrId: string; label: string; disabled: boolean; onStore: (patch: DraftPatch) => Promise<void>; onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void }) {
   const errorId = `err-${row.entry.tsId}`;
   const saved = (row.draft?.text ?? '') !== '' && !row.invalid;
+  const warned = row.plausibility !== undefined || row.unusual !== undefined;
   return (
     <div className="flex flex-wrap items-center gap-x-1">
       <ReadingInput
@@ -44,19 +52,20 @@ export function EntryValue({ row, store, mrId, label, disabled, onStore, onKeyDo
         mrId={mrId}
         label={label}
         invalid={row.invalid}
-        describedBy={row.invalid || row.plausibility ? errorId : undefined}
+        describedBy={row.invalid || warned ? errorId : undefined}
         disabled={disabled}
         onKeyDown={onKeyDown}
         onStore={onStore}
       />
       <div id={errorId} className="min-w-0 text-xs [overflow-wrap:anywhere]">
-        {saved && <SavedMark />}
+        {saved && <SavedMark warned={warned} />}
         {row.invalid && (
           <span className="text-red-700 dark:text-red-300">
             <Trans>Enter a number, a dash or nothing.</Trans>
           </span>
         )}
         {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
+        {row.unusual && <UnusualMessage finding={row.unusual} />}
       </div>
     </div>
   );

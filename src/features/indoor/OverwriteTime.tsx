@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftStore } from '../../db/draft-store';
-import { planTimeOverwrite, type TimeOverwrite } from '../../domain';
+import { planTimeOverwrite, timeNow, type TimeOverwrite } from '../../domain';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import type { OnChange } from './EntryRow';
@@ -50,6 +50,9 @@ export function OverwriteTime({ entries, store, ctx, onChange, disabled }: { ent
           className="min-h-11 w-24 rounded border border-slate-400 bg-white px-2 text-base font-normal tabular-nums aria-invalid:border-red-600 dark:bg-slate-900"
         />
       </label>
+      <Button type="button" variant="secondary" disabled={disabled} onClick={() => setTyped(timeNow(new Date()))} title={t`Use the current time`}>
+        <Trans>Now</Trans>
+      </Button>
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t`Which entries`}
         <select value={scope} disabled={disabled} onChange={(e) => setScope(e.target.value === 'all' ? 'all' : 'filled')} className="min-h-11 rounded border border-slate-400 bg-white px-2 text-base font-normal dark:bg-slate-900">

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
+import type { HistoryFinding } from '../../domain';
 import type { RowPlausibility } from './row-model';
 import { formatCheckNumber } from './checks/format';
 
@@ -21,6 +22,20 @@ export function PlausibilityMessage({ result }: { result: RowPlausibility }) {
     <span className="text-amber-800 dark:text-amber-300">
       <Trans>
         Implausible: value {min} … {max} (deviation {deviation})
+      </Trans>
+    </span>
+  );
+}
+
+/** Issue 24: a value far outside the station's own history (a unit slip?), with the history's range. */
+export function UnusualMessage({ finding }: { finding: HistoryFinding }) {
+  const { i18n } = useLingui();
+  const min = formatCheckNumber(i18n, finding.min);
+  const max = formatCheckNumber(i18n, finding.max);
+  return (
+    <span className="block text-amber-800 dark:text-amber-300" data-testid="unusual-value">
+      <Trans>
+        Unusual compared with the history: {min} … {max}
       </Trans>
     </span>
   );

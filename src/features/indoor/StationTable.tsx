@@ -10,6 +10,7 @@ import { StationBlock } from './StationBlock';
 import { copiesOf, type CopyRef } from './station-copies';
 import { useDensity } from './use-density';
 import { useStickyOffsets } from './use-sticky-offsets';
+import type { EntryTarget } from '../readings/go-to-entry';
 import { useStationWindow } from './use-station-window';
 import { useTableKeyboard } from './use-table-keyboard';
 import { openShortcutHelp } from '../../app/ShortcutHelp';
@@ -58,7 +59,15 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
   useStickyOffsets();
   const entryCounts = useMemo(() => stations.map((s) => s.entries.length), [stations]);
   const stationWindow = useStationWindow(table, entryCounts, density);
-  const onTableKeyDown = useTableKeyboard(table, stationWindow, stations.length);
+  const stationIndexOf = useCallback(
+    (target: EntryTarget) => {
+      // a station copy's tsId is the original's with `#n`: it sits in the original's station
+      const tsId = target.tsId?.split('#')[0];
+      return stations.findIndex((s) => (tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber));
+    },
+    [stations],
+  );
+  const onTableKeyDown = useTableKeyboard(table, stationWindow, stations.length, stationIndexOf);
 
   const copies = useCopies(store);
   const copiesByStation = useMemo(() => {
@@ -100,7 +109,7 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
           <col className="w-28" />
           <col className="w-52" />
           <col className="w-48" />
-          <col className="w-24" />
+          <col className="w-36" />
           <col />
         </colgroup>
         <thead className="sticky z-[5] bg-slate-100 text-left shadow-sm max-lg:hidden dark:bg-slate-900" style={{ top: 'calc(var(--navbar-h, 0px) + var(--submitbar-h, 0px))' }}>

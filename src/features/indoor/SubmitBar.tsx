@@ -20,6 +20,8 @@ import { useConfig, useLocalConfig } from '../../db/reference-hooks';
 import { gatherSubmission, type GatheredSubmission } from './checks/gather-submission';
 import { SubmitChecks } from './checks/SubmitChecks';
 import { BlockingProblems } from './checks/BlockingProblems';
+import { EntryLink } from './checks/EntryLink';
+import { goToEntry } from '../readings/go-to-entry';
 import { reopenQueued } from './use-indoor-instance';
 import { printRound } from '../print/print-round';
 
@@ -102,13 +104,22 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       setProblems(found);
       setBlocking(null);
       setNothingEntered(false);
-      if (found.length > 0) return;
+      // a blocked submit leaves the focus on the first problem's field, not on the page body (issue 24)
+      const first = found[0];
+      if (first) {
+        goToEntry({ tsId: first.entry.tsId });
+        return;
+      }
       const gathered = stored.instanceId ? await gatherSubmission(db, round, stored.instanceId, { defaultTime: ctx.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator }) : null;
       if (!gathered || gathered.filled === 0) {
         setNothingEntered(true);
         return;
       }
-      if (gathered.plan.blocked || gathered.postIssues.length > 0) setBlocking(gathered);
+      if (gathered.plan.blocked || gathered.postIssues.length > 0) {
+        setBlocking(gathered);
+        const empty = gathered.findings.emptyStations[0];
+        if (empty?.kind === 'noEntries') goToEntry({ staNumber: empty.staNumber });
+      }
       else if (gathered.plan.steps.length > 0) setAsking(gathered);
       else await send(gathered.instanceId);
     } finally {
@@ -145,7 +156,9 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           <ul>
             {problems.map((p) => (
               <li key={`${p.kind}-${p.entry.tsId}`}>
-                <ProblemText problem={p} />
+                <EntryLink target={{ tsId: p.entry.tsId }}>
+                  <ProblemText problem={p} />
+                </EntryLink>
               </li>
             ))}
             {blocking && <BlockingProblems findings={blocking.findings} postIssues={blocking.postIssues} date={ctx.date} />}

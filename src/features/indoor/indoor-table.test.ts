@@ -86,6 +86,21 @@ describe('history numbers and dates follow the UI language', () => {
     expect(formatTime(iso, locale)).toBe('14:05');
   });
 
+  // issue 24: the history tells the stations' clock (Central European time) whatever the browser's zone,
+  // on both sides of both summer-time changes (29 March and 25 October 2026, at 01:00 UTC)
+  it.each([
+    ['2026-03-29T00:59:00Z', '29.03.26, 01:59'],
+    ['2026-03-29T01:00:00Z', '29.03.26, 03:00'],
+    ['2026-10-25T00:59:00Z', '25.10.26, 02:59'],
+    ['2026-10-25T01:00:00Z', '25.10.26, 02:00'],
+    ['2026-11-23T12:18:00Z', '23.11.26, 13:18'],
+    ['2026-11-23T13:18:00+01:00', '23.11.26, 13:18'],
+    ['2026-07-01T07:45:00-04:00', '01.07.26, 13:45'],
+  ])('shows %s as %s on the stations\' clock', (iso, text) => {
+    expect(formatDateTime(iso, 'de')).toBe(text);
+    expect(formatTime(iso, 'de')).toBe(text.slice(-5));
+  });
+
   it('keeps an unreadable date as it came', () => {
     expect(formatDateTime('yesterday', 'de')).toBe('yesterday');
     expect(formatTime('yesterday', 'de')).toBe('yesterday');

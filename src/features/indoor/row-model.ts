@@ -2,6 +2,7 @@ import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 import { calculatedValuesOf } from '../readings/formula-values';
 import {
+  checkAgainstHistory,
   checkLastValue,
   checkPlausibility,
   combineDateAndTime,
@@ -13,6 +14,7 @@ import {
   readsRoundValues,
   rowStatus,
   stationTitle,
+  type HistoryFinding,
   type LastValueFlag,
   type PlausibilityResult,
   type RowStatus,
@@ -32,6 +34,8 @@ export interface RowModel {
   dt?: string;
   hasContent: boolean;
   plausibility?: RowPlausibility;
+  /** far outside the station's own history (a unit slip?), asked for at submit like an implausible value */
+  unusual?: HistoryFinding;
   status: RowStatus | 'none';
   lastValueText: string;
   /** §5 last-value check against the other historic values */
@@ -107,6 +111,7 @@ export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx
     { formulaGenerator: ctx.formulaGenerator === true },
   );
   const plausibility = value !== undefined ? checkPlausibility(entry, value) : undefined;
+  const unusual = value !== undefined ? checkAgainstHistory(entry, value) : undefined;
   const last = entry.last;
   return {
     entry,
@@ -118,7 +123,8 @@ export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx
     dt,
     hasContent,
     plausibility: plausibility ?? undefined,
-    status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range', hasValue: value !== undefined || calculatedValue !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
+    ...(unusual ? { unusual } : {}),
+    status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range' || unusual !== undefined, hasValue: value !== undefined || calculatedValue !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
     lastValueText: last && last.value !== null ? `${last.value}` : '–',
     lastValueFlag: checkLastValue(entry),
     remarkDisabled: isRemarkDisabled(entry, value),

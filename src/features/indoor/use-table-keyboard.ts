@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { focusReading, NEXT_READING_EVENT, READING_SELECTOR } from '../readings/focus-next-reading';
+import { useGoToEntry, type EntryTarget } from '../readings/go-to-entry';
 import { TABLE_COLUMNS, tableMove, type TableColumn } from './table-keys';
 import type { StationWindow } from './use-station-window';
 
@@ -45,7 +46,7 @@ function focusReadingFrom(delta: -1 | 1): FocusIn {
  * A move into a station that is not in the DOM asks the window to render it and focuses it right after;
  * the focused station stays rendered wherever the page is scrolled, so typing never loses its field.
  */
-export function useTableKeyboard(table: RefObject<HTMLTableElement | null>, stationWindow: StationWindow, count: number): (e: KeyboardEvent<HTMLTableElement>) => void {
+export function useTableKeyboard(table: RefObject<HTMLTableElement | null>, stationWindow: StationWindow, count: number, stationIndexOf?: (target: EntryTarget) => number): (e: KeyboardEvent<HTMLTableElement>) => void {
   const [focused, setFocused] = useState<number | null>(null);
   const [target, setTarget] = useState<number | null>(null);
   const pending = useRef<{ index: number; delta: -1 | 1; focus: FocusIn } | null>(null);
@@ -108,6 +109,23 @@ export function useTableKeyboard(table: RefObject<HTMLTableElement | null>, stat
       el.removeEventListener(NEXT_READING_EVENT, onNextReading);
     };
   }, [table, focusStation]);
+
+  // a link in a prompt or an error list (issue 24): render the entry's station, focus its value, centre it
+  const onGoToEntry = useCallback(
+    (target: EntryTarget) => {
+      const index = stationIndexOf?.(target) ?? -1;
+      if (index < 0) return;
+      focusStation(index, 1, (block) => {
+        const row = target.tsId ? block.querySelector(`tr[data-tsid="${CSS.escape(target.tsId)}"]`) : null;
+        const reading = (row ?? block).querySelector(READING_SELECTOR) ?? block.querySelector(READING_SELECTOR);
+        if (!reading || !focusReading(reading)) return false;
+        reading.scrollIntoView({ block: 'center' });
+        return true;
+      });
+    },
+    [stationIndexOf, focusStation],
+  );
+  useGoToEntry(onGoToEntry);
 
   // F7/F8 work from anywhere on the screen, also from a button or the page itself
   useEffect(() => {

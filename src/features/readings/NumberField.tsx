@@ -43,6 +43,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
         ref={ref}
         type="text"
         inputMode={keypad ? 'none' : 'decimal'}
+        enterKeyHint="next"
         autoComplete="off"
         aria-label={label}
         aria-invalid={invalid || undefined}

@@ -5,8 +5,9 @@ import { useOwnedText } from './use-owned-text';
 
 /**
  * A 24-hour time field that does not depend on the browser's locale (no native time input): the user
- * types `0745`, `7:45` or `7.45` and sees 07:45 when leaving the field; F2 sets the current time.
- * What is stored is HH:mm, or the raw text while it is not (yet) a time, so nothing typed is lost.
+ * types `0745`, `7:45` or `7.45` and sees 07:45 when leaving the field; F2 or the "now" button beside it sets
+ * the current time on the stations' clock (a phone has no F2, issue 24). What is stored is HH:mm, or the raw
+ * text while it is not (yet) a time, so nothing typed is lost.
  */
 export function TimeField({ stored, label, disabled, onStore, className = '' }: { stored: string | undefined; label: string; disabled?: boolean; onStore(time: string): Promise<unknown> | void; className?: string }) {
   const { t } = useLingui();
@@ -14,37 +15,57 @@ export function TimeField({ stored, label, disabled, onStore, className = '' }: 
   const [touched, setTouched] = useState(false);
   const invalid = owned.value.trim() !== '' && parseTimeInput(owned.value) === undefined;
   const errorId = `${label.replace(/\W+/g, '-')}-time-error`;
+  const setNow = () => {
+    owned.set(timeNow(new Date()));
+    setTouched(true);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'F2') {
       e.preventDefault();
-      owned.set(timeNow(new Date()));
+      setNow();
     }
   };
   return (
     <span className="inline-flex flex-col">
-      <input
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        aria-label={label}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid && touched ? errorId : undefined}
-        placeholder="hh:mm"
-        maxLength={5}
-        value={owned.value}
-        disabled={disabled}
-        data-time-input
-        onChange={owned.onChange}
-        onFocus={owned.onFocus}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          const parsed = parseTimeInput(owned.value);
-          if (parsed && parsed !== owned.value) owned.set(parsed);
-          setTouched(true);
-          owned.onBlur();
-        }}
-        className={`min-h-11 w-20 rounded border border-slate-400 bg-white px-2 text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
-      />
+      <span className="inline-flex items-center gap-1">
+        <input
+          type="text"
+          inputMode="numeric"
+          enterKeyHint="next"
+          autoComplete="off"
+          aria-label={label}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid && touched ? errorId : undefined}
+          placeholder="hh:mm"
+          maxLength={5}
+          value={owned.value}
+          disabled={disabled}
+          data-time-input
+          onChange={owned.onChange}
+          onFocus={owned.onFocus}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            const parsed = parseTimeInput(owned.value);
+            if (parsed && parsed !== owned.value) owned.set(parsed);
+            setTouched(true);
+            owned.onBlur();
+          }}
+          className={`min-h-11 w-[4.5rem] rounded border border-slate-400 bg-white px-2 text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
+        />
+        {/* out of the Tab order: the keyboard has F2, and one more Tab stop per row would slow the table down */}
+        <button
+          type="button"
+          tabIndex={-1}
+          disabled={disabled}
+          onClick={setNow}
+          // the name is the visible word alone: a name repeating the field's label would make that label ambiguous
+          title={t`Set ${label} to the current time (F2)`}
+          data-time-now
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-slate-400 bg-slate-100 px-1.5 text-sm font-medium text-slate-900 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+        >
+          {t`Now`}
+        </button>
+      </span>
       {invalid && touched && (
         <span id={errorId} className="text-xs text-red-700 dark:text-red-300">
           {t`Time as hh:mm (24 h)`}

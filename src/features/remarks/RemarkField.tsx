@@ -86,6 +86,7 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        enterKeyHint="done"
         autoComplete="off"
         value={owned.value}
         disabled={disabled}

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Alert } from '../../ui/Alert';
+import { useGoToEntry, type EntryTarget } from '../readings/go-to-entry';
 import { SyncBadge } from '../indoor/SyncBadge';
 import { WriteErrorAlert } from '../indoor/WriteErrorAlert';
 import { TourInput } from './TourInput';
@@ -30,6 +31,17 @@ export function MobileTour() {
   // a scanned timeseries (ts) stays highlighted only until the next move
   // the scanned timeseries scrolls itself into view: the router must not scroll back to the top after it
   const go = useCallback((next: { view?: TourView; station?: string; ts?: string }) => void navigate({ search: (s) => ({ ...s, ts: undefined, ...next }), resetScroll: next.ts === undefined }), [navigate]);
+  const stations = state.status === 'ready' ? state.tour.stations : undefined;
+  // a link in a submit prompt or an error list (issue 24): the entry's station, its value focused
+  const onGoToEntry = useCallback(
+    (target: EntryTarget) => {
+      const tsId = target.tsId?.split('#')[0];
+      const station = stations?.find((s) => (tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber));
+      if (station) go({ view: 'input', station: station.staNumber, ts: tsId ?? station.entries[0]?.tsId });
+    },
+    [stations, go],
+  );
+  useGoToEntry(onGoToEntry);
 
   if (state.status === 'loading') return <p role="status">…</p>;
   if (state.status === 'missing') {

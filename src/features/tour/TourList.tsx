@@ -3,6 +3,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { useAllDrafts } from '../../db/draft-store';
 import { FIRST_SCREEN_STATIONS } from './first-screen';
 import { useConfig } from '../../db/reference-hooks';
+import { OverwriteTime } from '../indoor/OverwriteTime';
 import type { StationGroup } from '../indoor/row-model';
 import type { TaskView } from '../tasks/use-station-tasks';
 import { openTasksOf } from './open-tasks';
@@ -109,6 +110,13 @@ export function TourList({ tour, density, onDensity, onOpen }: { tour: Tour; den
           </button>
         ))}
       </div>
+      {/* as on the table (§5 overwrite date/time): a round walked in one morning gets its time once */}
+      <details className="rounded border-2 border-slate-400 p-2" data-testid="tour-one-time">
+        <summary className="min-h-11 cursor-pointer content-center font-semibold">
+          <Trans>Set one time for the entries</Trans>
+        </summary>
+        <OverwriteTime entries={tour.round.entries} store={tour.store} ctx={tour.ctx} onChange={tour.onChange} disabled={tour.locked} />
+      </details>
       <ol className="space-y-2" aria-label={t`Stations of the round`}>
         {tour.stations.slice(0, shown).map((s) => (
           <StationLine key={s.staNumber} tour={tour} station={s} density={density} values={values} onOpen={() => onOpen(s.staNumber)} />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PostIssue, PreSubmitFindings } from '../../../domain';
+import { EntryLink } from './EntryLink';
 import { formatRoundDate } from './format';
 
 /** What stops a submission outright, each in a sentence that says what to fix. */
@@ -17,7 +18,9 @@ export function BlockingProblems({ findings, postIssues, date }: { findings: Pre
         const staNumber = s.kind === 'noEntries' ? s.staNumber : '';
         return (
           <li key={`empty-${staNumber}`}>
-            <Trans>Expecting at least one entry (station {staNumber}).</Trans>
+            <EntryLink target={{ staNumber }}>
+              <Trans>Expecting at least one entry (station {staNumber}).</Trans>
+            </EntryLink>
           </li>
         );
       })}

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { DateProblem, ImplausibleReason, ImplausibleValue } from '../../../domain';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { EntryLink } from './EntryLink';
 import { formatCheckNumber, formatRoundDate } from './format';
 
 function Reason({ reason }: { reason: ImplausibleReason }) {
@@ -20,6 +21,11 @@ function Reason({ reason }: { reason: ImplausibleReason }) {
     }
     case 'future':
       return <Trans>the time lies in the future</Trans>;
+    case 'unusual': {
+      const min = fmt(reason.min);
+      const max = fmt(reason.max);
+      return <Trans>unusual compared with the history {min} … {max}</Trans>;
+    }
     case 'previousOutsideRange': {
       const value = fmt(reason.value);
       const min = fmt(reason.min);
@@ -95,6 +101,12 @@ export function ImplausibleDialog({ values, pastDate, date, last, onConfirm, onC
                   </span>
                 </span>
               </label>
+              <EntryLink target={{ tsId: entry.tsId }} before={onCancel}>
+                <Trans>Go to the entry</Trans>
+                <span className="sr-only">
+                  : {entry.staName} ({entry.staNumber}), {entry.tsParameter}
+                </span>
+              </EntryLink>
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { MeasureRoundEntry } from '../../../../schemas/api';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { EntryLink } from './EntryLink';
 
 /**
  * §8 prompt "unassessed incidents": incidents reported without a remark or photo (see
@@ -20,7 +21,9 @@ export function IncidentsDialog({ incidents, last, onConfirm, onCancel }: { inci
       <ul className="list-disc space-y-1 pl-5">
         {incidents.map((e) => (
           <li key={e.tsId}>
-            {e.staName} ({e.staNumber}), {e.tsParameter}
+            <EntryLink target={{ tsId: e.tsId }} before={onCancel}>
+              {e.staName} ({e.staNumber}), {e.tsParameter}
+            </EntryLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { StationRef } from '../../../domain';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { EntryLink } from './EntryLink';
 
 /** §8 prompt "incomplete tour": obligatory stations without any reading, remark or task done. */
 export function IncompleteTourDialog({ stations, last, onConfirm, onCancel }: { stations: StationRef[]; last: boolean; onConfirm(): void; onCancel(): void }) {
@@ -13,7 +14,9 @@ export function IncompleteTourDialog({ stations, last, onConfirm, onCancel }: { 
       <ul className="mb-2 max-h-60 list-disc space-y-1 overflow-y-auto pl-5">
         {stations.map((s) => (
           <li key={s.staNumber}>
-            {s.staName} ({s.staNumber})
+            <EntryLink target={{ staNumber: s.staNumber }} before={onCancel}>
+              {s.staName} ({s.staNumber})
+            </EntryLink>
           </li>
         ))}
       </ul>

@@ -1,0 +1,144 @@
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { MeasureRound, MeasureRoundEntry } from '../../schemas/api';
+import { checkAgainstHistory, checkPlausibility } from '../../src/domain';
+import { ANDROID_PHONE, api, serverAndBrowser, tableUrl, watchErrors } from './harness';
+import { formatDe } from './rounds';
+
+const SPRINGS = 'Quellen Kaunertal';
+
+/** HH:mm on the stations' clock now and a minute later (the click may fall on a minute's edge). */
+function viennaNow(): string[] {
+  const now = DateTime.now().setZone('Europe/Vienna');
+  return [now.toFormat('HH:mm'), now.plus({ minutes: 1 }).toFormat('HH:mm')];
+}
+
+/** A plausible value far from the entry's own history (a unit slip), computed with the app's own rule. */
+function unusualValue(entry: MeasureRoundEntry): number {
+  const { min = 0, max = 0 } = entry;
+  const spread = max - min;
+  const candidates = [min - 1.5 * spread, max + 1.5 * spread, min / 60, max * 60, min / 1000].map((v) => Math.round(v * 100) / 100);
+  const found = candidates.find((v) => checkAgainstHistory(entry, v) !== undefined && checkPlausibility(entry, v) === undefined);
+  if (found === undefined) throw new Error(`no unusual plausible value for ${entry.tsId}`);
+  return found;
+}
+
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+
+/** Issue 24: the right time on every reading whatever the browser's zone, and checks that lead to the entry. */
+describe('field-ready time and checks', () => {
+  const env = serverAndBrowser('e2e-field-time-');
+
+  it('on a desktop in UTC: Now and the history tell Vienna time; an unusual value is flagged without ✓ and its prompt leads to it', async () => {
+    const round = await api<MeasureRound>(env.server(), '/measure-round/2');
+    const lf = round.entries.find((e) => e.tsId === '3001-LF' && e.min !== undefined && e.last);
+    const wt = round.entries.find((e) => e.tsId === '3002-WT');
+    if (!lf?.last || !wt) throw new Error('demo entries with history expected');
+    const context = await env.browser().newContext({ locale: 'de-DE', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(tableUrl(env.server(), SPRINGS));
+    const lfLabel = `${lf.staName} ${lf.staNumber} ${lf.tsParameter}`;
+    const lfInput = page.getByRole('textbox', { name: lfLabel, exact: true });
+    await lfInput.waitFor({ timeout: 60_000 });
+
+    // the history column on the stations' clock: a browser on UTC showed it an hour (or two) early
+    const lastShown = DateTime.fromISO(lf.last.dt).setZone('Europe/Vienna').toFormat('dd.MM.yy, HH:mm');
+    const lfRow = page.locator(`tr[data-tsid="${lf.tsId}"]`);
+    expect(await lfRow.textContent()).toContain(lastShown);
+
+    // "Now" beside the time field sets the Vienna time, not the browser's UTC
+    const wtLabel = `${wt.staName} ${wt.staNumber} ${wt.tsParameter}`;
+    const wtRow = page.locator(`tr[data-tsid="${wt.tsId}"]`);
+    await wtRow.getByRole('button', { name: 'Jetzt', exact: true }).click();
+    await expect.poll(async () => viennaNow().includes(await page.getByRole('textbox', { name: `${wtLabel} Uhrzeit`, exact: true }).inputValue()), { timeout: 10_000 }).toBe(true);
+
+    // a unit slip: plausible for the range, far from the station's history
+    const odd = unusualValue(lf);
+    await lfInput.click();
+    await lfInput.pressSequentially(formatDe(odd), { delay: 20 });
+    await expect.poll(() => lfInput.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
+    await lfRow.getByTestId('unusual-value').waitFor();
+    expect(await lfRow.getByTestId('unusual-value').textContent()).toContain('Ungewöhnlich im Vergleich zur Historie');
+    expect(await lfRow.locator('[data-saved-mark="ok"]').count()).toBe(0);
+    expect(await lfRow.getAttribute('data-status')).toBe('warning');
+
+    // a value that is no number blocks the submit and leaves the focus on it; its error is a link to it
+    const wtInput = page.getByRole('textbox', { name: wtLabel, exact: true });
+    await wtInput.click();
+    await wtInput.pressSequentially('6x', { delay: 20 });
+    await page.getByRole('button', { name: 'Absenden', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('submit-problems').waitFor();
+    await expect.poll(() => focusedName(page)).toBe(wtLabel);
+    const problemLink = page.getByTestId('submit-problems').getByRole('button', { name: new RegExp(`${wt.staName}`) });
+    expect(await problemLink.count()).toBe(1);
+    await page.getByRole('button', { name: 'Absenden', exact: true }).focus();
+    await problemLink.click();
+    await expect.poll(() => focusedName(page)).toBe(wtLabel);
+    await wtInput.press('End');
+    await wtInput.press('Backspace');
+    await expect.poll(() => wtInput.getAttribute('aria-invalid')).toBe(null);
+
+    // the unusual value is asked for at submit; "go to the entry" closes the prompt and focuses it
+    await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+    const dialog = page.getByTestId('implausible-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('ungewöhnlich im Vergleich zur Historie');
+    await page.screenshot({ path: 'test-results/ux-unusual-dialog.png' });
+    await dialog.getByRole('button', { name: new RegExp(`^Zum Eintrag.*${lf.staName}`) }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe(lfLabel);
+    await page.screenshot({ path: 'test-results/ux-table-desktop.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: 'test-results/ux-table-desktop-dark.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone in New York: one time for all entries and Now on the tour give Vienna time, with 44 px targets', async () => {
+    const context = await env.browser().newContext({ ...ANDROID_PHONE, timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.server().url}/`);
+    await page.getByRole('button', { name: `${SPRINGS} offline nehmen` }).click();
+    const store = page.getByTestId('store-tour-dialog');
+    await store.getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
+    await page.waitForURL(/\/mobile\//);
+    await page.getByRole('list', { name: 'Stationen der Messrunde' }).waitFor();
+
+    // one time for all entries, as on the table, taken from Now
+    const oneTime = page.getByTestId('tour-one-time');
+    await oneTime.getByText('Eine Uhrzeit für die Einträge setzen').click();
+    await oneTime.getByRole('button', { name: 'Jetzt', exact: true }).click();
+    const typed = await oneTime.getByRole('textbox', { name: 'Uhrzeit für die Einträge' }).inputValue();
+    expect(viennaNow()).toContain(typed);
+    await oneTime.getByRole('combobox', { name: 'Welche Einträge' }).selectOption('all');
+    await oneTime.getByRole('button', { name: 'Uhrzeit setzen' }).click();
+    await oneTime.getByTestId('overwrite-time-result').getByText(/Uhrzeit für \d+ Einträge gesetzt/).waitFor();
+    await page.screenshot({ path: 'test-results/ux-tour-list-phone.png' });
+
+    // the station screen: the time is there, and Now is a thumb-sized button
+    await page.locator('li[data-station="3001"] button').click();
+    const card = page.locator('article[data-tsid="3001-WT"]');
+    const time = card.getByRole('textbox', { name: /Uhrzeit$/ });
+    await expect.poll(() => time.inputValue()).toBe(typed);
+    await time.click();
+    await time.press('Control+a');
+    await time.press('Backspace');
+    const now = card.getByRole('button', { name: 'Jetzt', exact: true });
+    const box = await now.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(await card.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true }).getAttribute('enterkeyhint')).toBe('next');
+    expect(await time.getAttribute('enterkeyhint')).toBe('next');
+    await now.tap();
+    await expect.poll(async () => viennaNow().includes(await time.inputValue())).toBe(true);
+    await page.screenshot({ path: 'test-results/ux-tour-input-phone.png', fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: 'test-results/ux-tour-input-phone-dark.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
