@@ -40,6 +40,7 @@ const FRESH: Row[] = [
   ['waiting-network', 'reopen', 'draft'],
   ['waiting-network', 'resume', 'queued'],
   ['waiting-network', 'start-send', 'sending'],
+  ['waiting-network', 'need-login', 'waiting-login'],
 ];
 
 /** The moves that depend on what the server holds. */

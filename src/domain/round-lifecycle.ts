@@ -103,7 +103,7 @@ const TRANSITIONS: Record<LifecycleState, Partial<Record<LifecycleEvent, Rule>>>
   // An edit after an error goes straight back to editing; a submit sends only what is missing.
   error: { edit: editing, reopen: editing, submit: (ctx) => (ctx.valuesStored && !ctx.isCorrection ? 'values-stored' : 'queued') },
   'waiting-login': { reopen: editing, resume: resumed },
-  'waiting-network': { reopen: editing, resume: resumed, 'start-send': (ctx) => (ctx.valuesStored ? 'values-stored' : 'sending') },
+  'waiting-network': { reopen: editing, resume: resumed, 'need-login': 'waiting-login', 'start-send': (ctx) => (ctx.valuesStored ? 'values-stored' : 'sending') },
 };
 
 /** The state after `event`, or null when the lifecycle refuses it. */
