@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIFECYCLE_EVENTS, LIFECYCLE_STATES, serverHolding, transition, userActions, type LifecycleContext, type LifecycleEvent, type LifecycleState } from './round-lifecycle';
+import { holdsUnsentData, LIFECYCLE_EVENTS, LIFECYCLE_STATES, serverHolding, transition, userActions, type LifecycleContext, type LifecycleEvent, type LifecycleState } from './round-lifecycle';
 
 const fresh: LifecycleContext = { valuesStored: false, isCorrection: false };
 const stored: LifecycleContext = { valuesStored: true, isCorrection: false };
@@ -111,5 +111,19 @@ describe('round lifecycle', () => {
     ['sent', stored, 0, { kind: 'everything' }],
   ] as const)('what the server holds in %s', (state, ctx, photosWaiting, holding) => {
     expect(serverHolding(state, { ...ctx, photosWaiting })).toEqual(holding);
+  });
+
+  it.each([
+    ['draft', 'indoor', false, false],
+    ['draft', 'indoor', true, true],
+    ['draft', 'outdoor', false, true],
+    ['correction', 'indoor', false, true],
+    ['queued', 'meteo', false, true],
+    ['values-stored', 'indoor', true, true],
+    ['error', 'indoor', false, true],
+    ['waiting-login', 'indoor', true, true],
+    ['sent', 'outdoor', true, false],
+  ] as const)('%s %s (content: %s) holds unsent data: %s', (state, mode, hasContent, unsent) => {
+    expect(holdsUnsentData(state, { mode, hasContent })).toBe(unsent);
   });
 });

@@ -158,3 +158,13 @@ export function serverHolding(state: LifecycleState, ctx: LifecycleContext & { p
   if (ctx.valuesStored) return { kind: 'values', photosWaiting: ctx.photosWaiting };
   return { kind: 'nothing' };
 }
+
+/**
+ * Whether an instance holds data the server does not (the sync badge counts these): everything not sent, but a
+ * table draft only once something was typed into it (opening a table creates none of them); a stored tour always.
+ */
+export function holdsUnsentData(state: LifecycleState, opts: { mode: string; hasContent: boolean }): boolean {
+  if (state === 'sent') return false;
+  if (state === 'draft') return opts.mode === 'outdoor' || opts.hasContent;
+  return true;
+}
