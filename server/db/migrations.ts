@@ -149,6 +149,15 @@ export const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = 
       create index submission_round_page on submission (mr_id, submission_time desc, instance_id desc)
     `,
   },
+  {
+    id: 6,
+    // Issue 21: a correction is a new submission naming the one it corrects (the 'corrections' extension).
+    name: 'corrections',
+    sql: `
+      alter table submission add column corrects uuid;
+      create index submission_corrects on submission (corrects)
+    `,
+  },
 ];
 
 /** Key of the advisory lock that serialises start-up work of several servers on one database. */

@@ -48,8 +48,8 @@ export const COLLECTIONS = {
   // documents are dropped and pulled again (the pull's marks have a new key)
   historicValues: { schema: historicSeriesJsonSchema, migrationStrategies: { 1: () => null } },
   photos: { schema: photoJsonSchema },
-  // A cached copy of the server's archive: version 1 only adds optional fields, documents stay as they are.
-  completedRounds: { schema: completedRoundJsonSchema, migrationStrategies: { 1: (doc: CompletedRoundDoc) => doc } },
+  // A cached copy of the server's archive: versions 1 and 2 only add optional fields, documents stay as they are.
+  completedRounds: { schema: completedRoundJsonSchema, migrationStrategies: { 1: (doc: CompletedRoundDoc) => doc, 2: (doc: CompletedRoundDoc) => doc } },
   tasks: { schema: taskJsonSchema },
   facilities: { schema: facilityJsonSchema },
   drafts: { schema: draftJsonSchema },

@@ -220,7 +220,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       )}
       {shown && ['sending', 'values-stored', 'error'].includes(shown.syncState) && <SubmitProgress instance={shown} />}
       {shown && shown.syncState === 'sending' && (shown.attempts ?? 0) > 1 && (
-        <Alert type="warning">
+        <Alert type="warning" testId="submit-retrying">
           <Trans>Sending failed; the app tries once more in 5 seconds.</Trans>
         </Alert>
       )}
