@@ -185,7 +185,11 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       {shown && shown.syncState === 'error' && (
         <Alert type="danger" testId="submit-error">
           <p>
-            <Trans>Error saving data. Your entries are kept on this device; correct them if needed and submit again.</Trans>
+            {holding?.kind === 'values' ? (
+              <Trans>Uploading the photos failed. The values are on the server; submit again to send the photos. A changed value is sent as a correction.</Trans>
+            ) : (
+              <Trans>Error saving data. Your entries are kept on this device; correct them if needed and submit again.</Trans>
+            )}
           </p>
           {shown.lastError && (
             <p className="mt-1 whitespace-pre-wrap text-xs">
