@@ -121,7 +121,8 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   // "Edit again" is offered for every round on its way, also mid-send: the send notices and does not mark it sent.
   const waiting = shown && IN_FLIGHT_STATES.includes(shown.syncState) ? shown : null;
   const photosWaiting = useObservable(
-    () => (shown ? db.photos.count({ selector: { instanceId: shown.instanceId, uploaded: false } }).$ : undefined),
+    // a find, not a count: RxDB refuses count queries that no index serves
+    () => (shown ? db.photos.find({ selector: { instanceId: shown.instanceId, uploaded: false } }).$.pipe(map((docs) => docs.length)) : undefined),
     0,
     [db, shown?.instanceId],
   );
