@@ -16,6 +16,7 @@ export interface LoadedPermissions {
   etag?: string;
 }
 
+import { queueInstance } from '../src/db/instance-commands';
 
 export interface ReplicationOptions {
   origin: string;
@@ -90,7 +91,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     };
     globalThis.addEventListener?.('online', onOnline);
     cleanups.push(() => globalThis.removeEventListener?.('online', onOnline));
-    const sub = db.offlineInstances.find({ selector: { syncState: 'queued' } }).$.subscribe((docs) => {
+    const sub = db.offlineInstances.find({ selector: { syncState: { $in: ['queued', 'values-stored'] } } }).$.subscribe((docs) => {
       if (docs.length > 0) void drainThenArchive();
     });
     cleanups.push(() => sub.unsubscribe());
@@ -132,8 +133,8 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     },
     isLeader: () => leader,
     retry: async (instanceId) => {
-      const doc = await db.offlineInstances.findOne(instanceId).exec();
-      await doc?.incrementalModify((d) => (d.syncState === 'error' ? { ...d, syncState: 'queued', lastError: undefined, updatedAt: Date.now() } : d));
+      // a submit of the lifecycle: queued again, or only its photos when the server holds its values
+      await queueInstance(db, instanceId);
     },
     loginChanged: async () => {
       if (!leader) return;

@@ -4,6 +4,7 @@ import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { readDrafts } from '../src/db/draft-store';
+import { queueInstance, reopenInstance, startSend } from '../src/db/instance-commands';
 import { ApiClient } from './api-client';
 import { LOGIN_REQUIRED, RETRY_DELAY_MS, SubmitQueue, type BuildPost } from './submit-queue';
 
@@ -66,7 +67,7 @@ describe('SubmitQueue', () => {
     const server = fakeServer([200]);
     const failingFirst: BuildPost = (i) => (i.instanceId === instance.instanceId ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : { post });
     await new SubmitQueue(db, server.api, { buildPost: failingFirst, isOnline: () => true, sleep }).drain();
-    expect(await state()).toMatchObject({ syncState: 'error', lastError: expect.stringContaining('dynamically imported') });
+    expect(await state()).toMatchObject({ syncState: 'error', lastError: { code: 'prepare-failed', detail: expect.stringContaining('dynamically imported') } });
     expect(await readDrafts(db, instance.instanceId)).toEqual([{ tsId: 'ts1', text: '1', updatedAt: 1 }]);
     expect((await db.offlineInstances.findOne(second.instanceId).exec())?.syncState).toBe('sent');
   });
@@ -86,7 +87,7 @@ describe('SubmitQueue', () => {
     await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
     const s = await state();
     expect(s?.syncState).toBe('error');
-    expect(s?.lastError).toContain('503');
+    expect(s?.lastError).toMatchObject({ code: 'http', status: 503 });
     expect(await readDrafts(db, instance.instanceId)).toEqual([{ tsId: 'ts1', text: '1', updatedAt: 1 }]);
     expect(server.bodies).toHaveLength(2);
   });
@@ -97,7 +98,7 @@ describe('SubmitQueue', () => {
     expect((await state())?.attemptLog?.[0]).toMatchObject({ step: 'values', attempt: 1, ok: false, status: 500 });
     expect((await state())?.attemptLog?.[0]?.error).toContain('boom');
     expect((await state())?.syncState).toBe('error');
-    await db.offlineInstances.findOne(instance.instanceId).exec().then((d) => d?.incrementalPatch({ syncState: 'queued' }));
+    await queueInstance(db, instance.instanceId);
     await new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep }).drain();
     const log = (await state())?.attemptLog ?? [];
     expect(log.map((a) => [a.step, a.attempt, a.ok, a.status])).toEqual([
@@ -122,7 +123,7 @@ describe('SubmitQueue', () => {
     expect(server.bodies).toHaveLength(0);
   });
 
-  it('keeps the instance queued when the network drops during the send', async () => {
+  it('keeps the instance waiting for the network when it drops during the send', async () => {
     let online = true;
     const server = fakeServer(['network']);
     const queue = new SubmitQueue(db, server.api, {
@@ -134,13 +135,13 @@ describe('SubmitQueue', () => {
       sleep,
     });
     await queue.drain();
-    expect(await state()).toMatchObject({ syncState: 'queued' });
+    expect(await state()).toMatchObject({ syncState: 'waiting-network', lastError: { code: 'network' } });
   });
 
   it('reports build errors without sending', async () => {
     const server = fakeServer([]);
     await new SubmitQueue(db, server.api, { buildPost: () => ({ errors: ['Date/time missing'] }), isOnline: () => true, sleep }).drain();
-    expect(await state()).toMatchObject({ syncState: 'error', lastError: 'Date/time missing' });
+    expect(await state()).toMatchObject({ syncState: 'error', lastError: { code: 'not-buildable', detail: 'Date/time missing' } });
     expect(server.bodies).toHaveLength(0);
   });
 
@@ -176,7 +177,7 @@ describe('SubmitQueue', () => {
   });
 
   it('queues again an instance left sending by a closed tab', async () => {
-    await (await db.offlineInstances.findOne(instance.instanceId).exec())?.incrementalPatch({ syncState: 'sending' });
+    await startSend(db, instance.instanceId);
     const server = fakeServer([200]);
     const queue = new SubmitQueue(db, server.api, { buildPost, isOnline: () => true, sleep });
     await queue.recover();
@@ -214,12 +215,109 @@ describe('login required', () => {
       await queue.drain();
       await queue.drain();
       const waiting = (await db.offlineInstances.findOne(instance.instanceId).exec())?.toMutableJSON();
-      expect(waiting).toMatchObject({ syncState: 'queued', lastError: LOGIN_REQUIRED });
+      expect(waiting).toMatchObject({ syncState: 'waiting-login', lastError: { code: LOGIN_REQUIRED } });
       expect([calls, sleeps.length]).toEqual([1, 0]);
       await queue.loginChanged();
       expect((await db.offlineInstances.findOne(instance.instanceId).exec())?.syncState).toBe('sent');
     } finally {
       await db.close();
     }
+  });
+});
+
+describe('lifecycle of a send (issue 21)', () => {
+  let db: AppDatabase;
+  const sleep = async () => undefined;
+  beforeEach(async () => {
+    db = await memoryDatabase();
+    await db.rounds.insert({ mrId: '1', mrName: 'Round', mrVersion: 'x', entries: [], fetchedAt: 1 });
+    await db.offlineInstances.insert({ ...instance, owner: 'anna' });
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+  const state = async () => (await db.offlineInstances.findOne(instance.instanceId).exec())?.toMutableJSON();
+  const info = (extensions: string[], username = 'anna') => db.reference.upsert({ key: 'serverInfo', data: { version: '1', apiVersion: '2', isAdmin: false, username, extensions }, fetchedAt: 1 });
+  const valuePost = (value: number) => ({ ...post, entries: [{ staNumber: '100', tsId: 'ts1', dt: '2026-11-23T10:00:00.000Z', value }] }) as unknown as MeasureRoundPost;
+
+  /** A server that answers each POST with `answer` and lets the test act while a POST is in flight. */
+  function server(answer: (body: MeasureRoundPost) => Response, during?: () => Promise<void>) {
+    const bodies: MeasureRoundPost[] = [];
+    const fetchFn = (async (_url: string | URL | Request, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as MeasureRoundPost;
+      bodies.push(body);
+      if (bodies.length === 1) await during?.();
+      return answer(body);
+    }) as typeof fetch;
+    return { bodies, api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn) };
+  }
+
+  it('accepts a 204 without a body as stored and counts the values on the device', async () => {
+    await info([]);
+    const srv = server(() => new Response(null, { status: 204 }));
+    await new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(3.97) }), isOnline: () => true, sleep }).drain();
+    expect(await state()).toMatchObject({ syncState: 'sent', valueCount: 1, storedSubmissionId: instance.instanceId });
+  });
+
+  it('"Edit again" while the values are in flight: not marked sent; the edit goes out next as a correction', async () => {
+    await info(['corrections']);
+    let value = 3.97;
+    const srv = server(
+      (b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }),
+      async () => {
+        await reopenInstance(db, instance.instanceId);
+        value = 4.47;
+      },
+    );
+    const queue = new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(value) }), isOnline: () => true, sleep });
+    await queue.drain();
+    const edited = await state();
+    expect(edited).toMatchObject({ syncState: 'correction', corrects: instance.instanceId, storedSubmissionId: instance.instanceId });
+    expect(edited?.sentAt).toBeUndefined();
+    await queueInstance(db, instance.instanceId);
+    await queue.drain();
+    expect(srv.bodies.map((b) => [b.instanceId === instance.instanceId, b.corrects, b.entries[0]?.value])).toEqual([
+      [true, undefined, 3.97],
+      [false, instance.instanceId, 4.47],
+    ]);
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+  });
+
+  it('a correction after the values were stored and a photo failed goes out under a new id; without the extension it names nothing', async () => {
+    await info([]);
+    const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }));
+    const queue = new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(3.97) }), isOnline: () => true, sleep });
+    const s = await startSend(db, instance.instanceId);
+    // as if the values step had succeeded and the photo had failed twice
+    const { recordValuesStored, stopSend } = await import('../src/db/instance-commands');
+    await recordValuesStored(db, instance.instanceId, instance.instanceId, s?.sendRev ?? -1);
+    await stopSend(db, instance.instanceId, s?.sendRev ?? -1, 'fail', { code: 'http', status: 502 });
+    await reopenInstance(db, instance.instanceId);
+    await queueInstance(db, instance.instanceId);
+    await queue.drain();
+    expect(srv.bodies).toHaveLength(1);
+    expect(srv.bodies[0]?.instanceId).not.toBe(instance.instanceId);
+    expect(srv.bodies[0]?.corrects).toBeUndefined();
+    expect(await state()).toMatchObject({ syncState: 'sent', corrects: instance.instanceId });
+  });
+
+  it('answers a 409 (another body under the id) by sending a correction, never by marking it sent', async () => {
+    await info(['corrections']);
+    const srv = server((b) => (b.corrects ? Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }) : Response.json({ message: 'differs' }, { status: 409 })));
+    await new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(4.47) }), isOnline: () => true, sleep }).drain();
+    expect(srv.bodies.map((b) => b.corrects)).toEqual([undefined, instance.instanceId]);
+    expect(await state()).toMatchObject({ syncState: 'sent', corrects: instance.instanceId });
+  });
+
+  it("waits for its author's login while another user is logged in", async () => {
+    await info([], 'bruno');
+    const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }));
+    const queue = new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(1) }), isOnline: () => true, sleep });
+    await queue.drain();
+    expect(await state()).toMatchObject({ syncState: 'waiting-login', lastError: { code: 'owner-login', owner: 'anna' } });
+    expect(srv.bodies).toHaveLength(0);
+    await info([], 'anna');
+    await queue.loginChanged();
+    expect(await state()).toMatchObject({ syncState: 'sent' });
   });
 });

@@ -1,7 +1,24 @@
-import { MeasureRoundPostResultSchema, type MeasureRoundPost } from '../schemas/api';
-import type { Attempt, OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
+import * as v from 'valibot';
+import { MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
+import type { Attempt, OfflineInstanceDoc, SubmitError } from '../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
 import type { AppDatabase } from '../src/db/database';
+import { SENDABLE_STATES } from '../src/domain/round-lifecycle';
+import {
+  appendAttemptLog,
+  currentUser,
+  failBeforeSend,
+  finishSend,
+  lifecycleContext,
+  recordAttempt,
+  recordPhotoStored,
+  recordValuesStored,
+  resumeInstance,
+  startSend,
+  stopSend,
+  submissionIdOf,
+  waitForLogin,
+} from '../src/db/instance-commands';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
@@ -14,8 +31,10 @@ export type { BuildContext };
 export { RETRY_DELAY_MS };
 /** How many tries of an instance's submission steps are kept for support. */
 export const ATTEMPT_LOG_SIZE = 20;
-/** The lastError of an instance that waits for a login (§8: login required to transfer). */
+/** The reason code of an instance that waits for a login (§8: login required to transfer). */
 export const LOGIN_REQUIRED = 'login-required';
+/** GET /info extension: the server links a correction to the submission it corrects. */
+export const CORRECTIONS_EXTENSION = 'corrections';
 /** §9 default time of a reading when the config has none. */
 const DEFAULT_TIME = '12:00';
 
@@ -27,14 +46,35 @@ export interface SubmitQueueOptions extends RetryOptions {
   buildPost: BuildPost;
 }
 
+/** The send no longer owns the instance (an edit, another tab, a 409): stop without writing over it. */
+class SendStopped extends Error {}
+
+/** A failure as a reason code with parameters; the raw text stays as `detail` for support. */
+export function errorCode(error: unknown): SubmitError {
+  const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  if (error instanceof ApiError) {
+    if (error.loginRequired) return { code: LOGIN_REQUIRED, status: 401, detail };
+    if (error.reason === 'network') return { code: 'network', detail };
+    return { code: 'http', ...(error.status !== undefined ? { status: error.status } : {}), detail };
+  }
+  return { code: 'failed', detail };
+}
+
+/** The values a post carries, counted on the device (a vendor server's answer may not say). */
+export function countValues(post: MeasureRoundPost): number {
+  return post.entries.reduce((n, e) => n + (e.value !== undefined ? 1 : 0) + (e.valueAfter !== undefined ? 1 : 0), 0);
+}
+
 /**
- * Sends queued instances one after the other. State lives on the instance document, so a reload or a
- * killed browser resumes where it stopped; the instanceId makes a re-send harmless on the server.
+ * Sends sendable instances one after the other, every state change through the instance commands (each a
+ * compare-and-set), so an "Edit again" during a send wins over the send. State lives on the instance
+ * document: a reload or a killed browser resumes where it stopped; the instanceId makes a re-send harmless.
+ * Once the server holds an instance's values, a change goes out as a correction under a new instanceId.
  */
 export class SubmitQueue {
   private readonly drainer: SerialDrain;
-  /** instances that got a 401: they wait for a login instead of being sent again and again */
-  private readonly waitingForLogin = new Set<string>();
+  /** instances this queue could not start in the current login (waiting for their author) */
+  private readonly skipped = new Set<string>();
 
   constructor(
     private readonly db: AppDatabase,
@@ -43,7 +83,7 @@ export class SubmitQueue {
   ) {
     this.drainer = new SerialDrain(opts.isOnline, async () => {
       const next = await this.db.offlineInstances
-        .findOne({ selector: { syncState: 'queued', instanceId: { $nin: [...this.waitingForLogin] } }, sort: [{ updatedAt: 'asc' }] })
+        .findOne({ selector: { syncState: { $in: [...SENDABLE_STATES] }, instanceId: { $nin: [...this.skipped] } }, sort: [{ updatedAt: 'asc' }] })
         .exec();
       if (!next) return false;
       await this.send(next.toMutableJSON());
@@ -51,36 +91,50 @@ export class SubmitQueue {
     });
   }
 
-  /** Instances left 'sending' or 'retrying' by a closed tab are queued again at start. */
+  /** Instances left 'sending' by a closed tab go on at start (queued, or photos only when the values are stored). */
   async recover(): Promise<void> {
-    const stuck = await this.db.offlineInstances.find({ selector: { syncState: { $in: ['sending', 'retrying'] } } }).exec();
-    for (const doc of stuck) await doc.incrementalPatch({ syncState: 'queued' });
+    const stuck = await this.db.offlineInstances.find({ selector: { syncState: 'sending' } }).exec();
+    for (const doc of stuck) await resumeInstance(this.db, doc.instanceId);
   }
 
   stop(): void {
     this.drainer.stopped = true;
   }
 
-  /** After a login, the instances that waited for one are sent. */
+  /** After a login, the instances that waited for one are sent if the user is their author. */
   async loginChanged(): Promise<void> {
-    this.waitingForLogin.clear();
+    this.skipped.clear();
+    const waiting = await this.db.offlineInstances.find({ selector: { syncState: 'waiting-login' } }).exec();
+    for (const doc of waiting) await resumeInstance(this.db, doc.instanceId);
     await this.drain();
   }
 
-  /** Runs until no queued instance is left; concurrent calls coalesce into one more pass. */
+  /** Runs until no sendable instance is left; concurrent calls coalesce into one more pass. */
   drain(): Promise<void> {
     return this.drainer.drain();
   }
 
-  private async patch(instanceId: string, patch: Partial<OfflineInstanceDoc>): Promise<void> {
-    const doc = await this.db.offlineInstances.findOne(instanceId).exec();
-    await doc?.incrementalPatch({ ...patch, updatedAt: Date.now() });
+  private async serverInfo(): Promise<{ extensions: string[] }> {
+    const data = (await this.db.reference.findOne('serverInfo').exec())?.data as { extensions?: unknown } | undefined;
+    const extensions = Array.isArray(data?.extensions) ? data.extensions.filter((e): e is string => typeof e === 'string') : [];
+    return { extensions };
   }
 
-  private async send(instance: OfflineInstanceDoc): Promise<void> {
+  private async send(queued: OfflineInstanceDoc): Promise<void> {
+    // §8 and issue 21: a round is sent only with its author's login (login-off mode is one user, owner '').
+    const user = await currentUser(this.db);
+    if (queued.owner && queued.owner !== user) {
+      this.skipped.add(queued.instanceId);
+      await waitForLogin(this.db, queued.instanceId, { code: 'owner-login', owner: queued.owner });
+      return;
+    }
+    const instance = await startSend(this.db, queued.instanceId);
+    if (!instance) return; // moved on meanwhile (edited, another tab): the next pass sees its new state
+    const sendRev = instance.sendRev ?? 0;
+    const id = instance.instanceId;
     const round = await loadInstanceRound(this.db, instance);
     if (!round) {
-      await this.patch(instance.instanceId, { syncState: 'error', lastError: `Cannot find group with name ${instance.mrName}` });
+      await failBeforeSend(this.db, id, sendRev, { code: 'group-missing', name: instance.mrName });
       return;
     }
     const config = await this.db.reference.findOne('config').exec();
@@ -88,38 +142,65 @@ export class SubmitQueue {
     // The device's own default time (/config) wins, as on the table the user typed into.
     const local = (await this.db.reference.findOne('localConfig').exec())?.data as { defaultTime?: unknown } | undefined;
     const defaultTime = typeof local?.defaultTime === 'string' ? local.defaultTime : (configData.defaultTime ?? DEFAULT_TIME);
-    const ctx = await loadBuildContext(this.db, instance.instanceId, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true });
+    const ctx = await loadBuildContext(this.db, id, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true });
     let built: Built;
     try {
       built = await this.opts.buildPost(instance, round, ctx);
     } catch (e) {
       // The builder's code could not load (it loads on first send): say so on the instance instead of leaving it
       // queued without a word and stopping the queue for every other round; the drafts stay, a new submit retries.
-      await this.patch(instance.instanceId, { syncState: 'error', lastError: `The submission could not be prepared: ${e instanceof Error ? e.message : String(e)}` });
+      await failBeforeSend(this.db, id, sendRev, { code: 'prepare-failed', detail: e instanceof Error ? e.message : String(e) });
       return;
     }
     if ('errors' in built) {
-      await this.patch(instance.instanceId, { syncState: 'error', lastError: built.errors.join('\n') });
+      await failBeforeSend(this.db, id, sendRev, { code: 'not-buildable', detail: built.errors.join('\n') });
       return;
     }
-    let valueCount = 0;
+    const { extensions } = await this.serverInfo();
+    const submissionId = submissionIdOf(instance);
+    // A correction names what it corrects only on servers that know the extension; elsewhere it is a new submission.
+    const post: MeasureRoundPost = {
+      ...built.post,
+      instanceId: submissionId,
+      ...(instance.corrects !== undefined && extensions.includes(CORRECTIONS_EXTENSION) ? { corrects: instance.corrects } : {}),
+    };
+    let valueCount = instance.valueCount ?? countValues(post);
     const steps: Record<PostingStep, () => Promise<void>> = {
       values: async () => {
-        const result = await this.api.postJson(`/measure-round/${encodeURIComponent(instance.mrId)}`, built.post, MeasureRoundPostResultSchema);
-        valueCount = result.valueCount;
+        if (lifecycleContext(instance).valuesStored) return; // only the photos were left
+        let answer: unknown;
+        try {
+          answer = await this.api.postJson(`/measure-round/${encodeURIComponent(instance.mrId)}`, post, v.unknown());
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 409) {
+            // The server holds another body under this id (stored by an earlier try): send this one as a correction.
+            await recordValuesStored(this.db, id, submissionId, sendRev, { conflict: true });
+            throw new SendStopped();
+          }
+          throw e;
+        }
+        // Any 2xx means stored (a vendor server may answer without a body); count locally when it does not say.
+        const parsed = v.safeParse(MeasureRoundPostAnswerSchema, answer);
+        valueCount = parsed.success && parsed.output.valueCount !== undefined ? parsed.output.valueCount : countValues(post);
+        if (!(await recordValuesStored(this.db, id, submissionId, sendRev, { valueCount }))) throw new SendStopped();
       },
-      images: () => this.uploadImages(instance),
+      images: () => this.uploadImages(instance, sendRev),
     };
     // §7: the order of values and images depends on the server type; each step is a task retried once.
-    for (const step of postingOrder(configData.serverType)) {
-      const ok = await this.runWithRetry(instance.instanceId, step, steps[step]);
-      if (!ok) return;
+    try {
+      for (const step of postingOrder(configData.serverType)) {
+        const ok = await this.runWithRetry(id, sendRev, step, steps[step]);
+        if (!ok) return;
+      }
+    } catch (e) {
+      if (e instanceof SendStopped) return;
+      throw e;
     }
-    await this.patch(instance.instanceId, { syncState: 'sent', valueCount, sentAt: Date.now(), lastError: undefined });
+    await finishSend(this.db, id, sendRev, valueCount);
   }
 
-  /** Uploads the photos not yet on the server, each under its own image id. */
-  private async uploadImages(instance: OfflineInstanceDoc): Promise<void> {
+  /** Uploads the photos not yet on the server, each under its own image id; stops when the send lost the instance. */
+  private async uploadImages(instance: OfflineInstanceDoc, sendRev: number): Promise<void> {
     const pending = await this.db.photos.find({ selector: { instanceId: instance.instanceId, uploaded: false } }).exec();
     for (const photo of pending) {
       const attachment = photo.getAttachment('image');
@@ -127,31 +208,36 @@ export class SubmitQueue {
       const blob = await attachment.getData();
       const query = new URLSearchParams({ dt: photo.dt, staNumber: photo.staNumber, tsParameter: photo.tsParameter, tsId: photo.tsId });
       await this.api.postBinary(`/measure-round/${encodeURIComponent(instance.mrId)}/image/${encodeURIComponent(photo.id)}?${query.toString()}`, blob);
-      await photo.incrementalPatch({ uploaded: true });
+      await recordPhotoStored(this.db, photo.id);
+      if (!(await recordAttempt(this.db, instance.instanceId, sendRev, 1))) throw new SendStopped();
     }
   }
 
   /** Appends a try to the instance's log, so support can see every attempt with its status and error. */
-  private async log(instanceId: string, entry: Attempt): Promise<void> {
-    const doc = await this.db.offlineInstances.findOne(instanceId).exec();
-    await doc?.incrementalModify((d) => ({ ...d, attemptLog: [...(d.attemptLog ?? []), entry].slice(-ATTEMPT_LOG_SIZE) }));
+  private log(instanceId: string, entry: Attempt): Promise<void> {
+    return appendAttemptLog(this.db, instanceId, entry, ATTEMPT_LOG_SIZE);
   }
 
   /** §4 task runner: one retry after 5 s; the second failure ends in error and aborts the rest. */
-  private async runWithRetry(instanceId: string, step: PostingStep, task: () => Promise<void>): Promise<boolean> {
+  private async runWithRetry(instanceId: string, sendRev: number, step: PostingStep, task: () => Promise<void>): Promise<boolean> {
     const outcome = await runWithRetry(
       task,
       {
         onSuccess: (attempt) => this.log(instanceId, { at: Date.now(), step, attempt, ok: true }),
-        onTry: (attempt) => this.patch(instanceId, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt }),
+        onTry: async (attempt) => {
+          if (!(await recordAttempt(this.db, instanceId, sendRev, attempt))) throw new SendStopped();
+        },
         onFailure: async ({ attempt, error, message, next }) => {
+          // a stop is no failure of the step: it ends the send without a retry and without writing
+          if (error instanceof SendStopped) throw error;
           await this.log(instanceId, { at: Date.now(), step, attempt, ok: false, ...(error instanceof ApiError && error.status !== undefined ? { status: error.status } : {}), error: message.slice(0, 1000) });
+          const code = errorCode(error);
           if (next === 'login-required') {
-            // Not logged in (or the session expired): keep it queued until the user logs in.
-            this.waitingForLogin.add(instanceId);
-            await this.patch(instanceId, { syncState: 'queued', lastError: LOGIN_REQUIRED });
-          } else if (next === 'offline') await this.patch(instanceId, { syncState: 'queued', lastError: message });
-          else await this.patch(instanceId, { syncState: next === 'failed' ? 'error' : 'retrying', lastError: message });
+            // Not logged in (or the session expired): it waits until the user logs in.
+            this.skipped.add(instanceId);
+            await stopSend(this.db, instanceId, sendRev, 'need-login', code);
+          } else if (next === 'offline') await stopSend(this.db, instanceId, sendRev, 'offline', code);
+          else if (next === 'failed') await stopSend(this.db, instanceId, sendRev, 'fail', code);
         },
       },
       this.opts,

@@ -34,6 +34,9 @@ export const CompletedMeasureRoundSchema = v.object({
   mrGroup: v.optional(v.string()),
   entries: v.array(CompletedEntrySchema),
   mrRemark: v.optional(v.nullable(v.string())),
+  /** Extension 'corrections': the submission this one corrects, and the newest correction of this one. */
+  corrects: v.optional(v.nullable(v.string())),
+  correctedBy: v.optional(v.nullable(v.object({ instanceId: v.string(), time: v.string(), user: v.string() }))),
 });
 export type CompletedMeasureRound = v.InferOutput<typeof CompletedMeasureRoundSchema>;
 

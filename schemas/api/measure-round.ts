@@ -54,6 +54,8 @@ export const MeasureRoundPostSchema = v.object({
   mrTeam: v.optional(v.pipe(v.string(), v.maxLength(200, 'mrTeam is longer than 200 characters'))),
   mrRemark: v.optional(v.pipe(v.string(), v.maxLength(4000, 'mrRemark is longer than 4000 characters'))),
   entries: v.pipe(v.array(PostEntrySchema), v.maxLength(5000, 'entries holds more than 5000 items')),
+  /** Extension 'corrections' (GET /info extensions): the instanceId of the submission this one corrects. */
+  corrects: v.optional(UuidSchema),
 });
 export type MeasureRoundPost = v.InferOutput<typeof MeasureRoundPostSchema>;
 
@@ -65,3 +67,12 @@ export const MeasureRoundPostResultSchema = v.object({
   conflicts: v.optional(v.array(v.object({ field: v.string(), tsId: v.string(), dt: v.string(), value: v.nullable(v.number()), instanceId: v.nullable(v.string()) }))),
 });
 export type MeasureRoundPostResult = v.InferOutput<typeof MeasureRoundPostResultSchema>;
+
+/**
+ * What the client accepts as the answer to a POST: any 2xx means stored, whatever the body (a vendor server may
+ * answer 201 or 204 without one); the reference server's fields are used when present.
+ */
+export const MeasureRoundPostAnswerSchema = v.looseObject({
+  valueCount: v.optional(v.number()),
+  duplicate: v.optional(v.boolean()),
+});

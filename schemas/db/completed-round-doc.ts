@@ -9,7 +9,8 @@ export type CompletedRoundDoc = v.InferOutput<typeof CompletedRoundDocSchema>;
 export const completedRoundJsonSchema: RxJsonSchema<CompletedRoundDoc> = {
   title: 'completedRounds',
   // 1: decision1User/decision2User (the deciders as authenticated by the server).
-  version: 1,
+  // 2: corrects/correctedBy (extension 'corrections', issue 21).
+  version: 2,
   primaryKey: 'instanceId',
   type: 'object',
   properties: {
@@ -31,6 +32,8 @@ export const completedRoundJsonSchema: RxJsonSchema<CompletedRoundDoc> = {
     mrGroup: { type: 'string' },
     entries: { type: 'array', items: { type: 'object' } },
     mrRemark: { type: ['string', 'null'] },
+    corrects: { type: ['string', 'null'] },
+    correctedBy: { type: ['object', 'null'] },
     fetchedAt: { type: 'number' },
   },
   required: ['instanceId', 'mrId', 'mrName', 'entries', 'fetchedAt'],

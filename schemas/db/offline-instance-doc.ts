@@ -5,9 +5,28 @@ import { DraftSchema, type Draft } from './draft-doc';
 
 export type { Draft };
 
-export const SYNC_STATES = ['draft', 'queued', 'sending', 'retrying', 'sent', 'error'] as const;
+/**
+ * The lifecycle states of src/domain/round-lifecycle.ts, which owns their meaning and moves (storage schemas may
+ * not import the app; src/db/instance-commands.ts checks at compile time that both lists are the same).
+ */
+export const SYNC_STATES = ['draft', 'correction', 'queued', 'sending', 'values-stored', 'sent', 'error', 'waiting-login', 'waiting-network'] as const;
 export const SyncStateSchema = v.picklist(SYNC_STATES);
 export type SyncState = v.InferOutput<typeof SyncStateSchema>;
+
+/**
+ * Why a submission stopped, as a code with parameters (translated by the UI, kept raw for support):
+ * login-required, owner-login {owner}, network {detail}, http {status, detail}, group-missing {name},
+ * not-buildable {detail}, prepare-failed {detail}, conflict {detail}, legacy {detail} (a message stored by an
+ * older version).
+ */
+export const SubmitErrorSchema = v.object({
+  code: v.string(),
+  status: v.optional(v.number()),
+  detail: v.optional(v.string()),
+  name: v.optional(v.string()),
+  owner: v.optional(v.string()),
+});
+export type SubmitError = v.InferOutput<typeof SubmitErrorSchema>;
 
 /** One try of one step of a submission (§4 task runner), kept for the support panel. */
 export const AttemptSchema = v.object({
@@ -39,7 +58,20 @@ export const OfflineInstanceDocSchema = v.object({
   /** Drafts of schema version 0, moved to the drafts collection at start (see src/db/legacy-drafts.ts). */
   drafts: v.optional(v.array(DraftSchema)),
   syncState: SyncStateSchema,
-  lastError: v.optional(v.string()),
+  /** the username that created it ('' in login-off mode, absent on instances from before version 2) */
+  owner: v.optional(v.string()),
+  /** bumped by every user edit: a send started at one revision never marks a later edit sent */
+  editRev: v.optional(v.number()),
+  /** editRev when the running send started */
+  sendRev: v.optional(v.number()),
+  /** the instanceId its next POST uses (absent: instanceId); a correction gets a new one */
+  submissionId: v.optional(v.string()),
+  /** the submission (instanceId on the server) this one corrects */
+  corrects: v.optional(v.string()),
+  /** the submission whose values the server confirmed holding, and when */
+  storedSubmissionId: v.optional(v.string()),
+  valuesStoredAt: v.optional(v.number()),
+  lastError: v.optional(SubmitErrorSchema),
   attempts: v.optional(v.number()),
   valueCount: v.optional(v.number()),
   queuedAt: v.optional(v.number()),
@@ -52,7 +84,7 @@ export type OfflineInstanceDoc = v.InferOutput<typeof OfflineInstanceDocSchema>;
 
 export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
   title: 'offlineInstances',
-  version: 1,
+  version: 2,
   primaryKey: 'instanceId',
   type: 'object',
   properties: {
@@ -80,7 +112,18 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
       },
     },
     syncState: { type: 'string', maxLength: 16 },
-    lastError: { type: 'string' },
+    owner: { type: 'string' },
+    editRev: { type: 'number' },
+    sendRev: { type: 'number' },
+    submissionId: { type: 'string' },
+    corrects: { type: 'string' },
+    storedSubmissionId: { type: 'string' },
+    valuesStoredAt: { type: 'number' },
+    lastError: {
+      type: 'object',
+      properties: { code: { type: 'string' }, status: { type: 'number' }, detail: { type: 'string' }, name: { type: 'string' }, owner: { type: 'string' } },
+      required: ['code'],
+    },
     attempts: { type: 'number' },
     valueCount: { type: 'number' },
     queuedAt: { type: 'number' },
@@ -98,3 +141,18 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
   required: ['instanceId', 'mrId', 'mrName', 'mode', 'date', 'creationTime', 'syncState', 'updatedAt'],
   indexes: ['syncState', ['mrId', 'date'], 'updatedAt'],
 };
+
+/** A document of version 1 (before the lifecycle of issue 21). */
+export type OfflineInstanceDocV1 = Omit<OfflineInstanceDoc, 'syncState' | 'lastError'> & { syncState: string; lastError?: string };
+
+/**
+ * Version 1 → 2: nothing unsent is dropped. A send interrupted by the update is queued again (the instanceId
+ * keeps a repeat harmless), 'retrying' is 'sending' of the lifecycle, and the old message becomes a reason code
+ * that keeps its text for support.
+ */
+export function migrateOfflineInstanceV2(doc: OfflineInstanceDocV1): OfflineInstanceDoc {
+  const { lastError, syncState, ...rest } = doc;
+  const state: SyncState = syncState === 'sending' || syncState === 'retrying' ? 'queued' : v.is(SyncStateSchema, syncState) ? syncState : 'error';
+  const error: SubmitError | undefined = lastError === undefined ? undefined : lastError === 'login-required' ? { code: 'login-required' } : { code: 'legacy', detail: lastError };
+  return { ...rest, syncState: state === 'queued' && error?.code === 'login-required' ? 'waiting-login' : state, editRev: 0, ...(error ? { lastError: error } : {}) };
+}

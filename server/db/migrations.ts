@@ -164,6 +164,15 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'change versions for GET /sync-state',
     statements: CHANGE_VERSION_STATEMENTS,
   },
+  {
+    id: 7,
+    // Issue 21: a correction is a new submission naming the one it corrects (the 'corrections' extension).
+    name: 'corrections',
+    sql: `
+      alter table submission add column corrects uuid;
+      create index submission_corrects on submission (corrects)
+    `,
+  },
 ];
 
 /** Key of the advisory lock that serialises start-up work of several servers on one database. */

@@ -89,16 +89,42 @@ async function storeValues(tx: Queryable, rows: readonly ValueRow[], instanceId:
   return conflicts;
 }
 
-/** Stores a submission once: a repeated instanceId stores nothing and answers with the first result. */
+/** JSON with object keys sorted, so two bodies compare by content (jsonb does not keep the posted key order). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/**
+ * Stores a submission once. A repeat of an instanceId with the same body stores nothing and answers with the
+ * first result; with a different body it is refused (409), never answered as a success: a change of a stored
+ * submission is a correction, a new instanceId naming the one it corrects (`corrects`, extension 'corrections').
+ * A correction takes the place of the corrected submission's values in the history.
+ */
 async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPost, username: string) {
   return db.transaction(async (tx) => {
     // Concurrent re-sends of one instanceId (a client retrying after a lost answer) queue here, so the
     // second sees the first as stored instead of failing on the primary key (PostgreSQL runs them in parallel).
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [post.instanceId]);
-    const [existing] = await tx.query<{ value_count: number; mr_id: string; conflicts: HistoryConflict[] | null }>('select value_count, mr_id, conflicts from submission where instance_id = $1', [post.instanceId]);
+    const [existing] = await tx.query<{ value_count: number; mr_id: string; conflicts: HistoryConflict[] | null; body: unknown }>('select value_count, mr_id, conflicts, body from submission where instance_id = $1', [
+      post.instanceId,
+    ]);
     if (existing && existing.mr_id !== mrId) throw new HttpError(409, `instanceId: ${post.instanceId} was already submitted to measure round ${existing.mr_id}`, 'instanceId');
+    if (existing && canonicalJson(existing.body) !== canonicalJson(post)) {
+      throw new HttpError(409, `instanceId: ${post.instanceId} was already submitted with a different body; send the change as a correction (a new instanceId with corrects: ${post.instanceId})`, 'instanceId');
+    }
     // A duplicate is answered before the entries are checked again: the round may have changed since.
     if (existing) return { instanceId: post.instanceId, valueCount: existing.value_count, duplicate: true, ...(existing.conflicts ? { conflicts: existing.conflicts } : {}) };
+    if (post.corrects !== undefined) {
+      if (post.corrects === post.instanceId) throw new HttpError(400, 'corrects: a submission cannot correct itself', 'corrects');
+      const [corrected] = await tx.query<{ mr_id: string }>('select mr_id from submission where instance_id = $1', [post.corrects]);
+      if (!corrected) throw new HttpError(409, `corrects: submission ${post.corrects} is not stored`, 'corrects');
+      if (corrected.mr_id !== mrId) throw new HttpError(409, `corrects: submission ${post.corrects} belongs to measure round ${corrected.mr_id}`, 'corrects');
+      // The corrected values leave the history (only those that came from the corrected submission); the
+      // correction's values take their place below. The corrected submission itself stays in the archive.
+      await tx.query('delete from historic_value where instance_id = $1', [post.corrects]);
+    }
     const definitions = new Map((await tx.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1', [mrId])).map((r) => [r.definition.tsId as string, r.definition]));
     const entries = mergeEntries(post, definitions, mrId);
     const stations = new Set([...definitions.values()].map((d): string => d.staNumber));
@@ -116,9 +142,25 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
     await storeStationChanges(tx, entries, username, stations);
     const entriesJson = JSON.stringify(entries);
     await tx.query(
-      `insert into submission (instance_id, mr_id, body, value_count, username, creation_time, state, entries, user_decision1_required, user_decision2_required, completion_time, mr_team, mr_remark, conflicts, entries_bytes)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 = 'completed' then now() end, $11, $12, $13, $14)`,
-      [post.instanceId, mrId, JSON.stringify(post), valueCount, username, post.creationTime, state, entriesJson, required.userDecision1Required, required.userDecision2Required, post.mrTeam ?? null, post.mrRemark ?? null, conflicts.length ? JSON.stringify(conflicts) : null, Buffer.byteLength(entriesJson)],
+      `insert into submission (instance_id, mr_id, body, value_count, username, creation_time, state, entries, user_decision1_required, user_decision2_required, completion_time, mr_team, mr_remark, conflicts, entries_bytes, corrects)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 = 'completed' then now() end, $11, $12, $13, $14, $15)`,
+      [
+        post.instanceId,
+        mrId,
+        JSON.stringify(post),
+        valueCount,
+        username,
+        post.creationTime,
+        state,
+        entriesJson,
+        required.userDecision1Required,
+        required.userDecision2Required,
+        post.mrTeam ?? null,
+        post.mrRemark ?? null,
+        conflicts.length ? JSON.stringify(conflicts) : null,
+        Buffer.byteLength(entriesJson),
+        post.corrects ?? null,
+      ],
     );
     return { instanceId: post.instanceId, valueCount, duplicate: false, ...(conflicts.length ? { conflicts } : {}) };
   });

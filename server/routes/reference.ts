@@ -18,10 +18,16 @@ export async function configBody(db: Queryable, identity?: IdentityConfig): Prom
   return identity ? { ...config, keycloak: { url: identity.url, realm: identity.realm, clientId: identity.clientId } } : config;
 }
 
+/**
+ * Extensions of this server beyond the spec, by name, so a client uses them only here (other extensions add
+ * their names to this list): 'corrections' = a POST may name the submission it corrects (`corrects`).
+ */
+export const SERVER_EXTENSIONS: readonly string[] = ['corrections'];
+
 /** The body of GET /info for the user. */
 export async function serverInfoBody(db: Queryable, user: RequestUser, version: string, product: string): Promise<object> {
   const roles = await rolesByRound(db, user, product);
-  return { version, apiVersion: 'v2', name: 'hydro-rounds reference server', copyright: '© hydro-rounds', revision: version, isAdmin: user.isAdmin, username: user.username, serverType: 'reference', roles };
+  return { version, apiVersion: 'v2', name: 'hydro-rounds reference server', copyright: '© hydro-rounds', revision: version, isAdmin: user.isAdmin, username: user.username, serverType: 'reference', roles, extensions: SERVER_EXTENSIONS };
 }
 
 /** GET /config (no-cache, §7) and GET /info. */

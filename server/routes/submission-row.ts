@@ -20,12 +20,16 @@ export interface SubmissionRow {
   completion_time: Date | null;
   user_decision1_required: boolean;
   user_decision2_required: boolean;
+  corrects: string | null;
+  corrected_by: { instanceId: string; time: string; user: string } | null;
 }
 
 /** Every column a completed round needs, never the posted body (it can be megabytes and is kept for audit only). */
 export const COLUMNS = `s.instance_id, s.mr_id, s.mr_team, s.mr_remark, s.entries, s.state, s.creation_time, s.submission_time,
   s.decision1_time, s.decision1_team, s.decision1_user, s.decision2_time, s.decision2_team, s.decision2_user, s.completion_time,
-  s.user_decision1_required, s.user_decision2_required, r.mr_name, r.mr_group`;
+  s.user_decision1_required, s.user_decision2_required, r.mr_name, r.mr_group, s.corrects,
+  (select json_build_object('instanceId', c.instance_id, 'time', c.submission_time, 'user', c.username) from submission c
+     where c.corrects = s.instance_id order by c.submission_time desc limit 1) as corrected_by`;
 export const SUBMISSION_SELECT = `select ${COLUMNS} from submission s join measure_round r on r.mr_id = s.mr_id`;
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -50,6 +54,9 @@ export function toCompleted(row: SubmissionRow): CompletedMeasureRound {
     mrGroup: row.mr_group ?? undefined,
     entries: row.entries ?? [],
     mrRemark: row.mr_remark,
+    // extension 'corrections': the link both ways, so the archive can say "corrected on … by …"
+    ...(row.corrects ? { corrects: row.corrects } : {}),
+    ...(row.corrected_by ? { correctedBy: { ...row.corrected_by, time: new Date(row.corrected_by.time).toISOString() } } : {}),
   };
 }
 

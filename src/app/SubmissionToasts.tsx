@@ -6,6 +6,7 @@ import { router } from '../router';
 import { Alert } from '../ui/Alert';
 import { useLocaleFormat } from './use-locale-format';
 import { isTableOf, watchSubmissions, type SubmissionEvent } from './submission-events';
+import { SubmitErrorText } from '../features/indoor/SubmitErrorText';
 
 /** §8 success alerts disappear on their own after this time; errors stay until dismissed. */
 export const SUCCESS_TOAST_MS = 8_000;
@@ -36,7 +37,11 @@ function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (insta
           Round {name} ({date}) could not be submitted. The entries are kept on this device.
         </Trans>
       </p>
-      {event.lastError && <p className="mt-1 line-clamp-3 text-xs">{event.lastError}</p>}
+      {event.lastError && (
+        <p className="mt-1 line-clamp-3 text-xs">
+          <SubmitErrorText error={event.lastError} />
+        </p>
+      )}
       <Link to="/stations/$group/$date" params={{ group: event.mrName, date: event.date }} onClick={onClose} className="mt-1 inline-block font-semibold underline">
         <Trans>Open the round</Trans>
       </Link>

@@ -1,15 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { map } from 'rxjs';
+import { combineLatest, map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { useDb } from '../db/db-context';
 import { useObservable } from '../db/hooks';
 import { useSyncStatus } from '../db/reference-hooks';
 import { SyncBadge } from '../features/indoor/SyncBadge';
 import { useOnline } from './use-online';
-
-const WAITING = ['queued', 'sending', 'retrying', 'error'];
+import { holdsUnsentData } from '../domain/round-lifecycle';
 
 /**
  * Whether the readings have left the device, always in view (beyond §2's offline indicator): online or
@@ -21,8 +20,20 @@ export function SyncStatusButton() {
   const db = useDb();
   const online = useOnline();
   const status = useSyncStatus();
+  // Every round with data the server does not hold (issue 21): typed drafts, stored tours, queued, waiting, error.
   const waiting = useObservable<OfflineInstanceDoc[]>(
-    () => db.offlineInstances.find({ selector: { syncState: { $in: WAITING } }, sort: [{ updatedAt: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
+    () =>
+      combineLatest([
+        db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'asc' }] }).$,
+        db.drafts.find().$.pipe(map((docs) => new Set(docs.filter((d) => (d.text ?? '').trim() !== '' || (d.remark ?? '').trim() !== '').map((d) => d.instanceId)))),
+        db.photos.find().$.pipe(map((docs) => new Set(docs.map((d) => d.instanceId)))),
+      ]).pipe(
+        map(([docs, typed, photographed]) =>
+          docs
+            .map((d) => d.toMutableJSON())
+            .filter((d) => holdsUnsentData(d.syncState, { mode: d.mode, hasContent: typed.has(d.instanceId) || photographed.has(d.instanceId) || !!d.mrRemark || !!d.mrTeam })),
+        ),
+      ),
     [],
     [db],
   );
@@ -43,7 +54,7 @@ export function SyncStatusButton() {
     };
   }, [open]);
 
-  const sending = waiting.some((w) => w.syncState === 'sending' || w.syncState === 'retrying');
+  const sending = waiting.some((w) => w.syncState === 'sending' || w.syncState === 'values-stored');
   const failed = waiting.filter((w) => w.syncState === 'error').length;
   const rounds = waiting.length;
   const tone = !online ? 'bg-amber-400 text-slate-950' : failed > 0 ? 'bg-red-200 text-red-950' : rounds > 0 ? 'bg-sky-200 text-sky-950' : 'bg-green-200 text-green-950';
@@ -81,7 +92,7 @@ export function SyncStatusButton() {
                   <Link to="/stations/$group/$date" params={{ group: w.mrName, date: w.date }} className="text-sky-800 underline dark:text-sky-300" onClick={() => setOpen(false)}>
                     {w.mrName} · {w.date}
                   </Link>
-                  <SyncBadge state={w.syncState} />
+                  <SyncBadge state={w.syncState} correction={w.corrects !== undefined} />
                 </li>
               ))}
             </ul>

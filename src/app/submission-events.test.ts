@@ -8,7 +8,7 @@ describe('submissionOutcome', () => {
   it.each<[SyncState | undefined, SyncState, 'sent' | 'error' | undefined]>([
     ['sending', 'sent', 'sent'],
     ['queued', 'sent', 'sent'],
-    ['retrying', 'error', 'error'],
+    ['values-stored', 'error', 'error'],
     ['sending', 'error', 'error'],
     [undefined, 'sent', 'sent'],
     ['sent', 'sent', undefined],
@@ -16,7 +16,7 @@ describe('submissionOutcome', () => {
     ['draft', 'draft', undefined],
     ['draft', 'queued', undefined],
     ['queued', 'sending', undefined],
-    ['sending', 'retrying', undefined],
+    ['sending', 'values-stored', undefined],
     ['error', 'draft', undefined],
   ])('%s → %s is %s', (prev, next, expected) => {
     expect(submissionOutcome(prev, next)).toBe(expected);
@@ -38,7 +38,7 @@ describe('watchSubmissions', () => {
     const doc = await db.offlineInstances.insert({ instanceId: 'i1', mrId: '1', mrName: 'Runde Nord', mode: 'indoor', date: '2026-11-23', creationTime: '2026-11-23T06:00:00Z', drafts: [], syncState: 'draft', updatedAt: 1 });
     await doc.incrementalPatch({ syncState: 'queued' });
     await doc.incrementalPatch({ syncState: 'sending' });
-    await doc.incrementalPatch({ syncState: 'error', lastError: '500 Internal Server Error' });
+    await doc.incrementalPatch({ syncState: 'error', lastError: { code: 'http', status: 500 } });
     await doc.incrementalPatch({ updatedAt: 2 });
     await doc.incrementalPatch({ syncState: 'queued', lastError: undefined });
     await doc.incrementalPatch({ syncState: 'sending' });
@@ -46,7 +46,7 @@ describe('watchSubmissions', () => {
     await doc.incrementalPatch({ updatedAt: 3 });
     sub.unsubscribe();
     expect(events).toEqual([
-      { outcome: 'error', instanceId: 'i1', mrName: 'Runde Nord', date: '2026-11-23', mode: 'indoor', valueCount: 0, lastError: '500 Internal Server Error' },
+      { outcome: 'error', instanceId: 'i1', mrName: 'Runde Nord', date: '2026-11-23', mode: 'indoor', valueCount: 0, lastError: { code: 'http', status: 500 } },
       { outcome: 'sent', instanceId: 'i1', mrName: 'Runde Nord', date: '2026-11-23', mode: 'indoor', valueCount: 1 },
     ]);
   });

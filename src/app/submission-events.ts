@@ -1,5 +1,5 @@
 import { filter, map, type Observable } from 'rxjs';
-import type { OfflineInstanceDoc, SyncState } from '../../schemas/db/offline-instance-doc';
+import type { OfflineInstanceDoc, SubmitError, SyncState } from '../../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../db/database';
 
 export interface SubmissionEvent {
@@ -9,7 +9,9 @@ export interface SubmissionEvent {
   date: string;
   mode: OfflineInstanceDoc['mode'];
   valueCount: number;
-  lastError?: string;
+  lastError?: SubmitError;
+  /** a correction of a submission the server holds */
+  correction?: boolean;
 }
 
 /**
@@ -33,7 +35,8 @@ export function watchSubmissions(db: AppDatabase): Observable<SubmissionEvent> {
       const outcome = submissionOutcome(e.previousDocumentData?.syncState, doc.syncState);
       if (!outcome) return undefined;
       const event: SubmissionEvent = { outcome, instanceId: doc.instanceId, mrName: doc.mrName, date: doc.date, mode: doc.mode, valueCount: doc.valueCount ?? 0 };
-      return doc.lastError ? { ...event, lastError: doc.lastError } : event;
+      const withCorrection = doc.corrects !== undefined ? { ...event, correction: true } : event;
+      return doc.lastError ? { ...withCorrection, lastError: doc.lastError } : withCorrection;
     }),
     filter((e): e is SubmissionEvent => e !== undefined),
   );

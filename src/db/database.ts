@@ -6,7 +6,7 @@ import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/
 import { taskJsonSchema, type TaskDoc } from '../../schemas/db/task-doc';
 import { facilityJsonSchema, type FacilityDoc } from '../../schemas/db/facility-doc';
 import { historicSeriesJsonSchema, type HistoricSeriesDoc } from '../../schemas/db/historic-value-doc';
-import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { migrateOfflineInstanceV2, offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
 import { roundJsonSchema, type RoundDoc } from '../../schemas/db/round-doc';
 import { draftJsonSchema, type DraftDoc } from '../../schemas/db/draft-doc';
@@ -41,14 +41,15 @@ function addPlugins(): void {
 export const COLLECTIONS = {
   rounds: { schema: roundJsonSchema },
   // v1: drafts moved to their own collection; the document itself is unchanged (moveLegacyDrafts moves them)
-  offlineInstances: { schema: offlineInstanceJsonSchema, migrationStrategies: { 1: (d: OfflineInstanceDoc) => d } },
+  // v2: the lifecycle of issue 21 (states, reason codes, correction fields); see migrateOfflineInstanceV2
+  offlineInstances: { schema: offlineInstanceJsonSchema, migrationStrategies: { 1: (d: OfflineInstanceDoc) => d, 2: migrateOfflineInstanceV2 } },
   reference: { schema: referenceJsonSchema },
   // v1: one document per series instead of one per value (issue 16); history is a server cache, so the v0
   // documents are dropped and pulled again (the pull's marks have a new key)
   historicValues: { schema: historicSeriesJsonSchema, migrationStrategies: { 1: () => null } },
   photos: { schema: photoJsonSchema },
-  // A cached copy of the server's archive: version 1 only adds optional fields, documents stay as they are.
-  completedRounds: { schema: completedRoundJsonSchema, migrationStrategies: { 1: (doc: CompletedRoundDoc) => doc } },
+  // A cached copy of the server's archive: versions 1 and 2 only add optional fields, documents stay as they are.
+  completedRounds: { schema: completedRoundJsonSchema, migrationStrategies: { 1: (doc: CompletedRoundDoc) => doc, 2: (doc: CompletedRoundDoc) => doc } },
   tasks: { schema: taskJsonSchema },
   facilities: { schema: facilityJsonSchema },
   drafts: { schema: draftJsonSchema },

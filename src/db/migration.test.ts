@@ -3,18 +3,18 @@ import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
-import { offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { offlineInstanceJsonSchema, type OfflineInstanceDoc, type OfflineInstanceDocV1 } from '../../schemas/db/offline-instance-doc';
 import { draftJsonSchema } from '../../schemas/db/draft-doc';
 import { referenceJsonSchema } from '../../schemas/db/reference-doc';
 import type { HistoricValue } from '../../schemas/api';
 import type { ApiClient } from '../../replication/api-client';
 import { HISTORY_MARKS_KEY, pullHistoricValues } from '../../replication/pull-history';
-import { createAppDatabase } from './database';
+import { COLLECTIONS, createAppDatabase } from './database';
 import { readDrafts } from './draft-store';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
-const unsent: OfflineInstanceDoc = {
+const unsent: OfflineInstanceDocV1 = {
   instanceId: '7d1c6f33-4a3e-4c37-9d5b-0a3b3c8e2f10',
   mrId: '1',
   mrName: 'Talsperre',
@@ -30,8 +30,18 @@ const unsent: OfflineInstanceDoc = {
   updatedAt: 3,
 };
 
+/** The instance as version 2 keeps it: the same data, the message as a reason code that keeps its text. */
+const { drafts: _drafts, ...unsentV2 } = { ...unsent, lastError: { code: 'legacy', detail: '503 Service Unavailable' }, editRev: 0 };
+
+/** The offlineInstances schema as released in version 1: lastError a message. */
+const version1: RxJsonSchema<OfflineInstanceDocV1> = {
+  ...(offlineInstanceJsonSchema as unknown as RxJsonSchema<OfflineInstanceDocV1>),
+  version: 1,
+  properties: { ...(offlineInstanceJsonSchema.properties as RxJsonSchema<OfflineInstanceDocV1>['properties']), lastError: { type: 'string' } },
+};
+
 /** The offlineInstances schema as released in version 0: every draft inside the instance document. */
-const version0: RxJsonSchema<OfflineInstanceDoc> = { ...offlineInstanceJsonSchema, version: 0, required: [...(offlineInstanceJsonSchema.required as string[]), 'drafts'] as never };
+const version0: RxJsonSchema<OfflineInstanceDocV1> = { ...version1, version: 0, required: [...(offlineInstanceJsonSchema.required as string[]), 'drafts'] as never };
 
 async function openVersion0(name: string, withDraftsCollection = false) {
   const db = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
@@ -94,8 +104,7 @@ describe('schema migrations on IndexedDB', () => {
 
     const db = await createAppDatabase(getRxStorageDexie(), name);
     const instance = (await db.offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON();
-    const { drafts: _moved, ...rest } = unsent;
-    expect(instance).toEqual(rest);
+    expect(instance).toEqual(unsentV2);
     const drafts = await readDrafts(db, unsent.instanceId);
     expect(drafts.sort((a, b) => a.tsId.localeCompare(b.tsId))).toEqual(unsent.drafts);
     await db.close();
@@ -117,10 +126,25 @@ describe('schema migrations on IndexedDB', () => {
     await db.close();
   });
 
+  it('moves a version-1 instance to the lifecycle of version 2: an interrupted send is queued again, nothing dropped', async () => {
+    const name = `v1lifecycle${Date.now()}`;
+    const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    await old.addCollections({ offlineInstances: { schema: version1, migrationStrategies: { 1: (d: OfflineInstanceDocV1) => d } } });
+    const { drafts: _d, ...v1 } = unsent;
+    await old.collections['offlineInstances']!.insert({ ...v1, syncState: 'retrying' });
+    await old.close();
+    const db = await createAppDatabase(getRxStorageDexie(), name);
+    expect((await db.offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON()).toEqual({ ...unsentV2, syncState: 'queued' });
+    await db.close();
+  });
+
   it('keeps every unsent instance when an app update brings a newer schema version', async () => {
     const name = `migration${Date.now()}`;
     const db = await createAppDatabase(getRxStorageDexie(), name);
-    const { drafts: _legacy, ...current } = unsent;
+    const { drafts: _legacy, ...current } = unsentV2 as OfflineInstanceDoc & { drafts?: unknown };
+    // the migration plugin (loaded by this file) blocks writes until it has checked that nothing needs migrating
+    await db.offlineInstances.migrationNeeded();
+    while (db.offlineInstances.migrationInProgress) await new Promise((r) => setTimeout(r, 5));
     await db.offlineInstances.insert(current);
     await db.close();
 
@@ -134,7 +158,7 @@ describe('schema migrations on IndexedDB', () => {
     const { offlineInstances } = await updated.addCollections({
       offlineInstances: {
         schema: next,
-        migrationStrategies: { 1: (doc: OfflineInstanceDoc) => doc, [next.version]: (doc: OfflineInstanceDoc) => ({ ...doc, device: 'migrated' }) },
+        migrationStrategies: { ...COLLECTIONS.offlineInstances.migrationStrategies, [next.version]: (doc: OfflineInstanceDoc) => ({ ...doc, device: 'migrated' }) },
       },
     });
     const migrated = (await offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON();

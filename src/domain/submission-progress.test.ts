@@ -10,7 +10,7 @@ describe('submissionProgress', () => {
     ['sending values', { syncState: 'sending', queuedAt: 100 }, photos(0, 2), ['running', 'waiting'], 0],
     ['values done, photo 1 of 2 up', { syncState: 'sending', queuedAt: 100, attemptLog: [{ at: 150, step: 'values' as const, ok: true }] }, photos(1, 2), ['done', 'running'], 1],
     ['a values success of an earlier try does not count', { syncState: 'sending', queuedAt: 100, attemptLog: [{ at: 50, step: 'values' as const, ok: true }] }, photos(0, 1), ['running', 'waiting'], 0],
-    ['a failed values try is not done; the retry runs', { syncState: 'retrying', queuedAt: 100, attemptLog: [{ at: 150, step: 'values' as const, ok: false }] }, photos(0, 1), ['running', 'waiting'], 0],
+    ['a failed values try is not done; the retry runs', { syncState: 'sending', queuedAt: 100, attemptLog: [{ at: 150, step: 'values' as const, ok: false }] }, photos(0, 1), ['running', 'waiting'], 0],
     ['photos uploaded in an earlier try stay done', { syncState: 'sending', queuedAt: 100 }, photos(2, 2), ['running', 'done'], 2],
     ['sent: all done', { syncState: 'sent', queuedAt: 100 }, photos(1, 1), ['done', 'done'], 1],
     ['error: the failed step waits, nothing runs', { syncState: 'error', queuedAt: 100, attemptLog: [{ at: 150, step: 'values' as const, ok: true }] }, photos(0, 1), ['done', 'waiting'], 0],

@@ -24,7 +24,7 @@ export function submissionProgress(instance: ProgressInstance, photos: readonly 
   const photosUploaded = photos.filter((p) => p.uploaded).length;
   const finished = (step: ProgressStep) =>
     instance.syncState === 'sent' || (step === 'images' && photosTotal > 0 && photosUploaded === photosTotal) || (instance.attemptLog ?? []).some((a) => a.step === step && a.ok && a.at >= since);
-  const sending = instance.syncState === 'sending' || instance.syncState === 'retrying';
+  const sending = instance.syncState === 'sending' || instance.syncState === 'values-stored';
   let runningSeen = false;
   const steps = order.map((step) => {
     if (finished(step)) return { step, state: 'done' as const };

@@ -37,7 +37,8 @@ describe('submission under server faults', () => {
     const postsBefore = await countRoundPosts(env.server());
     await injectFaults(env.server(), { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 1 });
     await submitRound(page);
-    await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('retrying');
+    // the second try: still 'sending' in the lifecycle, with the retry announced
+    await page.getByTestId('submit-retrying').waitFor({ timeout: 15_000 });
     await page.getByTestId('submit-success').waitFor({ timeout: 20_000 });
     // the failed post and its retry (the browser may add its own retry of a reset connection; the server dedupes)
     expect(await countRoundPosts(env.server())).toBeGreaterThanOrEqual(postsBefore + 2);

@@ -8,6 +8,7 @@ import { useObservable } from '../../db/hooks';
 import { combineDateAndTime } from '../../domain/dates';
 import { parseNumberInput } from '../../domain/numbers';
 import type { SeriesPoint } from '../../domain/analysis';
+import { OPEN_STATES } from '../../domain/round-lifecycle';
 
 /** A round by its name (the {group} of the analysis addresses), null when none is stored. */
 export function useGroupRound(group: string): RoundDoc | null | undefined {
@@ -55,7 +56,6 @@ export function useHistory(tsIds: readonly string[]): Map<string, HistoricValue[
   );
 }
 
-const OPEN_STATES = ['draft', 'queued', 'sending', 'retrying', 'error'];
 
 /**
  * The values of the round's open (not yet sent) instances, by tsId: what the office compares with the
@@ -67,7 +67,7 @@ export function useOpenRoundPoints(mrIds: readonly string[], defaultTime: string
   const empty = useMemo(() => new Map<string, SeriesPoint[]>(), []);
   return useObservable<Map<string, SeriesPoint[]>>(
     () =>
-      db.offlineInstances.find({ selector: { mrId: { $in: key.split('\n') }, syncState: { $in: OPEN_STATES } } }).$.pipe(
+      db.offlineInstances.find({ selector: { mrId: { $in: key.split('\n') }, syncState: { $in: [...OPEN_STATES] } } }).$.pipe(
         switchMap((instances) => {
           if (instances.length === 0) return of(empty);
           const dates = new Map(instances.map((i) => [i.instanceId, i.date]));

@@ -143,6 +143,16 @@ export function ArchiveList() {
                   <Link to="/archive/$instanceId" params={{ instanceId: r.instanceId }} className="font-medium text-sky-700 underline dark:text-sky-300">
                     {r.mrName}
                   </Link>
+                  {r.correctedBy && (
+                    <span className="ml-2 text-xs text-violet-800 dark:text-violet-300" data-testid="list-corrected">
+                      <Trans>corrected</Trans>
+                    </span>
+                  )}
+                  {r.corrects && (
+                    <span className="ml-2 text-xs text-violet-800 dark:text-violet-300" data-testid="list-correction">
+                      <Trans>correction</Trans>
+                    </span>
+                  )}
                 </td>
                 <td className="p-2 tabular-nums" data-testid="submission-time">
                   {fmt.dateTime(r.submissionTime)}

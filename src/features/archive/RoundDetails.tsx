@@ -6,6 +6,7 @@ import { useConfig } from '../../db/reference-hooks';
 import { archiveImagesShown } from '../../domain';
 import { ArchiveImage } from './ArchiveImage';
 import { DecisionLabel } from './DecisionLabel';
+import { CorrectionNote, useCorrectedValues } from './CorrectionNote';
 
 function entryImages(e: CompletedEntry): string[] {
   return [...(e.tsRemark?.images ?? []), ...(e.staRemark?.images ?? [])];
@@ -37,6 +38,18 @@ function TasksAndFacilities({ entry }: { entry: CompletedEntry }) {
   );
 }
 
+/** The value the correction holds where it differs from this round's (issue 21: the corrected value shows). */
+function CorrectedValue({ value, corrected, unit }: { value: number | null | undefined; corrected: number | null | undefined; unit: string | null | undefined }) {
+  const fmt = useLocaleFormat();
+  if (corrected === undefined || corrected === value) return null;
+  const shown = `${fmt.number(corrected)} ${unit ?? ''}`.trim();
+  return (
+    <div className="text-xs font-medium text-violet-800 dark:text-violet-300" data-testid="corrected-value">
+      <Trans>corrected: {shown}</Trans>
+    </div>
+  );
+}
+
 /**
  * Everything recorded for a completed round (§3 CompletedMeasureRound): times, teams and deciders, every
  * entry with time, value, remarks, decisions, tasks and facilities; images only for rounds submitted within
@@ -46,6 +59,7 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
   const config = useConfig();
+  const corrected = useCorrectedValues(round);
   const showImages = archiveImagesShown(round.submissionTime, config.showArchiveImages, new Date());
   const when = fmt.dateTime;
   const decider = (time: string | null | undefined, team: string | null | undefined, user: string | null | undefined) => [when(time), team, user ? `(${user})` : undefined].filter((x) => x && x.trim() !== '').join(' ') || '–';
@@ -60,6 +74,7 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
   ];
   return (
     <div className="space-y-3">
+      <CorrectionNote round={round} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {facts.map(([k, v, id]) => (
           <div key={id} className="contents">
@@ -104,6 +119,7 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
                   <td className="p-2 tabular-nums" data-testid="entry-value">
                     {fmt.number(e.value)} {e.tsUnit}
                     {e.valueAfter !== undefined && e.valueAfter !== null && <> / {fmt.number(e.valueAfter)}</>}
+                    <CorrectedValue value={e.value} corrected={corrected.get(`${e.tsId}|${e.dt ? Date.parse(e.dt) : ''}`)} unit={e.tsUnit} />
                   </td>
                   <td className="p-2">
                     {[e.tsRemark?.text, e.staRemark?.text].filter(Boolean).join(' · ')}

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import { useSupportExport } from './use-support-export';
 import { SyncBadge } from '../indoor/SyncBadge';
+import { SubmitErrorText, submitErrorForSupport } from '../indoor/SubmitErrorText';
 
 type CollectionName = keyof typeof COLLECTIONS;
 const NAMES = Object.keys(COLLECTIONS) as CollectionName[];
@@ -69,8 +70,18 @@ export function LocalDataPanel() {
         <ul className="space-y-1 text-sm" aria-label={t`Rounds not yet sent`}>
           {unsent.map((i) => (
             <li key={i.instanceId}>
-              {i.mrName} · {fmt.date(i.date)} · <SyncBadge state={i.syncState} /> <code className="text-xs">{i.instanceId}</code>
-              {i.lastError && <div className="text-xs text-red-700 dark:text-red-300">{i.lastError}</div>}
+              {i.mrName} · {fmt.date(i.date)} · <SyncBadge state={i.syncState} correction={i.corrects !== undefined} /> <code className="text-xs">{i.instanceId}</code>
+              {i.owner && (
+                <span className="text-xs">
+                  {' '}
+                  <Trans>Entered by {i.owner}</Trans>
+                </span>
+              )}
+              {i.lastError && (
+                <div className="text-xs text-red-700 dark:text-red-300">
+                  <SubmitErrorText error={i.lastError} /> <code>{submitErrorForSupport(i.lastError)}</code>
+                </div>
+              )}
             </li>
           ))}
         </ul>

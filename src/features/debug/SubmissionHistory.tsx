@@ -7,6 +7,7 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { Button } from '../../ui/Button';
 import { SyncBadge } from '../indoor/SyncBadge';
+import { SubmitErrorText, submitErrorForSupport } from '../indoor/SubmitErrorText';
 
 /** Every submission not yet sent, with each try (step, HTTP status, error, time) and a retry for failed ones. */
 export function SubmissionHistory() {
@@ -37,7 +38,7 @@ export function SubmissionHistory() {
             <strong>
               {i.mrName} · {fmt.date(i.date)}
             </strong>
-            <SyncBadge state={i.syncState} />
+            <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />
             <code className="text-xs">{i.instanceId}</code>
             {i.syncState === 'error' && (
               <Button variant="secondary" onClick={() => void replication.retry(i.instanceId)}>
@@ -45,7 +46,16 @@ export function SubmissionHistory() {
               </Button>
             )}
           </div>
-          {i.lastError && <p className="text-red-800 dark:text-red-300">{i.lastError}</p>}
+          {i.owner && (
+            <p className="text-xs">
+              <Trans>Entered by {i.owner}</Trans>
+            </p>
+          )}
+          {i.lastError && (
+            <p className="text-red-800 dark:text-red-300">
+              <SubmitErrorText error={i.lastError} /> <code className="text-xs">{submitErrorForSupport(i.lastError)}</code>
+            </p>
+          )}
           {(i.attemptLog?.length ?? 0) > 0 ? (
             <table className="mt-1 w-full text-xs" aria-label={t`Tries of ${roundName}`}>
               <thead>

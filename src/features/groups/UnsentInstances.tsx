@@ -55,7 +55,7 @@ export function UnsentInstances() {
               <Link to={i.mode === 'meteo' ? '/meteo/$group/$date' : '/stations/$group/$date'} params={{ group: i.mrName, date: i.date }} className="text-sky-700 underline dark:text-sky-300">
                 {name} · {date}
               </Link>
-              <SyncBadge state={i.syncState} />
+              <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />
               <DeleteInstanceButton syncState={i.syncState} name={name} date={date} onClick={() => setDeleting(i.toMutableJSON())} />
             </li>
           );

@@ -24,7 +24,8 @@ describe('isDeletable', () => {
     ['error', true],
     ['queued', false],
     ['sending', false],
-    ['retrying', false],
+    ['values-stored', false],
+    ['waiting-login', false],
     ['sent', false],
   ])('%s → %s', (state, expected) => expect(isDeletable(state)).toBe(expected));
 });
@@ -57,7 +58,7 @@ describe('deleteUnsentInstance', () => {
     expect(await db.offlineInstances.findOne('b').exec()).not.toBeNull();
   });
 
-  it.each<[SyncState]>([['queued'], ['sending'], ['retrying'], ['sent']])('keeps a round in state %s', async (state) => {
+  it.each<[SyncState]>([['queued'], ['sending'], ['values-stored'], ['waiting-network'], ['sent']])('keeps a round in state %s', async (state) => {
     await instance('a', state);
     await children('a', 'a');
     expect(await deleteUnsentInstance(db, 'a')).toEqual({ deleted: false, reason: 'not-deletable' });

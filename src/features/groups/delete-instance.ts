@@ -3,6 +3,7 @@ import type { SyncState } from '../../../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../../db/database';
 import { mapTilesKey } from '../../../schemas/db/map-tiles-record';
 import { tourRoundKey } from '../../../replication/instance-round';
+import { deleteInstanceDoc } from '../../db/instance-commands';
 
 /** §5: only a round that is not on its way to the server may be deleted (never one queued or sending). */
 export const DELETABLE_STATES: readonly SyncState[] = ['draft', 'error'];
@@ -33,15 +34,9 @@ type OptionalCollection = RxCollection<{ instanceId?: string }>;
  * it was read (e.g. another tab queued it meanwhile); that is reported as 'changed' and nothing is deleted.
  */
 export async function deleteUnsentInstance(db: AppDatabase, instanceId: string): Promise<DeleteResult> {
-  const doc = await db.offlineInstances.findOne(instanceId).exec();
-  if (!doc) return { deleted: false, reason: 'missing' };
-  if (!isDeletable(doc.syncState)) return { deleted: false, reason: 'not-deletable' };
-  try {
-    await doc.remove();
-  } catch (e) {
-    console.warn('the round changed while it was being deleted; nothing deleted', e);
-    return { deleted: false, reason: 'changed' };
-  }
+  // The command checks the lifecycle (never a round on its way, nor one whose values the server holds).
+  const removed = await deleteInstanceDoc(db, instanceId);
+  if (removed !== 'deleted') return { deleted: false, reason: removed };
   const selector = { instanceId };
   await db.photos.find({ selector }).remove();
   await db.tasks.find({ selector }).remove();

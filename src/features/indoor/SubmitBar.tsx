@@ -14,7 +14,9 @@ import type { Draft } from '../../../schemas/db/draft-doc';
 import { parseNumberInput } from '../../domain';
 import { SyncBadge } from './SyncBadge';
 import { SubmitProgress } from './SubmitProgress';
-import { LOGIN_REQUIRED } from '../../../replication/submit-queue';
+import { SubmitErrorText } from './SubmitErrorText';
+import { actionsOf, lifecycleContext } from '../../db/instance-commands';
+import { IN_FLIGHT_STATES, serverHolding } from '../../domain/round-lifecycle';
 import { auth } from '../../app/auth';
 import { useConfig, useLocalConfig } from '../../db/reference-hooks';
 import { gatherSubmission, type GatheredSubmission } from './checks/gather-submission';
@@ -127,12 +129,21 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
     }
   };
   const reopen = async (instanceId: string) => setReopenFailed(!(await reopenQueued(db, instanceId)));
-  const waiting = shown?.syncState === 'queued' ? shown : null;
+  // "Edit again" is offered for every round on its way, also mid-send: the send notices and does not mark it sent.
+  const waiting = shown && IN_FLIGHT_STATES.includes(shown.syncState) ? shown : null;
+  const photosWaiting = useObservable(
+    // a find, not a count: RxDB refuses count queries that no index serves
+    () => (shown ? db.photos.find({ selector: { instanceId: shown.instanceId, uploaded: false } }).$.pipe(map((docs) => docs.length)) : undefined),
+    0,
+    [db, shown?.instanceId],
+  );
+  // What the server holds, said plainly: never "sent" for something it did not confirm (issue 21).
+  const holding = shown ? serverHolding(shown.syncState, { ...lifecycleContext(shown), photosWaiting }) : null;
 
   return (
     <div data-submit-bar data-testid="submit-bar" aria-busy={busy || undefined} className="sticky top-[var(--navbar-h,3.5rem)] z-10 min-w-0 space-y-1 bg-white py-1 break-words dark:bg-slate-950">
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void submit()} disabled={busy || asking !== null || !instance || ['queued', 'sending', 'retrying'].includes(instance.syncState)}>
+        <Button onClick={() => void submit()} disabled={busy || asking !== null || !instance || !actionsOf(instance).submit}>
           <Trans>Submit</Trans>
         </Button>
         {waiting && (
@@ -143,7 +154,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
         <span className="text-sm text-slate-600 dark:text-slate-400">
           <Plural value={filledCount} one="# entry filled" other="# entries filled" /> · {round.mrName}
         </span>
-        {instance && <SyncBadge state={instance.syncState} />}
+        {instance && <SyncBadge state={instance.syncState} correction={instance.corrects !== undefined} />}
       </div>
       {asking && <SubmitChecks findings={asking.findings} steps={asking.plan.steps} date={ctx.date} onSend={() => void send(asking.instanceId)} onCancel={() => setAsking(null)} />}
       {nothingEntered && (
@@ -167,21 +178,48 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       )}
       {shown && !dismissed && shown.syncState === 'sent' && (
         <Alert type="success" testId="submit-success" onClose={() => setDismissed(true)} closeLabel={t`Close`}>
-          <Plural value={shown.valueCount ?? 0} one="# value saved." other="# values saved." />
+          {shown.corrects !== undefined ? (
+            <Plural value={shown.valueCount ?? 0} one="Correction sent: # value saved." other="Correction sent: # values saved." />
+          ) : (
+            <Plural value={shown.valueCount ?? 0} one="# value saved." other="# values saved." />
+          )}
+        </Alert>
+      )}
+      {holding?.kind === 'values' && (
+        <Alert type="info" testId="values-stored">
+          <Plural value={holding.photosWaiting} one="Values sent, # photo waiting." other="Values sent, # photos waiting." />{' '}
+          <Trans>A change of a value is sent as a correction.</Trans>
+        </Alert>
+      )}
+      {holding?.kind === 'correction-waiting' && (
+        <Alert type="info" testId="correction-waiting">
+          <Trans>Correction waiting: the server still holds the values sent before; this change is sent as a correction.</Trans>
         </Alert>
       )}
       {shown && shown.syncState === 'error' && (
         <Alert type="danger" testId="submit-error">
           <p>
-            <Trans>Error saving data. Your entries are kept on this device; correct them if needed and submit again.</Trans>
+            {holding?.kind === 'values' ? (
+              <Trans>Uploading the photos failed. The values are on the server; submit again to send the photos. A changed value is sent as a correction.</Trans>
+            ) : (
+              <Trans>Error saving data. Your entries are kept on this device; correct them if needed and submit again.</Trans>
+            )}
           </p>
-          {shown.lastError && <pre className="mt-1 whitespace-pre-wrap text-xs">{shown.lastError}</pre>}
+          {shown.lastError && (
+            <p className="mt-1 whitespace-pre-wrap text-xs">
+              <SubmitErrorText error={shown.lastError} />
+            </p>
+          )}
         </Alert>
       )}
-      {waiting && waiting.lastError === LOGIN_REQUIRED && (
+      {waiting && waiting.syncState === 'waiting-login' && (
         <Alert type="warning" testId="login-required">
           <p>
-            <Trans>Login required to transfer the entries. They are saved on this device and are sent as soon as you log in.</Trans>
+            {waiting.lastError?.code === 'owner-login' ? (
+              <SubmitErrorText error={waiting.lastError} />
+            ) : (
+              <Trans>Login required to transfer the entries. They are saved on this device and are sent as soon as you log in.</Trans>
+            )}
           </p>
           <Button className="mt-2" onClick={() => auth.login()}>
             <Trans>Log in</Trans>
@@ -195,12 +233,12 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       )}
       {reopenFailed && (
         <Alert type="info" testId="reopen-failed">
-          <Trans>Sending has already started; the round can no longer be edited.</Trans>
+          <Trans>The round could not be reopened; it was sent meanwhile.</Trans>
         </Alert>
       )}
-      {shown && ['sending', 'retrying', 'error'].includes(shown.syncState) && <SubmitProgress instance={shown} />}
-      {shown && shown.syncState === 'retrying' && (
-        <Alert type="warning">
+      {shown && ['sending', 'values-stored', 'error'].includes(shown.syncState) && <SubmitProgress instance={shown} />}
+      {shown && shown.syncState === 'sending' && (shown.attempts ?? 0) > 1 && (
+        <Alert type="warning" testId="submit-retrying">
           <Trans>Sending failed; the app tries once more in 5 seconds.</Trans>
         </Alert>
       )}

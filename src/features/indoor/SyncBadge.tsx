@@ -3,35 +3,44 @@ import type { SyncState } from '../../../schemas/db/offline-instance-doc';
 
 const STYLE: Record<SyncState, string> = {
   draft: 'bg-slate-200 text-slate-900',
+  correction: 'bg-violet-200 text-violet-950',
   queued: 'bg-amber-200 text-amber-950',
   sending: 'bg-sky-200 text-sky-950',
-  retrying: 'bg-amber-300 text-amber-950',
+  'values-stored': 'bg-lime-200 text-lime-950',
   sent: 'bg-green-200 text-green-950',
   error: 'bg-red-200 text-red-950',
+  'waiting-login': 'bg-amber-300 text-amber-950',
+  'waiting-network': 'bg-amber-200 text-amber-950',
 };
 
-function Label({ state }: { state: SyncState }) {
+function Label({ state, correction }: { state: SyncState; correction: boolean }) {
   switch (state) {
     case 'draft':
       return <Trans>Saved on this device</Trans>;
+    case 'correction':
+      return <Trans>Correction, not sent yet</Trans>;
     case 'queued':
-      return <Trans>Waiting to be sent</Trans>;
+      return correction ? <Trans>Correction waiting</Trans> : <Trans>Waiting to be sent</Trans>;
     case 'sending':
       return <Trans>Sending…</Trans>;
-    case 'retrying':
-      return <Trans>Sending failed, retrying in 5 s</Trans>;
+    case 'values-stored':
+      return <Trans>Values sent, photos waiting</Trans>;
     case 'sent':
       return <Trans>Sent</Trans>;
     case 'error':
       return <Trans>Not sent</Trans>;
+    case 'waiting-login':
+      return <Trans>Waiting for login</Trans>;
+    case 'waiting-network':
+      return <Trans>Waiting for the network</Trans>;
   }
 }
 
-/** The sync state of an instance, shown live from RxDB. */
-export function SyncBadge({ state }: { state: SyncState }) {
+/** The lifecycle state of an instance, shown live from RxDB; "Sent" only for what the server confirmed. */
+export function SyncBadge({ state, correction = false }: { state: SyncState; correction?: boolean }) {
   return (
     <span data-testid="sync-state" data-state={state} className={`inline-block rounded px-2 py-0.5 text-sm font-medium ${STYLE[state]}`}>
-      <Label state={state} />
+      <Label state={state} correction={correction} />
     </span>
   );
 }

@@ -25,6 +25,7 @@ import { useStoredRows } from './use-stored-rows';
 import { RoundDateCheck } from './checks/RoundDateCheck';
 import { RoundData } from './RoundData';
 import { AnalysisLinks } from '../analysis/AnalysisLinks';
+import { actionsOf } from '../../db/instance-commands';
 
 /**
  * tabularInput (§2): the office table of a round for one date, rendered from RxDB only. hydroInput passes
@@ -61,7 +62,8 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
   if (round === null) {
     return <GroupNotFound group={group} />;
   }
-  const locked = instance ? ['queued', 'sending', 'retrying'].includes(instance.syncState) : false;
+  // only an instance being edited takes input; one on its way is reopened with "Edit again" first
+  const locked = instance ? !actionsOf(instance).edit : false;
 
   return (
     <section aria-labelledby="tabular-heading" className="space-y-3">

@@ -7,10 +7,10 @@ import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
-import { readDrafts, writeDraft } from '../../db/draft-store';
+import { readDrafts } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
-
-const OPEN_STATES = ['draft', 'queued', 'sending', 'retrying', 'error'];
+import { createInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
+import { OPEN_STATES } from '../../domain/round-lifecycle';
 
 export interface IndoorInstance {
   instance: OfflineInstanceDoc | null | undefined;
@@ -40,8 +40,8 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
         : mrId === undefined || user === null
         ? undefined
         : db.offlineInstances
-            .find({ selector: { mrId, date, mode: 'indoor', syncState: { $in: OPEN_STATES } }, sort: [{ updatedAt: 'desc' }] })
-            // another user's open round on a shared device is theirs (issue 21): this user starts their own
+            .find({ selector: { mrId, date, mode: 'indoor', syncState: { $in: [...OPEN_STATES] } }, sort: [{ updatedAt: 'desc' }] })
+            // another user's open round on a shared device is theirs: this user starts their own
             .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null)),
     undefined,
     [db, mrId, date, fixedId, user],
@@ -56,21 +56,7 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
     if (fixedId !== undefined) return fixedId;
     if (instanceId) return instanceId;
     if (!round) throw new Error('round not loaded');
-    creating.current ??= (async () => {
-      const now = Date.now();
-      const doc = await db.offlineInstances.insert({
-        instanceId: crypto.randomUUID(),
-        mrId: round.mrId,
-        mrName: round.mrName,
-        mrGroup: round.mrGroup,
-        mode: 'indoor',
-        date,
-        creationTime: new Date(now).toISOString(),
-        syncState: 'draft',
-        updatedAt: now,
-      });
-      return doc.instanceId;
-    })();
+    creating.current ??= (async () => (await createInstance(db, { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'indoor', date })).instanceId)();
     return creating.current;
   }, [db, round, date, instanceId, fixedId]);
 
@@ -82,19 +68,9 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
     return p;
   }, []);
 
-  const syncState = instance?.syncState;
-  const writeOne = useCallback(
-    async (tsId: string, patch: DraftPatch) => {
-      const id = await ensureInstance();
-      await writeDraft(db, id, tsId, patch);
-      // Editing after a failed send makes it a draft again; the user submits once more.
-      if (syncState === 'error') {
-        const doc = await db.offlineInstances.findOne(id).exec();
-        await doc?.incrementalModify((d) => (d.syncState === 'error' ? { ...d, syncState: 'draft', updatedAt: Date.now() } : d));
-      }
-    },
-    [db, ensureInstance, syncState],
-  );
+  // The command refuses a write into a round on its way (the table is locked then) and turns an edit after an
+  // error back into a draft, or into a correction once the server holds the values.
+  const writeOne = useCallback(async (tsId: string, patch: DraftPatch) => writeInstanceDraft(db, await ensureInstance(), tsId, patch), [db, ensureInstance]);
 
   const updateDraft = useCallback((tsId: string, patch: DraftPatch) => track(writeOne(tsId, patch)), [track, writeOne]);
 
@@ -107,28 +83,17 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
   }, [db, instanceId, fixedId]);
 
   const queue = useCallback(async (id: string) => {
-    const doc = await db.offlineInstances.findOne(id).exec();
-    await doc?.incrementalPatch({ syncState: 'queued', queuedAt: Date.now(), updatedAt: Date.now(), lastError: undefined });
+    await queueInstance(db, id);
   }, [db]);
 
   return { instance, updateDraft, queue, ensureInstance, settled };
 }
 
 /**
- * Item 10 of issue 10: a round waiting for the network can be reopened for edits. Only a round that is
- * still queued goes back to draft; one the replication already started sending is left alone, so nothing
- * half-sent is edited. Resolves true when the round was reopened.
+ * "Edit again" (issue 10 item 10, issue 21): a round on its way goes back to editing, also while it is being sent;
+ * the send then notices the edit and does not mark it sent, and once the server holds its values the edit is a
+ * correction. Resolves true when the round was reopened.
  */
 export async function reopenQueued(db: AppDatabase, instanceId: string): Promise<boolean> {
-  const doc = await db.offlineInstances.findOne(instanceId).exec();
-  if (!doc) return false;
-  let reopened = false;
-  await doc.incrementalModify((d) => {
-    reopened = d.syncState === 'queued';
-    if (!reopened) return d;
-    // RxDB documents hold no undefined values: drop the queue marks instead of setting them undefined
-    const { queuedAt: _queuedAt, lastError: _lastError, ...rest } = d;
-    return { ...rest, syncState: 'draft', updatedAt: Date.now() };
-  });
-  return reopened;
+  return (await reopenInstance(db, instanceId)) !== null;
 }

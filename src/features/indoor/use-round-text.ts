@@ -1,6 +1,7 @@
 import { useCallback, useRef } from 'react';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { useDb } from '../../db/db-context';
+import { recordEdit } from '../../db/instance-commands';
 
 /** Round data kept on the instance document itself (§3 offline form: mrTeam, mrRemark). */
 export type RoundTextField = 'mrTeam' | 'mrRemark';
@@ -17,10 +18,8 @@ export function useRoundText(instance: OfflineInstanceDoc | null | undefined, en
       const next = queue.current
         .catch(() => undefined)
         .then(async () => {
-          const id = await ensureInstance();
-          const doc = await db.offlineInstances.findOne(id).exec();
-          // Editing after a failed send makes the round a draft again, as editing a value does.
-          await doc?.incrementalModify((d) => ({ ...d, [field]: text, syncState: d.syncState === 'error' ? 'draft' : d.syncState, updatedAt: Date.now() }));
+          // An edit command like a value's: refused while the round is on its way, a correction once the server holds it.
+          await recordEdit(db, await ensureInstance(), { [field]: text });
         });
       queue.current = next;
       return next;

@@ -3,6 +3,7 @@ import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-do
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../indoor/SyncBadge';
+import { SubmitErrorText } from '../indoor/SubmitErrorText';
 import { METEO_EDITABLE_STATES } from './use-meteo-instance';
 
 /** Where the month stands: saved on the device, transferred (read-only) and sent, or not sent with the reason. */
@@ -13,7 +14,7 @@ export function MeteoStatus({ instance }: { instance: OfflineInstanceDoc | null 
   return (
     <div className="space-y-2 print:hidden">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <SyncBadge state={instance.syncState} />
+        <SyncBadge state={instance.syncState} correction={instance.corrects !== undefined} />
         {instance.syncState === 'sent' && instance.sentAt !== undefined && (
           <span data-testid="meteo-sent">
             <Trans>Transferred on {fmt.epochDateTime(instance.sentAt)}</Trans>
@@ -27,7 +28,14 @@ export function MeteoStatus({ instance }: { instance: OfflineInstanceDoc | null 
       )}
       {instance.syncState === 'error' && (
         <Alert type="danger" testId="meteo-error">
-          <Trans>The month could not be transferred: {instance.lastError}. Correct it and transfer again.</Trans>
+          <p>
+            <Trans>The month could not be transferred. Correct it and transfer again.</Trans>
+          </p>
+          {instance.lastError && (
+            <p className="text-xs">
+              <SubmitErrorText error={instance.lastError} />
+            </p>
+          )}
         </Alert>
       )}
     </div>

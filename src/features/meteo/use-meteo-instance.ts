@@ -5,10 +5,11 @@ import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { writeDraft } from '../../db/draft-store';
+import { createInstance, queueInstance, writeInstanceDraft } from '../../db/instance-commands';
+import { EDITABLE_STATES } from '../../domain/round-lifecycle';
 
 /** A month may still be edited in these states; once transferred (queued and after) it is read-only (§4). */
-export const METEO_EDITABLE_STATES: readonly string[] = ['draft', 'error'];
+export const METEO_EDITABLE_STATES: readonly string[] = EDITABLE_STATES;
 
 export interface MeteoInstance {
   /** undefined while loading, null when nothing was typed for the month yet */
@@ -44,11 +45,7 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
   const ensureInstance = useCallback(async (): Promise<string> => {
     if (instanceId) return instanceId;
     if (!round) throw new Error('round not loaded');
-    creating.current ??= (async () => {
-      const now = Date.now();
-      const doc = await db.offlineInstances.insert({ instanceId: crypto.randomUUID(), mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'meteo', date: month, creationTime: new Date(now).toISOString(), syncState: 'draft', updatedAt: now });
-      return doc.instanceId;
-    })();
+    creating.current ??= (async () => (await createInstance(db, { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'meteo', date: month })).instanceId)();
     return creating.current;
   }, [db, round, month, instanceId]);
 
@@ -57,30 +54,19 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
   const readOnly = instance === undefined || (syncState !== undefined && !METEO_EDITABLE_STATES.includes(syncState));
   const updateDraft = useCallback(
     (key: string, patch: DraftPatch) => {
-      const p = (async () => {
-        const id = await ensureInstance();
-        await writeDraft(db, id, key, patch);
-        // editing after a failed transfer makes it a draft again; the user transfers once more
-        if (syncState === 'error') await (await db.offlineInstances.findOne(id).exec())?.incrementalModify((d) => (d.syncState === 'error' ? { ...d, syncState: 'draft', updatedAt: Date.now() } : d));
-      })();
+      // editing after a failed transfer makes it a draft again (the command); the user transfers once more
+      const p = (async () => writeInstanceDraft(db, await ensureInstance(), key, patch))();
       pending.current.add(p);
       const done = () => pending.current.delete(p);
       p.then(done, done);
       return p;
     },
-    [db, ensureInstance, syncState],
+    [db, ensureInstance],
   );
 
   const transfer = useCallback(async () => {
     while (pending.current.size > 0) await Promise.allSettled([...pending.current]);
-    const id = await ensureInstance();
-    const doc = await db.offlineInstances.findOne(id).exec();
-    await doc?.incrementalModify((d) => {
-      if (!METEO_EDITABLE_STATES.includes(d.syncState)) return d;
-      // RxDB documents hold no undefined values: drop the last error instead of setting it undefined
-      const { lastError: _lastError, ...rest } = d;
-      return { ...rest, syncState: 'queued', queuedAt: Date.now(), updatedAt: Date.now() };
-    });
+    await queueInstance(db, await ensureInstance());
   }, [db, ensureInstance]);
 
   return { instance, readOnly, updateDraft, transfer };

@@ -6,6 +6,7 @@ import { isQuotaError } from '../../app/storage';
 import { useDb } from '../../db/db-context';
 import { useConfig } from '../../db/reference-hooks';
 import { resizePhoto, useNativeCapture } from './resize-photo';
+import { recordEdit } from '../../db/instance-commands';
 
 export interface PhotoTarget {
   instanceId: () => Promise<string>;
@@ -37,6 +38,8 @@ export const PhotoButton = memo(function PhotoButton({ target, disabled, onStore
         throw new Error(t`This file is not an image that can be read. Choose a JPEG, PNG or WebP photo.`);
       });
       const instanceId = await target.instanceId();
+      // a new photo is an edit of the round: refused while it is on its way, a correction once the server holds it
+      await recordEdit(db, instanceId);
       const doc = await db.photos.insert({
         id: crypto.randomUUID(),
         instanceId,

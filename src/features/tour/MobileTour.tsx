@@ -69,7 +69,7 @@ export function MobileTour() {
         </h1>
         <p className="flex items-center gap-2 text-sm">
           <span data-testid="tour-progress">{t`${done} of ${total} stations complete`}</span>
-          <SyncBadge state={tour.instance.syncState} />
+          <SyncBadge state={tour.instance.syncState} correction={tour.instance.corrects !== undefined} />
         </p>
       </header>
       {tour.writeError !== null && <WriteErrorAlert error={tour.writeError} />}

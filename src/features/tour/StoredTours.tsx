@@ -104,7 +104,7 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
           {name} · {date}
         </Link>
         {instance.mrTeam && <span className="text-sm">{instance.mrTeam}</span>}
-        <SyncBadge state={instance.syncState} />
+        <SyncBadge state={instance.syncState} correction={instance.corrects !== undefined} />
         <DeleteInstanceButton syncState={instance.syncState} name={name} date={date} onClick={onDelete} />
       </div>
       {stored && stored.entryCount === 0 ? (

@@ -2,6 +2,7 @@ import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-do
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { tourRoundKey } from '../../../replication/instance-round';
 import type { AppDatabase } from '../../db/database';
+import { createInstance } from '../../db/instance-commands';
 
 export interface StoreTourInput {
   round: RoundDoc;
@@ -21,7 +22,7 @@ export async function storeTour(db: AppDatabase, input: StoreTourInput, now = Da
   await db.reference.upsert({ key: tourRoundKey(instanceId), data: input.round, fetchedAt: now });
   const team = input.team.trim();
   const remark = input.remark.trim();
-  const doc = await db.offlineInstances.insert({
+  return createInstance(db, {
     instanceId,
     mrId: input.round.mrId,
     mrName: input.round.mrName,
@@ -31,8 +32,5 @@ export async function storeTour(db: AppDatabase, input: StoreTourInput, now = Da
     creationTime: new Date(now).toISOString(),
     ...(team ? { mrTeam: team } : {}),
     ...(remark ? { mrRemark: remark } : {}),
-    syncState: 'draft',
-    updatedAt: now,
   });
-  return doc.toMutableJSON();
 }

@@ -7,6 +7,7 @@ import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-do
 import { RoundDocSchema, type RoundDoc } from '../../../schemas/db/round-doc';
 import { tourRoundKey } from '../../../replication/instance-round';
 import { useDb } from '../../db/db-context';
+import { actionsOf } from '../../db/instance-commands';
 import { useAllDrafts, useDraftStore, type DraftStore } from '../../db/draft-store';
 import { useDraftWriter } from '../../db/use-draft-writer';
 import { useObservable } from '../../db/hooks';
@@ -39,7 +40,6 @@ export interface Tour extends IndoorInstance {
 
 export type TourState = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; tour: Tour };
 
-const LOCKED_STATES = ['queued', 'sending', 'retrying', 'sent'];
 
 /** The stored outdoor round `instanceId` with its snapshot (docs/tour.md), or why there is none. */
 export function useTour(instanceId: string): TourState {
@@ -91,6 +91,6 @@ export function useTour(instanceId: string): TourState {
   if (round === null || instance === null) return { status: 'missing' };
   return {
     status: 'ready',
-    tour: { ...inst, instance, round, store, ctx, stations, complete, locked: LOCKED_STATES.includes(instance.syncState), onChange, writeError, storedRows, taskActions, facilityActions },
+    tour: { ...inst, instance, round, store, ctx, stations, complete, locked: !actionsOf(instance).edit, onChange, writeError, storedRows, taskActions, facilityActions },
   };
 }

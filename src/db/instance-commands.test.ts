@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateOfflineInstanceV2, type OfflineInstanceDocV1 } from '../../schemas/db/offline-instance-doc';
+import { memoryDatabase } from '../../test/unit/memory-db';
+import type { AppDatabase } from './database';
+import { readDrafts } from './draft-store';
+import {
+  createInstance,
+  deleteInstanceDoc,
+  finishSend,
+  InstanceConflict,
+  queueInstance,
+  recordEdit,
+  recordValuesStored,
+  reopenInstance,
+  resumeInstance,
+  startSend,
+  stopSend,
+  submissionIdOf,
+  waitForLogin,
+  writeInstanceDraft,
+} from './instance-commands';
+
+describe('instance commands (compare-and-set on RxDB memory storage)', () => {
+  let db: AppDatabase;
+  beforeEach(async () => {
+    db = await memoryDatabase();
+    await db.reference.insert({ key: 'serverInfo', data: { username: 'anna', version: '1', apiVersion: '2', isAdmin: false }, fetchedAt: 1 });
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  const create = () => createInstance(db, { mrId: '1', mrName: 'Nord', mode: 'indoor', date: '2026-11-25' });
+  const read = async (id: string) => (await db.offlineInstances.findOne(id).exec())?.toMutableJSON();
+
+  it('creates a draft owned by the logged-in user', async () => {
+    const i = await create();
+    expect(i).toMatchObject({ syncState: 'draft', owner: 'anna', editRev: 0 });
+    expect(submissionIdOf(i)).toBe(i.instanceId);
+  });
+
+  it('writes drafts only while the instance may be edited', async () => {
+    const i = await create();
+    await writeInstanceDraft(db, i.instanceId, 'ts1', { text: '1' });
+    await queueInstance(db, i.instanceId);
+    await expect(writeInstanceDraft(db, i.instanceId, 'ts1', { text: '2' })).rejects.toBeInstanceOf(InstanceConflict);
+    expect(await readDrafts(db, i.instanceId)).toMatchObject([{ text: '1' }]);
+  });
+
+  it('queues once: a second submit (another tab) is refused', async () => {
+    const i = await create();
+    const [a, b] = await Promise.all([queueInstance(db, i.instanceId), queueInstance(db, i.instanceId)]);
+    expect([a, b].filter((x) => x !== null)).toHaveLength(1);
+    expect((await read(i.instanceId))?.syncState).toBe('queued');
+  });
+
+  it('starts a send only from a sendable state and remembers its revision', async () => {
+    const i = await create();
+    expect(await startSend(db, i.instanceId)).toBeNull();
+    await queueInstance(db, i.instanceId);
+    const s = await startSend(db, i.instanceId);
+    expect(s).toMatchObject({ syncState: 'sending', sendRev: 0 });
+    expect(await startSend(db, i.instanceId)).toBeNull();
+  });
+
+  it('never marks sent an instance edited again during its send (edit again wins)', async () => {
+    const i = await create();
+    await queueInstance(db, i.instanceId);
+    const s = await startSend(db, i.instanceId);
+    await reopenInstance(db, i.instanceId);
+    expect(await finishSend(db, i.instanceId, s?.sendRev ?? -1, 3)).toBeNull();
+    expect(await stopSend(db, i.instanceId, s?.sendRev ?? -1, 'fail', { code: 'http', status: 500 })).toBeNull();
+    expect(await read(i.instanceId)).toMatchObject({ syncState: 'draft', editRev: 1 });
+  });
+
+  it('turns an edit made while the values were being stored into a correction naming the stored submission', async () => {
+    const i = await create();
+    await queueInstance(db, i.instanceId);
+    const s = await startSend(db, i.instanceId);
+    await reopenInstance(db, i.instanceId);
+    expect(await recordValuesStored(db, i.instanceId, i.instanceId, s?.sendRev ?? -1, { valueCount: 2 })).toBe(false);
+    const after = await read(i.instanceId);
+    expect(after).toMatchObject({ syncState: 'correction', corrects: i.instanceId, storedSubmissionId: i.instanceId });
+    expect(after?.submissionId).not.toBe(i.instanceId);
+    // the correction is sent like any round, under its own id
+    await queueInstance(db, i.instanceId);
+    expect((await read(i.instanceId))?.syncState).toBe('queued');
+  });
+
+  it('goes on with the photos when nothing changed, and finishes as sent', async () => {
+    const i = await create();
+    await queueInstance(db, i.instanceId);
+    const s = await startSend(db, i.instanceId);
+    expect(await recordValuesStored(db, i.instanceId, i.instanceId, s?.sendRev ?? -1, { valueCount: 2 })).toBe(true);
+    expect((await read(i.instanceId))?.syncState).toBe('values-stored');
+    expect(await finishSend(db, i.instanceId, s?.sendRev ?? -1)).toMatchObject({ syncState: 'sent', valueCount: 2 });
+  });
+
+  it('after a photo failed, an edit of the values is a correction; a plain resubmit sends only the photos', async () => {
+    const i = await create();
+    await queueInstance(db, i.instanceId);
+    const s = await startSend(db, i.instanceId);
+    await recordValuesStored(db, i.instanceId, i.instanceId, s?.sendRev ?? -1);
+    await stopSend(db, i.instanceId, s?.sendRev ?? -1, 'fail', { code: 'http', status: 502 });
+    expect((await queueInstance(db, i.instanceId))?.syncState).toBe('values-stored');
+    const again = await startSend(db, i.instanceId);
+    await stopSend(db, i.instanceId, again?.sendRev ?? -1, 'fail', { code: 'http', status: 502 });
+    const edited = await recordEdit(db, i.instanceId, { mrRemark: 'corrected' });
+    expect(edited).toMatchObject({ syncState: 'correction', corrects: i.instanceId, mrRemark: 'corrected' });
+    expect(edited.lastError).toBeUndefined();
+    expect((await queueInstance(db, i.instanceId))?.syncState).toBe('queued');
+  });
+
+  it('queues a correction at once when the server holds another body under the id (409)', async () => {
+    const i = await create();
+    await queueInstance(db, i.instanceId);
+    const s = await startSend(db, i.instanceId);
+    expect(await recordValuesStored(db, i.instanceId, i.instanceId, s?.sendRev ?? -1, { conflict: true })).toBe(false);
+    const after = await read(i.instanceId);
+    expect(after).toMatchObject({ syncState: 'queued', corrects: i.instanceId });
+    expect(after?.submissionId).not.toBe(i.instanceId);
+  });
+
+  it('lets either a concurrent reopen or the send win, never both', async () => {
+    for (let n = 0; n < 5; n++) {
+      const i = await create();
+      await queueInstance(db, i.instanceId);
+      const [s] = await Promise.all([startSend(db, i.instanceId), reopenInstance(db, i.instanceId)]);
+      const finished = s ? await finishSend(db, i.instanceId, s.sendRev ?? -1) : null;
+      const stored = await read(i.instanceId);
+      // a finished send means the reopen came before the send took it, which the send would have refused
+      expect(finished === null || stored?.editRev === 0).toBe(true);
+      expect(stored?.syncState === 'sent').toBe(finished !== null);
+    }
+  });
+
+  it('waits for its author and resumes after the login', async () => {
+    const i = await create();
+    await queueInstance(db, i.instanceId);
+    expect(await waitForLogin(db, i.instanceId, { code: 'owner-login', owner: 'anna' })).toMatchObject({ syncState: 'waiting-login' });
+    expect(await startSend(db, i.instanceId)).toBeNull();
+    expect(await resumeInstance(db, i.instanceId)).toMatchObject({ syncState: 'queued' });
+  });
+
+  it('deletes only what the user may delete', async () => {
+    const i = await create();
+    await queueInstance(db, i.instanceId);
+    expect(await deleteInstanceDoc(db, i.instanceId)).toBe('not-deletable');
+    await reopenInstance(db, i.instanceId);
+    expect(await deleteInstanceDoc(db, i.instanceId)).toBe('deleted');
+    expect(await deleteInstanceDoc(db, i.instanceId)).toBe('missing');
+  });
+});
+
+describe('offline instance migration to version 2', () => {
+  const v1: OfflineInstanceDocV1 = { instanceId: 'a', mrId: '1', mrName: 'N', mode: 'indoor', date: '2026-11-25', creationTime: 'x', syncState: 'retrying', lastError: '503 Service Unavailable', updatedAt: 1 };
+  it.each([
+    [{ ...v1 }, { syncState: 'queued', lastError: { code: 'legacy', detail: '503 Service Unavailable' } }],
+    [{ ...v1, syncState: 'sending' }, { syncState: 'queued' }],
+    [{ ...v1, syncState: 'queued', lastError: 'login-required' }, { syncState: 'waiting-login', lastError: { code: 'login-required' } }],
+    [{ ...v1, syncState: 'error' }, { syncState: 'error', mrName: 'N' }],
+    [{ ...v1, syncState: 'sent', lastError: undefined }, { syncState: 'sent' }],
+  ])('keeps %o as %o', (doc, expected) => {
+    expect(migrateOfflineInstanceV2(doc)).toMatchObject(expected);
+  });
+});

@@ -1,0 +1,256 @@
+import type { OfflineInstanceDoc, SubmitError, SyncState } from '../../schemas/db/offline-instance-doc';
+import type { DraftPatch } from '../../schemas/db/draft-doc';
+import { transition, userActions, type LifecycleContext, type LifecycleEvent, type LifecycleState } from '../domain/round-lifecycle';
+import type { AppDatabase } from './database';
+import { writeDraft } from './draft-store';
+
+/**
+ * Every write of a round instance's state (Architecture §3). Each command is a compare-and-set: RxDB's
+ * incrementalModify runs the guard on the newest stored revision (again after a conflict), and the guard asks the
+ * lifecycle (src/domain/round-lifecycle.ts) whether the move is allowed and, for the queue, whether the document is
+ * still at the edit revision its send started from. So a user's edit and a send never overwrite each other:
+ * whichever comes second sees the other's write and is refused or adapts.
+ * Screens, hooks, the tour, meteo and the queue call these; nothing else patches an instance document.
+ */
+
+// The storage schema keeps its own copy of the state names (it may not import the app): both must be the same.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const statesMatch: Same<SyncState, LifecycleState> = true;
+void statesMatch;
+
+/** The id the next POST of an instance uses: its own, or a correction's new one. */
+export function submissionIdOf(d: Pick<OfflineInstanceDoc, 'instanceId' | 'submissionId'>): string {
+  return d.submissionId ?? d.instanceId;
+}
+
+/** What the lifecycle needs to know about a stored instance. */
+export function lifecycleContext(d: Pick<OfflineInstanceDoc, 'instanceId' | 'submissionId' | 'storedSubmissionId' | 'corrects'>): LifecycleContext {
+  return { valuesStored: d.storedSubmissionId !== undefined && d.storedSubmissionId === submissionIdOf(d), isCorrection: d.corrects !== undefined };
+}
+
+/** What the user may do with this instance now. */
+export function actionsOf(d: OfflineInstanceDoc) {
+  return userActions(d.syncState, lifecycleContext(d));
+}
+
+/** The refused command: the state or revision moved on (another tab, the queue, or the user). */
+export class InstanceConflict extends Error {
+  constructor(
+    readonly instanceId: string,
+    readonly reason: 'missing' | 'refused' | 'changed',
+  ) {
+    super(`instance ${instanceId}: ${reason}`);
+    this.name = 'InstanceConflict';
+  }
+}
+
+type Guard = (d: OfflineInstanceDoc) => OfflineInstanceDoc | null;
+
+/**
+ * Applies `guard` to the newest stored revision; null from the guard refuses (nothing written).
+ * Resolves to the stored result, or null when refused or missing.
+ */
+async function compareAndSet(db: AppDatabase, instanceId: string, guard: Guard): Promise<OfflineInstanceDoc | null> {
+  const doc = await db.offlineInstances.findOne(instanceId).exec();
+  if (!doc) return null;
+  let refused = false;
+  const after = await doc.incrementalModify((d) => {
+    const next = guard(d);
+    refused = next === null;
+    return next ?? d;
+  });
+  return refused ? null : after.toMutableJSON();
+}
+
+/** Moves `d` by `event` if the lifecycle allows it; null when refused. */
+function move(d: OfflineInstanceDoc, event: LifecycleEvent, changes: Partial<OfflineInstanceDoc> = {}): OfflineInstanceDoc | null {
+  const to = transition(d.syncState, event, lifecycleContext(d));
+  if (to === null) return null;
+  return { ...d, ...changes, syncState: to, updatedAt: Math.max(Date.now(), d.updatedAt + 1) };
+}
+
+function without<K extends keyof OfflineInstanceDoc>(d: OfflineInstanceDoc, ...keys: K[]): OfflineInstanceDoc {
+  const copy = { ...d };
+  for (const k of keys) delete copy[k];
+  return copy;
+}
+
+/**
+ * The server holds this instance's current submission: the next send is a correction under a new instanceId
+ * that names it (issue 21: a changed body under a stored instanceId is refused by the server, never merged).
+ */
+function forkCorrection(d: OfflineInstanceDoc, newId: () => string): OfflineInstanceDoc {
+  if (!lifecycleContext(d).valuesStored) return d;
+  return { ...without(d, 'valueCount', 'sentAt'), corrects: submissionIdOf(d), submissionId: newId() };
+}
+
+const newId = () => crypto.randomUUID();
+
+/** The username that owns new instances: the logged-in user as the server last said ('' without login). */
+export async function currentUser(db: AppDatabase): Promise<string> {
+  const info = (await db.reference.findOne('serverInfo').exec())?.data as { username?: unknown } | undefined;
+  return typeof info?.username === 'string' ? info.username : '';
+}
+
+export type NewInstance = Pick<OfflineInstanceDoc, 'mrId' | 'mrName' | 'mode' | 'date'> & Partial<Pick<OfflineInstanceDoc, 'instanceId' | 'mrGroup' | 'mrTeam' | 'mrRemark' | 'creationTime'>>;
+
+/** A new draft instance owned by the logged-in user. */
+export async function createInstance(db: AppDatabase, fields: NewInstance, owner?: string): Promise<OfflineInstanceDoc> {
+  const now = Date.now();
+  const doc = await db.offlineInstances.insert({
+    instanceId: newId(),
+    creationTime: new Date(now).toISOString(),
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    mrId: fields.mrId,
+    mrName: fields.mrName,
+    mode: fields.mode,
+    date: fields.date,
+    owner: owner ?? (await currentUser(db)),
+    syncState: 'draft',
+    editRev: 0,
+    updatedAt: now,
+  });
+  return doc.toMutableJSON();
+}
+
+/**
+ * The user changed something of the instance (a value, a photo, team, remark): allowed only while it is being
+ * edited; an instance in error goes back to editing (a correction when the server holds its values).
+ * Throws InstanceConflict when the instance is on its way (the screen must "Edit again" first).
+ */
+export async function recordEdit(db: AppDatabase, instanceId: string, fields: Partial<Pick<OfflineInstanceDoc, 'mrTeam' | 'mrRemark'>> = {}): Promise<OfflineInstanceDoc> {
+  const after = await compareAndSet(db, instanceId, (d) => {
+    const changesFields = Object.entries(fields).some(([k, value]) => d[k as keyof OfflineInstanceDoc] !== value);
+    // Typing into a draft needs no write of the instance: a send never starts from an editable state.
+    if (d.syncState !== 'error' && !changesFields && (d.syncState === 'draft' || d.syncState === 'correction')) return d;
+    const moved = move(forkCorrection(d, newId), 'edit', { ...fields, editRev: (d.editRev ?? 0) + 1 });
+    return moved && without(moved, 'lastError');
+  });
+  if (!after) throw new InstanceConflict(instanceId, (await db.offlineInstances.findOne(instanceId).exec()) ? 'refused' : 'missing');
+  return after;
+}
+
+/** Writes one entry's draft after checking the instance may be edited (never into a round on its way). */
+export async function writeInstanceDraft(db: AppDatabase, instanceId: string, tsId: string, patch: DraftPatch): Promise<void> {
+  await recordEdit(db, instanceId);
+  await writeDraft(db, instanceId, tsId, patch);
+}
+
+/** The user submits: queued for the queue (only the photos when the server holds its unchanged values). */
+export function queueInstance(db: AppDatabase, instanceId: string): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) => {
+    const moved = move(d, 'submit', { queuedAt: Date.now(), attempts: 0 });
+    return moved && without(moved, 'lastError');
+  });
+}
+
+/**
+ * "Edit again": back to editing, also while a send is in flight; the revision moves on, so that send will not
+ * mark the instance sent. Once the server holds its values, the edit becomes a correction.
+ */
+export function reopenInstance(db: AppDatabase, instanceId: string): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) => {
+    const moved = move(forkCorrection(d, newId), 'reopen', { editRev: (d.editRev ?? 0) + 1 });
+    return moved && without(moved, 'queuedAt', 'lastError', 'sendRev');
+  });
+}
+
+/** The queue takes the instance: resolves to the snapshot it sends (with sendRev), or null when it moved on. */
+export function startSend(db: AppDatabase, instanceId: string): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) => move(d, 'start-send', { sendRev: d.editRev ?? 0, attempts: 0 }));
+}
+
+/** The send that started at `sendRev` still owns the instance (no edit, no other tab took it). */
+function owns(d: OfflineInstanceDoc, sendRev: number): boolean {
+  return d.sendRev === sendRev && (d.editRev ?? 0) === sendRev && (d.syncState === 'sending' || d.syncState === 'values-stored');
+}
+
+/** One more try of a step (for the progress shown); refused when the send no longer owns the instance. */
+export function recordAttempt(db: AppDatabase, instanceId: string, sendRev: number, attempt: number): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) => (owns(d, sendRev) ? { ...d, attempts: attempt, updatedAt: Math.max(Date.now(), d.updatedAt + 1) } : null));
+}
+
+/**
+ * The server confirmed holding the values of `submissionId` (`conflict`: it holds a different body under that id,
+ * answered 409). This is a fact about the server and is always recorded. If the user edited meanwhile, the edit
+ * becomes a correction; after a conflict the instance is queued again as a correction. Resolves to true when the
+ * send still owns the instance and goes on (photos), false when it must stop.
+ */
+export async function recordValuesStored(db: AppDatabase, instanceId: string, submissionId: string, sendRev: number, opts: { valueCount?: number; conflict?: boolean } = {}): Promise<boolean> {
+  let goesOn = false;
+  await compareAndSet(db, instanceId, (d) => {
+    goesOn = false;
+    if (submissionIdOf(d) !== submissionId) return null; // already forked by an earlier record
+    const stored: OfflineInstanceDoc = { ...d, storedSubmissionId: submissionId, valuesStoredAt: Date.now(), ...(opts.valueCount !== undefined ? { valueCount: opts.valueCount } : {}) };
+    if (owns(d, sendRev) && !opts.conflict) {
+      goesOn = true;
+      return d.syncState === 'values-stored' ? stored : move(stored, 'values-stored');
+    }
+    // Edited during the send, or the server holds another body: what is on the device now is a correction.
+    const forked = forkCorrection(stored, newId);
+    if (owns(d, sendRev)) return move(forked, 'resume', { lastError: { code: 'conflict', detail: `the server holds another version of ${submissionId}` } }) ?? forked;
+    return d.syncState === 'draft' ? { ...forked, syncState: 'correction' } : forked;
+  });
+  return goesOn;
+}
+
+/** One photo reached the server. */
+export async function recordPhotoStored(db: AppDatabase, photoId: string): Promise<void> {
+  await (await db.photos.findOne(photoId).exec())?.incrementalPatch({ uploaded: true });
+}
+
+/** Everything reached the server: sent, but only if no edit came in since the send started. */
+export function finishSend(db: AppDatabase, instanceId: string, sendRev: number, valueCount?: number): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) => {
+    if (!owns(d, sendRev)) return null;
+    const moved = move(d, 'finish', { sentAt: Date.now(), ...(valueCount !== undefined ? { valueCount } : {}) });
+    return moved && without(moved, 'lastError');
+  });
+}
+
+/** How a step stopped: failed for good, waits for a login, or for the network. */
+export type SendStop = 'fail' | 'need-login' | 'offline';
+
+/** The send stopped; a later edit wins (nothing is written over it). */
+export function stopSend(db: AppDatabase, instanceId: string, sendRev: number, stop: SendStop, error: SubmitError): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) => (owns(d, sendRev) ? move(d, stop, { lastError: error }) : null));
+}
+
+/** Refused before it was sent (no round, not buildable): back to an error the user can correct. */
+export function failBeforeSend(db: AppDatabase, instanceId: string, sendRev: number, error: SubmitError): Promise<OfflineInstanceDoc | null> {
+  return stopSend(db, instanceId, sendRev, 'fail', error);
+}
+
+/** Another user is logged in, or none: the instance waits for its author (from queued, or mid-send). */
+export function waitForLogin(db: AppDatabase, instanceId: string, error: SubmitError): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) => move(d, 'need-login', { lastError: error }));
+}
+
+/** Its author logged in, the network came back, or the app restarted mid-send: it is sent again. */
+export function resumeInstance(db: AppDatabase, instanceId: string): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) => {
+    const moved = move(d, 'resume');
+    return moved && (d.lastError?.code === 'conflict' ? moved : without(moved, 'lastError'));
+  });
+}
+
+/** Appends to the instance's log of tries (support); not a state change, so it never conflicts with one. */
+export async function appendAttemptLog(db: AppDatabase, instanceId: string, entry: NonNullable<OfflineInstanceDoc['attemptLog']>[number], keep: number): Promise<void> {
+  await compareAndSet(db, instanceId, (d) => ({ ...d, attemptLog: [...(d.attemptLog ?? []), entry].slice(-keep) }));
+}
+
+/**
+ * Removes the instance document if the user may delete it in the state it is stored in now; RxDB refuses the
+ * removal with a conflict when it changed since it was read (e.g. another tab queued it).
+ */
+export async function deleteInstanceDoc(db: AppDatabase, instanceId: string): Promise<'deleted' | 'missing' | 'not-deletable' | 'changed'> {
+  const doc = await db.offlineInstances.findOne(instanceId).exec();
+  if (!doc) return 'missing';
+  if (!actionsOf(doc.toMutableJSON()).delete) return 'not-deletable';
+  try {
+    await doc.remove();
+    return 'deleted';
+  } catch {
+    return 'changed';
+  }
+}
