@@ -10,7 +10,9 @@ export type ProxyFaultKind =
   /** forwarded, the server stores it, then the connection is cut without an answer */
   | 'drop-after'
   /** forwarded after a pause */
-  | 'delay';
+  | 'delay'
+  /** the connection is cut before the server sees the request (network gone, server down) */
+  | 'drop-before';
 
 /** Which requests a fault waits for. */
 export type RequestKind = 'values' | 'image' | 'any-post';
@@ -120,6 +122,10 @@ export class FaultProxy {
     if (fault?.kind === '502-before') {
       entry.answered = 502;
       res.writeHead(502, { 'Content-Type': 'application/json' }).end('{"message":"soak proxy: bad gateway (not forwarded)"}');
+      return;
+    }
+    if (fault?.kind === 'drop-before') {
+      req.socket.destroy();
       return;
     }
     if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 200);
