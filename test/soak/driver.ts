@@ -201,7 +201,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
 
   /** Arms the faults of one send, from the seed. */
   const armSendFaults = (k: number, hasPhoto: boolean) => {
-    const n = rng.int(0, 3);
+    const n = rng.int(1, 4);
     for (let i = 0; i < n; i++) {
       const on: RequestKind = hasPhoto && rng.chance(0.35) ? 'image' : 'values';
       const r = rng.float();
@@ -332,7 +332,8 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       }
     }
     // A round left in error is retried by the user now and then (the error alert's button).
-    if ((await device.tab.syncState(instanceId)) === 'error' && rng.chance(0.6)) {
+    const userRetries = rng.chance(0.6);
+    if ((await device.tab.syncState(instanceId)) === 'error' && userRetries) {
       note('retry');
       await device.tab.retry(instanceId);
       await device.flush();

@@ -8,7 +8,7 @@ import { runSoak } from './soak';
 import { failures, reportTable } from './report';
 
 function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
+  const i = process.argv.lastIndexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
 }
 
