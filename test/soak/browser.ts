@@ -56,6 +56,7 @@ export async function browserSoak(server: SoakServer, opts: { seed: number; roun
   const today = new Date().toISOString().slice(0, 10);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const result = { rounds: 0, values: 0, stored: 0, falseSentClaims: 0, faults: 0 };
+  const firedBefore = [...server.proxy.fired.values()].reduce((a, b) => a + b, 0);
   try {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
@@ -88,7 +89,6 @@ export async function browserSoak(server: SoakServer, opts: { seed: number; roun
       // the values post is stored but its answer lost (502 after the store), then the retry's answer is cut
       server.proxy.arm({ kind: rng.pick(['502-after', 'drop-after', '502-before'] as const), on: 'values' });
       server.proxy.arm({ kind: 'delay', on: 'values', delayMs: 400 });
-      result.faults += 2;
       await submitRound(page);
       if (offline) {
         for (let i = 0; i < 10; i++) {
@@ -115,6 +115,8 @@ export async function browserSoak(server: SoakServer, opts: { seed: number; roun
       opts.log?.(`browser round ${r + 1}: ${typed.length} values, sent claimed: ${claimed}`);
     }
     await context.close();
+    // the proxy's faults that met a request, beside the offline flaps counted above
+    result.faults += [...server.proxy.fired.values()].reduce((a, b) => a + b, 0) - firedBefore;
   } finally {
     await browser.close();
   }

@@ -17,14 +17,14 @@ const ops = Number(arg('ops', '1000'));
 const browserRounds = Number(arg('browser-rounds', '0'));
 const out = arg('out', 'bench/soak.json');
 
-const report = await runSoak({ seed, ops, browserRounds, log: (l) => console.log(l) });
-console.log(`\n${reportTable(report)}\n`);
+const report = await runSoak({ seed, ops, browserRounds, log: (l) => console.info(l) });
+console.info(`\n${reportTable(report)}\n`);
 if (out !== 'none') {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`written ${out}`);
+  console.info(`written ${out}`);
 }
 const failed = failures(report);
-for (const line of report.problems.slice(0, 10)) console.log(`  ${line}`);
-if (failed.length) console.log(`FAILED: ${failed.join('; ')}`);
+for (const line of report.problems.slice(0, 10)) console.info(`  ${line}`);
+if (failed.length) console.info(`FAILED: ${failed.join('; ')}`);
 process.exit(failed.length ? 1 : 0);
