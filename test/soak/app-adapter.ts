@@ -18,7 +18,7 @@ import { reopenQueued } from '../../src/features/indoor/use-indoor-instance';
 import { buildIndoorPost } from '../../src/features/indoor/build-indoor-post';
 import { isQuotaError } from '../../src/app/storage';
 import { ApiClient } from '../../replication/api-client';
-import { SubmitQueue } from '../../replication/submit-queue';
+import { SubmitQueue, type BuildPost } from '../../replication/submit-queue';
 
 export { isQuotaError };
 
@@ -35,6 +35,12 @@ export interface TypedEntry {
 
 const baseStorage = getRxStorageMemory();
 
+/**
+ * Called while the queue prepares a round's post, after it read the round's drafts and before it marks the
+ * round sending: the window of issue 21 item 2, where the user's "Edit again" lands.
+ */
+export type WhileBuilding = (instanceId: string) => Promise<void>;
+
 export class Tab {
   private leader = false;
   private closed = false;
@@ -46,7 +52,18 @@ export class Tab {
     readonly queue: SubmitQueue,
     /** a second tab shares the first one's database object (see secondTab) and never closes it */
     private readonly ownsDb: boolean,
+    private readonly hooks: { whileBuilding?: WhileBuilding },
   ) {}
+
+  /** Runs `edit` once, inside the next post's preparation (see WhileBuilding). */
+  whileNextBuild(edit: WhileBuilding): void {
+    this.hooks.whileBuilding = edit;
+  }
+
+  /** "Edit again" on a queued round (SubmitBar, UnsentInstances): back to draft if the queue has not started it. */
+  async reopen(instanceId: string): Promise<boolean> {
+    return reopenQueued(this.db, instanceId);
+  }
 
   /**
    * Opens a tab of the profile `name` against `origin` (the fault proxy). `sleep` replaces the queue's 5 s retry
@@ -54,7 +71,8 @@ export class Tab {
    */
   static async open(name: string, origin: string, net: DeviceNetwork, opts: { sleep?: (ms: number) => Promise<void> } = {}): Promise<Tab> {
     const db = await createAppDatabase(baseStorage, name);
-    const tab = new Tab(db, Tab.submitQueue(db, origin, net, opts.sleep), true);
+    const hooks: { whileBuilding?: WhileBuilding } = {};
+    const tab = new Tab(db, Tab.submitQueue(db, origin, net, hooks, opts.sleep), true, hooks);
     tab.wrapWritesForQuota();
     return tab;
   }
@@ -66,13 +84,20 @@ export class Tab {
    * where only the instanceId (and the instance's state) keeps a round from being stored twice.
    */
   secondTab(origin: string, net: DeviceNetwork, sleep?: (ms: number) => Promise<void>): Tab {
-    return new Tab(this.db, Tab.submitQueue(this.db, origin, net, sleep), false);
+    const hooks: { whileBuilding?: WhileBuilding } = {};
+    return new Tab(this.db, Tab.submitQueue(this.db, origin, net, hooks, sleep), false, hooks);
   }
 
-  private static submitQueue(db: AppDatabase, origin: string, net: DeviceNetwork, sleep?: (ms: number) => Promise<void>): SubmitQueue {
+  private static submitQueue(db: AppDatabase, origin: string, net: DeviceNetwork, hooks: { whileBuilding?: WhileBuilding }, sleep?: (ms: number) => Promise<void>): SubmitQueue {
     const fetchFn: typeof fetch = (input, init) => (net.online ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch (device offline)')));
     const api = new ApiClient(origin, { clientVersion: 'soak', browser: 'soak', installed: false }, fetchFn);
-    return new SubmitQueue(db, api, { buildPost: buildIndoorPost, isOnline: () => net.online, sleep: sleep ?? (() => Promise.resolve()) });
+    const buildPost: BuildPost = async (instance, round, ctx) => {
+      const hook = hooks.whileBuilding;
+      hooks.whileBuilding = undefined;
+      await hook?.(instance.instanceId);
+      return buildIndoorPost(instance, round, ctx);
+    };
+    return new SubmitQueue(db, api, { buildPost, isOnline: () => net.online, sleep: sleep ?? (() => Promise.resolve()) });
   }
 
   /** As replication/runner.ts: wait for leadership, then recover what a closed tab left sending. */

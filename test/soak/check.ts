@@ -13,8 +13,10 @@ export interface ValueCounts {
   lost: number;
   /** lost while the device says the round was sent (part of lost) */
   silentlyLost: number;
-  /** silently lost values whose last correction came after the server stored the round (the known defect) */
+  /** silently lost values whose last correction came after the server stored the round (issue 21 item 1) */
   silentlyLostCorrections: number;
+  /** silently lost values last edited ("Edit again") while the queue prepared the round's post (issue 21 item 2) */
+  silentlyLostEditsDuringSend: number;
   /** stored more than once (more submissions hold it than the user made versions after the store) */
   duplicated: number;
 }
@@ -59,7 +61,7 @@ export async function check(server: SoakServer, tab: Tab, values: readonly Typed
   const problem = (p: string) => {
     if (problems.length < 30) problems.push(p);
   };
-  const counts: ValueCounts = { checked: 0, stored: 0, pending: 0, lost: 0, silentlyLost: 0, silentlyLostCorrections: 0, duplicated: 0 };
+  const counts: ValueCounts = { checked: 0, stored: 0, pending: 0, lost: 0, silentlyLost: 0, silentlyLostCorrections: 0, silentlyLostEditsDuringSend: 0, duplicated: 0 };
   const remarks = { checked: 0, stored: 0, lost: 0 };
 
   const holders = new Map<string, number>();
@@ -90,7 +92,8 @@ export async function check(server: SoakServer, tab: Tab, values: readonly Typed
       const at = history.filter((h) => h.tsId === v.tsId && Date.parse(h.dt) === Date.parse(v.dt));
       const storedRight = at.length === 1 && near(at[0]?.value, v.value);
       const copies = holders.get(`${v.tsId}|${Date.parse(v.dt)}`) ?? 0;
-      const allowed = 1 + (v.correction === 'after-store' ? v.versions - 1 : 0);
+      // a correction sent as a submission of its own (the lifecycle branch) is a second holder, not a duplicate
+      const allowed = 1 + (v.correction === 'after-store' || v.correction === 'during-send' ? v.versions - 1 : 0);
       if (copies > allowed || at.length > 1) {
         counts.duplicated += 1;
         problem(`${v.tsId} at ${v.dt}: held by ${copies} submissions`);
@@ -101,6 +104,7 @@ export async function check(server: SoakServer, tab: Tab, values: readonly Typed
         counts.lost += 1;
         counts.silentlyLost += 1;
         if (v.correction === 'after-store') counts.silentlyLostCorrections += 1;
+        if (v.correction === 'during-send') counts.silentlyLostEditsDuringSend += 1;
         const what = at.length === 0 ? 'nothing' : at.map((h) => String(h.value)).join(', ');
         problem(`${v.tsId} at ${v.dt}: typed ${v.text}${v.correction ? ` (corrected ${v.correction}, before: ${v.earlier.join(', ')})` : ''}, server holds ${what}, device says sent`);
       }

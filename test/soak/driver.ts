@@ -7,7 +7,7 @@ import { Rng } from './prng';
 import type { SoakServer } from './soak-server';
 
 /** Every kind of fault the soak injects, in the order the report lists them. */
-export const FAULT_KINDS = ['502-before', '502-after', 'drop-after', 'delay', 'offline-flap', 'browser-killed', 'second-tab', 'storage-full', 'app-update', 'server-restart'] as const;
+export const FAULT_KINDS = ['502-before', '502-after', 'drop-after', 'delay', 'offline-flap', 'browser-killed', 'second-tab', 'storage-full', 'app-update', 'server-restart', 'edit-during-send'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One value the user typed, in its latest form, with how it was last corrected. */
@@ -21,8 +21,11 @@ export interface TypedValue {
   remark?: string;
   /** how many times the user typed this value (1 + corrections) */
   versions: number;
-  /** the kind of the last correction: before or after the server had stored the round's values */
-  correction?: 'before-store' | 'after-store';
+  /**
+   * the kind of the last correction: before or after the server had stored the round's values, or "Edit again"
+   * while the queue prepared the round's post (issue 21 item 2)
+   */
+  correction?: 'before-store' | 'after-store' | 'during-send';
   /** earlier versions (a server still holding one of these holds a dropped correction) */
   earlier: number[];
 }
@@ -39,7 +42,7 @@ export interface DriverResult {
   faults: Record<FaultKind, number>;
   rounds: number;
   typed: number;
-  corrections: { beforeStore: number; afterStore: number; notOffered: number };
+  corrections: { beforeStore: number; afterStore: number; duringSend: number; notOffered: number };
   /** quota errors: each must reach the caller as a quota error (the UI reports it) and lose nothing stored before */
   quota: { injected: number; reported: number };
   /** a replay check: the same seed gives the same sequence of decisions */
@@ -166,7 +169,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
   const photos: TakenPhoto[] = [];
   const instances: string[] = [];
   const local = new Map<FaultKind, number>();
-  const corrections = { beforeStore: 0, afterStore: 0, notOffered: 0 };
+  const corrections = { beforeStore: 0, afterStore: 0, duringSend: 0, notOffered: 0 };
   const quota = { injected: 0, reported: 0 };
   let typed = 0;
   let plan = 0x811c9dc5;
@@ -245,8 +248,30 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     }
   };
 
-  const submit = async (instanceId: string, k: number, hasPhoto: boolean, withFaults: boolean) => {
+  const newValue = (entry: MeasureRoundEntry) => {
+    const { min = 0, max = 10 } = entry.tsPlausibilityCheck ?? {};
+    return Math.round((min + (max - min) * rng.float()) * 100) / 100;
+  };
+
+  const submit = async (instanceId: string, k: number, chosen: readonly MeasureRoundEntry[], hasPhoto: boolean, withFaults: boolean) => {
     if (withFaults) armSendFaults(k, hasPhoto);
+    if (withFaults && rng.chance(0.05)) {
+      // "Edit again" on the queued round while the queue prepares its post, then submit again
+      const entry = rng.pick(chosen);
+      const value = newValue(entry);
+      note(`edit-during-send:${entry.tsId}:${value}`);
+      device.tab.whileNextBuild(async (id) => {
+        const key = `${instanceId}|${entry.tsId}`;
+        const record = values.get(key);
+        if (id !== instanceId || !record || !(await device.tab.reopen(instanceId))) return;
+        count('edit-during-send');
+        await device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value) });
+        typed += 1;
+        corrections.duringSend += 1;
+        values.set(key, { ...record, text: formatDe(value), value, versions: record.versions + 1, correction: 'during-send', earlier: [...record.earlier, record.value] });
+        await device.tab.queueRound(instanceId);
+      });
+    }
     if (withFaults && rng.chance(0.1)) {
       // offline right before the submit: the round waits queued, then goes when the network is back
       note('offline-before');
@@ -309,7 +334,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       proxy.arm({ kind: '502-after', on: 'image' });
       proxy.arm({ kind: '502-after', on: 'image' });
     }
-    await submit(instanceId, k, withPhoto, !photoFailsTwice);
+    await submit(instanceId, k, chosen, withPhoto, !photoFailsTwice);
     proxy.disarm();
 
     if (photoFailsTwice || rng.chance(0.25)) {
@@ -317,8 +342,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       const key = `${instanceId}|${entry.tsId}`;
       const record = values.get(key);
       if (record) {
-        const { min = 0, max = 10 } = entry.tsPlausibilityCheck ?? {};
-        const value = Math.round((min + (max - min) * rng.float()) * 100) / 100;
+        const value = newValue(entry);
         note(`correct:${entry.tsId}:${value}`);
         const stored = await serverHolds(instanceId);
         if (await device.tab.correct(instanceId, entry.tsId, { text: formatDe(value) })) {
@@ -326,7 +350,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
           if (stored) corrections.afterStore += 1;
           else corrections.beforeStore += 1;
           values.set(key, { ...record, text: formatDe(value), value, versions: record.versions + 1, correction: stored ? 'after-store' : 'before-store', earlier: [...record.earlier, record.value] });
-          await submit(instanceId, k, withPhoto, true);
+          await submit(instanceId, k, chosen, withPhoto, true);
           proxy.disarm();
         } else corrections.notOffered += 1;
       }

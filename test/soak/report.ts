@@ -32,11 +32,11 @@ export function reportTable(r: SoakReport): string {
   const lines = ['| fault kind | injected |', '| --- | --- |', ...FAULT_KINDS.map((k) => `| ${k} | ${r.faults[k]} |`), `| **all** | **${r.faultOps}** |`, ''];
   const v = r.values;
   lines.push(
-    '| rounds | values typed (with corrections) | values checked | stored once, latest form | pending on device | lost | duplicated | silently lost | of which corrections after the store |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    `| ${r.rounds} | ${r.typed} | ${v.checked} | ${v.stored} | ${v.pending} | ${v.lost} | ${v.duplicated} | ${v.silentlyLost} | ${v.silentlyLostCorrections} |`,
+    '| rounds | values typed (with corrections) | values checked | stored once, latest form | pending on device | lost | duplicated | silently lost | of which corrections after the store (item 1) | of which edits during the send (item 2) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| ${r.rounds} | ${r.typed} | ${v.checked} | ${v.stored} | ${v.pending} | ${v.lost} | ${v.duplicated} | ${v.silentlyLost} | ${v.silentlyLostCorrections} | ${v.silentlyLostEditsDuringSend} |`,
     '',
-    `Corrections: ${r.corrections.beforeStore} before the server stored the round, ${r.corrections.afterStore} after, ${r.corrections.notOffered} not offered by the UI (round already sent). ` +
+    `Corrections: ${r.corrections.beforeStore} before the server stored the round, ${r.corrections.afterStore} after, ${r.corrections.duringSend} while it was being sent, ${r.corrections.notOffered} not offered by the UI (round already sent). ` +
       `Remarks: ${r.remarks.stored}/${r.remarks.checked} stored. Photos: ${r.photos.stored}/${r.photos.checked} stored, ${r.photos.pending} pending, ${r.photos.silentlyLost} silently lost. ` +
       `Storage full: ${r.quota.reported}/${r.quota.injected} reported as quota errors. Rounds the device calls sent that the server lacks: ${r.falseSentClaims}. ` +
       `Server restarts: ${r.serverRestarts}. Seed ${r.seed}, plan ${r.planHash}, ${r.durationSeconds} s.`,
@@ -49,8 +49,9 @@ export function reportTable(r: SoakReport): string {
 export function failures(r: SoakReport): string[] {
   const f: string[] = [];
   const v = r.values;
-  const otherSilent = v.silentlyLost - v.silentlyLostCorrections;
+  const otherSilent = v.silentlyLost - v.silentlyLostCorrections - v.silentlyLostEditsDuringSend;
   if (v.silentlyLostCorrections > 0) f.push(`silently lost: ${v.silentlyLostCorrections} corrections (made after the server stored the round; issue 21 item 1)`);
+  if (v.silentlyLostEditsDuringSend > 0) f.push(`silently lost: ${v.silentlyLostEditsDuringSend} edits made while the round was being sent (issue 21 item 2)`);
   if (otherSilent > 0) f.push(`silently lost: ${otherSilent} values that were not corrections`);
   if (v.lost - v.silentlyLost > 0) f.push(`lost: ${v.lost - v.silentlyLost} values`);
   if (v.duplicated > 0) f.push(`duplicated: ${v.duplicated} values`);
