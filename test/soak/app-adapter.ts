@@ -1,12 +1,19 @@
 /**
  * THE ONE FILE where the soak touches the app's interfaces (issue 21 item 6). Everything else in test/soak
- * talks to a `Tab` and to plain ids. When the round-instance lifecycle moves into commands
- * (src/db/instance-commands.ts), only the bodies below change: createInstance, typeValue, addPhoto, queue,
- * reopen, retry, claimsSent/pendingOnDevice (and the correction path in `correct`).
+ * talks to a `Tab` and to plain ids. Each method does what the UI does today, citing where; a tab is a database
+ * instance of one browser profile (RxDB memory storage, kept by name like IndexedDB) with the replication's
+ * SubmitQueue, started as src/app/replication.ts / replication/runner.ts start it (leader only, recover() first).
  *
- * Each function does what the UI does today, citing where: a tab is a database instance of one browser
- * profile (RxDB memory storage, shared by name like IndexedDB) with the replication's SubmitQueue, started
- * as src/app/replication.ts / replication/runner.ts start it (leader tab only, recover() first).
+ * When the lifecycle branch lands (state machine in src/domain, commands in src/db/instance-commands.ts,
+ * corrections as new submissions naming the corrected instance), only this file changes:
+ * - createInstance, typeValue, addPhoto, queueRound, reopen, retry: call the matching commands;
+ * - correct: a correction of a round the server already holds (today: re-sent under the same instanceId, or not
+ *   offered at all once the round is sent) goes through the correction command;
+ * - claimsSent / syncState / pendingInstances: read the new states; claimsSent(original) must be false while a
+ *   correction of it waits, since the checks ask it for the original instance's values;
+ * - submitQueue: if SubmitQueue's options or BuildPost change (whileNextBuild wraps the post builder to reach
+ *   the window between reading the drafts and marking the round sending, issue 21 item 2).
+ * The driver, checks, proxy and browser part need no change.
  */
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import type { RxStorageInstance } from 'rxdb';
@@ -106,11 +113,6 @@ export class Tab {
     if (this.closed) return;
     this.leader = true;
     await this.queue.recover();
-  }
-
-  /** Whether start() made this tab the leader (without waiting). */
-  startInBackground(): void {
-    void this.start().catch(() => undefined);
   }
 
   isLeader(): boolean {
@@ -240,10 +242,5 @@ export class Tab {
   async pendingInstances(): Promise<string[]> {
     const docs = await this.db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).exec();
     return docs.map((d) => d.instanceId);
-  }
-
-  /** Photos of an instance the device still holds as not uploaded. */
-  async photosPending(instanceId: string): Promise<number> {
-    return (await this.db.photos.find({ selector: { instanceId, uploaded: false } }).exec()).length;
   }
 }

@@ -263,8 +263,10 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       device.tab.whileNextBuild(async (id) => {
         const key = `${instanceId}|${entry.tsId}`;
         const record = values.get(key);
-        if (id !== instanceId || !record || !(await device.tab.reopen(instanceId))) return;
+        if (id !== instanceId || !record) return;
+        // counted when tried: a lifecycle that refuses the edit in this window loses nothing either
         count('edit-during-send');
+        if (!(await device.tab.reopen(instanceId))) return;
         await device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value) });
         typed += 1;
         corrections.duringSend += 1;
