@@ -59,6 +59,11 @@ count_vitest test-results/server-pg.json server-on-postgresql
 
 step build npm run build --silent
 
+rm -f test-results/soak.json
+echo "== soak: short seeded fault run (headless replication + one browser round, test/soak)"
+npx vitest run --config test/soak/vitest.config.ts --reporter=default --reporter=json --outputFile.json=test-results/soak.json
+count_vitest test-results/soak.json soak
+
 echo "== end-to-end tests in Chromium"
 npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=test-results/e2e.json
 count_vitest test-results/e2e.json e2e

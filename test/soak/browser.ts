@@ -1,0 +1,124 @@
+import { chromium, type Page } from 'playwright-core';
+import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
+import { formatDe, numericEntries, pickRound } from './driver';
+import { Rng } from './prng';
+import type { SoakReport } from './report';
+import type { SoakServer } from './soak-server';
+
+/** As test/e2e/harness.ts (not imported: it registers Vitest hooks, and `npm run soak` runs outside Vitest). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Clicks "Absenden" and confirms the prompts that follow, as test/e2e/harness.ts submitRound does. */
+async function submitRound(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Absenden', exact: true }).click();
+  await page.locator('[data-testid="submit-bar"]:not([aria-busy="true"])').waitFor();
+  for (;;) {
+    const dialog = page.locator('dialog[open]');
+    if ((await dialog.count()) === 0) return;
+    const testId = await dialog.first().getAttribute('data-testid');
+    for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+    await dialog.getByRole('button', { name: /^(Weiter|Senden)$/ }).click();
+    await page.locator(`dialog[data-testid="${testId}"]`).waitFor({ state: 'detached' });
+  }
+}
+
+/** Whether the page tells the user the values are on the server ("gesendet", the success alert, "Values sent"). */
+async function claimsSent(page: Page): Promise<boolean> {
+  const state = await page.getByTestId('sync-state').getAttribute('data-state', { timeout: 1000 }).catch(() => null);
+  if (state === 'sent') return true;
+  if (await page.getByTestId('submit-success').isVisible().catch(() => false)) return true;
+  return page.locator('[data-testid="submit-progress"] [data-step="values"][data-state="done"]').isVisible().catch(() => false);
+}
+
+interface Typed {
+  entry: MeasureRoundEntry;
+  value: number;
+}
+
+async function serverHolds(server: SoakServer, typed: readonly Typed[], today: string): Promise<boolean[]> {
+  const query = [...typed.map((t) => `tsId=${encodeURIComponent(t.entry.tsId)}`), `from=${today}T00:00:00.000Z`, `to=${today}T23:59:59.999Z`].join('&');
+  const held = (await server.getJson<HistoricValueList>(`/timeseries-values?${query}`)).data?.values ?? [];
+  return typed.map((t) => held.filter((h) => h.tsId === t.entry.tsId && h.value === t.value).length === 1);
+}
+
+/**
+ * The browser part of the soak (issue 21 item 6): a few rounds typed into the table of the built app with real
+ * key events, through the fault proxy, watching what the page claims while it sends. Every time the page
+ * says the values were sent, the server must already hold them.
+ */
+export async function browserSoak(server: SoakServer, opts: { seed: number; rounds: number; log?: (l: string) => void }): Promise<NonNullable<SoakReport['browser']>> {
+  const rng = new Rng(opts.seed ^ 0x5eed);
+  const round: MeasureRound = await pickRound(server);
+  const entries = numericEntries(round);
+  const today = new Date().toISOString().slice(0, 10);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const result = { rounds: 0, values: 0, stored: 0, falseSentClaims: 0, faults: 0 };
+  const firedBefore = [...server.proxy.fired.values()].reduce((a, b) => a + b, 0);
+  try {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${server.proxy.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
+    await page.locator('[data-value-input]').first().waitFor({ timeout: 90_000 });
+    for (let r = 0; r < opts.rounds; r++) {
+      if (r > 0) {
+        // a fresh page: no word of the previous round's submission may be taken for this one's
+        await page.reload();
+        await page.locator('[data-value-input]').first().waitFor({ timeout: 60_000 });
+      }
+      // each round its own entries: the server keeps the first value at a series and time (today, default time)
+      const typed: Typed[] = entries.slice(r * 3, r * 3 + 3).map((entry) => {
+        const { min = 0, max = 10 } = entry.tsPlausibilityCheck ?? {};
+        return { entry, value: Math.round((min + (max - min) * (0.2 + 0.6 * rng.float())) * 100) / 100 };
+      });
+      for (const t of typed) {
+        const box = page.getByRole('textbox', { name: `${t.entry.staName} ${t.entry.staNumber} ${t.entry.tsParameter}`, exact: true });
+        await box.click();
+        await box.pressSequentially(formatDe(t.value), { delay: 40 });
+      }
+      await page.keyboard.press('Tab');
+      result.values += typed.length;
+      const offline = r % 2 === 1;
+      if (offline) {
+        // offline around the submit: the round must wait, never claim "sent"
+        await context.setOffline(true);
+        result.faults += 1;
+      }
+      // the values post is stored but its answer lost (502 after the store), then the retry's answer is cut
+      server.proxy.arm({ kind: rng.pick(['502-after', 'drop-after', '502-before'] as const), on: 'values' });
+      server.proxy.arm({ kind: 'delay', on: 'values', delayMs: 400 });
+      await submitRound(page);
+      if (offline) {
+        for (let i = 0; i < 10; i++) {
+          if (await claimsSent(page)) result.falseSentClaims += (await serverHolds(server, typed, today)).filter((h) => !h).length;
+          await sleep(200);
+        }
+        await context.setOffline(false);
+      }
+      // watch the page while it sends: a claim of "sent" must find every value on the server at that moment
+      const deadline = Date.now() + 60_000;
+      let claimed = false;
+      while (Date.now() < deadline && !claimed) {
+        if (await claimsSent(page)) {
+          claimed = true;
+          const held = await serverHolds(server, typed, today);
+          result.falseSentClaims += held.filter((h) => !h).length;
+        } else if (await page.getByTestId('submit-error').isVisible().catch(() => false)) {
+          await submitRound(page);
+        } else await sleep(150);
+      }
+      server.proxy.disarm();
+      result.stored += (await serverHolds(server, typed, today)).filter(Boolean).length;
+      result.rounds += 1;
+      opts.log?.(`browser round ${r + 1}: ${typed.length} values, sent claimed: ${claimed}`);
+    }
+    await context.close();
+    // the proxy's faults that met a request, beside the offline flaps counted above
+    result.faults += [...server.proxy.fired.values()].reduce((a, b) => a + b, 0) - firedBefore;
+  } finally {
+    await browser.close();
+  }
+  return result;
+}

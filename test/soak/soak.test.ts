@@ -1,0 +1,70 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FAULT_KINDS } from './driver';
+import type { SoakReport } from './report';
+import { runSoak } from './soak';
+
+/** The short run of `npm test`: one seed, ~150 faults headless and one browser round (about two minutes). */
+const SEED = 7;
+const OPS = 150;
+
+describe(`soak (seed ${SEED}, ${OPS} faults, 1 browser round)`, () => {
+  let r: SoakReport;
+  beforeAll(async () => {
+    r = await runSoak({ seed: SEED, ops: OPS, browserRounds: 1 });
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/soak-short.json', `${JSON.stringify(r, null, 2)}\n`);
+  });
+
+  it('injects the faults it promises, every kind at least once', () => {
+    expect(r.faultOps).toBeGreaterThanOrEqual(OPS);
+    // a server restart costs seconds: the short run needs only one
+    for (const kind of FAULT_KINDS) expect(r.faults[kind], kind).toBeGreaterThan(0);
+  });
+
+  it('loses no value that was not a correction, and leaves none pending after the fault-free drain', () => {
+    const v = r.values;
+    expect(v.checked).toBeGreaterThan(100);
+    const other = v.silentlyLost - v.silentlyLostCorrections - v.silentlyLostEditsDuringSend;
+    expect(other, `silently lost: ${other} values (not corrections)\n${r.problems.join('\n')}`).toBe(0);
+    expect(v.lost - v.silentlyLost, 'lost').toBe(0);
+    expect(v.pending, 'still pending').toBe(0);
+  });
+
+  it('stores nothing twice', () => {
+    expect(r.values.duplicated, r.problems.join('\n')).toBe(0);
+  });
+
+  it('keeps every remark and photo', () => {
+    expect(r.remarks.lost).toBe(0);
+    expect(r.photos.silentlyLost).toBe(0);
+    expect(r.photos.stored).toBe(r.photos.checked);
+  });
+
+  it('reports every full-storage write as such and loses nothing stored before', () => {
+    expect(r.quota.injected).toBeGreaterThan(0);
+    expect(r.quota.reported).toBe(r.quota.injected);
+  });
+
+  it('never claims "sent" for what the server does not hold (device and browser)', () => {
+    expect(r.falseSentClaims).toBe(0);
+    expect(r.browser?.rounds).toBe(1);
+    expect(r.browser?.falseSentClaims).toBe(0);
+    expect(r.browser?.stored).toBe(r.browser?.values);
+  });
+
+  // Issue 21 item 1, the known defect: fails on the code before the lifecycle branch ('life'), which sends such a
+  // correction as a new submission naming the corrected round.
+  it('silently loses no correction made after the server stored the round (issue 21 item 1)', () => {
+    const n = r.values.silentlyLostCorrections;
+    expect(r.corrections.afterStore).toBeGreaterThan(0);
+    expect(n, `silently lost: ${n} corrections\n${r.problems.join('\n')}`).toBe(0);
+  });
+
+  // Issue 21 item 2, the second known defect: an "Edit again" while the queue prepares the post ends up marked sent.
+  it('silently loses no edit made while the round was being sent (issue 21 item 2)', () => {
+    const n = r.values.silentlyLostEditsDuringSend;
+    expect(r.corrections.duringSend).toBeGreaterThan(0);
+    expect(n, `silently lost: ${n} edits made during the send\n${r.problems.join('\n')}`).toBe(0);
+  });
+});

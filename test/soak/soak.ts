@@ -1,0 +1,34 @@
+import { check } from './check';
+import { drive, pickRound } from './driver';
+import { buildReport, type SoakReport } from './report';
+import { SoakServer } from './soak-server';
+
+export interface SoakOptions {
+  seed: number;
+  ops: number;
+  /** browser rounds typed in Chromium against the built app (0: headless only) */
+  browserRounds?: number;
+  log?: (line: string) => void;
+}
+
+/** One soak: the server behind the proxy, the headless driver, the fault-free drain, the checks. */
+export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
+  const started = Date.now();
+  const server = new SoakServer(opts.browserRounds ? 'dist' : undefined);
+  await server.start();
+  try {
+    const round = await pickRound(server);
+    const driven = await drive({ seed: opts.seed, ops: opts.ops, server, round, ...(opts.log ? { log: opts.log } : {}) });
+    const checked = await check(server, driven.tab, driven.values, driven.photos);
+    await driven.tab.close();
+    const report = buildReport(opts.seed, driven, checked, 0, server.restarts);
+    if (opts.browserRounds) {
+      const { browserSoak } = await import('./browser');
+      report.browser = await browserSoak(server, { seed: opts.seed, rounds: opts.browserRounds, ...(opts.log ? { log: opts.log } : {}) });
+    }
+    report.durationSeconds = Math.round((Date.now() - started) / 1000);
+    return report;
+  } finally {
+    await server.stop();
+  }
+}
