@@ -150,6 +150,8 @@ export function measureRoundRoutes(ctx: ServerContext) {
       await findRound(db, mrId);
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
       const post = parseOr400(MeasureRoundPostSchema, await readJsonBody(c));
-      return c.json(await storeSubmission(db, mrId, post, c.get('user').username));
+      const result = await storeSubmission(db, mrId, post, c.get('user').username);
+      // §7 does not show POST answers: the spec profile sends none, the full one counts, duplicate and conflicts.
+      return ctx.profile === 'spec' ? c.body(null, 204) : c.json(result);
     });
 }
