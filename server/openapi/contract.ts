@@ -30,7 +30,8 @@ export function contractChecker(document: object) {
     const template = templates.find((t) => t.pattern.test(path))?.template;
     const m = method.toLowerCase() as 'get' | 'post';
     const operation = template ? doc.paths[template]?.[m] : undefined;
-    if (!template || !operation) return [`${method} ${path} is not described`];
+    // an undescribed call must be answered 404 (as the spec profile does for every extension)
+    if (!template || !operation) return status === 404 ? [] : [`${method} ${path} is not described`];
     const code = String(status);
     const key = code in operation.responses ? code : 'default';
     const response = operation.responses[key];
@@ -45,5 +46,24 @@ export function contractChecker(document: object) {
     }
     if (validate(body)) return [];
     return (validate.errors ?? []).map((e) => `${method} ${template} ${code}: ${e.instancePath || '(body)'} ${e.message ?? ''}`);
+  };
+}
+
+/**
+ * `fetch` that checks every answer from below `apiBase` with `check` and notes the problems (a test asserts
+ * none at its end): each API test checks the contract without saying so.
+ */
+export function checkingFetch(check: ReturnType<typeof contractChecker>, apiBase: () => string, problems: string[], real: typeof fetch = globalThis.fetch): typeof fetch {
+  return async (input, init) => {
+    const res = await real(input, init);
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const base = new URL(apiBase());
+    if (url.origin === base.origin && url.pathname.startsWith(`${base.pathname}/`)) {
+      const type = res.headers.get('Content-Type');
+      const body: unknown = type?.includes('application/json') ? await res.clone().json().catch(() => undefined) : undefined;
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      problems.push(...check(method, decodeURIComponent(url.pathname.slice(base.pathname.length)), res.status, body, type));
+    }
+    return res;
   };
 }
