@@ -100,14 +100,16 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     flush: async () => {
       if (leader) await queue.drain();
     },
-    completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
+    // Accept-Language says the language to a server without the `lang` parameter (an extension)
+    completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf', 'Accept-Language': lang } }),
     completedRoundImage: (instanceId, imageId, width) =>
       api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
     loadPermissions: async () => (await api.getJson('/admin/permissions', PermissionDataSchema)).data,
     savePermissions: async (data) => {
       const body = v.parse(PermissionDataSchema, data);
-      await api.postJson('/admin/permissions', body, v.object({ saved: v.number() }));
+      // any 2xx is saved: §7 shows no answer body (the reference server's `saved` count is an extension)
+      await api.postJson('/admin/permissions', body, v.unknown());
     },
     isLeader: () => leader,
     retry: async (instanceId) => {
