@@ -37,6 +37,8 @@ describe('API_PROFILE=spec', () => {
     expect(info).toMatchObject({ apiVersion: 'v2', username: 'demo', isAdmin: true });
     for (const f of INFO_EXTENSION_FIELDS) expect(info, f).not.toHaveProperty(f);
     for (const p of EXTENSION_PATHS) expect((await get(p)).status, p).toBe(404);
+    // "not there" is 404 in §7 (the full profile answers a missing overlay 204)
+    expect((await get('/measure-round/3/map/overlay?mapType=ortho')).status).toBe(404);
   });
 
   it('answers the POSTs without a body, lists the whole archive without paging and ignores the history window', async () => {
