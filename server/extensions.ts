@@ -33,12 +33,8 @@ export const EXTENSION_QUERY_PARAMETERS = ['limit', 'before', 'beforeId', 'from'
 /** Answer headers only the full profile sends. */
 export const EXTENSION_HEADERS = ['X-Next-Page', 'X-Truncated'] as const;
 
-export function parseApiProfile(value: string | undefined): ApiProfile | undefined {
-  return (API_PROFILES as readonly string[]).includes(value ?? '') ? (value as ApiProfile) : undefined;
-}
-
 /** The object without the named fields (the spec profile's view of a body). */
-export function without<T extends object>(body: T, fields: readonly string[]): T {
+function without<T extends object>(body: T, fields: readonly string[]): T {
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const f of fields) delete copy[f];
   return copy as T;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_PATHS } from '../extensions';
+import { EXTENSION_HEADERS, EXTENSION_PATHS, EXTENSION_QUERY_PARAMETERS } from '../extensions';
 import { contractChecker } from './contract';
 import { openApiDocument } from './document';
 import { OPENAPI_FILE, openApiText } from './generate';
@@ -31,6 +31,18 @@ describe('OpenAPI description of /hwe-api/v2', () => {
     expect(doc.components.schemas.Config?.properties?.product?.['x-extension']).toBe(true);
     expect(doc.paths['/timeseries-values']?.get?.parameters?.find((p) => p.name === 'from')?.['x-extension']).toBe(true);
     expect(doc.paths['/timeseries-values']?.get?.parameters?.find((p) => p.name === 'tsId')?.['x-extension']).toBeUndefined();
+    // every use of an extension parameter or header is marked, wherever it occurs
+    const text = JSON.stringify(openApiDocument('1.2.3'));
+    for (const name of EXTENSION_QUERY_PARAMETERS) {
+      const uses = [...text.matchAll(new RegExp(`\\{"name":"${name}","in":"query"[^{}]*(\\{[^{}]*\\}[^{}]*)?\\}`, 'g'))].map((m) => m[0]);
+      expect(uses.length, name).toBeGreaterThan(0);
+      for (const use of uses) expect(use, name).toContain('"x-extension":true');
+    }
+    for (const name of EXTENSION_HEADERS) {
+      const uses = [...text.matchAll(new RegExp(`"${name}":\\{[^{}]*(\\{[^{}]*\\}[^{}]*)?\\}`, 'g'))].map((m) => m[0]);
+      expect(uses.length, name).toBeGreaterThan(0);
+      for (const use of uses) expect(use, name).toContain('"x-extension":true');
+    }
   });
 
   it('checks answers against the schemas', () => {

@@ -73,7 +73,7 @@ const COMPONENTS: Record<string, Schema> = {
   Error: schemaOf(ErrorSchema),
   ...(toComponentRefs(toJsonSchemaDefs(DEFINITIONS, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' })) as Record<keyof typeof DEFINITIONS, Schema>),
 };
-export type ComponentName = keyof typeof COMPONENTS;
+type ComponentName = keyof typeof COMPONENTS;
 
 const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: ComponentName) => ({ 'application/json': { schema: ref(name) } });
@@ -214,9 +214,4 @@ export function openApiDocument(version: string): Json {
       },
     },
   };
-}
-
-/** The component schemas, for the contract checks of the server's answers (server/openapi/contract.ts). */
-export function componentSchemas(): Record<string, Schema> {
-  return COMPONENTS;
 }
