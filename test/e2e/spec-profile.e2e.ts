@@ -57,7 +57,12 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     const form = office.getByTestId('decision-form');
     await form.getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` }).getByRole('radio', { name: 'sofort beheben' }).click({ timeout: 30_000 });
     await form.getByRole('textbox', { name: 'Team der Entscheidung' }).pressSequentially('Wärter Nord', { delay: 20 });
+    // without the roles map the app cannot know the user's role: a server refusing (403) is said in words
+    await fetch(`${server.url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/completed-measure-round/', status: 403, times: 1 }) });
     await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
+    const refused = office.getByTestId('decision-state');
+    await refused.getByText('Der Server hat die Bewertung abgelehnt: Sie haben für diese Messrunde nicht die Rolle für Entscheidung 1').waitFor({ timeout: 30_000 });
+    await refused.getByRole('button', { name: 'Erneut senden' }).click();
     // the decision POST answers 204: the app reads the round again and moves on to stage 2
     await expect.poll(() => office.getByTestId('round-state').textContent(), { timeout: 30_000 }).toBe('wartet auf Entscheidung 2');
     const second = office.getByTestId('decision-form');
