@@ -3,7 +3,7 @@ import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { ApiClient } from './api-client';
-import { DecisionQueue } from './decision-queue';
+import { DECISION_FORBIDDEN, DecisionQueue } from './decision-queue';
 import { RETRY_DELAY_MS } from './task-retry';
 
 const instanceId = '0b9f6f0e-1c1d-4a57-9c55-1f7cbe0c1a11';
@@ -22,13 +22,20 @@ const answer = { instanceId, mrId: '1', mrName: 'Round', entries: [], decision1T
 
 function fakeServer(statuses: (number | 'network')[]) {
   const bodies: unknown[] = [];
-  const fetchFn = (async (_url: string | URL | Request, init?: RequestInit) => {
+  const reads: string[] = [];
+  const fetchFn = (async (url: string | URL | Request, init?: RequestInit) => {
+    // the round read again after an empty answer (a spec-only server)
+    if (init?.method === 'GET') {
+      reads.push(String(url));
+      return Response.json(answer);
+    }
     bodies.push(JSON.parse(String(init?.body)));
     const status = statuses.shift() ?? 200;
     if (status === 'network') throw new TypeError('Failed to fetch');
+    if (status === 204) return new Response(null, { status });
     return status === 200 ? Response.json(answer) : new Response('{"message":"boom"}', { status });
   }) as typeof fetch;
-  return { bodies, api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn) };
+  return { bodies, reads, api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn) };
 }
 
 describe('DecisionQueue', () => {
@@ -63,11 +70,20 @@ describe('DecisionQueue', () => {
     expect(await state()).toMatchObject({ syncState: 'error', attempts: 2 });
   });
 
-  it('does not retry a refusal (403: not a decider)', async () => {
+  it('does not retry a refusal (403: not a decider) and says so', async () => {
     const server = fakeServer([403]);
     await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
     expect(server.bodies).toHaveLength(1);
-    expect(await state()).toMatchObject({ syncState: 'error' });
+    expect(await state()).toMatchObject({ syncState: 'error', lastError: DECISION_FORBIDDEN });
+  });
+
+  it('takes an empty 2xx answer (a spec-only server) as recorded and reads the round again', async () => {
+    const server = fakeServer([204]);
+    await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
+    expect(server.bodies).toHaveLength(1);
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+    expect(server.reads).toEqual([`http://srv/hwe-api/v2/completed-measure-round/${instanceId}`]);
+    expect((await db.completedRounds.findOne(instanceId).exec())?.decision1Time).toBe(answer.decision1Time);
   });
 
   it('keeps it queued while offline and waits for a login after a 401', async () => {

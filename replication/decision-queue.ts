@@ -1,15 +1,21 @@
-import { CompletedMeasureRoundSchema } from '../schemas/api';
+import * as v from 'valibot';
+import { CompletedMeasureRoundSchema, type CompletedMeasureRound } from '../schemas/api';
 import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
+import { ApiError } from './api-errors';
 import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
+
+/** The lastError of a decision the server refused with 403: the user lacks the decider role (shown translated). */
+export const DECISION_FORBIDDEN = 'forbidden';
 
 export type DecisionQueueOptions = RetryOptions;
 
 /**
  * Sends queued decisions (POST /completed-measure-round/{instanceId}) the way submissions are sent: state on
  * the document (visible, survives reloads), one retry after 5 s (§4 task runner), offline and 401 keep it
- * queued. The answer is the updated round, stored in the archive at once.
+ * queued. Any 2xx means recorded: the reference server answers with the updated round (stored in the archive at
+ * once); a spec-only server's answer may be empty, then the round is read again (§7 shows no POST answers).
  */
 export class DecisionQueue {
   private readonly drainer: SerialDrain;
@@ -55,6 +61,18 @@ export class DecisionQueue {
     await doc?.incrementalPatch({ ...patch, updatedAt: Date.now() });
   }
 
+  /** The round after the decision: from the answer when it carries it, else read again (undefined if that fails: the next pull brings it). */
+  private async decidedRound(path: string, answer: unknown): Promise<CompletedMeasureRound | undefined> {
+    const parsed = v.safeParse(CompletedMeasureRoundSchema, answer);
+    if (parsed.success) return parsed.output;
+    try {
+      return (await this.api.getJson(path, CompletedMeasureRoundSchema)).data;
+    } catch (e) {
+      console.warn('reading the decided round failed; the next pull brings it', e);
+      return undefined;
+    }
+  }
+
   private async send(decision: DecisionDoc): Promise<void> {
     if (!decision.post) {
       await this.patch(decision.id, { syncState: 'error', lastError: 'nothing to send' });
@@ -62,16 +80,20 @@ export class DecisionQueue {
     }
     await runWithRetry(
       async () => {
-        const round = await this.api.postJson(`/completed-measure-round/${encodeURIComponent(decision.instanceId)}`, decision.post, CompletedMeasureRoundSchema);
-        await this.db.completedRounds.upsert({ ...round, fetchedAt: Date.now() });
+        const path = `/completed-measure-round/${encodeURIComponent(decision.instanceId)}`;
+        const answer = await this.api.postJson(path, decision.post, v.unknown());
         await this.patch(decision.id, { syncState: 'sent', sentAt: Date.now(), lastError: undefined });
+        const round = await this.decidedRound(path, answer);
+        if (round) await this.db.completedRounds.upsert({ ...round, fetchedAt: Date.now() });
       },
       {
         onTry: (attempt) => this.patch(decision.id, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt }),
-        onFailure: async ({ message, next }) => {
+        onFailure: async ({ error, message, next }) => {
           if (next === 'login-required') this.loginWait = true;
           const syncState = next === 'failed' ? 'error' : next === 'retry' ? 'retrying' : 'queued';
-          await this.patch(decision.id, { syncState, lastError: message });
+          // §6: only the stage's decider may decide; the app cannot always tell beforehand (GET /info's roles are an extension)
+          const forbidden = error instanceof ApiError && error.status === 403;
+          await this.patch(decision.id, { syncState, lastError: forbidden ? DECISION_FORBIDDEN : message });
         },
       },
       this.opts,

@@ -112,7 +112,8 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     flush: async () => {
       if (leader) await queue.drain();
     },
-    completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
+    // Accept-Language says the language to a server without the `lang` parameter (an extension)
+    completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf', 'Accept-Language': lang } }),
     completedRoundImage: (instanceId, imageId, width) =>
       api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
+import { checkingFetch, contractChecker } from './openapi/contract';
 import { testDatabaseOptions } from './test-database';
 import { testEndpoint } from './http/faults';
 
@@ -11,12 +12,19 @@ const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
 let server: RunningServer;
 const API = () => `${server.url}/hwe-api/v2`;
 
+// Every answer of the API in this file is checked against the OpenAPI description the server serves.
+const contractProblems: string[] = [];
+const realFetch = globalThis.fetch;
 beforeAll(async () => {
   server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), faultInjection: true });
+  const document = (await (await realFetch(`${API()}/openapi.json`)).json()) as object;
+  globalThis.fetch = checkingFetch(contractChecker(document), API, contractProblems, realFetch);
 });
 afterAll(async () => {
+  globalThis.fetch = realFetch;
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
+  expect(contractProblems).toEqual([]);
 });
 
 const post = (path: string, body: unknown) => fetch(`${API()}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -160,5 +168,23 @@ describe('fault injection', () => {
     expect((await testEndpoint({ url: server.url }, 'requests')).status).toBe(403);
     expect((await testEndpoint(wrong, 'faults', { method: 'DELETE' })).status).toBe(403);
     expect((await fetch(`${API()}/info`)).status).toBe(200);
+  });
+});
+
+describe('the OpenAPI contract', () => {
+  it('every call of §7 (and the extensions) answers as GET /openapi.json describes', async () => {
+    const get = async (path: string) => {
+      const res = await fetch(`${API()}${path}`);
+      expect(res.status, path).toBeLessThan(300);
+      return res.headers.get('Content-Type')?.includes('json') ? ((await res.json()) as unknown) : undefined;
+    };
+    for (const path of ['/config', '/info', '/discharge-meters', '/station-facilities/models', '/measure-round', '/measure-round/1', '/measure-round/1/map/track', '/measure-round/1/map/overlay?mapType=osm', '/measure-documents', '/sync-state', '/timeseries-values?tsId=2001-W&remarks=true', '/completed-measure-round/timeseries-values?tsId=2001-W']) await get(path);
+    const permissions = await get('/admin/permissions');
+    expect((await post('/admin/permissions', permissions)).status).toBe(200);
+    const archive = (await get('/completed-measure-round')) as { instanceId: string }[];
+    expect(archive.length).toBeGreaterThan(0);
+    await get(`/completed-measure-round/${archive[0]?.instanceId}`);
+    expect(await get('/info')).toMatchObject({ extensions: expect.arrayContaining(['sync-state', 'roles', 'openapi']) });
+    expect(contractProblems).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ import { renderCompletedRoundPdf } from './pdf/completed-round-pdf';
 import { pickLang } from './pdf/labels';
 import { referenceRoutes } from './routes/reference';
 import { syncStateRoutes } from './routes/sync-state';
+import { openApiRoutes } from './routes/openapi';
+import type { ApiProfile } from './extensions';
 import { timeseriesValuesRoutes } from './routes/timeseries-values';
 
 export interface ServerOptions {
@@ -67,6 +69,8 @@ export interface ServerOptions {
   /** serve the built `*.map` files (they hold the full sources; off in production) */
   serveSourceMaps?: boolean;
   timeouts?: Partial<HttpTimeouts>;
+  /** `spec`: only the calls, fields, headers and parameters of the specification (server/extensions.ts); default `full` */
+  apiProfile?: ApiProfile;
 }
 
 /**
@@ -114,9 +118,10 @@ export function imageStorage(opts: Pick<ServerOptions, 'dataDir' | 'blobDir' | '
 
 export function createApp(
   db: Database,
-  opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'faultToken' | 'identity' | 'demo' | 'allowedHosts' | 'publicUrl' | 'trustProxy' | 'serveSourceMaps'> & { storage: ImageStorage },
+  opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'faultToken' | 'identity' | 'demo' | 'allowedHosts' | 'publicUrl' | 'trustProxy' | 'serveSourceMaps' | 'apiProfile'> & { storage: ImageStorage },
 ) {
-  const ctx = createContext(db, opts.storage, VERSION);
+  const profile = opts.apiProfile ?? 'full';
+  const ctx = createContext(db, opts.storage, VERSION, profile);
   const app = new Hono<AppEnv>();
   app.use(securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined, { publicUrl: opts.publicUrl, trustProxy: opts.trustProxy }));
   app.use(requireAllowedHost(allowedHosts(opts.allowedHosts, opts.publicUrl)));
@@ -129,23 +134,27 @@ export function createApp(
   void auth.warmUp();
   // §7: config is fetched before login, so it is the one call without authentication.
   api.use((c, next) => (c.req.path === '/hwe-api/v2/config' ? next() : auth.middleware(c, next)));
-  api.route('/', referenceRoutes(db, VERSION, opts.identity, () => ctx.product()));
+  api.route('/', referenceRoutes(db, VERSION, opts.identity, () => ctx.product(), profile));
   api.route('/measure-round', imageUploadRoutes(ctx));
   api.route('/measure-round', mapRoutes(ctx));
   api.route('/measure-round', measureRoundRoutes(ctx));
-  api.route('/timeseries-values', timeseriesValuesRoutes(db));
-  api.route('/completed-measure-round/timeseries-values', timeseriesValuesRoutes(db, { onlySubmitted: true }));
+  api.route('/timeseries-values', timeseriesValuesRoutes(db, { profile }));
+  api.route('/completed-measure-round/timeseries-values', timeseriesValuesRoutes(db, { onlySubmitted: true, profile }));
   api.get('/completed-measure-round/:instanceId/pdf', async (c) => {
     await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), ANY_ROLE);
     const row = await findSubmission(db, c.req.param('instanceId'));
-    const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(c.req.query('lang'), c.req.header('Accept-Language')));
+    const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(profile === 'full' ? c.req.query('lang') : undefined, c.req.header('Accept-Language')));
     return new Response(new Uint8Array(pdf), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${row.mr_name.replace(/[^\w .-]/g, '_')}.pdf"` } });
   });
   api.route('/completed-measure-round', completedImageRoutes(ctx));
   api.route('/completed-measure-round', completedRoundRoutes(ctx));
   api.route('/admin/permissions', permissionRoutes(ctx));
   api.route('/measure-documents', documentRoutes(ctx));
-  api.route('/sync-state', syncStateRoutes(ctx, opts.identity));
+  // Calls §7 does not list exist only in the full profile; the spec profile answers them 404 like any unknown call.
+  if (profile === 'full') {
+    api.route('/sync-state', syncStateRoutes(ctx, opts.identity));
+    api.route('/openapi.json', openApiRoutes(VERSION));
+  }
 
   if (opts.faultInjection) {
     if (!opts.faultToken) throw new Error('fault injection needs a token');

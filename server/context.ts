@@ -1,5 +1,6 @@
 import type { BlobStore } from './blobs/blob-store';
 import type { Database } from './db/database';
+import type { ApiProfile } from './extensions';
 import { openVariantCache, type VariantCache } from './images/variant-cache';
 import { createWorkQueue, type WorkQueue } from './images/work-queue';
 
@@ -11,6 +12,8 @@ export interface ServerContext {
   imageQueue: WorkQueue;
   variantCache: Promise<VariantCache>;
   version: string;
+  /** `spec`: every extension off (server/extensions.ts) */
+  profile: ApiProfile;
   product(): Promise<string>;
 }
 
@@ -20,7 +23,7 @@ export interface ImageStorage {
   variantCacheBytes: number;
 }
 
-export function createContext(db: Database, storage: ImageStorage, version: string): ServerContext {
+export function createContext(db: Database, storage: ImageStorage, version: string, profile: ApiProfile = 'full'): ServerContext {
   const variantCache = openVariantCache(storage.variantCacheDir, storage.variantCacheBytes);
   // Opened in the background; a failure surfaces on the first image request, not as an unhandled rejection.
   variantCache.catch(() => {});
@@ -30,6 +33,7 @@ export function createContext(db: Database, storage: ImageStorage, version: stri
     imageQueue: createWorkQueue(2, 32),
     variantCache,
     version,
+    profile,
     async product() {
       const [row] = await db.query<{ data: { product?: string } }>("select data from reference_data where key = 'config'");
       return row?.data.product ?? 'HWE';

@@ -18,6 +18,12 @@ describe('environment of server/main.ts', () => {
     expect(parseEnv(env)).toMatchObject({ ok: true, options: { demo: true, allowedHosts: ['rounds.example.org', '10.0.0.5:8080'], publicUrl: 'https://rounds.example.org', trustProxy: true, allowLoginOffOnNetwork: true, serveSourceMaps: true } });
   });
 
+  it('reads the API profile (full unless API_PROFILE=spec) and refuses others', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, options: { apiProfile: 'full' } });
+    expect(parseEnv({ API_PROFILE: 'spec' })).toMatchObject({ ok: true, options: { apiProfile: 'spec' } });
+    expect(parseEnv({ API_PROFILE: 'vendor' })).toEqual({ ok: false, error: expect.stringContaining('API_PROFILE') });
+  });
+
   it('reads the S3 store and the variant cache', () => {
     const env = { S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'photos', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: '1', VARIANT_CACHE_DIR: '/var/cache/v', VARIANT_CACHE_MB: '64' };
     expect(parseEnv(env)).toMatchObject({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ServerOptions } from './app';
+import { API_PROFILES } from './extensions';
 
 /** Environment of `server/main.ts`, validated once at start (docs/server.md, Configuration). */
 const EnvSchema = v.object({
@@ -29,6 +30,7 @@ const EnvSchema = v.object({
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false'], 'S3_FORCE_PATH_STYLE must be 1 or 0'), '0'),
   S3_PREFIX: v.optional(v.string()),
+  API_PROFILE: v.optional(v.picklist(API_PROFILES, 'API_PROFILE must be full or spec'), 'full'),
 });
 
 export type ParsedEnv = { ok: true; options: ServerOptions; dataDir: string } | { ok: false; error: string };
@@ -51,6 +53,6 @@ export function parseEnv(env: Record<string, string | undefined>): ParsedEnv {
     ok: true,
     dataDir: e.DATA_DIR,
     options: { port: e.PORT, host: e.HOST, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, staticDir: e.STATIC_DIR, blobDir: e.BLOB_DIR, s3, variantCacheDir: e.VARIANT_CACHE_DIR, variantCacheBytes: e.VARIANT_CACHE_MB === undefined ? undefined : e.VARIANT_CACHE_MB * 1024 * 1024, faultInjection: e.FAULT_INJECTION === '1', faultToken: e.FAULT_INJECTION_TOKEN, identity,
-      demo: e.DEMO === '1', publicUrl: e.PUBLIC_URL, allowedHosts: e.ALLOWED_HOSTS?.split(',').map((h) => h.trim()), trustProxy: e.TRUST_PROXY === '1', allowLoginOffOnNetwork: e.ALLOW_LOGIN_OFF_ON_NETWORK === '1', serveSourceMaps: e.SERVE_SOURCE_MAPS === '1' },
+      demo: e.DEMO === '1', publicUrl: e.PUBLIC_URL, allowedHosts: e.ALLOWED_HOSTS?.split(',').map((h) => h.trim()), trustProxy: e.TRUST_PROXY === '1', allowLoginOffOnNetwork: e.ALLOW_LOGIN_OFF_ON_NETWORK === '1', serveSourceMaps: e.SERVE_SOURCE_MAPS === '1', apiProfile: e.API_PROFILE },
   };
 }

@@ -59,10 +59,14 @@ export const MeasureRoundPostSchema = v.object({
 });
 export type MeasureRoundPost = v.InferOutput<typeof MeasureRoundPostSchema>;
 
+/**
+ * The reference server's answer to POST /measure-round/{mrId} (an extension: §7 shows no POST answers).
+ * Every field is optional, so an empty 2xx answer of a spec-only server parses as well.
+ */
 export const MeasureRoundPostResultSchema = v.object({
-  instanceId: v.string(),
-  valueCount: v.number(),
-  duplicate: v.boolean(),
+  instanceId: v.optional(v.string()),
+  valueCount: v.optional(v.number(), 0),
+  duplicate: v.optional(v.boolean(), false),
   /** Points where another submission's value was already stored and kept (the first value stays). */
   conflicts: v.optional(v.array(v.object({ field: v.string(), tsId: v.string(), dt: v.string(), value: v.nullable(v.number()), instanceId: v.nullable(v.string()) }))),
 });

@@ -12,7 +12,7 @@ export const ServerInfoSchema = v.object({
   serverType: v.optional(v.string()),
   /** The user's roles per measure round (mrId → `{product}_OBSERVE` …), so the UI offers only what the server allows. */
   roles: v.optional(v.record(v.string(), v.array(v.string()))),
-  /** Extensions of the reference server beyond the spec, by name (e.g. 'corrections'); absent on spec-only servers. */
+  /** The extensions this server offers beyond the specification (server/extensions.ts); absent on a spec-only server. */
   extensions: v.optional(v.array(v.string())),
 });
 export type ServerInfo = v.InferOutput<typeof ServerInfoSchema>;

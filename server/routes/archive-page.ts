@@ -69,3 +69,15 @@ export async function archivePage(db: Queryable, user: RequestUser, query: Archi
   const next = new URLSearchParams({ before: new Date(last.submission_time).toISOString(), beforeId: last.instance_id, limit: String(limit) });
   return { rounds: rows, next: next.toString() };
 }
+
+/** Every round of the user's archive, newest first (the spec profile's unpaged list), read page by page. */
+export async function fullArchive(db: Queryable, user: RequestUser): Promise<PageRow[]> {
+  const rounds: PageRow[] = [];
+  let query: ArchiveQuery = { limit: MAX_ARCHIVE_LIMIT };
+  for (;;) {
+    const page = await archivePage(db, user, query);
+    rounds.push(...page.rounds);
+    if (!page.next) return rounds;
+    query = v.parse(ArchiveQuerySchema, Object.fromEntries(new URLSearchParams(page.next)));
+  }
+}

@@ -8,7 +8,8 @@ import type { Queryable } from '../db/database';
 import { readJsonBody } from '../http/body';
 import type { AppEnv, RequestUser } from '../http/env';
 import { HttpError, parseOr400 } from '../http/errors';
-import { archivePage, ArchiveQuerySchema } from './archive-page';
+import { COMPLETED_ROUND_EXTENSION_FIELDS, forProfile } from '../extensions';
+import { archivePage, ArchiveQuerySchema, fullArchive } from './archive-page';
 import { SUBMISSION_SELECT as SELECT, toCompleted, type SubmissionRow } from './submission-row';
 import { ANY_ROLE } from './measure-round';
 
@@ -70,15 +71,18 @@ function applyDecisions(row: SubmissionRow, input: DecisionInput): { entries: Co
 
 export function completedRoundRoutes(ctx: ServerContext) {
   const { db } = ctx;
+  const shape = (row: SubmissionRow) => forProfile(ctx.profile, toCompleted(row), COMPLETED_ROUND_EXTENSION_FIELDS);
   return new Hono<AppEnv>()
     .get('/', async (c) => {
+      // §7 knows no paging: the spec profile answers the whole list and ignores limit/before.
+      if (ctx.profile === 'spec') return c.json((await fullArchive(db, c.get('user'))).map(shape));
       const page = await archivePage(db, c.get('user'), parseOr400(ArchiveQuerySchema, c.req.query(), 'query'));
       if (page.next) c.header('X-Next-Page', page.next);
-      return c.json(page.rounds.map(toCompleted));
+      return c.json(page.rounds.map(shape));
     })
     .get('/:instanceId', async (c) => {
       await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), ANY_ROLE);
-      return c.json(toCompleted(await findSubmission(db, c.req.param('instanceId'))));
+      return c.json(shape(await findSubmission(db, c.req.param('instanceId'))));
     })
     .post('/:instanceId', async (c) => {
       const raw = await readJsonBody(c);
@@ -96,7 +100,9 @@ export function completedRoundRoutes(ctx: ServerContext) {
         [row.instance_id, JSON.stringify(next.entries), next.state, next.decision2Required, input.team, row.state, c.get('user').username, Buffer.byteLength(JSON.stringify(next.entries))],
       );
       if (updated.length === 0) throw new HttpError(409, `stage: measure round ${row.instance_id} was decided meanwhile`, 'stage');
-      return c.json(toCompleted(await findSubmission(db, row.instance_id)));
+      // §7 does not show POST answers: the spec profile sends none, the full one the decided round.
+      if (ctx.profile === 'spec') return c.body(null, 204);
+      return c.json(shape(await findSubmission(db, row.instance_id)));
     });
 }
 

@@ -6,7 +6,7 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import type { AppEnv, RequestUser } from '../http/env';
 import { jsonWithEtag } from '../http/etag';
-import { parseOr400 } from '../http/errors';
+import { HttpError, parseOr400 } from '../http/errors';
 import { ANY_ROLE, findRound } from './measure-round';
 import { referenceData } from './reference';
 
@@ -59,6 +59,8 @@ export function mapRoutes(ctx: ServerContext) {
       await findRound(db, mrId);
       const overlay = await overlayBody(db, mrId, mapType);
       // Most rounds have no overlay: that is an ordinary answer (204), not an error a browser logs at every start.
+      // §7 knows only 404 for "not there": the spec profile answers that, as a vendor's server would.
+      if (!overlay && ctx.profile === 'spec') throw new HttpError(404, `measure round ${mrId} has no ${mapType} overlay`);
       return overlay ? jsonWithEtag(c, overlay) : c.body(null, 204);
     })
     .get('/:mrId/map/track', async (c) => {

@@ -77,8 +77,10 @@ export function imageUploadRoutes(ctx: ServerContext) {
     if (body.length > MAX_IMAGE_BYTES) throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
     if (body.length === 0) throw new HttpError(400, 'body: the image is empty', 'body');
     // A re-send (the client's retry racing the browser's own) is answered without decoding it again.
+    // §7 does not show POST answers: the spec profile sends none.
+    const answer = (duplicate: boolean) => (ctx.profile === 'spec' ? c.body(null, 204) : c.json({ imageId, duplicate }));
     const known = await owner(imageId);
-    if (known === mrId) return c.json({ imageId, duplicate: true });
+    if (known === mrId) return answer(true);
     if (known !== undefined) throw otherRound(imageId, known);
     const image = await ctx.imageQueue.run(() => checkImage(body));
     // Every upload writes its own blob, and the row decides: the first insert owns the id. A loser of the
@@ -96,11 +98,11 @@ export function imageUploadRoutes(ctx: ServerContext) {
         await ctx.blobs.delete(key).catch(() => {});
         throw e;
       });
-    if (inserted.length === 1) return c.json({ imageId, duplicate: false });
+    if (inserted.length === 1) return answer(false);
     await ctx.blobs.delete(key);
     const winner = await owner(imageId);
     if (winner !== mrId) throw otherRound(imageId, winner ?? '?');
-    return c.json({ imageId, duplicate: true });
+    return answer(true);
   });
 }
 

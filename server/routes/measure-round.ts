@@ -195,6 +195,8 @@ export function measureRoundRoutes(ctx: ServerContext) {
       const raw = await readJsonBody(c);
       checkStationChangeCounts(raw);
       const post = parseOr400(MeasureRoundPostSchema, raw);
-      return c.json(await storeSubmission(db, mrId, post, c.get('user').username));
+      const result = await storeSubmission(db, mrId, post, c.get('user').username);
+      // §7 does not show POST answers: the spec profile sends none, the full one counts, duplicate and conflicts.
+      return ctx.profile === 'spec' ? c.body(null, 204) : c.json(result);
     });
 }

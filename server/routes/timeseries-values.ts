@@ -5,6 +5,7 @@ import { visibleRounds } from '../auth/auth';
 import type { Database } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
 import type { AppEnv, RequestUser } from '../http/env';
+import type { ApiProfile } from '../extensions';
 
 /** §7: at most 32 timeseries per request. */
 export const MAX_TS_IDS = 32;
@@ -45,9 +46,12 @@ async function requireVisibleSeries(db: Database, user: RequestUser, tsIds: stri
  * GET /timeseries-values?tsId=…&tsId=…&remarks=true → { values } sorted by tsId and time; the completed-round
  * variant returns only values that came from submissions.
  */
-export function timeseriesValuesRoutes(db: Database, opts: { onlySubmitted?: boolean } = {}) {
+export function timeseriesValuesRoutes(db: Database, opts: { onlySubmitted?: boolean; profile?: ApiProfile } = {}) {
+  // §7 knows only tsId and remarks: the spec profile ignores the history window (from/to) and sends no X-Truncated.
+  const windowed = (opts.profile ?? 'full') === 'full';
   return new Hono<AppEnv>().get('/', async (c) => {
-    const q = parseOr400(QuerySchema, { tsId: c.req.queries('tsId') ?? [], remarks: c.req.query('remarks'), from: c.req.query('from'), to: c.req.query('to') }, 'query');
+    const window = windowed ? { from: c.req.query('from'), to: c.req.query('to') } : {};
+    const q = parseOr400(QuerySchema, { tsId: c.req.queries('tsId') ?? [], remarks: c.req.query('remarks'), ...window }, 'query');
     if (q.from && q.to && q.from > q.to) throw new HttpError(400, 'from: must not be after to', 'from');
     await requireVisibleSeries(db, c.get('user'), q.tsId);
     const tsIds = [...new Set(q.tsId)];
@@ -63,7 +67,7 @@ export function timeseriesValuesRoutes(db: Database, opts: { onlySubmitted?: boo
     const perSeries = new Map<string, number>();
     for (const r of rows) perSeries.set(r.ts_id, (perSeries.get(r.ts_id) ?? 0) + 1);
     const cut = new Set([...perSeries].filter(([, n]) => n > MAX_VALUES_PER_SERIES).map(([ts]) => ts));
-    if (cut.size > 0) c.header('X-Truncated', 'true');
+    if (cut.size > 0 && windowed) c.header('X-Truncated', 'true');
     // Rows are oldest first within a series: the extra row of a cut series is its oldest.
     const kept = rows.filter((r, i) => !(cut.has(r.ts_id) && rows[i - 1]?.ts_id !== r.ts_id));
     const withRemarks = q.remarks === 'true';

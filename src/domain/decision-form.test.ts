@@ -35,13 +35,17 @@ describe('decisions due per stage', () => {
     expect(decisionOptions(tsId, stage)).toEqual(options);
   });
   it.each([
-    [['HWE_RESPONSIBLE1'], 1, true],
-    [['HWE_RESPONSIBLE1'], 2, false],
-    [['HWE_OBSERVE'], 1, false],
-    [['HWE_RESPONSIBLE2'], 2, true],
-    [undefined, 1, false],
-  ] as const)('roles %o may decide stage %i: %s', (roles, stage, may) => {
-    expect(mayDecide(roles, 'HWE', stage)).toBe(may);
+    [{ '7': ['HWE_RESPONSIBLE1'] }, 1, true],
+    [{ '7': ['HWE_RESPONSIBLE1'] }, 2, false],
+    [{ '7': ['HWE_OBSERVE'] }, 1, false],
+    [{ '7': ['HWE_RESPONSIBLE2'] }, 2, true],
+    [{ '8': ['HWE_RESPONSIBLE1'] }, 1, false],
+    [{}, 1, false],
+    // a server without the roles extension: offered, the server decides
+    [undefined, 1, true],
+    [undefined, 2, true],
+  ] as const)('roles by round %o may decide stage %i of round 7: %s', (roles, stage, may) => {
+    expect(mayDecide(roles, '7', 'HWE', stage)).toBe(may);
   });
 });
 

@@ -31,9 +31,14 @@ export function decisionOptions(tsId: string, stage: DecisionStage): readonly (D
   return stage === 1 ? decision1Options(tsId) : DECISION2_OPTIONS;
 }
 
-/** §6: RESPONSIBLE1 decides stage 1, RESPONSIBLE2 stage 2, each on the rounds the role is held for. */
-export function mayDecide(roles: readonly string[] | undefined, product: string, stage: DecisionStage): boolean {
-  return (roles ?? []).includes(`${product}_RESPONSIBLE${stage}`);
+/**
+ * §6: RESPONSIBLE1 decides stage 1, RESPONSIBLE2 stage 2, each on the rounds the role is held for. The user's
+ * roles per round (`rolesByRound`, from GET /info) are an extension of the reference server: a server that does
+ * not tell them gets the form offered for every open stage, and its answer decides (403: not a decider).
+ */
+export function mayDecide(rolesByRound: Readonly<Record<string, readonly string[]>> | undefined, mrId: string, product: string, stage: DecisionStage): boolean {
+  if (rolesByRound === undefined) return true;
+  return (rolesByRound[mrId] ?? []).includes(`${product}_RESPONSIBLE${stage}`);
 }
 
 /** What the decider typed for one entry (stored as typed; the value is checked when the post is built). */

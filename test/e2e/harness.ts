@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startServer } from '../../server/app';
+import { startServer, type ServerOptions } from '../../server/app';
 import { testEndpoint } from '../../server/http/faults';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,8 +27,8 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-export async function startTestServer(dataDir: string, port = 0): Promise<TestServer> {
-  return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true, demo: true });
+export async function startTestServer(dataDir: string, port = 0, opts: Pick<ServerOptions, 'apiProfile'> = {}): Promise<TestServer> {
+  return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true, demo: true, ...opts });
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -68,12 +68,12 @@ export async function countRoundPosts(server: TestServer): Promise<number> {
 }
 
 /** One real server (own data directory) and one browser for a test file, started once and cleaned up after. */
-export function serverAndBrowser(prefix: string): { server: () => TestServer; browser: () => Browser } {
+export function serverAndBrowser(prefix: string, opts: Pick<ServerOptions, 'apiProfile'> = {}): { server: () => TestServer; browser: () => Browser } {
   const dir = tempDir(prefix);
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startTestServer(dir.path);
+    server = await startTestServer(dir.path, 0, opts);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -21,7 +21,8 @@ function BackLink() {
 
 /**
  * completedMeasureRound (§2): one round with everything recorded, and the open decision for a user holding
- * the role for it on this round (§6, roles from GET /info); everyone else sees it read-only.
+ * the role for it on this round (§6, roles from GET /info when the server tells them; otherwise the form is
+ * offered and the server refuses a user without the role); everyone else sees it read-only.
  */
 export function ArchiveRound() {
   const { instanceId } = useParams({ from: '/archive/$instanceId' });
@@ -40,7 +41,7 @@ export function ArchiveRound() {
       </Alert>
     );
   }
-  const canDecide = stage !== undefined && mayDecide(info?.roles?.[round.mrId], config.product, stage);
+  const canDecide = stage !== undefined && mayDecide(info?.roles, round.mrId, config.product, stage);
   return (
     <section aria-labelledby="archive-round-heading" className="space-y-3">
       <BackLink />

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { DECISION_FORBIDDEN } from '../../../replication/decision-queue';
 import type { DecisionDoc } from '../../../schemas/db/decision-doc';
 import { useOnline } from '../../app/use-online';
 import { useDb } from '../../db/db-context';
@@ -37,9 +38,19 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
     case 'error':
       return (
         <Alert type="danger" testId="decision-state">
-          <p>
-            <Trans>The assessment could not be sent:</Trans> {decision.lastError}
-          </p>
+          {decision.lastError === DECISION_FORBIDDEN ? (
+            <p>
+              {decision.stage === 1 ? (
+                <Trans>The server refused the assessment: you do not hold the role for decision 1 (first decider) on this round. Ask an administrator for the role.</Trans>
+              ) : (
+                <Trans>The server refused the assessment: you do not hold the role for decision 2 (second decider) on this round. Ask an administrator for the role.</Trans>
+              )}
+            </p>
+          ) : (
+            <p>
+              <Trans>The assessment could not be sent:</Trans> {decision.lastError}
+            </p>
+          )}
           <Button variant="secondary" className="mt-2" onClick={() => void again()}>
             <Trans>Send again</Trans>
           </Button>
