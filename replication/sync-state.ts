@@ -10,7 +10,6 @@ import { pullConfig, pullRounds, pullServerInfo } from './pull';
 import { HISTORY_FULL_PULL_MS, HISTORY_MARKS_KEY, pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
 import { upsertReference } from './unchanged';
 import { discardIfLoggedOut } from './user-data';
-
 import { SYNC_STATE_KEY } from './sync-state-key';
 
 export { SYNC_STATE_KEY };
