@@ -238,6 +238,8 @@ export class SubmitQueue {
             await stopSend(this.db, instanceId, sendRev, 'need-login', code);
           } else if (next === 'offline') await stopSend(this.db, instanceId, sendRev, 'offline', code);
           else if (next === 'failed') await stopSend(this.db, instanceId, sendRev, 'fail', code);
+          // the retry follows after 5 s: say so now (attempts counts the try that is coming)
+          else if (!(await recordAttempt(this.db, instanceId, sendRev, attempt + 1))) throw new SendStopped();
         },
       },
       this.opts,
