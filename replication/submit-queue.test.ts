@@ -320,4 +320,22 @@ describe('lifecycle of a send (issue 21)', () => {
     await queue.loginChanged();
     expect(await state()).toMatchObject({ syncState: 'sent' });
   });
+
+  it('sends a correction to a spec-only server as a new submission of the changed entries only', async () => {
+    await info([]);
+    const entry = (tsId: string, value: number) => ({ staNumber: '100', tsId, dt: '2026-11-23T10:00:00.000Z', value });
+    let values = [3.97, 12];
+    const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: b.entries.length, duplicate: false }));
+    const queue = new SubmitQueue(db, srv.api, { buildPost: () => ({ post: { ...post, entries: [entry('ts1', values[0] ?? 0), entry('ts2', values[1] ?? 0)] } as MeasureRoundPost }), isOnline: () => true, sleep });
+    await queue.drain();
+    await reopenInstance(db, instance.instanceId);
+    values = [4.47, 12];
+    await queueInstance(db, instance.instanceId);
+    await queue.drain();
+    expect(srv.bodies.map((b) => [b.corrects, b.entries.map((e) => [e.tsId, e.value])])).toEqual([
+      [undefined, [['ts1', 3.97], ['ts2', 12]]],
+      [undefined, [['ts1', 4.47]]],
+    ]);
+    expect(await state()).toMatchObject({ syncState: 'sent', valueCount: 1, corrects: instance.instanceId });
+  });
 });

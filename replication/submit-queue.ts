@@ -60,6 +60,18 @@ export function errorCode(error: unknown): SubmitError {
   return { code: 'failed', detail };
 }
 
+/** An entry as posted, as a key: the same builder gives the same JSON for the same entry. */
+export function entryKey(entry: MeasureRoundPost['entries'][number]): string {
+  return JSON.stringify(entry);
+}
+
+/** The entries the server does not hold yet (all of them when nothing would be left, so the post is never empty). */
+export function changedEntries(entries: MeasureRoundPost['entries'], stored: readonly string[] | undefined): MeasureRoundPost['entries'] {
+  const held = new Set(stored ?? []);
+  const changed = entries.filter((e) => !held.has(entryKey(e)));
+  return changed.length > 0 ? changed : entries;
+}
+
 /** The values a post carries, counted on the device (a vendor server's answer may not say). */
 export function countValues(post: MeasureRoundPost): number {
   return post.entries.reduce((n, e) => n + (e.value !== undefined ? 1 : 0) + (e.valueAfter !== undefined ? 1 : 0), 0);
@@ -158,12 +170,16 @@ export class SubmitQueue {
     }
     const { extensions } = await this.serverInfo();
     const submissionId = submissionIdOf(instance);
-    // A correction names what it corrects only on servers that know the extension; elsewhere it is a new submission.
+    const linked = extensions.includes(CORRECTIONS_EXTENSION);
+    // A correction names what it corrects on servers that know the extension (which replace the corrected values);
+    // elsewhere it is a new submission of the entries the server does not hold yet, at their times.
     const post: MeasureRoundPost = {
       ...built.post,
       instanceId: submissionId,
-      ...(instance.corrects !== undefined && extensions.includes(CORRECTIONS_EXTENSION) ? { corrects: instance.corrects } : {}),
+      ...(instance.corrects !== undefined && linked ? { corrects: instance.corrects } : {}),
+      ...(instance.corrects !== undefined && !linked ? { entries: changedEntries(built.post.entries, instance.storedEntryKeys) } : {}),
     };
+    const entryKeys = post.entries.map(entryKey);
     let valueCount = instance.valueCount ?? countValues(post);
     const steps: Record<PostingStep, () => Promise<void>> = {
       values: async () => {
@@ -182,7 +198,7 @@ export class SubmitQueue {
         // Any 2xx means stored (a vendor server may answer without a body); count locally when it does not say.
         const parsed = v.safeParse(MeasureRoundPostAnswerSchema, answer);
         valueCount = parsed.success && parsed.output.valueCount !== undefined ? parsed.output.valueCount : countValues(post);
-        if (!(await recordValuesStored(this.db, id, submissionId, sendRev, { valueCount }))) throw new SendStopped();
+        if (!(await recordValuesStored(this.db, id, submissionId, sendRev, { valueCount, entryKeys }))) throw new SendStopped();
       },
       images: () => this.uploadImages(instance, sendRev),
     };
@@ -238,6 +254,8 @@ export class SubmitQueue {
             await stopSend(this.db, instanceId, sendRev, 'need-login', code);
           } else if (next === 'offline') await stopSend(this.db, instanceId, sendRev, 'offline', code);
           else if (next === 'failed') await stopSend(this.db, instanceId, sendRev, 'fail', code);
+          // the retry follows after 5 s: say so now (attempts counts the try that is coming)
+          else if (!(await recordAttempt(this.db, instanceId, sendRev, attempt + 1))) throw new SendStopped();
         },
       },
       this.opts,

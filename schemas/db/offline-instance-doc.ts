@@ -71,6 +71,8 @@ export const OfflineInstanceDocSchema = v.object({
   /** the submission whose values the server confirmed holding, and when */
   storedSubmissionId: v.optional(v.string()),
   valuesStoredAt: v.optional(v.number()),
+  /** the entries (as posted JSON) the server holds of this round: a correction to a spec-only server sends only the others */
+  storedEntryKeys: v.optional(v.array(v.string())),
   lastError: v.optional(SubmitErrorSchema),
   attempts: v.optional(v.number()),
   valueCount: v.optional(v.number()),
@@ -119,6 +121,7 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
     corrects: { type: 'string' },
     storedSubmissionId: { type: 'string' },
     valuesStoredAt: { type: 'number' },
+    storedEntryKeys: { type: 'array', items: { type: 'string' } },
     lastError: {
       type: 'object',
       properties: { code: { type: 'string' }, status: { type: 'number' }, detail: { type: 'string' }, name: { type: 'string' }, owner: { type: 'string' } },

@@ -176,12 +176,24 @@ export function recordAttempt(db: AppDatabase, instanceId: string, sendRev: numb
  * becomes a correction; after a conflict the instance is queued again as a correction. Resolves to true when the
  * send still owns the instance and goes on (photos), false when it must stop.
  */
-export async function recordValuesStored(db: AppDatabase, instanceId: string, submissionId: string, sendRev: number, opts: { valueCount?: number; conflict?: boolean } = {}): Promise<boolean> {
+export async function recordValuesStored(
+  db: AppDatabase,
+  instanceId: string,
+  submissionId: string,
+  sendRev: number,
+  opts: { valueCount?: number; conflict?: boolean; entryKeys?: readonly string[] } = {},
+): Promise<boolean> {
   let goesOn = false;
   await compareAndSet(db, instanceId, (d) => {
     goesOn = false;
     if (submissionIdOf(d) !== submissionId) return null; // already forked by an earlier record
-    const stored: OfflineInstanceDoc = { ...d, storedSubmissionId: submissionId, valuesStoredAt: Date.now(), ...(opts.valueCount !== undefined ? { valueCount: opts.valueCount } : {}) };
+    const stored: OfflineInstanceDoc = {
+      ...d,
+      storedSubmissionId: submissionId,
+      valuesStoredAt: Date.now(),
+      ...(opts.valueCount !== undefined ? { valueCount: opts.valueCount } : {}),
+      ...(opts.entryKeys ? { storedEntryKeys: [...new Set([...(d.storedEntryKeys ?? []), ...opts.entryKeys])] } : {}),
+    };
     if (owns(d, sendRev) && !opts.conflict) {
       goesOn = true;
       return d.syncState === 'values-stored' ? stored : move(stored, 'values-stored');
