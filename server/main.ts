@@ -7,7 +7,7 @@ if (!env.ok) {
   process.exit(1);
 }
 const server = await startServer(env.options);
-console.info(`serving app and API at ${server.url} (${server.db.kind}${env.options.databaseUrl ? '' : `, data in ${env.dataDir}`})`);
+console.info(`serving app and API at ${server.url} (${server.db.kind}${env.options.databaseUrl ? '' : `, data in ${env.dataDir}`}${env.options.apiProfile === 'spec' ? ', API profile spec: no extensions' : ''})`);
 const stop = async () => {
   await server.close();
   process.exit(0);
