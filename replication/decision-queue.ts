@@ -82,9 +82,9 @@ export class DecisionQueue {
       async () => {
         const path = `/completed-measure-round/${encodeURIComponent(decision.instanceId)}`;
         const answer = await this.api.postJson(path, decision.post, v.unknown());
-        await this.patch(decision.id, { syncState: 'sent', sentAt: Date.now(), lastError: undefined });
         const round = await this.decidedRound(path, answer);
         if (round) await this.db.completedRounds.upsert({ ...round, fetchedAt: Date.now() });
+        await this.patch(decision.id, { syncState: 'sent', sentAt: Date.now(), lastError: undefined });
       },
       {
         onTry: (attempt) => this.patch(decision.id, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt }),

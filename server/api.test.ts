@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
-import { checkingFetch, contractChecker } from './openapi/contract';
+import { checkingFetch, contractChecker } from './openapi/contract.test-helper';
 import { testDatabaseOptions } from './test-database';
 import { testEndpoint } from './http/faults';
 

@@ -153,7 +153,7 @@ export function createApp(
   // Calls §7 does not list exist only in the full profile; the spec profile answers them 404 like any unknown call.
   if (profile === 'full') {
     api.route('/sync-state', syncStateRoutes(ctx, opts.identity));
-    api.route('/openapi.json', openApiRoutes(VERSION));
+    api.route('/openapi.json', openApiRoutes());
   }
 
   if (opts.faultInjection) {

@@ -23,7 +23,7 @@ try {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 }
-console.info(`serving app and API at ${server.url} (${server.db.kind}${env.options.databaseUrl ? '' : `, data in ${env.dataDir}`})`);
+console.info(`serving app and API at ${server.url} (${server.db.kind}${env.options.databaseUrl ? '' : `, data in ${env.dataDir}`}${env.options.apiProfile === 'spec' ? ', API profile spec: no extensions' : ''})`);
 const stop = async () => {
   await server.close();
   process.exit(0);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './app';
 import { CONFIG_EXTENSION_FIELDS, EXTENSION_PATHS, INFO_EXTENSION_FIELDS } from './extensions';
-import { checkingFetch, contractChecker } from './openapi/contract';
+import { checkingFetch, contractChecker } from './openapi/contract.test-helper';
 import { openApiDocument } from './openapi/document';
 import { testDatabaseOptions } from './test-database';
 
