@@ -158,7 +158,12 @@ export interface DriverOptions {
  * (app-adapter.ts), with faults injected around every step until `ops` faults fired.
  */
 export async function drive(opts: DriverOptions): Promise<DriverResult> {
-  const rng = new Rng(opts.seed);
+  const seeds = new Rng(opts.seed);
+  /**
+   * Each round draws from its own generator, seeded from the run's: whatever a race inside one round changes
+   * (a kill landing before or after the database closes), the next rounds type and inject the same.
+   */
+  let rng = seeds;
   const { server, round } = opts;
   const proxy = server.proxy;
   const device = new Device(`soak-${opts.seed}`, proxy.url);
@@ -284,7 +289,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       await sleep(rng.int(0, 20));
       device.net.online = true;
     } else await device.tab.queueRound(instanceId);
-    if (withFaults && rng.chance(0.06)) {
+    if (withFaults && rng.chance(0.1)) {
       note('second-tab');
       count('second-tab');
       const second = device.tab.secondTab(proxy.url, device.net, () => sleep(5));
@@ -298,6 +303,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
 
   let k = 0;
   while (fired() < opts.ops) {
+    rng = new Rng(seeds.int(0, 0x7fffffff));
     const instanceId = rng.uuid();
     instances.push(instanceId);
     const { date, time } = roundSlot(k);
