@@ -158,7 +158,12 @@ export interface DriverOptions {
  * (app-adapter.ts), with faults injected around every step until `ops` faults fired.
  */
 export async function drive(opts: DriverOptions): Promise<DriverResult> {
-  const rng = new Rng(opts.seed);
+  const seeds = new Rng(opts.seed);
+  /**
+   * Each round draws from its own generator, seeded from the run's: whatever a race inside one round changes
+   * (a kill landing before or after the database closes), the next rounds type and inject the same.
+   */
+  let rng = seeds;
   const { server, round } = opts;
   const proxy = server.proxy;
   const device = new Device(`soak-${opts.seed}`, proxy.url);
@@ -204,32 +209,35 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
 
   /** Arms the faults of one send, from the seed. */
   const armSendFaults = (k: number, hasPhoto: boolean) => {
+    // A server restart (seconds each) hits the values post of round 10 and then one round in `restartEvery`.
+    if (k >= 10 && k - lastRestart >= (opts.restartEvery ?? 25)) {
+      lastRestart = k;
+      note('server-restart');
+      proxy.arm({
+        kind: 'drop-before',
+        on: 'values',
+        label: 'server-restart',
+        onHit: () => {
+          pendingRestart = server.restart();
+        },
+      });
+    }
     const n = rng.int(1, 4);
     for (let i = 0; i < n; i++) {
       const on: RequestKind = hasPhoto && rng.chance(0.35) ? 'image' : 'values';
       const r = rng.float();
       let fault: ArmedFault;
-      if (r < 0.2) fault = { kind: '502-before', on };
-      else if (r < 0.4) fault = { kind: '502-after', on };
-      else if (r < 0.55) fault = { kind: 'drop-after', on };
-      else if (r < 0.7) fault = { kind: 'delay', on, delayMs: rng.int(20, 300) };
-      else if (r < 0.82) {
+      if (r < 0.22) fault = { kind: '502-before', on };
+      else if (r < 0.44) fault = { kind: '502-after', on };
+      else if (r < 0.6) fault = { kind: 'drop-after', on };
+      else if (r < 0.75) fault = { kind: 'delay', on, delayMs: rng.int(20, 300) };
+      else if (r < 0.88) {
         const kind = rng.pick<ProxyFaultKind>(['drop-before', 'drop-after']);
         fault = { kind, on, label: 'offline-flap', onHit: () => void (device.net.online = false) };
-      } else if (r < 0.94) {
+      } else {
         const kind = rng.pick<ProxyFaultKind>(['delay', '502-before', 'drop-after']);
         fault = { kind, on, delayMs: 30, label: 'browser-killed', onHit: () => device.kill() };
-      } else if (k - lastRestart >= (opts.restartEvery ?? 25)) {
-        lastRestart = k;
-        fault = {
-          kind: 'drop-before',
-          on,
-          label: 'server-restart',
-          onHit: () => {
-            pendingRestart = server.restart();
-          },
-        };
-      } else fault = { kind: '502-before', on };
+      }
       note(`${fault.label ?? fault.kind}:${on}`);
       proxy.arm(fault);
     }
@@ -284,7 +292,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       await sleep(rng.int(0, 20));
       device.net.online = true;
     } else await device.tab.queueRound(instanceId);
-    if (withFaults && rng.chance(0.06)) {
+    if (withFaults && rng.chance(0.1)) {
       note('second-tab');
       count('second-tab');
       const second = device.tab.secondTab(proxy.url, device.net, () => sleep(5));
@@ -298,6 +306,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
 
   let k = 0;
   while (fired() < opts.ops) {
+    rng = new Rng(seeds.int(0, 0x7fffffff));
     const instanceId = rng.uuid();
     instances.push(instanceId);
     const { date, time } = roundSlot(k);
