@@ -130,7 +130,7 @@ export function createApp(
   api.use(apiBodyLimit());
   // Built once: its key set and cache live as long as the app (a fetch per request would make every call
   // depend on the identity provider's latency and availability).
-  const auth = createAuthenticator(opts.identity);
+  const auth = createAuthenticator(opts.identity, db);
   void auth.warmUp();
   // §7: config is fetched before login, so it is the one call without authentication.
   api.use((c, next) => (c.req.path === '/hwe-api/v2/config' ? next() : auth.middleware(c, next)));

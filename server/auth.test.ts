@@ -206,3 +206,23 @@ describe('authorization on completed rounds of a round the user holds no role fo
     expect(list.map((r) => r.instanceId)).not.toContain(instanceId);
   });
 });
+
+describe('users are keyed by the token subject, not the mutable name', () => {
+  it('binds a name to its subject at the first login; a renamed account keeps its roles, another account with the name is refused', async () => {
+    await server.db.query("insert into app_user (username) values ('vera')");
+    await server.db.query("insert into permission (username, mr_id, role) values ('vera', '1', 'HWE_OBSERVE')");
+    const info = async (claims: Record<string, unknown>) => call('/info', await sign(claims));
+    const first = await info({ sub: 'sub-vera', preferred_username: 'vera' });
+    expect(await first.json()).toMatchObject({ username: 'vera', roles: { '1': ['HWE_OBSERVE'] } });
+    expect((await server.db.query('select subject from app_user where username = $1', ['vera']))[0]).toEqual({ subject: 'sub-vera' });
+    // renamed at the identity provider: still vera here, with vera's roles
+    expect(await (await info({ sub: 'sub-vera', preferred_username: 'vera.huber' })).json()).toMatchObject({ username: 'vera', roles: { '1': ['HWE_OBSERVE'] } });
+    // a new account that took the old name gets nothing of vera's
+    const impostor = await info({ sub: 'sub-other', preferred_username: 'vera' });
+    expect(impostor.status).toBe(403);
+    expect((await call('/measure-round/1', await sign({ sub: 'sub-other', preferred_username: 'vera' }))).status).toBe(403);
+    // a name no admin has granted anything stays unbound
+    expect(await (await info({ sub: 'sub-new', preferred_username: 'newcomer' })).json()).toMatchObject({ username: 'newcomer', roles: {} });
+    expect(await server.db.query("select 1 from app_user where username = 'newcomer'")).toEqual([]);
+  });
+});

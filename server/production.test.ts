@@ -199,6 +199,25 @@ describe('bounds on what one request may make the server store', () => {
   });
 });
 
+describe('image variants', () => {
+  it('collapses widths at or above the original into one cache entry (no conversion per width a client names)', async () => {
+    const q = new URLSearchParams({ dt: at, staNumber: '2001', tsId: '2001-W' });
+    expect((await fetch(`${API()}/measure-round/1/image/variant-key?${q.toString()}`, { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(await jpeg()) })).status).toBe(200);
+    const body = post({}, { tsRemark: { images: ['variant-key'] } });
+    expect((await fetch(`${API()}/measure-round/1`, json(body))).status).toBe(200);
+    const cached = () => readdirSync(join(dir, 'variant-cache')).filter((n) => n.endsWith('.jpeg')).length;
+    const before = cached();
+    const sizes = [];
+    for (const width of ['32', '100', '4000', undefined]) {
+      const res = await fetch(`${API()}/completed-measure-round/${body.instanceId}/image/variant-key`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': width } : {}) } });
+      expect(res.status).toBe(200);
+      sizes.push((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width);
+    }
+    expect(sizes).toEqual([32, 32, 32, 32]);
+    expect(cached() - before).toBe(1);
+  });
+});
+
 describe('headers', () => {
   it('marks answers with user data private, no-store (the PDF too); config stays revalidated', async () => {
     const body = post();

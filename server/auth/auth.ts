@@ -47,8 +47,36 @@ export interface Authenticator {
   warmUp(): Promise<void>;
 }
 
+/** Subjects already bound to a username; a bound pair never changes, so it is kept (bounded). */
+const MAX_BOUND_KEPT = 10_000;
+
+/**
+ * The username a token's subject acts as. The first login with a name binds it to the subject; from then
+ * on the subject keeps that name whatever `preferred_username` says (a renamed account keeps its
+ * permissions), and a different account presenting a bound name is refused: names are mutable and may be
+ * reused at the identity provider, subjects are not. A name no admin has granted anything stays unbound.
+ */
+async function subjectUsername(db: Queryable, bound: Map<string, string>, subject: string, name: string): Promise<string> {
+  const kept = bound.get(subject);
+  if (kept !== undefined) return kept;
+  const [known] = await db.query<{ username: string }>('select username from app_user where subject = $1', [subject]);
+  let username = known?.username;
+  if (username === undefined) {
+    const [claimed] = await db.query<{ username: string }>('update app_user set subject = $1 where username = $2 and subject is null returning username', [subject, name]);
+    username = claimed?.username;
+    if (username === undefined) {
+      const [other] = await db.query<{ subject: string | null }>('select subject from app_user where username = $1', [name]);
+      if (other?.subject) throw new HttpError(403, `${name}: this user name belongs to another account of the identity provider`);
+      return name;
+    }
+  }
+  if (bound.size >= MAX_BOUND_KEPT) bound.clear();
+  bound.set(subject, username);
+  return username;
+}
+
 /** Built once per server: the key set and its cache live as long as the server. */
-export function createAuthenticator(identity: IdentitySettings | undefined): Authenticator {
+export function createAuthenticator(identity: IdentitySettings | undefined, db: Queryable): Authenticator {
   if (!identity) {
     return {
       middleware: async (c, next) => {
@@ -63,6 +91,7 @@ export function createAuthenticator(identity: IdentitySettings | undefined): Aut
   const remote = identity.jwks ? undefined : cachedRemoteKeySet(new URL(`${issuer}/protocol/openid-connect/certs`), identity.jwksTiming);
   const getKey = identity.jwks ?? remote?.getKey;
   if (!getKey) throw new Error('no key set');
+  const bound = new Map<string, string>();
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
     if (!token) throw new HttpError(401, 'Authorization: a bearer token is required', 'Authorization');
@@ -79,8 +108,9 @@ export function createAuthenticator(identity: IdentitySettings | undefined): Aut
     if (payload.typ !== undefined && !(typeof payload.typ === 'string' && PAYLOAD_TYPES.has(payload.typ.toLowerCase()))) {
       throw new HttpError(401, `Authorization: a ${String(payload.typ)} token is not an access token`, 'Authorization');
     }
-    const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub;
-    if (!username) throw new HttpError(401, 'Authorization: the token names no user', 'Authorization');
+    const name = typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub;
+    if (!name) throw new HttpError(401, 'Authorization: the token names no user', 'Authorization');
+    const username = payload.sub ? await subjectUsername(db, bound, payload.sub, name) : name;
     const realmRoles = (payload.realm_access as { roles?: unknown } | undefined)?.roles;
     const isAdmin = Array.isArray(realmRoles) && realmRoles.includes(ADMIN_REALM_ROLE);
     c.set('user', { username, isAdmin, allRounds: false });

@@ -173,6 +173,18 @@ export const MIGRATIONS: readonly Migration[] = [
       create index submission_corrects on submission (corrects)
     `,
   },
+  // A user is the token's subject (`sub`), which the identity provider never changes or hands to someone
+  // else; the username stays as what admins see and grant to. A name is bound to its subject at the first
+  // login (server/auth/auth.ts); the upload quota counts by uploader and time.
+  {
+    id: 8,
+    name: 'users keyed by subject, uploads by uploader',
+    sql: `
+      alter table app_user add column subject text;
+      create unique index app_user_subject on app_user (subject);
+      create index image_uploader on image (uploaded_by, uploaded_at)
+    `,
+  },
 ];
 
 /** Key of the advisory lock that serialises start-up work of several servers on one database. */

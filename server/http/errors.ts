@@ -3,7 +3,7 @@ import * as v from 'valibot';
 /** An error with the HTTP status and the message the client shows; `field` names the bad input. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 421 | 428 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 500 | 503,
     message: string,
     readonly field?: string,
   ) {

@@ -70,6 +70,29 @@ describe('permission matrix (admin)', () => {
     await context.close();
   });
 
+  it("refuses to save over another admin's changes (409 on a stale ETag) and reloads them on request", async () => {
+    const server = env.server();
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/permissions`);
+    await page.getByRole('heading', { name: 'Berechtigungen' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Alle aufklappen' }).click();
+    const cell = (user: string, round: string, role: string) => page.getByRole('checkbox', { name: `${user} ${round} ${role}`, exact: true });
+    await cell('rudi', 'Meteo Kaunertal', 'HWE_OBSERVE').check();
+    // a second admin saves meanwhile
+    await server.db.query("insert into permission (username, mr_id, role) values ('rudi', '2', 'HWE_RESPONSIBLE2')");
+    await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
+    await page.getByTestId('permissions-save-conflict').waitFor();
+    expect(await page.getByTestId('permissions-save-conflict').textContent()).toContain('Eine andere Administratorin oder ein anderer Administrator hat die Berechtigungen geändert');
+    expect(await server.db.query("select 1 from permission where username = 'rudi' and mr_id = '3'")).toEqual([]);
+    await page.getByRole('button', { name: 'Berechtigungen neu laden' }).click();
+    await expect.poll(() => cell('rudi', 'Quellen Kaunertal', 'HWE_RESPONSIBLE2').isChecked()).toBe(true);
+    expect(await cell('rudi', 'Meteo Kaunertal', 'HWE_OBSERVE').isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reports a loading error of the permissions', async () => {
     const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
