@@ -22,7 +22,7 @@ beforeAll(async () => {
   const s3Settings = { endpoint: s3.url, bucket: 'photos', region: 'eu-central-1', accessKeyId: 'multi-key', secretAccessKey: 'multi-secret', forcePathStyle: true };
   const { databaseUrl } = await testDatabaseOptions(dir);
   // both start at once on an empty database: migrations and demo data run once, under the start-up lock
-  const start = (name: string) => startServer({ port: 0, dataDir: join(dir, name), databaseUrl, s3: s3Settings });
+  const start = (name: string) => startServer({ port: 0, dataDir: join(dir, name), databaseUrl, s3: s3Settings, demo: true });
   [a, b] = await Promise.all([start('a'), start('b')]);
   proxy = await startRoundRobinProxy([a.url, b.url]);
 }, 60_000);

@@ -17,7 +17,7 @@ const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 beforeAll(async () => {
   if (!bin) return;
   cluster = await startPgCluster(bin);
-  server = await startServer({ port: 0, dataDir: dir, databaseUrl: cluster.url });
+  server = await startServer({ port: 0, dataDir: dir, databaseUrl: cluster.url, demo: true });
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { testEndpoint } from '../../server/http/faults';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
@@ -7,7 +8,7 @@ import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 // Issue 21: a change after the server stored a round's values is a correction, never silently dropped.
 
 async function injectFault(server: TestServer, fault: { method?: string; pathPattern: string; status: number | 'slow'; delayMs?: number; times: number }) {
-  const res = await fetch(`${server.url}/__test__/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+  const res = await testEndpoint(server, 'faults', { method: 'POST', body: JSON.stringify(fault) });
   if (!res.ok) throw new Error(`fault injection refused: ${res.status}`);
 }
 

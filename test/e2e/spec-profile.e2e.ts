@@ -5,6 +5,7 @@ import type { HistoricValueList, PermissionData } from '../../schemas/api';
 import { formatDate } from '../../src/domain/locale-format';
 import { api, countRoundPosts, serverAndBrowser, submitRound, tableUrl, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
+import { testEndpoint } from '../../server/http/faults';
 
 // The main journeys against a server that speaks only the specification (API_PROFILE=spec, docs/server.md):
 // no roles in GET /info, no product in the config, no /sync-state, no archive paging, empty POST answers.
@@ -58,7 +59,7 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     await form.getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` }).getByRole('radio', { name: 'sofort beheben' }).click({ timeout: 30_000 });
     await form.getByRole('textbox', { name: 'Team der Entscheidung' }).pressSequentially('Wärter Nord', { delay: 20 });
     // without the roles map the app cannot know the user's role: a server refusing (403) is said in words
-    await fetch(`${server.url}/__test__/faults`, { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/completed-measure-round/', status: 403, times: 1 }) });
+    await testEndpoint(server, 'faults', { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/completed-measure-round/', status: 403, times: 1 }) });
     await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
     const refused = office.getByTestId('decision-state');
     await refused.getByText('Der Server hat die Bewertung abgelehnt: Sie haben für diese Messrunde nicht die Rolle für Entscheidung 1').waitFor({ timeout: 30_000 });
