@@ -63,7 +63,7 @@ const COMPONENTS: Record<string, Schema> = {
   HistoricValueList: schemaOf(HistoricValueListSchema),
   MeasureRoundList: schemaOf(MeasureRoundListSchema),
   MeasureRound: schemaOf(MeasureRoundSchema),
-  MeasureRoundPost: schemaOf(MeasureRoundPostSchema),
+  MeasureRoundPost: schemaOf(MeasureRoundPostSchema, ['corrects']),
   MeasureRoundPostResult: schemaOf(MeasureRoundPostResultSchema),
   ImageUploadResult: schemaOf(ImageUploadResultSchema),
   MapOverlay: schemaOf(MapOverlaySchema),
