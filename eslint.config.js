@@ -33,7 +33,7 @@ export default tseslint.config(
   },
   {
     // The benchmark prints its table to the console by design.
-    files: ['test/bench/**/*.ts'],
+    files: ['bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
-import { checkingFetch, contractChecker } from './openapi/contract.test-helper';
-import { testDatabaseOptions } from './test-database';
+import { checkingFetch, contractChecker } from '../test/support/server/openapi-contract';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 import { testEndpoint } from './http/faults';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-test-'));

@@ -13,7 +13,7 @@ import { createContext, type ImageStorage } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
 import { seedBarcodes, seedDemoData, seedMapData, seedStationFacilities, seedStationTasks } from './db/seed';
-import type { AppEnv } from './http/env';
+import type { AppEnv } from './http/app-env';
 import { HttpError } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound, MeasureRound } from '../schemas/api';
-import { startOidcServer, type OidcServer } from './oidc.test-helper';
-import { MAX_SAME_DAY, MAX_STA_REMARKS } from './routes/round-history';
+import { startOidcServer, type OidcServer } from '../test/support/server/oidc-identity';
+import { MAX_SAME_DAY, MAX_STA_REMARKS } from './store/round-history';
 import { MAX_VALUES_PER_SERIES } from './routes/timeseries-values';
 
 let t: OidcServer;

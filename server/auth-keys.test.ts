@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './app';
-import { testDatabaseOptions } from './test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 /**
  * The realm's JWKS endpoint as a controllable HTTP server: it counts requests and can answer normally,

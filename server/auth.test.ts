@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './app';
-import { testDatabaseOptions } from './test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 const identity = { url: 'http://idp.test', realm: 'hydro', clientId: 'rounds-app' };
 const issuer = `${identity.url}/realms/${identity.realm}`;

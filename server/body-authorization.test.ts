@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOidcServer, type OidcServer } from './oidc.test-helper';
+import { startOidcServer, type OidcServer } from '../test/support/server/oidc-identity';
 
 // ora observes round 1 (dam, stations 2001…), sue observes round 2 (springs, stations 3001…). Neither may
 // reach the other's round through any field of a submission body.

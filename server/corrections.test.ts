@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
-import { testDatabaseOptions } from './test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 // Issue 21: a changed body under a stored instanceId is refused; a correction is a new submission naming it.
 const dir = mkdtempSync(join(tmpdir(), 'server-corrections-'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound } from '../schemas/api';
-import { startOidcServer, type OidcServer } from './oidc.test-helper';
+import { startOidcServer, type OidcServer } from '../test/support/server/oidc-identity';
 
 let t: OidcServer;
 let minute = 0;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { locationFromMetadata } from '../src/domain/location';
 import { demoRounds } from './db/demo-rounds';
 import { DEMO_TILE_MAX_ZOOM, DEMO_TILE_MIN_ZOOM, demoTileCovered, demoTileRoutes } from './http/demo-tiles';
-import type { AppEnv } from './http/env';
+import type { AppEnv } from './http/app-env';
 
 const app = new Hono<AppEnv>().route('/tiles', demoTileRoutes());
 const tileOf = (lat: number, lon: number, z: number) => {

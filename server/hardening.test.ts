@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './app';
-import { testDatabaseOptions } from './test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-hardening-'));
 const staticDir = join(dir, 'dist');

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './app';
-import { startTestS3, type TestS3 } from './s3-test-server';
-import { testDatabaseOptions } from './test-database';
+import { startTestS3, type TestS3 } from '../test/support/server/s3-test-server';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-images-'));
 const cacheDir = join(dir, 'variant-cache');

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
-import { testDatabaseOptions } from './test-database';
-import { pdfText } from './pdf/pdf-text.test-helper';
+import { testDatabaseOptions } from '../test/support/server/test-database';
+import { pdfText } from '../test/support/server/pdf-text';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-lifecycle-'));
 let server: RunningServer;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { allowedCodes, inputTypeOf } from '../src/domain/input-type';
 import { startServer, type RunningServer } from './app';
-import { testDatabaseOptions } from './test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 const CLIENTS = 50;
 const ENTRIES = 200;

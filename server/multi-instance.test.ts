@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './app';
-import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.test-helper';
-import { startTestS3, type TestS3 } from './s3-test-server';
-import { testDatabaseOptions } from './test-database';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../test/support/server/round-robin-proxy';
+import { startTestS3, type TestS3 } from '../test/support/server/s3-test-server';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 // Issue 22, item 6: two instances on one PostgreSQL and one object store, behind a load balancer.
 const onPostgres = Boolean(process.env.TEST_PG_URL);

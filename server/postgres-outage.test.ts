@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from './app';
-import { postgresBin, startPgCluster, type PgCluster } from './pg-cluster.test-helper';
+import { postgresBin, startPgCluster, type PgCluster } from '../test/support/server/pg-cluster';
 
 // Issue 22: a dropped connection, a restart or a failover of PostgreSQL must not end the server. Runs in the
 // PostgreSQL pass of npm test (TEST_PG_URL set), on a cluster of its own that it can stop and start.

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, imageStorage, startServer, type RunningServer } from './app';
 import { MAX_DECISIONS } from './routes/completed-round';
 import { MAX_UPLOADS_PER_USER_DAY } from './routes/images';
-import { MAX_TASKS_PER_SUBMISSION } from './routes/station-changes';
-import { testDatabaseOptions } from './test-database';
+import { MAX_TASKS_PER_SUBMISSION } from './store/station-changes';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 /** Issue 22 part B: what a hostile page, an impossible date or a heavy user can (not) do to the server. */
 const dir = mkdtempSync(join(tmpdir(), 'server-production-'));

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer, type ServerOptions } from './app';
-import { testDatabaseOptions } from './test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 import { testEndpoint } from './http/faults';
 
 const dir = mkdtempSync(join(tmpdir(), 'server-robust-'));

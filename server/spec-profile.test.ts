@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './app';
 import { CONFIG_EXTENSION_FIELDS, EXTENSION_PATHS, INFO_EXTENSION_FIELDS } from './extensions';
-import { checkingFetch, contractChecker } from './openapi/contract.test-helper';
+import { checkingFetch, contractChecker } from '../test/support/server/openapi-contract';
 import { openApiDocument } from './openapi/document';
-import { testDatabaseOptions } from './test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 // API_PROFILE=spec: only what §3 and §7 define. Its answers must match the same OpenAPI description.
 const dir = mkdtempSync(join(tmpdir(), 'spec-profile-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOidcServer, type OidcServer } from './oidc.test-helper';
+import { startOidcServer, type OidcServer } from '../test/support/server/oidc-identity';
 
 // GET /sync-state (issue 16): one call answers whether anything a user's periodic pull reads has changed.
 let t: OidcServer;

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Queryable } from '../db/database';
-import type { AppEnv, RequestUser } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { cachedRemoteKeySet, type KeySetTiming } from './jwks';
 

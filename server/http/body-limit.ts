@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_JSON_BYTES } from './body';
-import type { AppEnv } from './env';
+import type { AppEnv } from './app-env';
 import { HttpError } from './errors';
 
 /** Photos are larger than JSON bodies; see MAX_IMAGE_BYTES in routes/images.ts. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { createWorkQueue } from '../images/work-queue';
-import type { AppEnv } from './env';
+import type { AppEnv } from './app-env';
 
 /**
  * A small generated base map for the demo (docs/tour.md "Base map tiles"): the OSM tile server the real

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './env';
+import type { AppEnv } from './app-env';
 
 // Without the u flag the regex sees UTF-16 code units (String.isWellFormed is ES2024, past our lib target).
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { parseOr400 } from './errors';
-import type { AppEnv } from './env';
+import type { AppEnv } from './app-env';
 import { readJsonBody } from './body';
 
 /**

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './env';
+import type { AppEnv } from './app-env';
 
 /** Names of this machine that are always allowed, with any port. */
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './env';
+import type { AppEnv } from './app-env';
 
 /**
  * Content-Security-Policy of the app (index.html and everything else outside the API). Why each source:

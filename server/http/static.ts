@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './env';
+import type { AppEnv } from './app-env';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

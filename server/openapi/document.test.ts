@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_HEADERS, EXTENSION_PATHS, EXTENSION_QUERY_PARAMETERS } from '../extensions';
-import { contractChecker } from './contract.test-helper';
+import { contractChecker } from '../../test/support/server/openapi-contract';
 import { openApiDocument } from './document';
 import { OPENAPI_FILE, openApiText } from './generate';
 

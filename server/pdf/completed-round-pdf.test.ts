@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound } from '../../schemas/api';
 import { renderCompletedRoundPdf } from './completed-round-pdf';
 import type { PdfLang } from './labels';
-import { pdfText } from './pdf-text.test-helper';
+import { pdfText } from '../../test/support/server/pdf-text';
 
 const round: CompletedMeasureRound = {
   instanceId: '7f1c2b8e-0000-4000-8000-000000000001',

@@ -6,11 +6,11 @@ import { requireRole, type RoleSuffix } from '../auth/auth';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { readJsonBody } from '../http/body';
-import type { AppEnv, RequestUser } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/app-env';
 import { HttpError, parseOr400 } from '../http/errors';
 import { COMPLETED_ROUND_EXTENSION_FIELDS, forProfile } from '../extensions';
-import { archivePage, ArchiveQuerySchema, fullArchive } from './archive-page';
-import { SUBMISSION_SELECT as SELECT, toCompleted, type SubmissionRow } from './submission-row';
+import { archivePage, ArchiveQuerySchema, fullArchive } from '../store/archive-page';
+import { SUBMISSION_SELECT as SELECT, toCompleted, type SubmissionRow } from '../store/submission-row';
 import { ANY_ROLE } from './measure-round';
 
 export async function findSubmission(db: Queryable, instanceId: string): Promise<SubmissionRow> {

@@ -4,7 +4,7 @@ import type { MeasureDocument } from '../../schemas/api';
 import { requireRole, visibleRounds } from '../auth/auth';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
-import type { AppEnv, RequestUser } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/app-env';
 import { jsonWithEtag } from '../http/etag';
 import { HttpError, parseOr400 } from '../http/errors';
 import { ANY_ROLE, findRound } from './measure-round';

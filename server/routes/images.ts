@@ -5,7 +5,7 @@ import { IsoDateTimeSchema } from '../../schemas/api';
 import { requireRole } from '../auth/auth';
 import type { ServerContext } from '../context';
 import { MAX_UPLOAD_BYTES } from '../http/body-limit';
-import type { AppEnv } from '../http/env';
+import type { AppEnv } from '../http/app-env';
 import { HttpError, parseOr400 } from '../http/errors';
 import { checkImage, convert, type VariantFormat } from '../images/convert';
 import { authorizeSubmission } from './completed-round';

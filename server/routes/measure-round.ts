@@ -5,11 +5,11 @@ import { requireRole } from '../auth/auth';
 import type { ServerContext } from '../context';
 import type { Database, Queryable } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
-import type { AppEnv, RequestUser } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/app-env';
 import { readJsonBody } from '../http/body';
-import { roundHistory } from './round-history';
-import { checkStationChangeCounts, checkStationChanges, openTasks, stationFacilities, storeStationChanges } from './station-changes';
-import { mergeEntries } from './submission-rules';
+import { roundHistory } from '../store/round-history';
+import { checkStationChangeCounts, checkStationChanges, openTasks, stationFacilities, storeStationChanges } from '../store/station-changes';
+import { mergeEntries } from '../store/submission-rules';
 
 interface RoundRow {
   mr_id: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/env';
+import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 
 /**

@@ -5,7 +5,7 @@ import { requireAdmin, ROLE_SUFFIXES, roleName } from '../auth/auth';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { readJsonBody } from '../http/body';
-import type { AppEnv } from '../http/env';
+import type { AppEnv } from '../http/app-env';
 import { HttpError, parseOr400 } from '../http/errors';
 import { etagMatches, etagOf } from '../http/etag';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { rolesByRound } from '../auth/auth';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
-import type { AppEnv, RequestUser } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/app-env';
 import { CONFIG_EXTENSION_FIELDS, EXTENSIONS, forProfile, type ApiProfile } from '../extensions';
 
 export async function referenceData(db: Queryable, key: string): Promise<unknown> {

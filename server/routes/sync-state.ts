@@ -4,7 +4,7 @@ import { rolesByRound } from '../auth/auth';
 import type { ServerContext } from '../context';
 import { changeVersions } from '../db/change-version';
 import type { Queryable } from '../db/database';
-import type { AppEnv, RequestUser } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/app-env';
 import { etagMatches, etagOf } from '../http/etag';
 import type { IdentityConfig } from './reference';
 

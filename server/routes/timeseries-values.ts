@@ -4,7 +4,7 @@ import { isRealDateTime } from '../../schemas/api/brands';
 import { visibleRounds } from '../auth/auth';
 import type { Database } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
-import type { AppEnv, RequestUser } from '../http/env';
+import type { AppEnv, RequestUser } from '../http/app-env';
 import type { ApiProfile } from '../extensions';
 
 /** §7: at most 32 timeseries per request. */

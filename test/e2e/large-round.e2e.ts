@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seedBigRound, type RoundSize } from '../bench/dataset';
+import { seedBigRound, type RoundSize } from '../../bench/dataset';
 import { openTable, serverAndBrowser } from './harness';
 
 /** 80 stations × 5 timeseries: above the size from which the table renders only the stations near the screen. */

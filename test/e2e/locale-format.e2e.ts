@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../server/pdf/pdf-text.test-helper';
+import { pdfText } from '../support/server/pdf-text';
 import { openTable, serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { formatDate } from '../../src/domain/locale-format';
-import { pdfText } from '../../server/pdf/pdf-text.test-helper';
+import { pdfText } from '../support/server/pdf-text';
 import { api, countRoundPosts, serverAndBrowser, watchErrors, waitForServiceWorker } from './harness';
 
 const today = DateTime.now().toISODate();

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { chromium } from 'playwright-core';
-import { startServer } from '../../server/app';
-import { ensureBuild } from '../../scripts/ensure-build.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/harness';
+import { startServer } from '../server/app';
+import { ensureBuild } from '../scripts/ensure-build.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness';
 
 const TARGET_CHART_MS = 300;
 const TARGET_CSV_MS = 2000;

@@ -2,8 +2,8 @@
 // 150,000 values of one series and 1,000 large submissions. Prints a table and JSON; nothing is asserted.
 // PGlite by default; TEST_PG_URL=postgres://… runs it on a PostgreSQL server instead.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { MeasureRoundEntry } from '../../schemas/api';
-import { startOidcServer } from '../../server/oidc.test-helper';
+import type { MeasureRoundEntry } from '../schemas/api';
+import { startOidcServer } from '../test/support/server/oidc-identity';
 
 const VALUES = 150_000;
 const SUBMISSIONS = 1_000;

@@ -1,6 +1,6 @@
 // `npm run bench:fleet`: the fleet scenario of `npm run bench` alone (area-fleet.ts), on a throw-away
 // PostgreSQL cluster (scripts/with-postgres.sh sets TEST_PG_URL). Prints the figures; nothing is asserted.
-import { testDatabaseOptions } from '../../server/test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 import { fleetLoad } from './area-fleet';
 import { area, writeReport } from './report';
 

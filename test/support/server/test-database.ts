@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ServerOptions } from './app';
+import type { ServerOptions } from '../../../server/app';
 
 /**
  * Server tests run on PGlite by default and on a real PostgreSQL server when TEST_PG_URL names one

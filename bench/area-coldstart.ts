@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/harness';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness';
 import { BIG } from './dataset';
 import { record, type Profile } from './report';
 import { DESKTOP, throttle } from './browser';

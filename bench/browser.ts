@@ -1,6 +1,6 @@
 // Shared browser plumbing of `npm run bench`: headless Chromium, the two CPU profiles, and in-page waits.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/harness';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness';
 import type { Profile } from './report';
 import type { BenchLib } from './page-bundle';
 

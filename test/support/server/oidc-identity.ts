@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { startServer, type RunningServer } from './app';
+import { startServer, type RunningServer } from '../../../server/app';
 import { testDatabaseOptions } from './test-database';
 
 const identity = { url: 'http://idp.test', realm: 'hydro', clientId: 'rounds-app' };

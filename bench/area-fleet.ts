@@ -7,9 +7,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { MeasureRound } from '../../schemas/api';
-import { startRoundRobinProxy } from '../../server/round-robin-proxy.test-helper';
-import { allowedCodes, inputTypeOf } from '../../src/domain/input-type';
+import type { MeasureRound } from '../schemas/api';
+import { startRoundRobinProxy } from '../test/support/server/round-robin-proxy';
+import { allowedCodes, inputTypeOf } from '../src/domain/input-type';
 import { percentile, record } from './report';
 
 const DEVICES = Number(process.env.FLEET_DEVICES ?? 1000);

@@ -1,8 +1,8 @@
 // The large dataset of `npm run bench` (issue 16): one round of 400 stations × 5 timeseries (2,000 entries)
 // with 60 days of daily history per timeseries (120,000 values). Deterministic: the same rows on every run.
 // Written through the server's own database API, next to the demo data, which stays as it is.
-import type { MeasureRoundEntry } from '../../schemas/api';
-import type { Database } from '../../server/db/database';
+import type { MeasureRoundEntry } from '../schemas/api';
+import type { Database } from '../server/db/database';
 
 /** The size of a generated round: the bench's 2,000 entries; e2e tests of large rounds take a smaller one. */
 export interface RoundSize {

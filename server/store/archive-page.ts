@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { IsoDateTimeSchema } from '../../schemas/api/brands';
 import { visibleRounds } from '../auth/auth';
 import type { Queryable } from '../db/database';
-import type { RequestUser } from '../http/env';
+import type { RequestUser } from '../http/app-env';
 import { COLUMNS, type SubmissionRow } from './submission-row';
 
 /** Rounds per archive page unless `limit` asks for fewer or more. */

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../server/app';
-import { ensureBuild } from '../../scripts/ensure-build.mjs';
+import { startServer } from '../server/app';
+import { ensureBuild } from '../scripts/ensure-build.mjs';
 import { BIG, BIG_ENTRIES, BIG_VALUES, seedBigRound } from './dataset';
 import { pageBundle } from './page-bundle';
 import { area, writeReport } from './report';
@@ -19,7 +19,7 @@ import { fleetLoad } from './area-fleet';
 import { storeTours, tour } from './area-tour';
 import { photoResize } from './area-photo';
 import { offlineColdStart } from './area-coldstart';
-import { testDatabaseOptions } from '../../server/test-database';
+import { testDatabaseOptions } from '../test/support/server/test-database';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // a first pull of 120,000 values takes 25–60 s here: three devices per profile keep the run near 10 minutes

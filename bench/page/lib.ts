@@ -3,10 +3,10 @@
 // the app wrote to IndexedDB. Runs on the app's origin, so it sees the app's databases.
 import Dexie from 'dexie';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { createAppDatabase } from '../../../src/db/database';
-import { storeTour } from '../../../src/features/tour/tour-store';
-import { writeDraft } from '../../../src/db/draft-store';
-import type { HistoricSeriesDoc } from '../../../schemas/db/historic-value-doc';
+import { createAppDatabase } from '../../src/db/database';
+import { storeTour } from '../../src/features/tour/tour-store';
+import { writeDraft } from '../../src/db/draft-store';
+import type { HistoricSeriesDoc } from '../../schemas/db/historic-value-doc';
 
 export interface BaselineTimes {
   rawInsertMs: number;

@@ -2,7 +2,7 @@
 // then the station list painted and the next station's input painted, at the 1st and the 400th station.
 import type { Page } from 'playwright-core';
 import { BIG } from './dataset';
-import { FIRST_SCREEN_STATIONS } from '../../src/features/tour/first-screen';
+import { FIRST_SCREEN_STATIONS } from '../src/features/tour/first-screen';
 import { percentile, record, type Profile } from './report';
 import { timeInPage, withLib } from './browser';
 
