@@ -1,11 +1,10 @@
-import { TASK_RETRY_DELAY_MS } from '../src/domain/task-runner';
+import { afterFailedTry, TASK_RETRY_DELAY_MS, type TaskStop } from '../src/domain/task-runner';
 import { ApiError } from './api-errors';
 
 /** §4/§9: a failing task is retried once after 5 s; a second failure ends in error. */
 export const RETRY_DELAY_MS = TASK_RETRY_DELAY_MS;
 
-/** How a task that did not succeed ends: wait for a login, wait for the network, or fail for good. */
-export type TaskStop = 'login-required' | 'offline' | 'failed';
+export type { TaskStop };
 
 export interface RetryOptions {
   isOnline: () => boolean;
@@ -24,13 +23,10 @@ export interface RetryHooks {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** What follows a failed try: a 401 waits for a login, a lost network for the network, a permanent or second failure ends it. */
+/** What follows a failed try (the rule is §4's, in the domain; here only what the error says). */
 export function afterFailure(error: unknown, attempt: number, isOnline: boolean): 'retry' | TaskStop {
-  if (error instanceof ApiError && error.loginRequired) return 'login-required';
-  // The device went offline mid-send: keep it queued instead of spending the retry.
-  if (error instanceof ApiError && error.reason === 'network' && !isOnline) return 'offline';
-  if (attempt >= 2 || (error instanceof ApiError && error.permanent)) return 'failed';
-  return 'retry';
+  const api = error instanceof ApiError ? error : undefined;
+  return afterFailedTry({ loginRequired: api?.loginRequired === true, networkLost: api?.reason === 'network', permanent: api?.permanent === true }, attempt, isOnline);
 }
 
 /** §4 task runner: runs `task`, retries it once after the delay; resolves to 'done' or why it stopped. */

@@ -1,32 +1,23 @@
-/** §4 task runner as a pure state machine: queued → running → success, or error after one retry. */
+/** §4/§9 task runner: a failing task is retried once after 5 s; a second failure ends in error and aborts the rest. */
 export const TASK_RETRY_DELAY_MS = 5_000;
 
-export type TaskStatus = 'queued' | 'running' | 'success' | 'error';
-export interface TaskState {
-  status: TaskStatus;
-  attempts: number;
-  /** when a retry may start (epoch ms) */
-  retryAt?: number;
-  error?: string;
-}
-export type TaskEvent = { type: 'start'; now: number } | { type: 'succeed' } | { type: 'fail'; now: number; error: string };
+/** How a task that did not succeed ends: wait for a login, wait for the network, or fail for good. */
+export type TaskStop = 'login-required' | 'offline' | 'failed';
 
-export const initialTask = (): TaskState => ({ status: 'queued', attempts: 0 });
-
-export function reduceTask(state: TaskState, event: TaskEvent): TaskState {
-  switch (event.type) {
-    case 'start':
-      if (state.status !== 'queued' || (state.retryAt !== undefined && event.now < state.retryAt)) return state;
-      return { ...state, status: 'running', attempts: state.attempts + 1, retryAt: undefined };
-    case 'succeed':
-      return state.status === 'running' ? { ...state, status: 'success', error: undefined } : state;
-    case 'fail':
-      if (state.status !== 'running') return state;
-      return state.attempts < 2 ? { ...state, status: 'queued', retryAt: event.now + TASK_RETRY_DELAY_MS, error: event.error } : { ...state, status: 'error', error: event.error };
-  }
+/** What is known of a failed try, independent of how the call failed (HTTP status, network error…). */
+export interface TaskFailure {
+  /** the server asked for a login (401): the task waits for one instead of spending its retry */
+  loginRequired: boolean;
+  /** no answer came because the network is gone */
+  networkLost: boolean;
+  /** the answer will not change on a retry (e.g. 400, 403, 409) */
+  permanent: boolean;
 }
 
-/** After a task ends in error the rest of its submission is aborted: the later tasks are not started. */
-export function shouldAbort(tasks: readonly TaskState[]): boolean {
-  return tasks.some((t) => t.status === 'error');
+/** What follows failed try number `attempt` (1, 2): one retry, then error; login and network waits spend no try. */
+export function afterFailedTry(failure: TaskFailure, attempt: number, isOnline: boolean): 'retry' | TaskStop {
+  if (failure.loginRequired) return 'login-required';
+  if (failure.networkLost && !isOnline) return 'offline';
+  if (attempt >= 2 || failure.permanent) return 'failed';
+  return 'retry';
 }

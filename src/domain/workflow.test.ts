@@ -15,8 +15,8 @@ import {
   formatLocaleDate,
   fromMezTime,
   historicMessages,
-  initialTask,
-  isAxisInverted,
+  afterFailedTry,
+  type TaskFailure,
   isFilledEntry,
   isStationComplete,
   isSummerTime,
@@ -28,8 +28,6 @@ import {
   parseCsvRows,
   parseLocaleDate,
   permissionsToSave,
-  reduceTask,
-  shouldAbort,
   TASK_RETRY_DELAY_MS,
   toMezTime,
   togglePermission,
@@ -191,58 +189,20 @@ describe('permissions (§4)', () => {
 });
 
 describe('task runner (§4)', () => {
-  it('retries once after 5 s, then ends in error and aborts', () => {
+  const failure = (f: Partial<TaskFailure> = {}): TaskFailure => ({ loginRequired: false, networkLost: false, permanent: false, ...f });
+  it.each([
+    ['a first failure is retried', failure(), 1, true, 'retry'],
+    ['a second failure ends in error', failure(), 2, true, 'failed'],
+    ['a permanent failure is not retried', failure({ permanent: true }), 1, true, 'failed'],
+    ['a 401 waits for a login, first try', failure({ loginRequired: true }), 1, true, 'login-required'],
+    ['a 401 waits for a login, second try', failure({ loginRequired: true, permanent: true }), 2, true, 'login-required'],
+    ['a lost network while offline waits for it', failure({ networkLost: true }), 2, false, 'offline'],
+    ['a network error while online is retried', failure({ networkLost: true }), 1, true, 'retry'],
+    ['a network error while online ends on the second try', failure({ networkLost: true }), 2, true, 'failed'],
+  ] as const)('%s', (_name, f, attempt, online, expected) => {
+    expect(afterFailedTry(f, attempt, online)).toBe(expected);
+  });
+  it('waits 5 s before the retry (§9)', () => {
     expect(TASK_RETRY_DELAY_MS).toBe(5000);
-    let t = reduceTask(initialTask(), { type: 'start', now: 0 });
-    expect(t).toMatchObject({ status: 'running', attempts: 1 });
-    t = reduceTask(t, { type: 'fail', now: 100, error: '500' });
-    expect(t).toMatchObject({ status: 'queued', retryAt: 5100 });
-    expect(reduceTask(t, { type: 'start', now: 5099 })).toBe(t);
-    t = reduceTask(t, { type: 'start', now: 5100 });
-    expect(t).toMatchObject({ status: 'running', attempts: 2 });
-    t = reduceTask(t, { type: 'fail', now: 5200, error: '503' });
-    expect(t).toMatchObject({ status: 'error', error: '503' });
-    expect(shouldAbort([t, initialTask()])).toBe(true);
-  });
-  it('succeeds and ignores events that do not fit the state', () => {
-    const running = reduceTask(initialTask(), { type: 'start', now: 0 });
-    expect(reduceTask(running, { type: 'succeed' })).toMatchObject({ status: 'success' });
-    expect(reduceTask(initialTask(), { type: 'succeed' })).toEqual(initialTask());
-    expect(reduceTask(initialTask(), { type: 'fail', now: 0, error: 'x' })).toEqual(initialTask());
-    expect(reduceTask(running, { type: 'start', now: 1 })).toBe(running);
-    expect(shouldAbort([running])).toBe(false);
-  });
-});
-
-describe('CSV import rules', () => {
-  const config = { dateColumn: 1, timeColumn: 1, valueColumn: 2, remarkColumn: 0, startRow: 2, dateTimeFormat: 'dd.MM.yyyy HH:mm' };
-  it('reads date-time and value columns from the start row and reports bad lines', () => {
-    const rows = [['Datum', 'Wert'], ['23.11.2026 08:00', '12,5'], ['', '1'], ['31.02.2026 08:00', '2'], ['23.11.2026 09:00', 'abc'], ['23.11.2026 10:00', '-'], ['', '']];
-    const { entries, errors } = parseCsvRows(rows, config);
-    expect(entries).toEqual([
-      { line: 2, dt: '2026-11-23T08:00:00.000+01:00', value: 12.5 },
-      { line: 6, dt: '2026-11-23T10:00:00.000+01:00' },
-    ]);
-    expect(errors).toEqual([
-      { line: 3, reason: 'missingDate' },
-      { line: 4, reason: 'badDate' },
-      { line: 5, reason: 'badValue' },
-    ]);
-  });
-  it('joins separate date and time columns, reads remarks and applies the unit override', () => {
-    const { entries } = parseCsvRows([['23.11.2026', '08:00', '3', 'trüb']], { ...config, timeColumn: 2, valueColumn: 3, remarkColumn: 4, startRow: 1, unitOverride: 'l/min' });
-    expect(entries).toEqual([{ line: 1, dt: '2026-11-23T08:00:00.000+01:00', value: 3, remark: 'trüb', unit: 'l/min' }]);
-  });
-});
-
-describe('meteo (§9)', () => {
-  it('defaults to N, HS, HSN, LT and inverts the axis of W parameters', () => {
-    expect(DEFAULT_METEO_PARAMETERS).toEqual(['N', 'HS', 'HSN', 'LT']);
-    expect(meteoParameters(undefined)).toEqual(DEFAULT_METEO_PARAMETERS);
-    expect(meteoParameters([])).toEqual(DEFAULT_METEO_PARAMETERS);
-    expect(meteoParameters(['N'])).toEqual(['N']);
-    expect(isAxisInverted('W')).toBe(true);
-    expect(isAxisInverted('WT')).toBe(true);
-    expect(isAxisInverted('LT')).toBe(false);
   });
 });
