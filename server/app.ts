@@ -25,6 +25,7 @@ import { completedImageRoutes, imageUploadRoutes } from './routes/images';
 import { ANY_ROLE, measureRoundRoutes } from './routes/measure-round';
 import { permissionRoutes } from './routes/permissions';
 import { renderCompletedRoundPdf } from './pdf/completed-round-pdf';
+import { readingZone } from '../src/domain/zoned-time';
 import { pickLang } from './pdf/labels';
 import { requireRole } from './auth/auth';
 import { referenceRoutes } from './routes/reference';
@@ -113,7 +114,8 @@ export function createApp(db: Database, opts: Pick<ServerOptions, 'staticDir' | 
   api.get('/completed-measure-round/:instanceId/pdf', async (c) => {
     const row = await findSubmission(db, c.req.param('instanceId'));
     await requireRole(db, c.get('user'), await ctx.product(), row.mr_id, ANY_ROLE);
-    const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(c.req.query('lang'), c.req.header('Accept-Language')));
+    const [config] = await db.query<{ data: { mez?: boolean } }>("select data from reference_data where key = 'config'");
+    const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(c.req.query('lang'), c.req.header('Accept-Language')), readingZone(config?.data.mez === true));
     return new Response(new Uint8Array(pdf), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${row.mr_name.replace(/[^\w .-]/g, '_')}.pdf"` } });
   });
   api.route('/completed-measure-round', completedImageRoutes(ctx));

@@ -13,6 +13,7 @@ import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
 import { applyStoredTheme } from './theme';
+import { ReadingZoneProvider } from './reading-zone';
 
 const PRELOAD_PAGES_AFTER_MS = 1500;
 
@@ -59,8 +60,10 @@ export function App() {
     <I18nProvider i18n={i18n}>
       <DbContext.Provider value={boot.db}>
         <ReplicationContext.Provider value={boot.replication}>
-          <RouterProvider router={router} />
-          <SubmissionToasts />
+          <ReadingZoneProvider>
+            <RouterProvider router={router} />
+            <SubmissionToasts />
+          </ReadingZoneProvider>
         </ReplicationContext.Provider>
       </DbContext.Provider>
     </I18nProvider>

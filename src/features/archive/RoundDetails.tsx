@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CompletedEntry } from '../../../schemas/api';
 import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc';
 import { useLocaleFormat } from '../../app/use-locale-format';
+import { MezNote } from '../readings/MezNote';
 import { useConfig } from '../../db/reference-hooks';
 import { archiveImagesShown } from '../../domain';
 import { ArchiveImage } from './ArchiveImage';
@@ -60,6 +61,7 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
   ];
   return (
     <div className="space-y-3">
+      <MezNote />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {facts.map(([k, v, id]) => (
           <div key={id} className="contents">

@@ -103,7 +103,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       setBlocking(null);
       setNothingEntered(false);
       if (found.length > 0) return;
-      const gathered = stored.instanceId ? await gatherSubmission(db, round, stored.instanceId, { defaultTime: ctx.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator }) : null;
+      const gathered = stored.instanceId ? await gatherSubmission(db, round, stored.instanceId, { defaultTime: ctx.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator, ...(ctx.zone ? { zone: ctx.zone } : {}) }) : null;
       if (!gathered || gathered.filled === 0) {
         setNothingEntered(true);
         return;

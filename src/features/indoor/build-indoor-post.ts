@@ -38,7 +38,7 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
     const time = draft?.time ?? ctx.defaultTime;
     const remark = draft?.remark?.trim();
     const staRemark = draft?.staRemark?.trim();
-    const dt = time ? (combineDateAndTime(instance.date, time) as MeasureRoundEntry['dt']) : undefined;
+    const dt = time ? (combineDateAndTime(instance.date, time, ctx.zone) as MeasureRoundEntry['dt']) : undefined;
     return {
       ...entry,
       dt,
@@ -60,7 +60,7 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
 function withStationChanges(entry: MeasureRoundEntry, tasks: readonly TaskDoc[], facilities: readonly FacilityDoc[], instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry {
   return {
     ...entry,
-    dt: entry.dt ?? (combineDateAndTime(instance.date, ctx.defaultTime) as MeasureRoundEntry['dt']),
+    dt: entry.dt ?? (combineDateAndTime(instance.date, ctx.defaultTime, ctx.zone) as MeasureRoundEntry['dt']),
     ...(tasks.length ? { staTasks: tasks.map((t) => ({ taskId: t.taskId, taskType: t.taskType, staNumber: t.staNumber, taskDone: t.taskDone, isNew: t.isNew, creationTime: t.creationTime, ...(t.text ? { text: t.text } : {}) })) } : {}),
     ...(facilities.length
       ? {

@@ -12,13 +12,13 @@ export function formatReading(value: number, locale: string): string {
 const DATE_TIME_FORMATS: Record<string, string> = { de: 'dd.MM.yy, HH:mm', en: 'dd/MM/yy, HH:mm', it: 'dd/MM/yy, HH:mm' };
 
 /** Date and 24-hour time of a historic value, e.g. 21.11.26, 14:30 (de) or 21/11/26, 14:30 (en, it). */
-export function formatDateTime(iso: string, locale: string): string {
-  const dt = DateTime.fromISO(iso);
+export function formatDateTime(iso: string, locale: string, zone?: string): string {
+  const dt = zone ? DateTime.fromISO(iso).setZone(zone) : DateTime.fromISO(iso);
   return dt.isValid ? dt.toFormat(DATE_TIME_FORMATS[locale] ?? DATE_TIME_FORMATS.de ?? '') : iso;
 }
 
 /** Only the 24-hour time, for values of the same day. */
-export function formatTime(iso: string, locale: string): string {
-  const dt = DateTime.fromISO(iso).setLocale(locale);
+export function formatTime(iso: string, locale: string, zone?: string): string {
+  const dt = (zone ? DateTime.fromISO(iso).setZone(zone) : DateTime.fromISO(iso)).setLocale(locale);
   return dt.isValid ? dt.toFormat('HH:mm') : iso;
 }

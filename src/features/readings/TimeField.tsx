@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type KeyboardEvent } from 'react';
 import { parseTimeInput, timeNow } from '../../domain';
 import { useOwnedText } from './use-owned-text';
+import { useReadingZone } from '../../app/reading-zone';
 
 /**
  * A 24-hour time field that does not depend on the browser's locale (no native time input): the user
@@ -10,6 +11,7 @@ import { useOwnedText } from './use-owned-text';
  */
 export function TimeField({ stored, label, disabled, onStore, className = '' }: { stored: string | undefined; label: string; disabled?: boolean; onStore(time: string): Promise<unknown> | void; className?: string }) {
   const { t } = useLingui();
+  const zone = useReadingZone();
   const owned = useOwnedText(stored, (text) => onStore(parseTimeInput(text) ?? text));
   const [touched, setTouched] = useState(false);
   const invalid = owned.value.trim() !== '' && parseTimeInput(owned.value) === undefined;
@@ -17,7 +19,7 @@ export function TimeField({ stored, label, disabled, onStore, className = '' }: 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'F2') {
       e.preventDefault();
-      owned.set(timeNow(new Date()));
+      owned.set(timeNow(new Date(), zone));
     }
   };
   return (

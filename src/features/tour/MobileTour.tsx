@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
+import { MezNote } from '../readings/MezNote';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../indoor/SyncBadge';
 import { WriteErrorAlert } from '../indoor/WriteErrorAlert';
@@ -54,6 +55,7 @@ export function MobileTour() {
       <header className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h1 id="tour-heading" className="text-xl font-bold">
           {tour.round.mrName} <span className="font-normal">· {fmt.date(tour.instance.date)}</span>
+          <MezNote />
         </h1>
         <p className="flex items-center gap-2 text-sm">
           <span data-testid="tour-progress">{t`${done} of ${total} stations complete`}</span>

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoricValueList } from '../../schemas/api';
+import { pdfText } from '../../server/pdf/pdf-text.test-helper';
+import { api, serverAndBrowser, submitRound, watchErrors } from './harness';
+import { pickNumericEntries } from './rounds';
+
+// A summer day: 10:00 UTC is 12:00 on the wall clock (CEST) and 11:00 MEZ.
+const DAY = '2026-07-10';
+const NOW = new Date(`${DAY}T10:00:00Z`);
+
+describe('§5 MEZ mode end to end', () => {
+  const env = serverAndBrowser('e2e-mez-');
+
+  it('types, shows, posts, archives and prints times in MEZ when the config says so', async () => {
+    const server = env.server();
+    await server.db.query(`update reference_data set data = data || '{"mez":true}'::jsonb where key = 'config'`);
+    const { round, picked } = await pickNumericEntries(server, 2);
+    const [a, b] = picked;
+    if (!a || !b) throw new Error('no entries');
+    const context = await env.browser().newContext({ locale: 'en-GB' });
+    await context.clock.install({ time: NOW });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${DAY}`);
+    await page.locator('[data-value-input]').first().waitFor({ timeout: 60_000 });
+    await page.locator('#locale-select').selectOption('en');
+    await expect.poll(() => page.getByTestId('mez-note').textContent(), { timeout: 10_000 }).toBe('Times in MEZ (UTC+1, no summer time)');
+
+    // a: value and "now" (F2) in the time field, which is 11:00 MEZ, not the wall clock's 12:00
+    await page.getByRole('textbox', { name: a.label, exact: true }).pressSequentially(String(a.good), { delay: 20 });
+    const timeA = page.getByLabel(`${a.label} time`);
+    await timeA.focus();
+    await timeA.press('F2');
+    await expect.poll(() => timeA.inputValue()).toBe('11:00');
+    // b: a typed time, read as MEZ
+    await page.getByRole('textbox', { name: b.label, exact: true }).pressSequentially(String(b.good), { delay: 20 });
+    const timeB = page.getByLabel(`${b.label} time`);
+    await timeB.selectText();
+    await timeB.pressSequentially('0730', { delay: 20 });
+    await timeB.press('Tab');
+    await expect.poll(() => timeB.inputValue()).toBe('07:30');
+    await submitRound(page, 'Submit');
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+
+    // posted: 11:00 and 07:30 MEZ are 10:00 and 06:30 UTC (wall-clock mode would have sent 09:00 and 05:30 UTC)
+    const ids = picked.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
+    const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
+    const at = (p: typeof a) => values.filter((v) => v.tsId === p.entry.tsId && v.value === p.good).map((v) => Date.parse(v.dt));
+    expect(at(a)).toEqual([Date.parse(`${DAY}T10:00:00Z`)]);
+    expect(at(b)).toEqual([Date.parse(`${DAY}T06:30:00Z`)]);
+
+    // the archive shows them in MEZ too, in every language
+    await page.getByRole('link', { name: 'Archive' }).click();
+    const row = page.getByRole('row', { name: new RegExp(round.mrName) });
+    await row.first().waitFor({ timeout: 20_000 });
+    await row.first().getByRole('link', { name: round.mrName }).click();
+    const entries = page.getByRole('table', { name: 'Entries' });
+    await entries.waitFor({ timeout: 20_000 });
+    await expect.poll(() => entries.textContent()).toContain('10/07/2026 11:00');
+    expect(await entries.textContent()).toContain('10/07/2026 07:30');
+    expect(await page.getByTestId('mez-note').textContent()).toBe('Times in MEZ (UTC+1, no summer time)');
+    await page.locator('#locale-select').selectOption('it');
+    await expect.poll(() => page.getByTestId('mez-note').textContent()).toBe('Orari in MEZ (UTC+1, senza ora legale)');
+    await page.locator('#locale-select').selectOption('de');
+    await expect.poll(() => page.getByTestId('mez-note').textContent()).toBe('Zeiten in MEZ (UTC+1, ohne Sommerzeit)');
+    expect(await page.getByRole('table', { name: 'Einträge' }).textContent()).toContain('10.07.2026 11:00');
+
+    // and the printout (the server's PDF) says so
+    const instanceId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    const res = await fetch(`${server.url}/hwe-api/v2/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=de`);
+    expect(res.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain('Zeit (UTC+1): 10.07.2026 11:00');
+    expect(text).toContain('Zeit (UTC+1): 10.07.2026 07:30');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
