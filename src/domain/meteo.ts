@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { MeasureRoundEntry } from '../../schemas/api';
 import { combineDateAndTime } from './dates';
 import { parseNumberInput } from './numbers';
+import { remarkToPost } from './location';
 
 /** §9 meteo parameter defaults: precipitation, snow height, fresh snow, air temperature. */
 export const DEFAULT_METEO_PARAMETERS = ['N', 'HS', 'HSN', 'LT'] as const;
@@ -100,7 +101,7 @@ export function meteoEntries(roundEntries: readonly MeasureRoundEntry[], drafts:
       ...entry,
       dt: combineDateAndTime(day, time, zone) as MeasureRoundEntry['dt'],
       value: parsed?.kind === 'number' ? parsed.value : undefined,
-      tsRemark: remark ? { text: remark } : undefined,
+      tsRemark: remarkToPost(remark),
     });
   }
   return out.sort((a, b) => (a.dt ?? '').localeCompare(b.dt ?? '') || a.tsId.localeCompare(b.tsId));

@@ -4,7 +4,8 @@ import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc'
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { MezNote } from '../readings/MezNote';
 import { useConfig } from '../../db/reference-hooks';
-import { archiveImagesShown } from '../../domain';
+import { archiveImagesShown, remarkForDisplay } from '../../domain';
+import { RemarkMapLink } from '../remarks/RemarkLocation';
 import { ArchiveImage } from './ArchiveImage';
 import { DecisionLabel } from './DecisionLabel';
 
@@ -35,6 +36,20 @@ function TasksAndFacilities({ entry }: { entry: CompletedEntry }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The entry's and the station's remark; a location (§3 Remark) is a map link rather than `geo:` text. */
+function EntryRemarks({ entry }: { entry: CompletedEntry }) {
+  const remarks = [remarkForDisplay(entry.tsRemark), remarkForDisplay(entry.staRemark)];
+  return (
+    <>
+      {remarks
+        .map((r) => r.text)
+        .filter(Boolean)
+        .join(' · ')}
+      {remarks.map((r, i) => r.location && <RemarkMapLink key={i} location={r.location} />)}
+    </>
   );
 }
 
@@ -108,7 +123,7 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
                     {e.valueAfter !== undefined && e.valueAfter !== null && <> / {fmt.number(e.valueAfter)}</>}
                   </td>
                   <td className="p-2">
-                    {[e.tsRemark?.text, e.staRemark?.text].filter(Boolean).join(' · ')}
+                    <EntryRemarks entry={e} />
                     {images.length > 0 && (
                       <div className="mt-1 flex flex-wrap gap-1">
                         {images.map((id) => (

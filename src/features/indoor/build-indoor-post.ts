@@ -4,7 +4,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { TaskDoc } from '../../../schemas/db/task-doc';
 import type { FacilityDoc } from '../../../schemas/db/facility-doc';
 import type { BuildContext } from '../../../replication/submit-queue';
-import { buildPost, combineDateAndTime, parseNumberInput, readsRoundValues } from '../../domain';
+import { buildPost, combineDateAndTime, parseNumberInput, readsRoundValues, remarkToPost } from '../../domain';
 import { copyEntries, restoreCopyTsIds } from './station-copies';
 import { calculatedValuesOf } from '../readings/formula-values';
 
@@ -45,8 +45,9 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
       value: parsed?.kind === 'number' ? parsed.value : undefined,
       ...(after?.kind === 'number' ? { valueAfter: after.value } : {}),
       ...(calculatedValue !== undefined ? { calculatedValue } : {}),
-      tsRemark: remark || images ? { ...(remark ? { text: remark } : {}), ...(images ? { images } : {}) } : undefined,
-      ...(staRemark ? { staRemark: { text: staRemark } } : {}),
+      // §3 Remark: a geo:lat,lon in the text is sent as the remark's location too
+      tsRemark: remarkToPost(remark, images),
+      ...(staRemark ? { staRemark: remarkToPost(staRemark) } : {}),
       ...(draft?.dischargeValue ? { dischargeValue: draft.dischargeValue } : {}),
       // the protocol is dated with its reading
       ...(draft?.dischargeProtocol ? { dischargeProtocol: { ...draft.dischargeProtocol, ...(dt ? { dt } : {}) } } : {}),

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { pdfText } from '../../server/pdf/pdf-text.test-helper';
-import { api, serverAndBrowser, submitRound, watchErrors } from './harness';
+import { api, openTable, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { pickNumericEntries } from './rounds';
 
 // A summer day: 10:00 UTC is 12:00 on the wall clock (CEST) and 11:00 MEZ.
 const DAY = '2026-07-10';
 const NOW = new Date(`${DAY}T10:00:00Z`);
 
-describe('§5 MEZ mode end to end', () => {
-  const env = serverAndBrowser('e2e-mez-');
+// The rows of the specification that issue 23 completed, one server and browser for all (CI time).
+describe('rows of the specification', () => {
+  const env = serverAndBrowser('e2e-spec-rows-');
 
   it('types, shows, posts, archives and prints times in MEZ when the config says so', async () => {
     const server = env.server();
@@ -72,6 +73,44 @@ describe('§5 MEZ mode end to end', () => {
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain('Zeit (UTC+1): 10.07.2026 11:00');
     expect(text).toContain('Zeit (UTC+1): 10.07.2026 07:30');
+    expect(errors).toEqual([]);
+    await context.close();
+    await server.db.query(`update reference_data set data = data - 'mez' where key = 'config'`);
+  });
+
+  it('sends a geo:lat,lon of a remark as its location and shows it in the archive as a map link (§3 Remark)', async () => {
+    const server = env.server();
+    const { round, picked } = await pickNumericEntries(server, 3);
+    const p = picked[2];
+    if (!p) throw new Error('no entry');
+    const { context, page, errors } = await openTable(env.browser(), server, round.mrName, { locale: 'en-GB' });
+    await page.locator('#locale-select').selectOption('en');
+    await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(String(p.good), { delay: 20 });
+    const remark = page.getByRole('combobox', { name: `${p.label} remark`, exact: true });
+    await remark.pressSequentially('Pegel vereist geo:47.05,10.7', { delay: 20 });
+    await remark.press('Tab');
+    await submitRound(page, 'Submit');
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+
+    const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}&remarks=true`);
+    const mine = values.filter((v) => v.value === p.good && v.tsRemark);
+    expect(mine, JSON.stringify(values.slice(-3))).toHaveLength(1);
+    const sent: unknown = typeof mine[0]?.tsRemark === 'string' ? JSON.parse(mine[0].tsRemark) : mine[0]?.tsRemark;
+    expect(sent).toMatchObject({ text: 'Pegel vereist geo:47.05,10.7', location: { latitude: 47.05, longitude: 10.7 } });
+
+    await page.getByRole('link', { name: 'Archive' }).click();
+    const row = page.getByRole('row', { name: new RegExp(round.mrName) });
+    await row.first().waitFor({ timeout: 20_000 });
+    await row.first().getByRole('link', { name: round.mrName }).click();
+    const cell = page.getByRole('row', { name: new RegExp(`${p.entry.staName} \\(${p.entry.staNumber}\\) · ${p.entry.tsParameter}`) });
+    await cell.first().waitFor({ timeout: 20_000 });
+    const link = cell.first().getByTestId('remark-location');
+    expect(await link.textContent()).toBe('Location 47.05 / 10.7');
+    expect(await link.getAttribute('href')).toContain('mlat=47.05&mlon=10.7');
+    expect(await cell.first().textContent()).toContain('Pegel vereist');
+    expect(await cell.first().textContent()).not.toContain('geo:');
+    await page.locator('#locale-select').selectOption('de');
+    await expect.poll(() => link.textContent()).toBe('Ort 47,05 / 10,7');
     expect(errors).toEqual([]);
     await context.close();
   });
