@@ -76,7 +76,7 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
       <AnalysisLinks group={round.mrName} />
       <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
-      <RoundData entries={round.entries} instance={instance} ensureInstance={ensureInstance} store={store} ctx={ctx} onChange={onChange} disabled={locked} />
+      <RoundData entries={round.entries} instance={instance} ensureInstance={ensureInstance} group={round.mrName} store={store} ctx={ctx} onChange={onChange} disabled={locked} />
       <SubmitBar round={round} ctx={ctx} store={store} instance={instance ?? null} queue={queue} storedRows={storedRows} />
       <StationTable stations={stations} ctx={ctx} store={store} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} taskActions={taskActions} facilityActions={facilityActions} />
     </section>
