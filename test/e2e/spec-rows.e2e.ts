@@ -114,4 +114,47 @@ describe('rows of the specification', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('? opens about/help, k the shortcut list, g a nothing when the archive is switched off (§2, §9)', async () => {
+    const server = env.server();
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?date=${new Date().toISOString().slice(0, 10)}`);
+    await page.getByRole('link', { name: 'Archiv' }).waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Shift+?');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
+    await page.getByRole('heading', { name: 'Über diese App' }).waitFor();
+    await page.keyboard.press('k');
+    const dialog = page.getByRole('dialog', { name: 'Tastenkürzel' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Info und Hilfe');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.keyboard.press('g');
+    await page.keyboard.press('a');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/archive');
+
+    // with the archive switched off, g a stays where it is
+    await server.db.query(`update reference_data set data = data || '{"showArchive":false}'::jsonb where key = 'config'`);
+    try {
+      const off = await env.browser().newContext({ locale: 'de-DE' });
+      const p2 = await off.newPage();
+      // the rounds are pulled after the config: once they show, the config without the archive is in
+      await p2.goto(`${server.url}/?date=${new Date().toISOString().slice(0, 10)}`);
+      await p2.getByRole('link', { name: /Quellen Kaunertal/ }).waitFor({ timeout: 30_000 });
+      expect(await p2.getByRole('link', { name: 'Archiv' }).count()).toBe(0);
+      await p2.keyboard.press('Shift+?');
+      await p2.getByRole('heading', { name: 'Über diese App' }).waitFor();
+      await p2.keyboard.press('g');
+      await p2.keyboard.press('a');
+      await p2.waitForTimeout(500);
+      expect(new URL(p2.url()).pathname).toBe('/about');
+      await off.close();
+    } finally {
+      await server.db.query(`update reference_data set data = data - 'showArchive' where key = 'config'`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
