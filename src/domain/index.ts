@@ -35,3 +35,4 @@ export * from './tour-readiness';
 export * from './submission-progress';
 export * from './barcode-match';
 export * from './map-tiles';
+export * from './task-icons';

@@ -8,6 +8,7 @@ import { archiveImagesShown, remarkForDisplay } from '../../domain';
 import { RemarkMapLink } from '../remarks/RemarkLocation';
 import { ArchiveImage } from './ArchiveImage';
 import { DecisionLabel } from './DecisionLabel';
+import { TaskTypeIcon } from '../tasks/TaskTypeIcon';
 
 function entryImages(e: CompletedEntry): string[] {
   return [...(e.tsRemark?.images ?? []), ...(e.staRemark?.images ?? [])];
@@ -21,6 +22,7 @@ function TasksAndFacilities({ entry }: { entry: CompletedEntry }) {
     <ul className="mt-1 space-y-0.5 text-xs text-slate-700 dark:text-slate-300">
       {tasks.map((task) => (
         <li key={task.taskId} data-testid="archive-task">
+          <TaskTypeIcon taskType={task.taskType} className="mr-1 size-4 align-[-2px]" />
           <Trans>Task</Trans> {task.taskType}: {task.text} {task.taskDone ? <Trans>(done)</Trans> : <Trans>(open)</Trans>}
         </li>
       ))}
