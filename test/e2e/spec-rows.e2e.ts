@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { pdfText } from '../../server/pdf/pdf-text.test-helper';
-import { api, openTable, serverAndBrowser, submitRound, watchErrors } from './harness';
+import sharp from 'sharp';
+import { ANDROID_PHONE, api, openTable, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { pickNumericEntries } from './rounds';
 
 // A summer day: 10:00 UTC is 12:00 on the wall clock (CEST) and 11:00 MEZ.
@@ -154,6 +155,42 @@ describe('rows of the specification', () => {
     } finally {
       await server.db.query(`update reference_data set data = data - 'showArchive' where key = 'config'`);
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the tour has a photo screen per station (take, list per station, delete) and shows task type icons (§2 mobile, §3)', async () => {
+    const server = env.server();
+    const DAM = 'Talsperre Gepatsch Kontrollgang';
+    const context = await env.browser().newContext({ ...ANDROID_PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${server.url}/?date=${new Date().toISOString().slice(0, 10)}`);
+    await page.getByRole('button', { name: `${DAM} offline nehmen` }).click({ timeout: 30_000 });
+    const dialog = page.getByTestId('store-tour-dialog');
+    await dialog.getByLabel('Team').pressSequentially('Team Foto', { delay: 20 });
+    await dialog.getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
+    await page.waitForURL(/\/mobile\//);
+    // the seeded battery task of station 2001 carries its configured icon (battery) in its colour
+    const icon = page.locator('li[data-station="2001"] svg[data-task-icon="Batterie"]');
+    await icon.waitFor({ timeout: 20_000 });
+    expect(await icon.getAttribute('data-glyph')).toBe('battery');
+    expect(await icon.getAttribute('stroke')).toBe('#f59e0b');
+
+    await page.getByRole('link', { name: 'Fotos', exact: true }).click();
+    await page.getByTestId('no-photos').waitFor();
+    const first = page.locator('[data-view="photo"] li[data-tsid]').first();
+    const tsParameter = (await first.locator('span.font-semibold').first().textContent())?.split(' · ')[0] ?? '';
+    const staNumber = (await page.locator('[data-view="photo"] > div[data-station]').getAttribute('data-station')) ?? '';
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4477aa' } }).jpeg().toBuffer();
+    await first.locator('input[type="file"]').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // shown at the entry and in the round's list per station
+    await expect.poll(() => page.getByRole('img', { name: `Foto von ${staNumber} ${tsParameter}` }).count(), { timeout: 20_000 }).toBe(2);
+    expect(await page.getByTestId('round-photos').textContent()).toContain('(1 Foto)');
+    await page.getByTestId('round-photos').getByRole('button', { name: `Foto von ${staNumber} ${tsParameter} löschen` }).click();
+    await page.getByTestId('no-photos').waitFor();
+    expect(await page.getByRole('img', { name: `Foto von ${staNumber} ${tsParameter}` }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,6 +10,7 @@ import { TourInput } from './TourInput';
 import { TourList } from './TourList';
 import { TourMetadata } from './TourMetadata';
 import { TourOverview } from './TourOverview';
+import { TourPhotos } from './TourPhotos';
 import { TourTabs } from './TourTabs';
 import type { TourView } from './tour-search';
 import { useTour } from './use-tour';
@@ -80,6 +81,7 @@ export function MobileTour() {
         </Suspense>
       )}
       {view === 'input' && station && <TourInput tour={tour} station={station} scannedTs={search.ts} onStation={(staNumber) => go({ station: staNumber })} />}
+      {view === 'photo' && station && <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
       {view === 'metadata' && station && <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
       {view === 'overview' && <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}
       <TourTabs instanceId={instanceId} current={view} />
