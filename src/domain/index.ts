@@ -36,3 +36,4 @@ export * from './submission-progress';
 export * from './barcode-match';
 export * from './map-tiles';
 export * from './task-icons';
+export * from './table-columns';

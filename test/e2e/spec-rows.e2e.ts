@@ -194,4 +194,30 @@ describe('rows of the specification', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('takes the table columns from the config: labels per language, order and classes (§3 columns)', async () => {
+    const server = env.server();
+    const columns = [
+      { key: 'tsRemark', label: 'Nota', deLabel: 'Notiz', enLabel: 'Note', sortKey: '1', cssClass: 'cfg-remark' },
+      { key: 'value', deLabel: 'Messwert', enLabel: 'Reading', sortKey: '2' },
+    ];
+    await server.db.query(`update reference_data set data = data || $1::jsonb where key = 'config'`, [JSON.stringify({ columns })]);
+    try {
+      const { round } = await pickNumericEntries(server, 1);
+      const { context, page, errors } = await openTable(env.browser(), server, round.mrName);
+      const heads = page.locator('thead th');
+      await expect.poll(() => heads.allTextContents(), { timeout: 20_000 }).toEqual(['Station', 'Notiz', 'Messwert', 'Parameter', 'Verlauf', 'Uhrzeit']);
+      const firstRow = page.locator('tbody tr[data-tsid]').first();
+      expect(await firstRow.locator('td').first().getAttribute('data-col')).toBe('remark');
+      expect(await firstRow.locator('td[data-col="remark"]').getAttribute('class')).toContain('cfg-remark');
+      await page.locator('#locale-select').selectOption('en');
+      await expect.poll(() => heads.allTextContents()).toEqual(['Station', 'Note', 'Reading', 'Parameter', 'History', 'Time']);
+      await page.locator('#locale-select').selectOption('it');
+      await expect.poll(() => heads.allTextContents()).toEqual(['Stazione', 'Nota', 'Valore', 'Parametro', 'Storico', 'Ora']);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await server.db.query(`update reference_data set data = data - 'columns' where key = 'config'`);
+    }
+  });
 });
