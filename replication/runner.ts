@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ARCHIVE_IMAGE_ACCEPT, ARCHIVE_IMAGE_QUALITY } from '../src/domain/archive-image-request';
 import { PermissionDataSchema, type PermissionData } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
 import { ApiClient, type ClientIdentity } from './api-client';
@@ -102,7 +103,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     },
     completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf' } }),
     completedRoundImage: (instanceId, imageId, width) =>
-      api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
+      api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: ARCHIVE_IMAGE_ACCEPT, 'X-Image-Quality': String(ARCHIVE_IMAGE_QUALITY), ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
     loadPermissions: async () => (await api.getJson('/admin/permissions', PermissionDataSchema)).data,
     savePermissions: async (data) => {

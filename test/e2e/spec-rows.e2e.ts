@@ -220,4 +220,37 @@ describe('rows of the specification', () => {
       await server.db.query(`update reference_data set data = data - 'columns' where key = 'config'`);
     }
   });
+
+  it('asks for archive photos as avif, jpeg or png with quality and the shown width × pixel ratio (§7)', async () => {
+    const server = env.server();
+    await server.db.query(`update reference_data set data = data || '{"showArchiveImages":30}'::jsonb where key = 'config'`);
+    try {
+      const { round, picked } = await pickNumericEntries(server, 4);
+      const p = picked[3];
+      if (!p) throw new Error('no entry');
+      const { context, page, errors } = await openTable(env.browser(), server, round.mrName, { locale: 'de-DE', deviceScaleFactor: 2 });
+      await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(String(p.good).replace('.', ','), { delay: 20 });
+      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#aa7744' } }).jpeg().toBuffer();
+      await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+      await submitRound(page);
+      await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+      await page.getByRole('link', { name: 'Archiv' }).click();
+      const row = page.getByRole('row', { name: new RegExp(round.mrName) });
+      await row.first().waitFor({ timeout: 20_000 });
+      const asked = page.waitForRequest((r) => /\/completed-measure-round\/[^/]+\/image\//.test(r.url()), { timeout: 20_000 });
+      await row.first().getByRole('link', { name: round.mrName }).click();
+      const headers = (await asked).headers();
+      expect(headers.accept).toBe('image/avif,image/jpeg;q=0.9,image/png;q=0.8');
+      expect(headers['x-image-quality']).toBe('70');
+      expect(headers['x-image-width']).toBe('320');
+      const img = page.getByTestId('archive-image').first();
+      await img.waitFor({ timeout: 20_000 });
+      expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(320);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await server.db.query(`update reference_data set data = data - 'showArchiveImages' where key = 'config'`);
+    }
+  });
 });
