@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { ARCHIVE_IMAGE_ACCEPT, ARCHIVE_IMAGE_QUALITY } from '../src/domain/archive-image-request';
-import { PermissionDataSchema, type PermissionData } from '../schemas/api';
+import { HistoricValueListSchema, PermissionDataSchema, type HistoricValue, type PermissionData } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
-import { ApiClient, type ClientIdentity } from './api-client';
+import { ApiClient, batchTsIds, type ClientIdentity } from './api-client';
 import { pullRounds } from './pull';
 import { pullCompletedRounds, pullHistoricValues } from './pull-lists';
 import { pullFromServer, type SyncSession } from './sync-state';
@@ -27,6 +27,11 @@ export interface ReplicationHandle {
   completedRoundPdf(instanceId: string, lang: string): Promise<Blob>;
   /** An image of a completed round (JPEG), fetched with the user's credentials. */
   completedRoundImage(instanceId: string, imageId: string, width?: number): Promise<Blob>;
+  /**
+   * GET /completed-measure-round/timeseries-values (remarks, repeated tsId, 32 per request): the values and
+   * remarks of submitted rounds only, online and never stored (the remark analysis asks for them on demand).
+   */
+  loadSubmittedValues(tsIds: readonly string[]): Promise<HistoricValue[]>;
   /** Loads the history of the given timeseries now (loadTimeseriesValues), 32 per request, reporting each batch; any tab may ask. */
   loadHistory(tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void): Promise<number>;
   /** GET /admin/permissions (admins only): online, never stored, since the matrix is edited and saved at once. */
@@ -105,6 +110,15 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     completedRoundImage: (instanceId, imageId, width) =>
       api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: ARCHIVE_IMAGE_ACCEPT, 'X-Image-Quality': String(ARCHIVE_IMAGE_QUALITY), ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
+    loadSubmittedValues: async (tsIds) => {
+      const answers = await Promise.all(
+        batchTsIds([...new Set(tsIds)]).map(async (batch) => {
+          const query = new URLSearchParams([['remarks', 'true'], ...batch.map((id): [string, string] => ['tsId', id])]);
+          return (await api.getJson(`/completed-measure-round/timeseries-values?${query.toString()}`, HistoricValueListSchema)).data.values;
+        }),
+      );
+      return answers.flat();
+    },
     loadPermissions: async () => (await api.getJson('/admin/permissions', PermissionDataSchema)).data,
     savePermissions: async (data) => {
       const body = v.parse(PermissionDataSchema, data);

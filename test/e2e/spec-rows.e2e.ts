@@ -112,6 +112,17 @@ describe('rows of the specification', () => {
     expect(await cell.first().textContent()).not.toContain('geo:');
     await page.locator('#locale-select').selectOption('de');
     await expect.poll(() => link.textContent()).toBe('Ort 47,05 / 10,7');
+
+    // the remark analysis can ask the server for the remarks of submitted rounds only (§7 completed timeseries-values)
+    await page.goto(`${server.url}/analysis/remarks/${encodeURIComponent(round.mrName)}`);
+    const filter = page.getByLabel('Filter (regulärer Ausdruck)');
+    await filter.waitFor({ timeout: 20_000 });
+    await filter.fill('');
+    await filter.pressSequentially('vereist', { delay: 20 });
+    const asked = page.waitForRequest((r) => r.url().includes('/completed-measure-round/timeseries-values?') && r.url().includes(`tsId=${encodeURIComponent(p.entry.tsId)}`));
+    await page.getByLabel('Nur Bemerkungen gesendeter Messrunden (vom Server abgefragt)').check();
+    expect((await asked).url()).toContain('remarks=true');
+    await expect.poll(() => page.getByTestId('remark-table').textContent(), { timeout: 20_000 }).toContain('Pegel vereist');
     expect(errors).toEqual([]);
     await context.close();
   });
