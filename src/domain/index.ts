@@ -37,3 +37,4 @@ export * from './barcode-match';
 export * from './map-tiles';
 export * from './task-icons';
 export * from './table-columns';
+export * from './error-report';
