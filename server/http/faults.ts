@@ -60,6 +60,7 @@ export function createFaultInjector() {
     log.push({ method, path, status: c.res.status });
   };
 
+  const reports: unknown[] = [];
   const routes = new Hono<AppEnv>()
     .post('/faults', async (c) => {
       const fault = parseOr400(FaultSchema, await readJsonBody(c));
@@ -70,7 +71,13 @@ export function createFaultInjector() {
       faults.length = 0;
       return c.json({ queued: 0 });
     })
-    .get('/requests', (c) => c.json(log));
+    .get('/requests', (c) => c.json(log))
+    // a local receiver for the app's error reports (config errorReporting.url = '/__test__/error-reports')
+    .post('/error-reports', async (c) => {
+      reports.push(await readJsonBody(c));
+      return c.json({ received: reports.length });
+    })
+    .get('/error-reports', (c) => c.json(reports));
 
   return { middleware, routes };
 }

@@ -14,8 +14,9 @@ describe('error reports carry no personal data', () => {
   });
 
   it('keeps function names and script positions of a stack, not addresses or queries', () => {
-    const stack = 'TypeError: x\n    at buildRow (https://hydro.example.org/assets/index-abc123.js?v=2:12:345)\n    at https://hydro.example.org/assets/vendor.js:1:2';
-    expect(scrubStack(stack)).toBe('TypeError: x\n    at buildRow (index-abc123.js:12:345)\n    at (vendor.js:1:2)');
+    const stack = 'TypeError: value 12 of "Pegel"\n    at buildRow (https://hydro.example.org/assets/index-abc123.js?v=2:12:345)\n    at https://hydro.example.org/assets/vendor.js:1:2\n    at eval (eval at evaluate (:370:30), <anonymous>:3:12)';
+    expect(scrubStack(stack)).toBe('TypeError: value <n> of <text>\n    at buildRow (index-abc123.js:12:345)\n    at (vendor.js:1:2)\n    at eval (eval at evaluate (:<n>:<n>), <anonymous>:<n>:<n>)');
+    expect(scrubStack('buildRow@https://hydro.example.org/assets/index.js?x=1:12:3')).toBe('buildRow@index.js:12:3');
   });
 
   it('builds a report with version, route pattern and the minute', () => {

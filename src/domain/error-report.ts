@@ -41,12 +41,27 @@ export function scrubText(text: string): string {
     .slice(0, 500);
 }
 
-/** Stack lines keep the function and the script's file name with line and column (they point at the code). */
+const SCRIPT_POSITION = /\(?(?:https?:\/\/[^/\s]+)?\/?(?:[^\s()@]*\/)?([\w.-]+\.m?js)(?:\?[^\s:)]*)?(:\d+:\d+)\)?/g;
+
+/**
+ * Stack lines keep the function and the script's file name with line and column (they point at the code);
+ * any other line (the message that V8 repeats on the first line) is scrubbed like a message.
+ */
 export function scrubStack(stack: string | undefined): string {
   return (stack ?? '')
     .split('\n')
     .slice(0, 12)
-    .map((line) => line.replace(/\(?(?:https?:\/\/[^/\s]+)?\/?(?:[^\s()]*\/)?([\w.-]+\.m?js)(?:\?[^\s:)]*)?(:\d+:\d+)\)?/g, '($1$2)').replace(/^(\s*at\s+)(.*?)\s*(\(.*\))?$/, (_m, at: string, fn: string, where: string | undefined) => `${at}${scrubText(fn)}${where ? `${fn ? ' ' : ''}${where}` : ''}`))
+    .map((line) => {
+      const chrome = /^(\s*at\s+)(.*?)\s*(\(.*\)|\S+\.m?js\S*)?$/.exec(line);
+      if (chrome && /\.m?js/.test(line)) {
+        const [, at = '', fn = '', where = ''] = chrome;
+        const place = where.replace(SCRIPT_POSITION, '($1$2)');
+        return `${at}${scrubText(fn)}${fn && place ? ' ' : ''}${place.startsWith('(') ? place : `(${place})`}`;
+      }
+      const firefox = /^([^@\s]*)@(.*\.m?js.*)$/.exec(line);
+      if (firefox) return `${scrubText(firefox[1] ?? '')}@${(firefox[2] ?? '').replace(SCRIPT_POSITION, '$1$2')}`;
+      return scrubText(line);
+    })
     .join('\n')
     .slice(0, 2000);
 }

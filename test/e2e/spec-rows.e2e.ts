@@ -264,4 +264,47 @@ describe('rows of the specification', () => {
       await server.db.query(`update reference_data set data = data - 'showArchiveImages' where key = 'config'`);
     }
   });
+
+  it('reports errors to the configured endpoint after consent, batched, with the version and the route pattern only (§3)', async () => {
+    const server = env.server();
+    await server.db.query(`update reference_data set data = data || '{"errorReporting":{"url":"/__test__/error-reports"}}'::jsonb where key = 'config'`);
+    try {
+      const { round } = await pickNumericEntries(server, 1);
+      const { context, page } = await openTable(env.browser(), server, round.mrName);
+      const consent = page.getByTestId('error-consent');
+      await consent.waitFor({ timeout: 20_000 });
+      await consent.getByRole('button', { name: 'Fehlerberichte senden', exact: true }).click();
+      await consent.waitFor({ state: 'detached' });
+      // an uncaught error and an unhandled rejection with personal data in their messages
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error('value 1679,41 of "Pegel Süd" for olga.huber@example.org');
+        });
+        void Promise.reject(new TypeError('failed https://example.org/stations/Quellen/2026-11-25'));
+      });
+      const received = async () => (await fetch(`${server.url}/__test__/error-reports`).then((r) => r.json())) as { reports: Record<string, string>[] }[];
+      await expect.poll(async () => (await received()).flatMap((b) => b.reports).length, { timeout: 20_000 }).toBe(2);
+      const batches = await received();
+      expect(batches).toHaveLength(1);
+      const reports = batches.flatMap((b) => b.reports);
+      expect(reports.map((r) => r.message).sort()).toEqual(['failed <url>', 'value <n> of <text> for <email>']);
+      for (const r of reports) {
+        expect(r.route).toBe('/stations/$group/$date');
+        expect(r.version).toMatch(/^\d+\.\d+\.\d+/);
+        expect(JSON.stringify(r)).not.toMatch(/olga|Pegel|Quellen|1679/);
+      }
+      // the answer is kept on the device and can be changed in /config
+      await page.goto(`${server.url}/config`);
+      const setting = page.getByLabel('Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)');
+      expect(await setting.isChecked()).toBe(true);
+      await setting.uncheck();
+      await page.reload();
+      await page.getByLabel('Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('error-consent').count()).toBe(0);
+      expect(await page.getByLabel('Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)').isChecked()).toBe(false);
+      await context.close();
+    } finally {
+      await server.db.query(`update reference_data set data = data - 'errorReporting' where key = 'config'`);
+    }
+  });
 });
