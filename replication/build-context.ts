@@ -16,13 +16,15 @@ export interface BuildContext {
   drafts: readonly Draft[];
   /** config tsFormulaGenerator: formula entries carry their calculated value (§4) */
   formulaGenerator?: boolean;
+  /** the zone the typed times are in (§5 MEZ mode: fixed UTC+1); the stations' wall clock when absent */
+  zone?: string;
 }
 
 /**
  * Everything of an instance the post is built from, read as stored: the pre-submit checks and the submit queue
  * both read it here, so what the user confirms is what is sent.
  */
-export async function loadBuildContext(db: AppDatabase, instanceId: string, opts: { defaultTime: string; formulaGenerator: boolean }): Promise<BuildContext> {
+export async function loadBuildContext(db: AppDatabase, instanceId: string, opts: { defaultTime: string; formulaGenerator: boolean; zone?: string }): Promise<BuildContext> {
   const selector = { instanceId };
   const photos = await db.photos.find({ selector }).exec();
   const photoIdsByTsId = new Map<string, string[]>();
@@ -30,5 +32,5 @@ export async function loadBuildContext(db: AppDatabase, instanceId: string, opts
   const tasks = (await db.tasks.find({ selector }).exec()).map((d) => d.toMutableJSON());
   const facilities = (await db.facilities.find({ selector }).exec()).map((d) => d.toMutableJSON());
   const drafts = (await db.drafts.find({ selector }).exec()).map((d) => d.toMutableJSON());
-  return { defaultTime: opts.defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: opts.formulaGenerator };
+  return { defaultTime: opts.defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: opts.formulaGenerator, ...(opts.zone ? { zone: opts.zone } : {}) };
 }

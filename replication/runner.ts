@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { PermissionDataSchema, type PermissionData } from '../schemas/api';
+import { ARCHIVE_IMAGE_ACCEPT, ARCHIVE_IMAGE_QUALITY } from '../src/domain/archive-image-request';
+import { HistoricValueListSchema, PermissionDataSchema, type HistoricValue, type PermissionData } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
-import { ApiClient, type ClientIdentity } from './api-client';
+import { ApiClient, batchTsIds, type ClientIdentity } from './api-client';
 import { ApiError, PermissionConflictError } from './api-errors';
 import { pullRounds } from './pull';
 import { pullCompletedRounds, pullHistoricValues } from './pull-lists';
@@ -36,6 +37,11 @@ export interface ReplicationHandle {
   completedRoundPdf(instanceId: string, lang: string): Promise<Blob>;
   /** An image of a completed round (JPEG), fetched with the user's credentials. */
   completedRoundImage(instanceId: string, imageId: string, width?: number): Promise<Blob>;
+  /**
+   * GET /completed-measure-round/timeseries-values (remarks, repeated tsId, 32 per request): the values and
+   * remarks of submitted rounds only, online and never stored (the remark analysis asks for them on demand).
+   */
+  loadSubmittedValues(tsIds: readonly string[]): Promise<HistoricValue[]>;
   /** Loads the history of the given timeseries now (loadTimeseriesValues), 32 per request, reporting each batch; any tab may ask. */
   loadHistory(tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void): Promise<number>;
   /** GET /admin/permissions (admins only): online, never stored, since the matrix is edited and saved at once. */
@@ -115,8 +121,17 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     // Accept-Language says the language to a server without the `lang` parameter (an extension)
     completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf', 'Accept-Language': lang } }),
     completedRoundImage: (instanceId, imageId, width) =>
-      api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: 'image/jpeg', ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
+      api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: ARCHIVE_IMAGE_ACCEPT, 'X-Image-Quality': String(ARCHIVE_IMAGE_QUALITY), ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
+    loadSubmittedValues: async (tsIds) => {
+      const answers = await Promise.all(
+        batchTsIds([...new Set(tsIds)]).map(async (batch) => {
+          const query = new URLSearchParams([['remarks', 'true'], ...batch.map((id): [string, string] => ['tsId', id])]);
+          return (await api.getJson(`/completed-measure-round/timeseries-values?${query.toString()}`, HistoricValueListSchema)).data.values;
+        }),
+      );
+      return answers.flat();
+    },
     loadPermissions: async () => {
       const res = await api.getJson('/admin/permissions', PermissionDataSchema);
       return { data: res.data, etag: res.etag };
@@ -124,9 +139,9 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     savePermissions: async (data, etag) => {
       const body = v.parse(PermissionDataSchema, data);
       // With the ETag of what was loaded, the server refuses a save over another admin's changes (409);
-      // a vendor server sends none, and the save goes as before.
+      // a vendor server sends none, and the save goes as before. Any 2xx is saved: §7 shows no answer body.
       try {
-        await api.postJson('/admin/permissions', body, v.object({ saved: v.number() }), etag ? { headers: { 'If-Match': etag } } : {});
+        await api.postJson('/admin/permissions', body, v.unknown(), etag ? { headers: { 'If-Match': etag } } : {});
       } catch (e) {
         if (e instanceof ApiError && e.status === 409) throw new PermissionConflictError(e.message);
         throw e;

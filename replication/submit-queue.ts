@@ -25,6 +25,7 @@ import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from './instance-round';
 import { loadBuildContext, type BuildContext } from './build-context';
+import { readingZone } from '../src/domain/zoned-time';
 
 export type { BuildContext };
 
@@ -150,11 +151,11 @@ export class SubmitQueue {
       return;
     }
     const config = await this.db.reference.findOne('config').exec();
-    const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string; tsFormulaGenerator?: boolean };
+    const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string; tsFormulaGenerator?: boolean; mez?: boolean };
     // The device's own default time (/config) wins, as on the table the user typed into.
     const local = (await this.db.reference.findOne('localConfig').exec())?.data as { defaultTime?: unknown } | undefined;
     const defaultTime = typeof local?.defaultTime === 'string' ? local.defaultTime : (configData.defaultTime ?? DEFAULT_TIME);
-    const ctx = await loadBuildContext(this.db, id, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true });
+    const ctx = await loadBuildContext(this.db, id, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true, zone: readingZone(configData.mez === true) });
     let built: Built;
     try {
       built = await this.opts.buildPost(instance, round, ctx);

@@ -28,6 +28,7 @@ import { completedImageRoutes, imageUploadRoutes } from './routes/images';
 import { ANY_ROLE, measureRoundRoutes } from './routes/measure-round';
 import { permissionRoutes } from './routes/permissions';
 import { renderCompletedRoundPdf } from './pdf/completed-round-pdf';
+import { readingZone } from '../src/domain/zoned-time';
 import { pickLang } from './pdf/labels';
 import { referenceRoutes } from './routes/reference';
 import { syncStateRoutes } from './routes/sync-state';
@@ -143,7 +144,8 @@ export function createApp(
   api.get('/completed-measure-round/:instanceId/pdf', async (c) => {
     await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), ANY_ROLE);
     const row = await findSubmission(db, c.req.param('instanceId'));
-    const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(profile === 'full' ? c.req.query('lang') : undefined, c.req.header('Accept-Language')));
+    const [config] = await db.query<{ data: { mez?: boolean } }>("select data from reference_data where key = 'config'");
+    const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(profile === 'full' ? c.req.query('lang') : undefined, c.req.header('Accept-Language')), readingZone(config?.data.mez === true));
     return new Response(new Uint8Array(pdf), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${row.mr_name.replace(/[^\w .-]/g, '_')}.pdf"` } });
   });
   api.route('/completed-measure-round', completedImageRoutes(ctx));

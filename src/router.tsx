@@ -1,6 +1,8 @@
 import { createRouter } from '@tanstack/react-router';
 import { preloadPages } from './app/lazy-page';
 import { PendingPage } from './app/PendingPage';
+import { RouteError } from './app/RouteError';
+import { installErrorReporting } from './app/error-reporting';
 import { rootRoute } from './routes/__root';
 import { indexRoute } from './routes/index';
 import { stationsRoute } from './routes/stations.$group.$date';
@@ -28,7 +30,11 @@ export const router = createRouter({
   defaultPendingMs: PENDING_INDICATOR_DELAY_MS,
   defaultPendingMinMs: 0,
   defaultPendingComponent: PendingPage,
+  defaultErrorComponent: RouteError,
 });
+
+// error reports name the route pattern (/stations/$group/$date), never the path with its names and ids
+installErrorReporting(() => router.state.matches.at(-1)?.routeId ?? '');
 
 /** The start page (group selection), where every screen's "back" leads: its code is loaded first. */
 export function preloadStartPage(): Promise<void> {

@@ -65,6 +65,7 @@ export function createFaultInjector(token: string) {
     log.push({ method, path, status: c.res.status });
   };
 
+  const reports: unknown[] = [];
   const routes = new Hono<AppEnv>()
     .use(async (c, next) => {
       const given = Buffer.from(c.req.header(FAULT_TOKEN_HEADER) ?? '');
@@ -81,7 +82,13 @@ export function createFaultInjector(token: string) {
       faults.length = 0;
       return c.json({ queued: 0 });
     })
-    .get('/requests', (c) => c.json(log));
+    .get('/requests', (c) => c.json(log))
+    // a local receiver for the app's error reports (config errorReporting.url = '/__test__/error-reports')
+    .post('/error-reports', async (c) => {
+      reports.push(await readJsonBody(c));
+      return c.json({ received: reports.length });
+    })
+    .get('/error-reports', (c) => c.json(reports));
 
   return { middleware, routes };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound } from '../../schemas/api';
 import { renderCompletedRoundPdf } from './completed-round-pdf';
+import { MEZ_ZONE } from '../../src/domain/zoned-time';
 import type { PdfLang } from './labels';
 import { pdfText } from '../../test/support/server/pdf-text';
 
@@ -31,8 +32,8 @@ const round: CompletedMeasureRound = {
   ],
 } as CompletedMeasureRound;
 
-async function textOf(r: CompletedMeasureRound, lang: PdfLang): Promise<string> {
-  return pdfText(new Uint8Array(await renderCompletedRoundPdf(r, lang)));
+async function textOf(r: CompletedMeasureRound, lang: PdfLang, zone?: string): Promise<string> {
+  return pdfText(new Uint8Array(await renderCompletedRoundPdf(r, lang, zone)));
 }
 
 describe('completed round PDF per language', () => {
@@ -46,6 +47,14 @@ describe('completed round PDF per language', () => {
     // no ISO timestamps and, in de/it, no decimal points leak into the printout
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     if (lang !== 'en') expect(text.replace(/\d{2}\.\d{2}\.\d{4}/g, 'DATE')).not.toMatch(/\d\.\d/);
+  });
+
+  it('prints the times in MEZ (UTC+1) in MEZ mode, marked as such (§5)', async () => {
+    const summer = { ...round, creationTime: '2026-07-01T10:00:00.000Z', entries: [{ ...round.entries[0], dt: '2026-07-01T10:00:00.000Z' }] } as CompletedMeasureRound;
+    expect(await textOf(summer, 'de')).toContain('Zeit: 01.07.2026 12:00');
+    const mez = await textOf(summer, 'de', MEZ_ZONE);
+    expect(mez).toContain('Zeit (UTC+1): 01.07.2026 11:00');
+    expect(mez).toContain('Erstellt: 01.07.2026 11:00');
   });
 
   it('shows a dash for missing times and values and an open decision with only a remark', async () => {

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { CompletedEntry, CompletedMeasureRound } from '../../schemas/api';
 import { formatDateTime, formatNumber } from '../../src/domain/locale-format';
+import { DEFAULT_ZONE, MEZ_ZONE } from '../../src/domain/zoned-time';
 import { LABELS, type PdfLang } from './labels';
 
 type Labels = (typeof LABELS)[PdfLang];
@@ -8,18 +9,19 @@ type Labels = (typeof LABELS)[PdfLang];
 const ENTRIES_PER_SLICE = 25;
 
 /** A decision stage of the round: when and by whom, e.g. "23.11.2026 07:45 – decided by: Wärter". */
-function decisionFact(time: string | null | undefined, team: string | null | undefined, L: Labels, lang: PdfLang): string {
-  const when = formatDateTime(time, lang);
+function decisionFact(time: string | null | undefined, team: string | null | undefined, L: Labels, lang: PdfLang, zone: string): string {
+  const when = formatDateTime(time, lang, zone);
   return team ? `${when} – ${L.decidedBy}: ${team}` : when;
 }
 
 /** The value line of an entry: value and unit, the second value and the calculated value if any, the time. */
-function valueLine(e: CompletedEntry, L: Labels, lang: PdfLang): string {
+function valueLine(e: CompletedEntry, L: Labels, lang: PdfLang, zone: string): string {
   const unit = e.tsUnit ? ` ${e.tsUnit}` : '';
   const parts = [`${L.value}: ${formatNumber(e.value, lang)}${unit}`];
   if (typeof e.valueAfter === 'number') parts.push(`${L.valueAfter}: ${formatNumber(e.valueAfter, lang)}${unit}`);
   if (typeof e.calculatedValue === 'number') parts.push(`${L.calculated}: ${formatNumber(e.calculatedValue, lang)}${unit}`);
-  parts.push(`${L.time}: ${formatDateTime(e.dt, lang)}`);
+  // §5 MEZ mode: the times are MEZ, which the reader of a printout cannot tell from the wall clock otherwise
+  parts.push(`${L.time}${zone === MEZ_ZONE ? ' (UTC+1)' : ''}: ${formatDateTime(e.dt, lang, zone)}`);
   return parts.join('   ');
 }
 
@@ -36,7 +38,7 @@ function decisionLine(stageLabel: string, value: string | null | undefined, rema
  * with value, unit, time, remarks and decisions. Numbers and dates follow the language (de 1679,41 and
  * 23.11.2026 07:45), like the archive on screen, so a printed report reads the same as the app.
  */
-export async function renderCompletedRoundPdf(round: CompletedMeasureRound, lang: PdfLang): Promise<Buffer> {
+export async function renderCompletedRoundPdf(round: CompletedMeasureRound, lang: PdfLang, zone = DEFAULT_ZONE): Promise<Buffer> {
   const L = LABELS[lang];
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${L.title}: ${round.mrName}` } });
   const chunks: Buffer[] = [];
@@ -48,11 +50,11 @@ export async function renderCompletedRoundPdf(round: CompletedMeasureRound, lang
   const facts: [string, string][] = [
     [L.group, round.mrGroup ?? '–'],
     [L.team, round.mrTeam ?? '–'],
-    [L.created, formatDateTime(round.creationTime, lang)],
-    [L.submitted, formatDateTime(round.submissionTime, lang)],
-    [L.decision1, decisionFact(round.decision1Time, round.decision1Team, L, lang)],
-    [L.decision2, decisionFact(round.decision2Time, round.decision2Team, L, lang)],
-    [L.completed, formatDateTime(round.completionTime, lang)],
+    [L.created, formatDateTime(round.creationTime, lang, zone)],
+    [L.submitted, formatDateTime(round.submissionTime, lang, zone)],
+    [L.decision1, decisionFact(round.decision1Time, round.decision1Team, L, lang, zone)],
+    [L.decision2, decisionFact(round.decision2Time, round.decision2Team, L, lang, zone)],
+    [L.completed, formatDateTime(round.completionTime, lang, zone)],
   ];
   for (const [k, v] of facts) doc.text(`${k}: ${v}`);
   if (round.mrRemark) doc.text(`${L.roundRemark}: ${round.mrRemark}`);
@@ -64,7 +66,7 @@ export async function renderCompletedRoundPdf(round: CompletedMeasureRound, lang
     if (i > 0 && i % ENTRIES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     doc.fontSize(11).font('Helvetica-Bold').text(`${e.staName} (${e.staNumber}) – ${e.tsParameter}`);
     doc.font('Helvetica').fontSize(10);
-    doc.text(valueLine(e, L, lang));
+    doc.text(valueLine(e, L, lang, zone));
     const tsRemark = e.tsRemark?.text;
     const staRemark = e.staRemark?.text;
     if (tsRemark) doc.text(`${L.remark}: ${tsRemark}`);

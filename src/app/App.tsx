@@ -15,6 +15,7 @@ import { registerServiceWorker } from './service-worker';
 import { applyStoredTheme } from './theme';
 import { VersionGuard } from './version-guard';
 import { StaleVersionDialog } from './StaleVersionDialog';
+import { ReadingZoneProvider } from './reading-zone';
 
 const PRELOAD_PAGES_AFTER_MS = 1500;
 
@@ -81,9 +82,11 @@ export function App() {
     <I18nProvider i18n={i18n}>
       <DbContext.Provider value={boot.db}>
         <ReplicationContext.Provider value={boot.replication}>
-          <RouterProvider router={router} />
-          <SubmissionToasts />
-          <StaleVersionDialog guard={versionGuard} />
+          <ReadingZoneProvider>
+            <RouterProvider router={router} />
+            <SubmissionToasts />
+            <StaleVersionDialog guard={versionGuard} />
+          </ReadingZoneProvider>
         </ReplicationContext.Provider>
       </DbContext.Provider>
     </I18nProvider>

@@ -27,7 +27,8 @@ function Row({ keys, children }: { keys: readonly string[]; children: ReactNode 
 }
 
 /**
- * §9 keyboard shortcuts and the table's spreadsheet keys (issue 10 §8) in one overlay, opened with `?`.
+ * §9 keyboard shortcuts and the table's spreadsheet keys (issue 10 §8) in one overlay, opened with `k` (`?` is
+ * the about/help page, §2).
  * A native modal dialog: focus moves into it, Escape closes it and focus returns to where it was.
  */
 export function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
@@ -75,6 +76,9 @@ export function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
             <Trans>Permissions (administrators)</Trans>
           </Row>
           <Row keys={['?']}>
+            <Trans>About and help</Trans>
+          </Row>
+          <Row keys={['k']}>
             <Trans>This list of shortcuts</Trans>
           </Row>
         </tbody>

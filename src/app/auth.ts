@@ -16,6 +16,8 @@ const RETURN_TO = 'hydrorounds.returnTo';
  */
 export class Auth {
   readonly state$ = new BehaviorSubject<AuthState>({ enabled: false, authenticated: false });
+  /** the provider answered the session check: "not authenticated" is then a fact, not a check still under way */
+  readonly checked$ = new BehaviorSubject(false);
   private keycloak?: Keycloak;
   private initializing?: Promise<void>;
   /** A logout in one tab logs the others out too: they must not pull the user's data again (shared devices). */
@@ -51,6 +53,7 @@ export class Auth {
         if (!sessionStorage.getItem(RETURN_TO)) sessionStorage.setItem(RETURN_TO, here);
         const authenticated = await kc.init({ onLoad: 'check-sso', pkceMethod: 'S256', checkLoginIframe: false, redirectUri: `${window.location.origin}/` });
         this.state$.next({ enabled: true, authenticated });
+        this.checked$.next(true);
         const returnTo = sessionStorage.getItem(RETURN_TO);
         sessionStorage.removeItem(RETURN_TO);
         if (returnTo && returnTo !== window.location.pathname + window.location.search) {

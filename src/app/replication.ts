@@ -47,6 +47,7 @@ export function deferredReplication(load: () => Promise<ReplicationHandle>): Rep
     completedRoundPdf: (instanceId, lang) => ready.then((h) => h.completedRoundPdf(instanceId, lang)),
     completedRoundImage: (instanceId, imageId, width) => ready.then((h) => h.completedRoundImage(instanceId, imageId, width)),
     loadHistory: (tsIds, onBatch) => ready.then((h) => h.loadHistory(tsIds, onBatch)),
+    loadSubmittedValues: (tsIds) => ready.then((h) => h.loadSubmittedValues(tsIds)),
     loadPermissions: () => ready.then((h) => h.loadPermissions()),
     savePermissions: (data, etag) => ready.then((h) => h.savePermissions(data, etag)),
     isLeader: () => real?.isLeader() ?? false,

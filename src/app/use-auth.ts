@@ -10,3 +10,14 @@ export function useAuthState(): AuthState {
     () => auth.state$.value,
   );
 }
+
+/** Whether the identity provider answered the session check (see Auth.checked$). */
+export function useAuthChecked(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      const sub = auth.checked$.subscribe(cb);
+      return () => sub.unsubscribe();
+    },
+    () => auth.checked$.value,
+  );
+}

@@ -2,13 +2,18 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { tinykeys } from 'tinykeys';
 import { auth } from './auth';
-import { useServerInfo } from '../db/reference-hooks';
+import { useConfig, useServerInfo } from '../db/reference-hooks';
 import { openShortcutHelp } from './ShortcutHelp';
 
-/** §9 keyboard shortcuts: g h home, g a archive, g l login/logout, g c config, g p permissions, ? the list of shortcuts. Ignored while typing in a field. */
+/**
+ * §9 keyboard shortcuts: g h home, g a archive, g l login/logout, g c config, g p permissions; `?` the about/help
+ * page (§2 navbar: "about/help link (?)"), k the overlay listing every shortcut (the about page and the table
+ * name it). Ignored while typing in a field.
+ */
 export function useShortcuts(): void {
   const navigate = useNavigate();
   const isAdmin = useServerInfo()?.isAdmin === true;
+  const { showArchive, showAbout } = useConfig();
   useEffect(() => {
     const unlessTyping = (fn: () => void) => (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -19,7 +24,11 @@ export function useShortcuts(): void {
     return tinykeys(window, {
       'g h': unlessTyping(() => void navigate({ to: '/' })),
       'g c': unlessTyping(() => void navigate({ to: '/config' })),
-      'g a': unlessTyping(() => void navigate({ to: '/archive' })),
+      // the archive only where the navbar offers it: switched on, and logged in when there is a login
+      'g a': unlessTyping(() => {
+        const { enabled, authenticated } = auth.state$.value;
+        if (showArchive && (!enabled || authenticated)) void navigate({ to: '/archive' });
+      }),
       'g l': unlessTyping(() => {
         const { enabled, authenticated } = auth.state$.value;
         if (enabled && authenticated) void auth.logout();
@@ -29,7 +38,9 @@ export function useShortcuts(): void {
       'g p': unlessTyping(() => {
         if (isAdmin) void navigate({ to: '/permissions' });
       }),
-      'Shift+?': unlessTyping(openShortcutHelp),
+      // '?' is Shift+/ (or Shift+ß …) on the keyboards in use; tinykeys matches the character with its Shift
+      'Shift+?': unlessTyping(() => (showAbout ? void navigate({ to: '/about' }) : openShortcutHelp())),
+      k: unlessTyping(openShortcutHelp),
     });
-  }, [navigate, isAdmin]);
+  }, [navigate, isAdmin, showArchive, showAbout]);
 }

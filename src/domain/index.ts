@@ -36,3 +36,6 @@ export * from './tour-readiness';
 export * from './submission-progress';
 export * from './barcode-match';
 export * from './map-tiles';
+export * from './task-icons';
+export * from './table-columns';
+export * from './error-report';

@@ -35,3 +35,26 @@ export function remarkWithLocation(text: string | undefined, location: Location)
   if (locationFromRemark(current)) return current.replace(/geo:-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?/, geo);
   return current ? `${current} ${geo}` : geo;
 }
+
+const GEO_PATTERN = /\s*geo:-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?/;
+
+/**
+ * §3 Remark as posted: the text as typed (nothing the user wrote is dropped), the `location` its `geo:lat,lon`
+ * yields, and the image ids; undefined when there is neither text nor an image.
+ */
+export function remarkToPost(text: string | undefined, images?: readonly string[]): { text?: string; location?: Location; images?: string[] } | undefined {
+  const trimmed = text?.trim() ?? '';
+  const location = locationFromRemark(trimmed);
+  if (!trimmed && !images?.length) return undefined;
+  return { ...(trimmed ? { text: trimmed } : {}), ...(location ? { location } : {}), ...(images?.length ? { images: [...images] } : {}) };
+}
+
+/**
+ * A stored remark for reading: the text without its `geo:` pattern and the location, from the remark's own
+ * `location` (what a server sends) or else from the text; the screen shows the location as a map link.
+ */
+export function remarkForDisplay(remark: { text?: string | null; location?: Location | null } | null | undefined): { text: string; location?: Location } {
+  const raw = remark?.text ?? '';
+  const location = remark?.location ?? locationFromRemark(raw);
+  return { text: raw.replace(GEO_PATTERN, '').trim(), ...(location ? { location } : {}) };
+}

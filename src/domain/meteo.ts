@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { MeasureRoundEntry } from '../../schemas/api';
 import { combineDateAndTime } from './dates';
 import { parseNumberInput } from './numbers';
+import { remarkToPost } from './location';
 
 /** §9 meteo parameter defaults: precipitation, snow height, fresh snow, air temperature. */
 export const DEFAULT_METEO_PARAMETERS = ['N', 'HS', 'HSN', 'LT'] as const;
@@ -78,7 +79,7 @@ export interface MeteoDraft {
  * time of the day (else the default time): the shape the domain's buildPost checks and posts (§5: only a
  * valid number or a remark is sent). Days outside the month and unknown timeseries are ignored.
  */
-export function meteoEntries(roundEntries: readonly MeasureRoundEntry[], drafts: readonly MeteoDraft[], month: string, defaultTime: string): MeasureRoundEntry[] {
+export function meteoEntries(roundEntries: readonly MeasureRoundEntry[], drafts: readonly MeteoDraft[], month: string, defaultTime: string, zone?: string): MeasureRoundEntry[] {
   const days = new Set(monthDays(month));
   const byTsId = new Map<string, MeasureRoundEntry>(roundEntries.map((e) => [e.tsId, e]));
   const times = new Map(drafts.filter((d) => d.tsId.startsWith('time|')).map((d) => [d.tsId, d.time]));
@@ -93,9 +94,9 @@ export function meteoEntries(roundEntries: readonly MeasureRoundEntry[], drafts:
     const time = d.time || times.get(meteoTimeKey(entry.staNumber, day)) || defaultTime;
     out.push({
       ...entry,
-      dt: combineDateAndTime(day, time) as MeasureRoundEntry['dt'],
+      dt: combineDateAndTime(day, time, zone) as MeasureRoundEntry['dt'],
       value: parsed?.kind === 'number' ? parsed.value : undefined,
-      tsRemark: remark ? { text: remark } : undefined,
+      tsRemark: remarkToPost(remark),
     });
   }
   return out.sort((a, b) => (a.dt ?? '').localeCompare(b.dt ?? '') || a.tsId.localeCompare(b.tsId));

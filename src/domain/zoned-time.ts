@@ -8,6 +8,17 @@
 /** Where the rounds are measured: dates and times are shown in this zone unless told otherwise. */
 export const DEFAULT_ZONE = 'Europe/Vienna';
 
+/**
+ * §5 MEZ mode (config `mez`): Mitteleuropäische Zeit, UTC+1 all year. The IANA name `Etc/GMT-1` has its sign
+ * inverted by POSIX convention (it is one hour east of UTC); both Intl and luxon read it.
+ */
+export const MEZ_ZONE = 'Etc/GMT-1';
+
+/** The zone readings are typed, shown and posted in: fixed MEZ in MEZ mode, else the wall clock of the stations. */
+export function readingZone(mez: boolean): string {
+  return mez ? MEZ_ZONE : DEFAULT_ZONE;
+}
+
 /** §5: date input and display formats per interface language. */
 export const DATE_INPUT_FORMATS = { de: 'dd.MM.yyyy', en: 'dd/MM/yyyy', it: 'dd/MM/yyyy' } as const;
 export type DateLocale = keyof typeof DATE_INPUT_FORMATS;

@@ -1,4 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { ErrorReportingConsent } from '../app/ErrorReportingConsent';
 import { Navbar } from '../app/Navbar';
 import { UpdatePrompt } from '../app/UpdatePrompt';
 import { useShortcuts } from '../app/use-shortcuts';
@@ -27,6 +28,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <AppFooter />
+      <ErrorReportingConsent />
     </div>
   );
 }

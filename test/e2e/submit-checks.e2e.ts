@@ -205,32 +205,48 @@ describe('checks and prompts before a round is sent', () => {
     await context.close();
   });
 
-  it('overwrites the time of the filled entries, reports an invalid time, and sends the new time', async () => {
+  it('overwrites date and time of the filled entries, reports an invalid date or time, and sends the new date and time', async () => {
     const { context, page, errors } = await open(SPRINGS);
     await type(page, 'Quelle Verpeil 3005 WT', '4,5');
     await type(page, 'Quelle Wolfskehr 3006 WT', '5,5');
-    await page.getByText('Eine Uhrzeit für die Einträge setzen').click();
+    await page.getByText('Datum und Uhrzeit für die Einträge setzen').click();
     const time = page.getByRole('textbox', { name: 'Uhrzeit für die Einträge' });
     await time.pressSequentially('25:00', { delay: 20 });
-    await page.getByRole('button', { name: 'Uhrzeit setzen' }).click();
+    await page.getByRole('button', { name: 'Datum und Uhrzeit setzen' }).click();
     await page.getByText('Überschreiben der Uhrzeit fehlgeschlagen').waitFor();
     expect(await page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT Uhrzeit' }).inputValue()).toBe('12:00');
 
     await time.fill('');
     await time.pressSequentially('0745', { delay: 20 });
-    await page.getByRole('button', { name: 'Uhrzeit setzen' }).click();
+    await page.getByRole('button', { name: 'Datum und Uhrzeit setzen' }).click();
     await page.getByText('Uhrzeit für 2 Einträge gesetzt').waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT Uhrzeit' }).inputValue()).toBe('07:45');
     await expect.poll(() => page.getByRole('textbox', { name: 'Quelle Wolfskehr 3006 WT Uhrzeit' }).inputValue()).toBe('07:45');
     expect(await page.getByRole('textbox', { name: 'Quelle Verpeil 3005 LF Uhrzeit' }).inputValue()).toBe('12:00');
     // the same time again changes nothing
-    await page.getByRole('button', { name: 'Uhrzeit setzen' }).click();
+    await page.getByRole('button', { name: 'Datum und Uhrzeit setzen' }).click();
     await page.getByText('Uhrzeit für 0 Einträge gesetzt (2 unverändert)').waitFor();
+
+
+    // the date: a wrong format is reported and changes nothing; yesterday moves the round with its values there
+    const yesterday = DateTime.fromISO(today).minus({ days: 1 });
+    const date = page.getByRole('textbox', { name: 'Datum für die Einträge' });
+    await date.pressSequentially(yesterday.toFormat('dd/MM/yyyy'), { delay: 20 });
+    await page.getByRole('button', { name: 'Datum und Uhrzeit setzen' }).click();
+    await page.getByText('Überschreiben des Datums fehlgeschlagen: Datum als dd.mm.yyyy eingeben.').waitFor();
+    expect(page.url()).toContain(`/${today}`);
+    await date.fill('');
+    await date.pressSequentially(yesterday.toFormat('dd.MM.yyyy'), { delay: 20 });
+    await page.getByRole('button', { name: 'Datum und Uhrzeit setzen' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain(`/${yesterday.toISODate() ?? ''}`);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT', exact: true }).inputValue(), { timeout: 10_000 }).toBe('4,5');
+    expect(await page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT Uhrzeit' }).inputValue()).toBe('07:45');
 
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const [body] = (await submitted(env.server())).slice(-1);
-    expect(body?.entries.map((e) => DateTime.fromISO(e.dt).setZone('Europe/Vienna').toFormat('HH:mm'))).toEqual(['07:45', '07:45']);
+    const at = `${yesterday.toISODate() ?? ''} 07:45`;
+    expect(body?.entries.map((e) => DateTime.fromISO(e.dt).setZone('Europe/Vienna').toFormat('yyyy-MM-dd HH:mm'))).toEqual([at, at]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -97,14 +97,14 @@ describe('office table layout and keyboard', () => {
     await context.close();
   });
 
-  it('opens the ? overlay listing every shortcut as a dialog', async () => {
+  it('opens the k overlay listing every shortcut as a dialog', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
     await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
-    await page.keyboard.press('Shift+?');
+    await page.keyboard.press('k');
     const dialog = page.getByRole('dialog', { name: 'Tastenkürzel' });
     await dialog.waitFor();
     const text = await dialog.innerText();
-    for (const key of ['g', 'h', 'a', 'c', 'l', 'p', '?', 'F2', 'F7', 'F8', 'Enter']) expect(text).toContain(key);
+    for (const key of ['g', 'h', 'a', 'c', 'l', 'p', '?', 'k', 'F2', 'F7', 'F8', 'Enter']) expect(text).toContain(key);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useServerInfo } from '../../db/reference-hooks';
 import { LocalDataPanel } from '../debug/LocalDataPanel';
+import { openShortcutHelp } from '../../app/ShortcutHelp';
 
 /** §9 keyboard shortcuts (bound in app/use-shortcuts.ts). */
 const SHORTCUTS = [
@@ -10,7 +11,9 @@ const SHORTCUTS = [
   ['g a', msg`archive`],
   ['g l', msg`log in or out`],
   ['g c', msg`settings`],
+  ['g p', msg`permissions (administrators)`],
   ['?', msg`this help`],
+  ['k', msg`list of all shortcuts, also those of the table`],
 ] as const;
 
 /** appAbout (§2): about, help, bug report and version info (client, server, user agent). */
@@ -38,6 +41,9 @@ export function About() {
           </li>
         ))}
       </ul>
+      <button type="button" onClick={openShortcutHelp} className="min-h-11 rounded px-1 text-sky-800 underline hover:bg-slate-100 dark:text-sky-300 dark:hover:bg-slate-800">
+        <Trans>Show all shortcuts (k)</Trans>
+      </button>
       <h2 className="text-lg font-semibold">
         <Trans>Version information</Trans>
       </h2>

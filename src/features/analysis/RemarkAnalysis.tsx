@@ -1,6 +1,8 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useParams } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { HistoricValue } from '../../../schemas/api';
+import { useReplication } from '../../app/replication';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { compileRemarkFilter, filterRemarks } from '../../domain/analysis';
 import { useLocaleFormat } from '../../app/use-locale-format';
@@ -9,13 +11,36 @@ import { HistoryMissing } from './ChartList';
 import { GroupScreen } from './GroupScreen';
 import { useHistory } from './use-analysis-data';
 
+/** GET /completed-measure-round/timeseries-values through the replication, while the user asks for it. */
+function useSubmittedValues(tsIds: readonly string[]): { on: boolean; setOn(on: boolean): void; values?: HistoricValue[]; failed: boolean } {
+  const replication = useReplication();
+  const [on, setOn] = useState(false);
+  const [answer, setAnswer] = useState<{ values?: HistoricValue[]; failed: boolean }>({ failed: false });
+  useEffect(() => {
+    if (!on) return;
+    let live = true;
+    setAnswer({ failed: false });
+    replication.loadSubmittedValues(tsIds).then(
+      (values) => live && setAnswer({ values, failed: false }),
+      () => live && setAnswer({ failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [on, tsIds, replication]);
+  return { on, setOn, ...answer };
+}
+
 function RoundRemarks({ round, initialFilter }: { round: RoundDoc; initialFilter: string }) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
   const [source, setSource] = useState(initialFilter);
   const tsIds = useMemo(() => [...new Set(round.entries.map((e) => e.tsId))], [round.entries]);
   const names = useMemo(() => new Map<string, string>(round.entries.map((e) => [e.tsId, `${e.staName} (${e.staNumber}) · ${e.tsName ?? e.tsParameter ?? ''}`])), [round.entries]);
-  const history = useHistory(tsIds);
+  const stored = useHistory(tsIds);
+  const submitted = useSubmittedValues(tsIds);
+  // the stored history, or only what submitted rounds recorded, asked from the server on demand
+  const history = useMemo(() => (submitted.on ? (submitted.values ? new Map([['', submitted.values]]) : undefined) : stored), [submitted.on, submitted.values, stored]);
   const filter = useMemo(() => compileRemarkFilter(source), [source]);
   const found = useMemo(() => (history && filter.ok ? filterRemarks([...history.values()].flat(), filter.regex) : []), [history, filter]);
   return (
@@ -37,12 +62,22 @@ function RoundRemarks({ round, initialFilter }: { round: RoundDoc; initialFilter
         <p id="remark-filter-error" role={filter.ok ? undefined : 'alert'} className="text-sm text-red-700 dark:text-red-300" data-testid="remark-filter-error">
           {filter.ok ? '' : t`Invalid regular expression: ${filter.error}`}
         </p>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" className="size-5" checked={submitted.on} onChange={(e) => submitted.setOn(e.target.checked)} />
+          {t`Only remarks of submitted rounds (asked from the server)`}
+        </label>
+        {submitted.failed && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="submitted-remarks-error">
+            {t`The remarks of submitted rounds could not be loaded from the server (no network?).`}
+          </p>
+        )}
       </div>
       {history === undefined ? (
+        submitted.failed ? null :
         <p role="status">{t`Loading the stored history…`}</p>
       ) : (
         <>
-          <HistoryMissing tsIds={tsIds.filter((id) => !history.has(id))} />
+          {!submitted.on && <HistoryMissing tsIds={tsIds.filter((id) => !history.has(id))} />}
           {filter.ok && (
             <p role="status" className="text-sm" data-testid="remark-count">
               <Plural value={found.length} one="# remark found" other="# remarks found" />

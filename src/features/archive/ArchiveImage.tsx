@@ -1,9 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useReplication } from '../../app/replication';
+import { archiveImageWidth } from '../../domain/archive-image-request';
 
-/** Shown width of an archive image; the server scales it down (X-Image-Width) so a round of photos loads fast. */
-const WIDTH = 320;
+/**
+ * Widest an archive image is shown (CSS px: 96 px high, up to 5:3); the server scales it down to that times the
+ * device's pixel ratio (X-Image-Width), so a round of photos loads fast and stays sharp on a high-density screen.
+ */
+const SHOWN_WIDTH = 160;
 
 /**
  * A photo of a completed round, fetched with the user's credentials into a blob URL (an <img src> to the API
@@ -19,7 +23,7 @@ export function ArchiveImage({ instanceId, imageId }: { instanceId: string; imag
     let live = true;
     setBroken(false);
     replication
-      .completedRoundImage(instanceId, imageId, WIDTH)
+      .completedRoundImage(instanceId, imageId, archiveImageWidth(SHOWN_WIDTH, window.devicePixelRatio))
       .then((blob) => {
         url = URL.createObjectURL(blob);
         if (live) setSrc(url);

@@ -2,11 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CompletedEntry } from '../../../schemas/api';
 import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc';
 import { useLocaleFormat } from '../../app/use-locale-format';
+import { MezNote } from '../readings/MezNote';
 import { useConfig } from '../../db/reference-hooks';
-import { archiveImagesShown } from '../../domain';
+import { archiveImagesShown, remarkForDisplay } from '../../domain';
+import { RemarkMapLink } from '../remarks/RemarkLocation';
 import { ArchiveImage } from './ArchiveImage';
 import { DecisionLabel } from './DecisionLabel';
 import { CorrectionNote, useCorrectedValues } from './CorrectionNote';
+import { TaskTypeIcon } from '../tasks/TaskTypeIcon';
 
 function entryImages(e: CompletedEntry): string[] {
   return [...(e.tsRemark?.images ?? []), ...(e.staRemark?.images ?? [])];
@@ -20,6 +23,7 @@ function TasksAndFacilities({ entry }: { entry: CompletedEntry }) {
     <ul className="mt-1 space-y-0.5 text-xs text-slate-700 dark:text-slate-300">
       {tasks.map((task) => (
         <li key={task.taskId} data-testid="archive-task">
+          <TaskTypeIcon taskType={task.taskType} className="mr-1 size-4 align-[-2px]" />
           <Trans>Task</Trans> {task.taskType}: {task.text} {task.taskDone ? <Trans>(done)</Trans> : <Trans>(open)</Trans>}
         </li>
       ))}
@@ -38,7 +42,7 @@ function TasksAndFacilities({ entry }: { entry: CompletedEntry }) {
   );
 }
 
-/** The value the correction holds where it differs from this round's (issue 21: the corrected value shows). */
+/** The value the correction holds where it differs from this round's (a correction's value shows where the value does). */
 function CorrectedValue({ value, corrected, unit }: { value: number | null | undefined; corrected: number | null | undefined; unit: string | null | undefined }) {
   const fmt = useLocaleFormat();
   if (corrected === undefined || corrected === value) return null;
@@ -47,6 +51,20 @@ function CorrectedValue({ value, corrected, unit }: { value: number | null | und
     <div className="text-xs font-medium text-violet-800 dark:text-violet-300" data-testid="corrected-value">
       <Trans>corrected: {shown}</Trans>
     </div>
+  );
+}
+
+/** The entry's and the station's remark; a location (§3 Remark) is a map link rather than `geo:` text. */
+function EntryRemarks({ entry }: { entry: CompletedEntry }) {
+  const remarks = [remarkForDisplay(entry.tsRemark), remarkForDisplay(entry.staRemark)];
+  return (
+    <>
+      {remarks
+        .map((r) => r.text)
+        .filter(Boolean)
+        .join(' · ')}
+      {remarks.map((r, i) => r.location && <RemarkMapLink key={i} location={r.location} />)}
+    </>
   );
 }
 
@@ -75,6 +93,7 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
   return (
     <div className="space-y-3">
       <CorrectionNote round={round} />
+      <MezNote />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {facts.map(([k, v, id]) => (
           <div key={id} className="contents">
@@ -122,7 +141,7 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
                     <CorrectedValue value={e.value} corrected={corrected.get(`${e.tsId}|${e.dt ? Date.parse(e.dt) : ''}`)} unit={e.tsUnit} />
                   </td>
                   <td className="p-2">
-                    {[e.tsRemark?.text, e.staRemark?.text].filter(Boolean).join(' · ')}
+                    <EntryRemarks entry={e} />
                     {images.length > 0 && (
                       <div className="mt-1 flex flex-wrap gap-1">
                         {images.map((id) => (

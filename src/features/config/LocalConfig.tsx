@@ -1,4 +1,5 @@
 import { parseTimeInput } from '../../domain/time-input';
+import { ErrorReportingSetting } from '../../app/ErrorReportingConsent';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { useEffect, useId, useState } from 'react';
@@ -125,6 +126,8 @@ export function LocalConfig() {
         <input type="checkbox" checked={form.printBeforeSave} onChange={(e) => change({ printBeforeSave: e.target.checked })} className="size-5" />
         <Trans>Print the round before submitting it</Trans>
       </label>
+      {/* acts at once (not with Save): it is an answer to a question, kept on this device */}
+      <ErrorReportingSetting />
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => void save()}>
           <Trans>Save</Trans>

@@ -7,6 +7,7 @@ import { useObservable } from '../../db/hooks';
 import { checkLastValue, type LastValueFlag } from '../../domain';
 import { formatDateTime, formatReading, formatTime } from './history-format';
 import type { Density } from './use-density';
+import { useReadingZone } from '../../app/reading-zone';
 
 /** §5 last-value check: bottom/top symbol when the last value is the lowest/highest, a flag when outside. */
 export function LastValueMarker({ flag }: { flag: LastValueFlag }) {
@@ -24,6 +25,7 @@ const NO_VALUES: readonly { dt: string; value: number | null }[] = [];
 /** The newest 10 values of the series' history document (one per tsId: a lookup by primary key), newest first. */
 function RecentValues({ tsId }: { tsId: string }) {
   const { i18n } = useLingui();
+  const zone = useReadingZone();
   const db = useDb();
   const values = useObservable(
     () => db.historicValues.findOne(tsId).$.pipe(map((doc) => (doc ? doc.values.slice(-10).reverse().map((v) => ({ dt: v.dt, value: v.value ?? null })) : NO_VALUES))),
@@ -40,7 +42,7 @@ function RecentValues({ tsId }: { tsId: string }) {
         <ul className="tabular-nums">
           {values.map((v) => (
             <li key={v.dt}>
-              {formatDateTime(v.dt, i18n.locale)}: {v.value === null ? '–' : formatReading(v.value, i18n.locale)}
+              {formatDateTime(v.dt, i18n.locale, zone)}: {v.value === null ? '–' : formatReading(v.value, i18n.locale)}
             </li>
           ))}
         </ul>
@@ -56,6 +58,7 @@ function RecentValues({ tsId }: { tsId: string }) {
  */
 export const EntryHistory = memo(function EntryHistory({ entry, label, density }: { entry: MeasureRoundEntry; label: string; density: Density }) {
   const { t, i18n } = useLingui();
+  const zone = useReadingZone();
   const [open, setOpen] = useState(false);
   const num = (n: number | null | undefined) => (n === null || n === undefined ? '–' : formatReading(n, i18n.locale));
   const last = entry.last;
@@ -85,12 +88,12 @@ export const EntryHistory = memo(function EntryHistory({ entry, label, density }
           {flag && <LastValueMarker flag={flag} />}
         </span>
         {last && (
-          <span className="min-w-0 truncate text-xs text-slate-600 tabular-nums dark:text-slate-400" title={formatDateTime(last.dt, i18n.locale)}>
-            {formatDateTime(last.dt, i18n.locale)}
+          <span className="min-w-0 truncate text-xs text-slate-600 tabular-nums dark:text-slate-400" title={formatDateTime(last.dt, i18n.locale, zone)}>
+            {formatDateTime(last.dt, i18n.locale, zone)}
           </span>
         )}
         {sameDayCount > 0 && (
-          <span className="shrink-0 rounded bg-sky-100 px-1 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100" data-testid="same-day" title={sameDay.map((v) => `${formatTime(v.dt, i18n.locale)} ${num(v.value)}`).join(', ')}>
+          <span className="shrink-0 rounded bg-sky-100 px-1 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100" data-testid="same-day" title={sameDay.map((v) => `${formatTime(v.dt, i18n.locale, zone)} ${num(v.value)}`).join(', ')}>
             <Plural value={sameDayCount} one="# value today" other="# values today" />
           </span>
         )}
@@ -112,7 +115,7 @@ export const EntryHistory = memo(function EntryHistory({ entry, label, density }
               <dt className="inline font-medium">
                 <Trans>Same day</Trans>:
               </dt>{' '}
-              <dd className="inline">{sameDay.map((v) => `${formatTime(v.dt, i18n.locale)} ${num(v.value)}`).join(' · ')}</dd>
+              <dd className="inline">{sameDay.map((v) => `${formatTime(v.dt, i18n.locale, zone)} ${num(v.value)}`).join(' · ')}</dd>
             </div>
           )}
           {open && <RecentValues tsId={entry.tsId} />}

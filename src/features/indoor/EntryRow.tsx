@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useMemo, type ReactNode } from 'react';
+import { cloneElement, Fragment, memo, useMemo, type ReactElement, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { DraftStore } from '../../db/draft-store';
@@ -12,6 +12,13 @@ import { PhotoButton, type PhotoTarget } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
 import { EntryHistory } from './EntryHistory';
 import type { Density } from './use-density';
+import type { TableColumnKey } from '../../domain/table-columns';
+import { useTableColumns } from './table-columns-context';
+
+/** A cell with the configured class of its column added to its own. */
+function withClass(cell: ReactElement<{ className?: string }>, cssClass: string | undefined): ReactElement {
+  return cssClass ? cloneElement(cell, { className: `${cell.props.className ?? ''} ${cssClass}` }) : cell;
+}
 
 const STATUS_CLASS = {
   danger: 'bg-red-50 dark:bg-red-950/60',
@@ -47,6 +54,7 @@ const CELL = { compact: 'p-1 lg:px-1.5 lg:py-0.5 lg:align-middle', full: 'p-1 lg
 
 export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, ctx, store, disabled, onChange, instance, density, copy }: { entry: MeasureRoundEntry; header?: ReactNode; headerRowSpan: number; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; instance: InstanceRef; density: Density; copy?: CopyRow }) {
   const { t } = useLingui();
+  const columns = useTableColumns();
   const row = useEntryRow(entry, store, ctx, instance.mrId);
   const draft = row.draft;
   const label = copy ? t`${row.label} copy ${copy.n}` : row.label;
@@ -57,18 +65,9 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
     [instance.ensureInstance, instance.mrId, entry, label],
   );
 
-  return (
-    <tr
-      className={`border-t border-slate-200 max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-2 max-lg:px-1 max-lg:pb-1 dark:border-slate-800 ${copy ? 'border-dashed' : ''} ${STATUS_CLASS[row.status]}`}
-      data-status={row.status}
-      data-tsid={entry.tsId}
-      data-copy={copy ? copy.n : undefined}
-    >
-      {header !== undefined && (
-        <th scope="rowgroup" rowSpan={headerRowSpan} className={`${cell} text-left font-medium max-lg:col-span-2 max-lg:bg-slate-100 max-lg:text-base lg:align-top dark:max-lg:bg-slate-900`}>
-          {header}
-        </th>
-      )}
+  // §3 config columns: the cells in the configured order, each with the configured class
+  const cells: Record<Exclude<TableColumnKey, 'station'>, ReactElement<{ className?: string }>> = {
+    parameter: (
       <td className={`${cell} max-lg:col-span-2 max-lg:pt-1`}>
         <div className={`flex min-w-0 items-center gap-x-1 ${density === 'compact' ? 'lg:flex-nowrap' : ''} flex-wrap`}>
           <span className="shrink-0 font-medium">{entry.tsParameter}</span>
@@ -90,19 +89,27 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
         </div>
         {entry.tsName && <div className={`truncate text-xs text-slate-600 dark:text-slate-400 ${density === 'compact' ? 'lg:hidden' : ''}`}>{entry.tsName}</div>}
       </td>
+    ),
+    history: (
       <td className={`${cell} max-lg:col-span-2`}>{copy ? null : <EntryHistory entry={entry} label={label} density={density} />}</td>
+    ),
+    value: (
       <td className={cell} data-col="value">
         <CardLabel>
           <Trans>Value</Trans>
         </CardLabel>
         <EntryValue row={row} store={store} mrId={instance.mrId} label={label} disabled={disabled} onStore={(patch) => onChange(entry.tsId, patch)} />
       </td>
+    ),
+    time: (
       <td className={cell} data-col="time">
         <CardLabel>
           <Trans>Time</Trans>
         </CardLabel>
         <TimeField stored={draft?.time ?? row.defaultTime} label={t`${label} time`} disabled={disabled} onStore={(time) => onChange(entry.tsId, { time })} />
       </td>
+    ),
+    remark: (
       <td className={`${cell} max-lg:col-span-2`} data-col="remark">
         <CardLabel>
           <Trans>Remark</Trans>
@@ -113,6 +120,24 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
         </div>
         {!copy && <PhotoList instanceId={instance.instanceId} tsId={entry.tsId} disabled={disabled} />}
       </td>
+    ),
+  };
+
+  return (
+    <tr
+      className={`border-t border-slate-200 max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-2 max-lg:px-1 max-lg:pb-1 dark:border-slate-800 ${copy ? 'border-dashed' : ''} ${STATUS_CLASS[row.status]}`}
+      data-status={row.status}
+      data-tsid={entry.tsId}
+      data-copy={copy ? copy.n : undefined}
+    >
+      {header !== undefined && (
+        <th scope="rowgroup" rowSpan={headerRowSpan} className={`${cell} text-left font-medium max-lg:col-span-2 max-lg:bg-slate-100 max-lg:text-base lg:align-top dark:max-lg:bg-slate-900 ${columns[0]?.cssClass ?? ''}`}>
+          {header}
+        </th>
+      )}
+      {columns.map((c) => (
+        <Fragment key={c.key}>{c.key === 'station' ? null : withClass(cells[c.key], c.cssClass)}</Fragment>
+      ))}
     </tr>
   );
 });

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, memo, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { removeDraft, type DraftStore } from '../../db/draft-store';
@@ -14,7 +16,14 @@ import type { EntryTarget } from '../readings/go-to-entry';
 import { useStationWindow } from './use-station-window';
 import { useTableKeyboard } from './use-table-keyboard';
 import { openShortcutHelp } from '../../app/ShortcutHelp';
+import { useConfig } from '../../db/reference-hooks';
+import { tableColumns, type TableColumnKey } from '../../domain/table-columns';
+import { toFormatLocale } from '../../domain/locale-format';
+import { TableColumnsContext } from './table-columns-context';
 import './station-table.css';
+
+const COLUMN_WIDTH: Record<TableColumnKey, string> = { station: 'w-[30%]', parameter: 'w-28', history: 'w-52', value: 'w-48', time: 'w-36', remark: '' };
+const COLUMN_LABEL: Record<TableColumnKey, MessageDescriptor> = { station: msg`Station`, parameter: msg`Parameter`, history: msg`History`, value: msg`Value`, time: msg`Time`, remark: msg`Remark` };
 
 /** The stations of a round with one row per timeseries; keyboard users tab through value, time and remark. */
 export interface InstanceRef {
@@ -52,9 +61,13 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
   // one object while the instance is the same, so memoized rows do not re-render on every keystroke
   const instance = useMemo(() => ({ mrId, instanceId, ensureInstance }), [mrId, instanceId, ensureInstance]);
   const stationList = useMemo(() => stations.map((s) => ({ staNumber: s.staNumber, title: s.title })), [stations]);
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = useDb();
   const [density, setDensity] = useDensity();
+  // §3 config columns: labels per language, order and classes
+  const configured = useConfig().columns;
+  const locale = toFormatLocale(i18n.locale);
+  const columns = useMemo(() => tableColumns(configured, locale), [configured, locale]);
   const table = useRef<HTMLTableElement>(null);
   useStickyOffsets();
   const entryCounts = useMemo(() => stations.map((s) => s.entries.length), [stations]);
@@ -89,6 +102,7 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
 
   const headCell = 'p-2 font-semibold';
   return (
+    <TableColumnsContext.Provider value={columns}>
     <div>
       <div className="mb-1 flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t`Station list`}>
         <span className="text-slate-600 dark:text-slate-400">
@@ -105,33 +119,17 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
       </div>
       <table ref={table} data-station-table data-density={density} onKeyDown={onTableKeyDown} className="w-full border-collapse text-sm max-lg:block lg:table-fixed" aria-label={t`Stations and timeseries`}>
         <colgroup className="max-lg:hidden">
-          <col className="w-[30%]" />
-          <col className="w-28" />
-          <col className="w-52" />
-          <col className="w-48" />
-          <col className="w-36" />
-          <col />
+          {columns.map((c) => (
+            <col key={c.key} className={COLUMN_WIDTH[c.key]} />
+          ))}
         </colgroup>
         <thead className="sticky z-[5] bg-slate-100 text-left shadow-sm max-lg:hidden dark:bg-slate-900" style={{ top: 'calc(var(--navbar-h, 0px) + var(--submitbar-h, 0px))' }}>
           <tr>
-            <th scope="col" className={headCell}>
-              <Trans>Station</Trans>
-            </th>
-            <th scope="col" className={headCell}>
-              <Trans>Parameter</Trans>
-            </th>
-            <th scope="col" className={headCell}>
-              <Trans>History</Trans>
-            </th>
-            <th scope="col" className={headCell}>
-              <Trans>Value</Trans>
-            </th>
-            <th scope="col" className={headCell}>
-              <Trans>Time</Trans>
-            </th>
-            <th scope="col" className={headCell}>
-              <Trans>Remark</Trans>
-            </th>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={`${headCell} ${c.cssClass ?? ''}`} data-col-head={c.key}>
+                {c.label ?? i18n._(COLUMN_LABEL[c.key])}
+              </th>
+            ))}
           </tr>
         </thead>
         {stationWindow.windowed && <Spacer height={stationWindow.blocks[0]?.spaceBefore ?? 0} listStart />}
@@ -163,5 +161,6 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
         {stationWindow.spaceAfter > 0 && <Spacer height={stationWindow.spaceAfter} />}
       </table>
     </div>
+    </TableColumnsContext.Provider>
   );
 });

@@ -106,13 +106,13 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       setProblems(found);
       setBlocking(null);
       setNothingEntered(false);
-      // a blocked submit leaves the focus on the first problem's field, not on the page body (issue 24)
+      // a blocked submit leaves the focus on the first problem's field, not on the page body
       const first = found[0];
       if (first) {
         goToEntry({ tsId: first.entry.tsId });
         return;
       }
-      const gathered = stored.instanceId ? await gatherSubmission(db, round, stored.instanceId, { defaultTime: ctx.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator }) : null;
+      const gathered = stored.instanceId ? await gatherSubmission(db, round, stored.instanceId, { defaultTime: ctx.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator, ...(ctx.zone ? { zone: ctx.zone } : {}) }) : null;
       if (!gathered || gathered.filled === 0) {
         setNothingEntered(true);
         return;

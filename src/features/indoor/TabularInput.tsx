@@ -22,6 +22,8 @@ import { useStationTasks } from '../tasks/use-station-tasks';
 import { useStationFacilities } from '../facilities/use-station-facilities';
 import { useDraftStore } from '../../db/draft-store';
 import { useStoredRows } from './use-stored-rows';
+import { useReadingZone } from '../../app/reading-zone';
+import { MezNote } from '../readings/MezNote';
 import { RoundDateCheck } from './checks/RoundDateCheck';
 import { RoundData } from './RoundData';
 import { AnalysisLinks } from '../analysis/AnalysisLinks';
@@ -50,8 +52,9 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
   const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, ensureInstance);
   const [now] = useState(() => new Date());
   const store = useDraftStore(db, instance?.instanceId);
-  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator }), [date, config.defaultTime, now, config.tsFormulaGenerator]);
-  const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator }, settled);
+  const zone = useReadingZone();
+  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator, zone }), [date, config.defaultTime, now, config.tsFormulaGenerator, zone]);
+  const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator, zone }, settled);
   const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
   const { onChange, writeError } = useDraftWriter(updateDraft);
 
@@ -70,11 +73,12 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
       <h1 id="tabular-heading" className="text-xl font-semibold">
         {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {fmt.date(date)}</span>
         <RoundDateCheck date={date} now={now} />
+        <MezNote />
       </h1>
       <AnalysisLinks group={round.mrName} />
       <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
-      <RoundData entries={round.entries} instance={instance} ensureInstance={ensureInstance} store={store} ctx={ctx} onChange={onChange} disabled={locked} />
+      <RoundData entries={round.entries} instance={instance} ensureInstance={ensureInstance} group={round.mrName} store={store} ctx={ctx} onChange={onChange} disabled={locked} />
       <SubmitBar round={round} ctx={ctx} store={store} instance={instance ?? null} queue={queue} storedRows={storedRows} />
       <StationTable stations={stations} ctx={ctx} store={store} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} taskActions={taskActions} facilityActions={facilityActions} />
     </section>

@@ -4,7 +4,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { TaskDoc } from '../../../schemas/db/task-doc';
 import type { FacilityDoc } from '../../../schemas/db/facility-doc';
 import type { BuildContext } from '../../../replication/submit-queue';
-import { buildPost, combineDateAndTime, parseNumberInput, readsRoundValues } from '../../domain';
+import { buildPost, combineDateAndTime, parseNumberInput, readsRoundValues, remarkToPost } from '../../domain';
 import { copyEntries, restoreCopyTsIds } from './station-copies';
 import { calculatedValuesOf } from '../readings/formula-values';
 
@@ -38,15 +38,16 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
     const time = draft?.time ?? ctx.defaultTime;
     const remark = draft?.remark?.trim();
     const staRemark = draft?.staRemark?.trim();
-    const dt = time ? (combineDateAndTime(instance.date, time) as MeasureRoundEntry['dt']) : undefined;
+    const dt = time ? (combineDateAndTime(instance.date, time, ctx.zone) as MeasureRoundEntry['dt']) : undefined;
     return {
       ...entry,
       dt,
       value: parsed?.kind === 'number' ? parsed.value : undefined,
       ...(after?.kind === 'number' ? { valueAfter: after.value } : {}),
       ...(calculatedValue !== undefined ? { calculatedValue } : {}),
-      tsRemark: remark || images ? { ...(remark ? { text: remark } : {}), ...(images ? { images } : {}) } : undefined,
-      ...(staRemark ? { staRemark: { text: staRemark } } : {}),
+      // §3 Remark: a geo:lat,lon in the text is sent as the remark's location too
+      tsRemark: remarkToPost(remark, images),
+      ...(staRemark ? { staRemark: remarkToPost(staRemark) } : {}),
       ...(draft?.dischargeValue ? { dischargeValue: draft.dischargeValue } : {}),
       // the protocol is dated with its reading
       ...(draft?.dischargeProtocol ? { dischargeProtocol: { ...draft.dischargeProtocol, ...(dt ? { dt } : {}) } } : {}),
@@ -60,7 +61,7 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
 function withStationChanges(entry: MeasureRoundEntry, tasks: readonly TaskDoc[], facilities: readonly FacilityDoc[], instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry {
   return {
     ...entry,
-    dt: entry.dt ?? (combineDateAndTime(instance.date, ctx.defaultTime) as MeasureRoundEntry['dt']),
+    dt: entry.dt ?? (combineDateAndTime(instance.date, ctx.defaultTime, ctx.zone) as MeasureRoundEntry['dt']),
     ...(tasks.length ? { staTasks: tasks.map((t) => ({ taskId: t.taskId, taskType: t.taskType, staNumber: t.staNumber, taskDone: t.taskDone, isNew: t.isNew, creationTime: t.creationTime, ...(t.text ? { text: t.text } : {}) })) } : {}),
     ...(facilities.length
       ? {

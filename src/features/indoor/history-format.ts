@@ -15,7 +15,7 @@ const DATE_TIME_FORMATS: Record<string, string> = { de: 'dd.MM.yy, HH:mm', en: '
 /**
  * Date and 24-hour time of a historic value, e.g. 21.11.26, 14:30 (de) or 21/11/26, 14:30 (en, it), on the
  * stations' clock (Central European time) like entry and archive: the browser's own zone (a laptop on UTC)
- * showed a value entered at 13:18 as 12:18 here (issue 24).
+ * showed a value entered at 13:18 as 12:18 here.
  */
 export function formatDateTime(iso: string, locale: string, zone = DEFAULT_ZONE): string {
   const dt = DateTime.fromISO(iso, { zone });

@@ -59,6 +59,8 @@ export interface RowContext {
   now: Date;
   /** config tsFormulaGenerator: a calculated value makes a formula entry filled (§4) */
   formulaGenerator?: boolean;
+  /** the zone the typed times are in (§5 MEZ mode); the stations' wall clock when absent */
+  zone?: string;
 }
 
 /** The accessible name of an entry's inputs: station name, station number and parameter. */
@@ -75,7 +77,7 @@ export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: re
   return entries.map((entry) => {
     const draft = byTs.get(entry.tsId);
     const calc = calculated.get(entry.tsId);
-    const key = `${draft?.updatedAt ?? 0}\u0000${calc ?? ''}\u0000${ctx.date}\u0000${ctx.defaultTime}\u0000${ctx.formulaGenerator ?? ''}`;
+    const key = `${draft?.updatedAt ?? 0}\u0000${calc ?? ''}\u0000${ctx.date}\u0000${ctx.defaultTime}\u0000${ctx.formulaGenerator ?? ''}\u0000${ctx.zone ?? ''}`;
     const cached = cache?.get(entry.tsId);
     if (cached && cached.entry === entry && cached.key === key) return cached.row;
     const row = buildRow(entry, draft, ctx, calc);
@@ -94,7 +96,7 @@ export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx
   const remark = draft?.remark?.trim() ?? '';
   const staRemark = draft?.staRemark?.trim() ?? '';
   const time = draft?.time ?? ctx.defaultTime;
-  const dt = time ? combineDateAndTime(ctx.date, time) : undefined;
+  const dt = time ? combineDateAndTime(ctx.date, time, ctx.zone) : undefined;
   const calculatedValue = ctx.formulaGenerator && entry.tsFormula && readsRoundValues(entry.tsFormula) ? calculated : undefined;
   const hasContent = isFilledEntry(
     {

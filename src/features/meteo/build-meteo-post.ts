@@ -9,6 +9,6 @@ import { buildPost, meteoEntries } from '../../domain';
  * entry at its own time, checked and shaped by the same buildPost as the table's rounds.
  */
 export function buildMeteoPost(instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext): { post: MeasureRoundPost } | { errors: string[] } {
-  const entries = meteoEntries(round.entries, ctx.drafts, instance.date, ctx.defaultTime);
+  const entries = meteoEntries(round.entries, ctx.drafts, instance.date, ctx.defaultTime, ctx.zone);
   return buildPost({ instanceId: instance.instanceId, mrId: instance.mrId, mrName: instance.mrName, mrGroup: instance.mrGroup, creationTime: instance.creationTime, mrTeam: instance.mrTeam, mrRemark: instance.mrRemark, entries });
 }

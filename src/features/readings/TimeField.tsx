@@ -2,21 +2,23 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type KeyboardEvent } from 'react';
 import { parseTimeInput, timeNow } from '../../domain';
 import { useOwnedText } from './use-owned-text';
+import { useReadingZone } from '../../app/reading-zone';
 
 /**
  * A 24-hour time field that does not depend on the browser's locale (no native time input): the user
  * types `0745`, `7:45` or `7.45` and sees 07:45 when leaving the field; F2 or the "now" button beside it sets
- * the current time on the stations' clock (a phone has no F2, issue 24). What is stored is HH:mm, or the raw
+ * the current time on the stations' clock (a phone has no F2). What is stored is HH:mm, or the raw
  * text while it is not (yet) a time, so nothing typed is lost.
  */
 export function TimeField({ stored, label, disabled, onStore, className = '' }: { stored: string | undefined; label: string; disabled?: boolean; onStore(time: string): Promise<unknown> | void; className?: string }) {
   const { t } = useLingui();
+  const zone = useReadingZone();
   const owned = useOwnedText(stored, (text) => onStore(parseTimeInput(text) ?? text));
   const [touched, setTouched] = useState(false);
   const invalid = owned.value.trim() !== '' && parseTimeInput(owned.value) === undefined;
   const errorId = `${label.replace(/\W+/g, '-')}-time-error`;
   const setNow = () => {
-    owned.set(timeNow(new Date()));
+    owned.set(timeNow(new Date(), zone));
     setTouched(true);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

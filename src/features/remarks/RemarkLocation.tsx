@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { locationFromRemark } from '../../domain';
+import type { Location } from '../../../schemas/api';
 
-/** §3 Remark: a `geo:lat,lon` in the text is a location; shown as a small map link under the remark. */
-export function RemarkLocation({ text }: { text: string }) {
+/** §3 Remark: a location as a small OpenStreetMap link with its coordinates in the UI language. */
+export function RemarkMapLink({ location }: { location: Location }) {
   const { i18n } = useLingui();
-  const location = locationFromRemark(text);
-  if (!location) return null;
   const { latitude, longitude } = location;
   const lat = i18n.number(latitude, { maximumFractionDigits: 6 });
   const lon = i18n.number(longitude, { maximumFractionDigits: 6 });
@@ -22,4 +21,10 @@ export function RemarkLocation({ text }: { text: string }) {
       </Trans>
     </a>
   );
+}
+
+/** §3 Remark: a `geo:lat,lon` in the text is a location; shown as a small map link under the remark. */
+export function RemarkLocation({ text }: { text: string }) {
+  const location = locationFromRemark(text);
+  return location ? <RemarkMapLink location={location} /> : null;
 }

@@ -5,6 +5,7 @@ import { useConfig } from '../../db/reference-hooks';
 import { mergeTasks, type StationTaskActions } from './use-station-tasks';
 import { InlineError } from '../../ui/InlineError';
 import { chosenTaskType, taskTextProblem } from './task-input';
+import { TaskTypeIcon } from './TaskTypeIcon';
 
 /** §3 station tasks of one station: mark open ones done, add new ones; stored on this device at once. */
 export function StationTasks({ staNumber, stationTitle, serverTasks, actions, disabled }: { staNumber: string; stationTitle: string; serverTasks: readonly StationTask[]; actions: StationTaskActions; disabled: boolean }) {
@@ -43,6 +44,7 @@ export function StationTasks({ staNumber, stationTitle, serverTasks, actions, di
             onChange={() => void actions.toggle(staNumber, task, serverTasks.find((s) => s.taskId === task.taskId))}
           />
           <span className={task.done ? 'line-through' : ''}>
+            <TaskTypeIcon taskType={task.taskType} className="mr-1 size-4 align-[-2px]" />
             <span className="font-medium">{task.taskType}</span>
             {task.text && <span>: {task.text}</span>}
           </span>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
+import { MezNote } from '../readings/MezNote';
 import { Alert } from '../../ui/Alert';
 import { useGoToEntry, type EntryTarget } from '../readings/go-to-entry';
 import { SyncBadge } from '../indoor/SyncBadge';
@@ -10,6 +11,7 @@ import { TourInput } from './TourInput';
 import { TourList } from './TourList';
 import { TourMetadata } from './TourMetadata';
 import { TourOverview } from './TourOverview';
+import { TourPhotos } from './TourPhotos';
 import { TourTabs } from './TourTabs';
 import type { TourView } from './tour-search';
 import { useTour } from './use-tour';
@@ -66,6 +68,7 @@ export function MobileTour() {
       <header className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h1 id="tour-heading" className="text-xl font-bold">
           {tour.round.mrName} <span className="font-normal">· {fmt.date(tour.instance.date)}</span>
+          <MezNote />
         </h1>
         <p className="flex items-center gap-2 text-sm">
           <span data-testid="tour-progress">{t`${done} of ${total} stations complete`}</span>
@@ -90,6 +93,7 @@ export function MobileTour() {
         </Suspense>
       )}
       {view === 'input' && station && <TourInput tour={tour} station={station} scannedTs={search.ts} onStation={(staNumber) => go({ station: staNumber })} />}
+      {view === 'photo' && station && <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
       {view === 'metadata' && station && <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
       {view === 'overview' && <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}
       <TourTabs instanceId={instanceId} current={view} />

@@ -7,6 +7,7 @@ import { OverwriteTime } from '../indoor/OverwriteTime';
 import type { StationGroup } from '../indoor/row-model';
 import type { TaskView } from '../tasks/use-station-tasks';
 import { openTasksOf } from './open-tasks';
+import { TaskTypeIcon } from '../tasks/TaskTypeIcon';
 import type { TourDensity } from './tour-search';
 import type { Tour } from './use-tour';
 import './tour-list.css';
@@ -25,6 +26,7 @@ export function TaskWarning({ tasks }: { tasks: readonly TaskView[] }) {
         return (
           <span key={type} className="inline-flex items-center gap-0.5 font-normal">
             <span aria-hidden="true" className="inline-block size-2.5 rounded-full border border-amber-950" style={configured?.color ? { backgroundColor: configured.color } : undefined} />
+            <TaskTypeIcon taskType={type} className="size-3.5" />
             {type}
           </span>
         );

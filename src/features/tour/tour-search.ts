@@ -1,11 +1,11 @@
 /** The tour's child screens (§2 mobile: their paths are not shown, so they live in the search params). */
-export const TOUR_VIEWS = ['list', 'map', 'input', 'metadata', 'overview', 'barcode'] as const;
+export const TOUR_VIEWS = ['list', 'map', 'input', 'metadata', 'overview', 'barcode', 'photo'] as const;
 export type TourView = (typeof TOUR_VIEWS)[number];
 export type TourDensity = 'compact' | 'full';
 
 export interface TourSearch {
   view?: TourView;
-  /** the station shown by input and metadata (its staNumber) */
+  /** the station shown by input, metadata and photo (its staNumber) */
   station?: string;
   density?: TourDensity;
   /** the timeseries a scanned barcode led to: its value input is focused and highlighted in the input view */

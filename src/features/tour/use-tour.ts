@@ -17,6 +17,7 @@ import { applyDrafts } from '../indoor/build-indoor-post';
 import { groupEntriesByStation, type RowContext, type StationGroup } from '../indoor/row-model';
 import { useIndoorInstance, type IndoorInstance } from '../indoor/use-indoor-instance';
 import { useStoredRows } from '../indoor/use-stored-rows';
+import { useReadingZone } from '../../app/reading-zone';
 import { useStationTasks, type StationTaskActions } from '../tasks/use-station-tasks';
 import { useStationFacilities, type StationFacilityActions } from '../facilities/use-station-facilities';
 
@@ -62,11 +63,12 @@ export function useTour(instanceId: string): TourState {
   const date = instance?.date ?? '';
   const store = useDraftStore(db, instance ? instanceId : undefined);
   const [now] = useState(() => new Date());
-  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator }), [date, config.defaultTime, now, config.tsFormulaGenerator]);
+  const zone = useReadingZone();
+  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator, zone }), [date, config.defaultTime, now, config.tsFormulaGenerator, zone]);
   const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
   const taskActions = useStationTasks(round?.mrId ?? '', instance?.instanceId, inst.ensureInstance);
   const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, inst.ensureInstance);
-  const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator }, inst.settled);
+  const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator, zone }, inst.settled);
   const drafts = useAllDrafts(store);
   const photoTsIds = useObservable(() => db.photos.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => `${d.tsId}\u0000${d.id}`).join('|'))), '', [db, instanceId]);
   const { onChange, writeError } = useDraftWriter(inst.updateDraft);

@@ -21,7 +21,7 @@ export interface GatheredSubmission {
  * entries exactly as the submit queue will, and runs every check of §4, §5 and §8 on that: what the
  * user confirms is what is sent.
  */
-export async function gatherSubmission(db: AppDatabase, round: RoundDoc, instanceId: string, opts: { defaultTime: string; now: Date; formulaGenerator: boolean }): Promise<GatheredSubmission | null> {
+export async function gatherSubmission(db: AppDatabase, round: RoundDoc, instanceId: string, opts: { defaultTime: string; now: Date; formulaGenerator: boolean; zone?: string }): Promise<GatheredSubmission | null> {
   const instance = (await db.offlineInstances.findOne(instanceId).exec())?.toMutableJSON();
   if (!instance) return null;
   const ctx = await loadBuildContext(db, instanceId, opts);
