@@ -11,7 +11,7 @@ import { auth } from './auth';
 import { useAuthState } from './use-auth';
 import { useRouteMeta } from './route-meta';
 import { SyncStatusButton } from './SyncStatusButton';
-import { useMeasureDocuments } from '../features/documents/use-measure-documents';
+import { useMeasureDocuments } from '../db/use-measure-documents';
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { de: 'Deutsch', en: 'English', it: 'Italiano' };
 

@@ -6,7 +6,7 @@ import { router } from '../router';
 import { Alert } from '../ui/Alert';
 import { useLocaleFormat } from './use-locale-format';
 import { isTableOf, watchSubmissions, type SubmissionEvent } from './submission-events';
-import { SubmitErrorText } from '../features/indoor/SubmitErrorText';
+import { SubmitErrorText } from './SubmitErrorText';
 
 /** §8 success alerts disappear on their own after this time; errors stay until dismissed. */
 export const SUCCESS_TOAST_MS = 8_000;

@@ -6,7 +6,7 @@ import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { useDb } from '../db/db-context';
 import { useObservable } from '../db/hooks';
 import { useSyncStatus } from '../db/reference-hooks';
-import { SyncBadge } from '../features/indoor/SyncBadge';
+import { SyncBadge } from './SyncBadge';
 import { useOnline } from './use-online';
 import { holdsUnsentData } from '../domain/round-lifecycle';
 

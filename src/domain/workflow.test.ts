@@ -206,3 +206,33 @@ describe('task runner (§4)', () => {
     expect(TASK_RETRY_DELAY_MS).toBe(5000);
   });
 });
+
+describe('CSV import rules', () => {
+  const config = { dateColumn: 1, timeColumn: 1, valueColumn: 2, remarkColumn: 0, startRow: 2, dateTimeFormat: 'dd.MM.yyyy HH:mm' };
+  it('reads date-time and value columns from the start row and reports bad lines', () => {
+    const rows = [['Datum', 'Wert'], ['23.11.2026 08:00', '12,5'], ['', '1'], ['31.02.2026 08:00', '2'], ['23.11.2026 09:00', 'abc'], ['23.11.2026 10:00', '-'], ['', '']];
+    const { entries, errors } = parseCsvRows(rows, config);
+    expect(entries).toEqual([
+      { line: 2, dt: '2026-11-23T08:00:00.000+01:00', value: 12.5 },
+      { line: 6, dt: '2026-11-23T10:00:00.000+01:00' },
+    ]);
+    expect(errors).toEqual([
+      { line: 3, reason: 'missingDate' },
+      { line: 4, reason: 'badDate' },
+      { line: 5, reason: 'badValue' },
+    ]);
+  });
+  it('joins separate date and time columns, reads remarks and applies the unit override', () => {
+    const { entries } = parseCsvRows([['23.11.2026', '08:00', '3', 'trüb']], { ...config, timeColumn: 2, valueColumn: 3, remarkColumn: 4, startRow: 1, unitOverride: 'l/min' });
+    expect(entries).toEqual([{ line: 1, dt: '2026-11-23T08:00:00.000+01:00', value: 3, remark: 'trüb', unit: 'l/min' }]);
+  });
+});
+
+describe('meteo (§9)', () => {
+  it('defaults to N, HS, HSN, LT', () => {
+    expect(DEFAULT_METEO_PARAMETERS).toEqual(['N', 'HS', 'HSN', 'LT']);
+    expect(meteoParameters(undefined)).toEqual(DEFAULT_METEO_PARAMETERS);
+    expect(meteoParameters([])).toEqual(DEFAULT_METEO_PARAMETERS);
+    expect(meteoParameters(['N'])).toEqual(['N']);
+  });
+});

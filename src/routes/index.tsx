@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyPage } from '../app/lazy-page';
 import { rootRoute } from './__root';
-import { parseDateSearch } from './search';
+import { parseDateSearch } from '../domain/url-search';
 
 /** groupSelection: choose a group and a date; the date lives in the URL (?date=YYYY-MM-DD). */
 export const indexRoute = createRoute({

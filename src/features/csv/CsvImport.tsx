@@ -10,7 +10,7 @@ import { decimalSeparator } from '../../domain/locale-format';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { GroupScreen } from '../analysis/GroupScreen';
-import type { CsvAnalysis } from './analyse-csv';
+import type { CsvAnalysis } from '../../domain/csv-analysis';
 import { CsvPreview } from './CsvPreview';
 import { importCsvPlan } from './import-plan';
 import { readCsvFile } from './read-csv-file';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CsvPlan, CsvPlanRow, CsvRowProblem } from '../../domain/csv-plan';
-import type { CsvPreviewData } from './analyse-csv';
+import type { CsvPreviewData } from '../../domain/csv-analysis';
 import { useLocaleFormat } from '../../app/use-locale-format';
 
 function useProblemLabel(): (p: CsvRowProblem) => string {

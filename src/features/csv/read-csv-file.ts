@@ -1,7 +1,7 @@
 import type { CsvImporterConfig, MeasureRoundEntry } from '../../../schemas/api';
 import type { CsvParseRequest, CsvParseResponse } from '../../../workers/csv-parse.worker';
 import { checkFileSize } from '../../domain/csv-file';
-import type { CsvAnalysis } from './analyse-csv';
+import type { CsvAnalysis } from '../../domain/csv-analysis';
 
 /** The file's preview, computed in a worker; a file that is empty or too large is refused before reading. */
 export function readCsvFile(file: File, config: CsvImporterConfig, entries: readonly MeasureRoundEntry[]): Promise<CsvAnalysis> {

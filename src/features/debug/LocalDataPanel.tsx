@@ -8,8 +8,8 @@ import { COLLECTIONS } from '../../db/database';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import { useSupportExport } from './use-support-export';
-import { SyncBadge } from '../indoor/SyncBadge';
-import { SubmitErrorText, submitErrorForSupport } from '../indoor/SubmitErrorText';
+import { SyncBadge } from '../../app/SyncBadge';
+import { SubmitErrorText, submitErrorForSupport } from '../../app/SubmitErrorText';
 
 type CollectionName = keyof typeof COLLECTIONS;
 const NAMES = Object.keys(COLLECTIONS) as CollectionName[];

@@ -6,8 +6,8 @@ import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { Button } from '../../ui/Button';
-import { SyncBadge } from '../indoor/SyncBadge';
-import { SubmitErrorText, submitErrorForSupport } from '../indoor/SubmitErrorText';
+import { SyncBadge } from '../../app/SyncBadge';
+import { SubmitErrorText, submitErrorForSupport } from '../../app/SubmitErrorText';
 
 /** Every submission not yet sent, with each try (step, HTTP status, error, time) and a retry for failed ones. */
 export function SubmissionHistory() {

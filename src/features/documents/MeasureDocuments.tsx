@@ -5,7 +5,7 @@ import { documentSource, groupDocuments, mimeTypeOf, type DocumentSection } from
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { useMeasureDocuments } from './use-measure-documents';
+import { useMeasureDocuments } from '../../db/use-measure-documents';
 
 /** measureDocuments (§2): GLOBAL, measure round and station documents from the stored copy, readable offline. */
 export function MeasureDocuments() {

@@ -8,7 +8,7 @@ import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
-import { SyncBadge } from '../indoor/SyncBadge';
+import { SyncBadge } from '../../app/SyncBadge';
 import { DeleteInstanceButton } from './DeleteInstanceButton';
 import { DeleteInstanceDialog } from './DeleteInstanceDialog';
 

@@ -12,9 +12,9 @@ import { validateBeforeSubmit, type RowContext, type RowModel, type SubmitProble
 import { useAllDrafts, type DraftStore } from '../../db/draft-store';
 import type { Draft } from '../../../schemas/db/draft-doc';
 import { parseNumberInput } from '../../domain';
-import { SyncBadge } from './SyncBadge';
+import { SyncBadge } from '../../app/SyncBadge';
 import { SubmitProgress } from './SubmitProgress';
-import { SubmitErrorText } from './SubmitErrorText';
+import { SubmitErrorText } from '../../app/SubmitErrorText';
 import { actionsOf, lifecycleContext } from '../../db/instance-commands';
 import { IN_FLIGHT_STATES, serverHolding } from '../../domain/round-lifecycle';
 import { auth } from '../../app/auth';

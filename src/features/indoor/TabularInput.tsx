@@ -8,7 +8,7 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { useConfig } from '../../db/reference-hooks';
 import { useLocaleFormat } from '../../app/use-locale-format';
-import { isIsoDate } from '../../routes/search';
+import { isIsoDate } from '../../domain/url-search';
 import { Alert } from '../../ui/Alert';
 import { GroupNotFound } from '../../ui/GroupNotFound';
 import { useDraftWriter } from '../../db/use-draft-writer';

@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Alert } from '../../ui/Alert';
-import { SyncBadge } from '../indoor/SyncBadge';
-import { SubmitErrorText } from '../indoor/SubmitErrorText';
+import { SyncBadge } from '../../app/SyncBadge';
+import { SubmitErrorText } from '../../app/SubmitErrorText';
 import { METEO_EDITABLE_STATES } from './use-meteo-instance';
 
 /** Where the month stands: saved on the device, transferred (read-only) and sent, or not sent with the reason. */

@@ -5,7 +5,7 @@ import { useLocaleFormat } from '../../app/use-locale-format';
 import { MezNote } from '../readings/MezNote';
 import { Alert } from '../../ui/Alert';
 import { useGoToEntry, type EntryTarget } from '../readings/go-to-entry';
-import { SyncBadge } from '../indoor/SyncBadge';
+import { SyncBadge } from '../../app/SyncBadge';
 import { WriteErrorAlert } from '../indoor/WriteErrorAlert';
 import { TourInput } from './TourInput';
 import { TourList } from './TourList';

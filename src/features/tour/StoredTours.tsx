@@ -19,7 +19,7 @@ import { MapTilesRecordSchema, mapTilesKey, type MapTilesRecord } from '../../..
 import type { Location } from '../../../schemas/api';
 import { PrepareMapTiles, useMegabytes } from './PrepareMapTiles';
 import { Alert } from '../../ui/Alert';
-import { SyncBadge } from '../indoor/SyncBadge';
+import { SyncBadge } from '../../app/SyncBadge';
 import { DeleteInstanceButton } from '../groups/DeleteInstanceButton';
 import { DeleteInstanceDialog } from '../groups/DeleteInstanceDialog';
 

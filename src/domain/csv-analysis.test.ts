@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCsv, guessDelimiter, previewOf } from './analyse-csv';
+import { analyseCsv, guessDelimiter, previewOf } from './csv-analysis';
 
 const config = { dateColumn: 1, timeColumn: 1, valueColumn: 2, remarkColumn: 0, startRow: 2, dateTimeFormat: 'dd.MM.yyyy HH:mm' };
 

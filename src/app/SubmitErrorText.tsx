@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { SubmitError } from '../../../schemas/db/offline-instance-doc';
+import type { SubmitError } from '../../schemas/db/offline-instance-doc';
 
 /** Why a submission stopped, from its reason code, in the UI language (the raw detail stays for support). */
 export function SubmitErrorText({ error }: { error: SubmitError }) {

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import { MeasureDocumentListSchema, type MeasureDocument } from '../../../schemas/api';
-import { useDb } from '../../db/db-context';
-import { useObservable } from '../../db/hooks';
+import { MeasureDocumentListSchema, type MeasureDocument } from '../../schemas/api';
+import { useDb } from './db-context';
+import { useObservable } from './hooks';
 
 /**
  * The measure documents as last pulled (reference key measureDocuments, refreshed by ETag), so the list

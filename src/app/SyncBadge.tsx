@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { SyncState } from '../../../schemas/db/offline-instance-doc';
+import type { SyncState } from '../../schemas/db/offline-instance-doc';
 
 const STYLE: Record<SyncState, string> = {
   draft: 'bg-slate-200 text-slate-900',

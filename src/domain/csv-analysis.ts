@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
-import type { CsvImporterConfig, MeasureRoundEntry } from '../../../schemas/api';
-import { checkColumns, decodeCsvBytes, type CsvFileProblem } from '../../domain/csv-file';
-import { planCsvImport, type CsvPlan } from '../../domain/csv-plan';
+import type { CsvImporterConfig, MeasureRoundEntry } from '../../schemas/api';
+import { checkColumns, decodeCsvBytes, type CsvFileProblem } from './csv-file';
+import { planCsvImport, type CsvPlan } from './csv-plan';
 
 /**
  * The delimiter the most lines share: the candidate present on every one of the first non-empty lines,
