@@ -1,5 +1,6 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { Navbar } from '../app/Navbar';
+import { SkipLink } from '../app/SkipLink';
 import { UpdatePrompt } from '../app/UpdatePrompt';
 import { useShortcuts } from '../app/use-shortcuts';
 import { NotFound } from '../app/NotFound';
@@ -17,10 +18,11 @@ function RootLayout() {
   useConfigLocale();
   return (
     <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipLink />
       <Navbar />
       <UpdatePrompt />
       <ShortcutHelp />
-      <main id="main" className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
         <GlobalAlert />
         <LoginNeeded />
         <DurabilityGuard />

@@ -76,7 +76,7 @@ export const EntryHistory = memo(function EntryHistory({ entry, label, density }
           aria-controls={open ? detailsId : undefined}
           onClick={() => setOpen((o) => !o)}
           aria-label={t`History of ${label}`}
-          className="shrink-0 rounded px-0.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          className="-my-2.5 -ml-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <span aria-hidden="true">{open ? '▾' : '▸'}</span>
         </button>
