@@ -100,7 +100,7 @@ describe('field-ready time and checks', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focusedName(page)).toBe(lfLabel);
     await page.screenshot({ path: 'test-results/ux-table-desktop.png' });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
     await page.screenshot({ path: 'test-results/ux-table-desktop-dark.png' });
     expect(errors).toEqual([]);
     await context.close();
@@ -182,7 +182,7 @@ describe('field-ready time and checks', () => {
     await page.goto(page.url().replace(/view=[a-z]+/, 'view=input'));
     await page.locator('[data-view="input"]').waitFor();
     await page.screenshot({ path: 'test-results/ux-tour-input-phone.png', fullPage: true });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
     await page.screenshot({ path: 'test-results/ux-tour-input-phone-dark.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

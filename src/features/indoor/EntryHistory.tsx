@@ -22,7 +22,7 @@ export function LastValueMarker({ flag }: { flag: LastValueFlag }) {
 const NO_VALUES: readonly { dt: string; value: number | null }[] = [];
 
 /** The newest 10 values of the series' history document (one per tsId: a lookup by primary key), newest first. */
-function RecentValues({ tsId }: { tsId: string }) {
+export function RecentValues({ tsId }: { tsId: string }) {
   const { i18n } = useLingui();
   const db = useDb();
   const values = useObservable(
