@@ -33,7 +33,8 @@ async function submitByKeyboard(page: Page) {
       page.locator('dialog[open]').waitFor({ timeout: 30_000 }).then(() => false),
     ]);
     if (done) return;
-    for (let i = 0; i < 10 && !/^(Senden|Weiter)$/.test(await focusedName(page)); i++) await page.keyboard.press('Tab');
+    // each station a prompt names is a link to it (issue 24): Tab passes them on the way to the buttons
+    for (let i = 0; i < 80 && !/^(Senden|Weiter)$/.test(await focusedName(page)); i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.locator('dialog[open]').waitFor({ state: 'detached' }).catch(() => undefined);
   }
