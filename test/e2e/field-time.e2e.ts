@@ -179,6 +179,12 @@ describe('field-ready time and checks', () => {
       );
       expect(small, view).toEqual([]);
     }
+    // the map labels each station with its ordinal and name
+    await page.goto(page.url().replace(/view=[a-z]+/, 'view=map'));
+    const marker = page.locator('[data-testid="tour-map"] button[data-station="3001"]');
+    await marker.waitFor({ timeout: 20_000 });
+    expect(await marker.textContent()).toBe('1 Quelle Fissladalm');
+    await page.screenshot({ path: 'test-results/ux-tour-map-phone.png' });
     await page.goto(page.url().replace(/view=[a-z]+/, 'view=input'));
     await page.locator('[data-view="input"]').waitFor();
     await page.screenshot({ path: 'test-results/ux-tour-input-phone.png', fullPage: true });
