@@ -22,6 +22,24 @@ async function readStorage(): Promise<StorageState> {
   return { usage: estimate?.usage, quota: estimate?.quota, persisted };
 }
 
+const DISMISSED_KEY = 'hydrorounds.persistHintDismissed';
+
+function readDismissed(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeDismissed(): void {
+  try {
+    localStorage.setItem(DISMISSED_KEY, '1');
+  } catch {
+    // private mode without storage: closed for this visit only
+  }
+}
+
 /**
  * A warning with one action when data on this device is at risk before it reaches the server: storage
  * running out (export), a round left unsent too long (open it to send), or storage the browser may clear
@@ -32,8 +50,9 @@ export function DurabilityGuard() {
   const { unsentWarningDays } = useConfig();
   const { t } = useLingui();
   const [storage, setStorage] = useState<StorageState>({});
-  // the "may be cleared" hint can be closed for this visit; the urgent ones cannot
-  const [dismissed, setDismissed] = useState(false);
+  // the "may be cleared" hint is closed once per device (issue 24: on every tour screen it pushed the value
+  // down); the urgent ones cannot be closed
+  const [dismissed, setDismissed] = useState(readDismissed);
   const [refused, setRefused] = useState(false);
   useEffect(() => {
     void readStorage().then(setStorage);
@@ -86,7 +105,15 @@ export function DurabilityGuard() {
     setRefused(!granted);
   };
   return (
-    <Alert type="warning" testId="durability-warning" onClose={() => setDismissed(true)} closeLabel={t`Close`}>
+    <Alert
+      type="warning"
+      testId="durability-warning"
+      onClose={() => {
+        setDismissed(true);
+        writeDismissed();
+      }}
+      closeLabel={t`Close`}
+    >
       <p>
         <Trans>This browser may clear the data on this device when storage runs low, and rounds here are not yet sent.</Trans>
       </p>

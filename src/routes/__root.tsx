@@ -1,6 +1,7 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { ErrorReportingConsent } from '../app/ErrorReportingConsent';
 import { Navbar } from '../app/Navbar';
+import { SkipLink } from '../app/SkipLink';
 import { UpdatePrompt } from '../app/UpdatePrompt';
 import { useShortcuts } from '../app/use-shortcuts';
 import { NotFound } from '../app/NotFound';
@@ -18,10 +19,11 @@ function RootLayout() {
   useConfigLocale();
   return (
     <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipLink />
       <Navbar />
       <UpdatePrompt />
       <ShortcutHelp />
-      <main id="main" className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
         <GlobalAlert />
         <LoginNeeded />
         <DurabilityGuard />

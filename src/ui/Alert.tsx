@@ -15,7 +15,7 @@ export function Alert({ type, children, onClose, closeLabel, testId }: { type: A
     <div role={type === 'danger' || type === 'warning' ? 'alert' : 'status'} data-testid={testId} className={`my-2 flex items-start gap-3 rounded border-l-4 p-3 ${STYLES[type]}`}>
       <div className="flex-1">{children}</div>
       {onClose && (
-        <button type="button" onClick={onClose} aria-label={closeLabel} className="rounded px-2 text-lg leading-none">
+        <button type="button" onClick={onClose} aria-label={closeLabel} className="-my-2 -mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-2xl leading-none hover:bg-black/5 dark:hover:bg-white/10">
           ×
         </button>
       )}

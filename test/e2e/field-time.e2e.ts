@@ -48,6 +48,15 @@ describe('field-ready time and checks', () => {
     const lfRow = page.locator(`tr[data-tsid="${lf.tsId}"]`);
     expect(await lfRow.textContent()).toContain(lastShown);
 
+    // the keyboard starts at the first value; a skip link is the first Tab stop of the page
+    const firstLabel = `${round.entries[0]?.staName} ${round.entries[0]?.staNumber} ${round.entries[0]?.tsParameter}`;
+    await expect.poll(() => focusedName(page)).toBe(firstLabel);
+    const firstStop = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]')].find((el) => el.tabIndex >= 0)?.textContent);
+    expect(firstStop).toBe('Zum Inhalt springen');
+    await page.getByRole('link', { name: 'Zum Inhalt springen' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await focusedName(page)).toBe(firstLabel);
+
     // "Now" beside the time field sets the Vienna time, not the browser's UTC
     const wtLabel = `${wt.staName} ${wt.staNumber} ${wt.tsParameter}`;
     const wtRow = page.locator(`tr[data-tsid="${wt.tsId}"]`);
@@ -91,7 +100,7 @@ describe('field-ready time and checks', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focusedName(page)).toBe(lfLabel);
     await page.screenshot({ path: 'test-results/ux-table-desktop.png' });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
     await page.screenshot({ path: 'test-results/ux-table-desktop-dark.png' });
     expect(errors).toEqual([]);
     await context.close();
@@ -107,6 +116,22 @@ describe('field-ready time and checks', () => {
     await store.getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
     await page.waitForURL(/\/mobile\//);
     await page.getByRole('list', { name: 'Stationen der Messrunde' }).waitFor();
+
+    // the field navbar: one line with the way back and the sync state, the office links behind a menu
+    const header = page.locator('header').first();
+    expect((await header.boundingBox())?.height ?? 999).toBeLessThanOrEqual(64);
+    expect(await header.getByRole('link', { name: 'Archiv' }).isVisible()).toBe(false);
+    await header.getByText('Menü').click();
+    await header.getByRole('link', { name: 'Einstellungen' }).waitFor();
+    await header.getByText('Menü').click();
+    // the storage hint is closed once per device
+    const hint = page.getByTestId('durability-warning');
+    if (await hint.isVisible()) {
+      await hint.getByRole('button', { name: 'Schließen' }).click();
+      await page.reload();
+      await page.getByRole('list', { name: 'Stationen der Messrunde' }).waitFor();
+      expect(await page.getByTestId('durability-warning').count()).toBe(0);
+    }
 
     // one time for all entries, as on the table, taken from Now
     const oneTime = page.getByTestId('tour-one-time');
@@ -135,8 +160,35 @@ describe('field-ready time and checks', () => {
     expect(await time.getAttribute('enterkeyhint')).toBe('next');
     await now.tap();
     await expect.poll(async () => viennaNow().includes(await time.inputValue())).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // the first value stays above a phone keyboard (about the lower 45 % of the screen)
+    await page.screenshot({ path: 'test-results/ux-tour-input-phone-top.png' });
+    const firstValue = await page.locator('article [data-entry-value] input').first().boundingBox();
+    expect((firstValue?.y ?? 999) + (firstValue?.height ?? 0)).toBeLessThanOrEqual(844 * 0.55);
+    // every tap target of the tour's screens is at least 44 × 44 px
+    for (const view of ['list', 'input', 'metadata', 'overview']) {
+      await page.goto(page.url().replace(/view=[a-z]+/, `view=${view}`));
+      await page.locator(`[data-view="${view}"]`).waitFor();
+      await page.waitForTimeout(300);
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('a[href], button, select, input:not([type=hidden]), summary, [role="radio"]')]
+          .filter((el) => el.getClientRects().length > 0 && !el.closest('.sr-only') && !el.matches('.sr-only'))
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && (r.width < 43.5 || r.height < 43.5))
+          .map(({ el, r }) => `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`),
+      );
+      expect(small, view).toEqual([]);
+    }
+    // the map labels each station with its ordinal and name
+    await page.goto(page.url().replace(/view=[a-z]+/, 'view=map'));
+    const marker = page.locator('[data-testid="tour-map"] button[data-station="3001"]');
+    await marker.waitFor({ timeout: 20_000 });
+    expect(await marker.textContent()).toBe('1 Quelle Fissladalm');
+    await page.screenshot({ path: 'test-results/ux-tour-map-phone.png' });
+    await page.goto(page.url().replace(/view=[a-z]+/, 'view=input'));
+    await page.locator('[data-view="input"]').waitFor();
     await page.screenshot({ path: 'test-results/ux-tour-input-phone.png', fullPage: true });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
     await page.screenshot({ path: 'test-results/ux-tour-input-phone-dark.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

@@ -12,11 +12,12 @@ import { ChoiceGroup } from '../readings/ChoiceGroup';
 import { TextField } from '../readings/TextField';
 import { useOwnedText } from '../readings/use-owned-text';
 import { useDecisionLabel } from '../archive/DecisionLabel';
+import { DecisionReasons } from './DecisionReasons';
 import { DecisionStatus } from './DecisionStatus';
 import { EDITABLE, setInput, writeDecision } from './decision-store';
 
 /** One entry's decision: the value as a choice and a remark, each stored as typed (useOwnedText). */
-function EntryDecision({ entry, stage, input, disabled, write, problem }: { entry: CompletedEntry; stage: DecisionStage; input: { value?: string; remark?: string } | undefined; disabled: boolean; write: (field: 'value' | 'remark', text: string) => Promise<unknown>; problem?: string }) {
+function EntryDecision({ entry, round, stage, input, disabled, write, problem }: { entry: CompletedEntry; round: CompletedRoundDoc; stage: DecisionStage; input: { value?: string; remark?: string } | undefined; disabled: boolean; write: (field: 'value' | 'remark', text: string) => Promise<unknown>; problem?: string }) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
   const label = useDecisionLabel();
@@ -34,6 +35,7 @@ function EntryDecision({ entry, stage, input, disabled, write, problem }: { entr
           </span>
         )}
       </p>
+      <DecisionReasons entry={entry} instanceId={round.instanceId} submissionTime={round.submissionTime} />
       <span onFocus={owned.onFocus} onBlur={owned.onBlur} className="inline-flex">
         <ChoiceGroup label={t`Decision for ${name}`} choices={choices} value={value} onChange={(v) => owned.set(v ?? '')} disabled={disabled} stack />
       </span>
@@ -81,6 +83,7 @@ export function DecisionForm({ round, stage, decision }: { round: CompletedRound
           <EntryDecision
             key={entry.tsId}
             entry={entry}
+            round={round}
             stage={stage}
             input={inputs.find((i) => i.tsId === entry.tsId)}
             disabled={!editable}

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { DECISION_FORBIDDEN } from '../../../replication/decision-queue';
+import { useState } from 'react';
 import type { DecisionDoc } from '../../../schemas/db/decision-doc';
 import { useOnline } from '../../app/use-online';
 import { useDb } from '../../db/db-context';
@@ -10,6 +11,9 @@ import { Button } from '../../ui/Button';
 export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
   const db = useDb();
   const online = useOnline();
+  // "recorded" confirms what the user just did; a decision already sent when the screen opened (a reload,
+  // a later visit) says so in the archive's state, not in a confirmation again (issue 24)
+  const [sentAtOpen] = useState(decision.syncState === 'sent');
   const again = async () => {
     const doc = await db.decisions.findOne(decision.id).exec();
     await doc?.incrementalPatch({ syncState: 'queued', lastError: undefined, attempts: 0, updatedAt: Date.now() });
@@ -57,6 +61,7 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
         </Alert>
       );
     case 'sent':
+      if (sentAtOpen) return null;
       return (
         <Alert type="success" testId="decision-state">
           <Trans>Assessment recorded</Trans>

@@ -23,7 +23,7 @@ export function LastValueMarker({ flag }: { flag: LastValueFlag }) {
 const NO_VALUES: readonly { dt: string; value: number | null }[] = [];
 
 /** The newest 10 values of the series' history document (one per tsId: a lookup by primary key), newest first. */
-function RecentValues({ tsId }: { tsId: string }) {
+export function RecentValues({ tsId }: { tsId: string }) {
   const { i18n } = useLingui();
   const zone = useReadingZone();
   const db = useDb();
@@ -79,7 +79,7 @@ export const EntryHistory = memo(function EntryHistory({ entry, label, density }
           aria-controls={open ? detailsId : undefined}
           onClick={() => setOpen((o) => !o)}
           aria-label={t`History of ${label}`}
-          className="shrink-0 rounded px-0.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          className="-my-2.5 -ml-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <span aria-hidden="true">{open ? '▾' : '▸'}</span>
         </button>

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Fragment, memo, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { removeDraft, type DraftStore } from '../../db/draft-store';
 import { useDb } from '../../db/db-context';
 import type { OnChange } from './EntryRow';
@@ -12,6 +12,7 @@ import { StationBlock } from './StationBlock';
 import { copiesOf, type CopyRef } from './station-copies';
 import { useDensity } from './use-density';
 import { useStickyOffsets } from './use-sticky-offsets';
+import { READING_SELECTOR } from '../readings/focus-next-reading';
 import type { EntryTarget } from '../readings/go-to-entry';
 import { useStationWindow } from './use-station-window';
 import { useTableKeyboard } from './use-table-keyboard';
@@ -81,6 +82,15 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
     [stations],
   );
   const onTableKeyDown = useTableKeyboard(table, stationWindow, stations.length, stationIndexOf);
+  // the office starts typing at once (issue 24: 26 Tabs to the first value); a phone would open its keyboard
+  // over the screen, so only a mouse-and-keyboard desktop, and only while nothing else has the focus
+  const hasStations = stations.length > 0;
+  useEffect(() => {
+    if (!hasStations || !window.matchMedia?.('(pointer: fine)').matches) return;
+    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    const first = table.current?.querySelector(READING_SELECTOR);
+    if (first instanceof HTMLElement) first.focus({ preventScroll: true });
+  }, [hasStations]);
 
   const copies = useCopies(store);
   const copiesByStation = useMemo(() => {

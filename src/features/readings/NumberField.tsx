@@ -5,6 +5,7 @@ import { applyKey, NumericKeypad, type KeypadKey } from '../../ui/NumericKeypad'
 import { useVirtualKeypadEnabled } from '../config/use-local-settings';
 import { useOwnedText } from './use-owned-text';
 import { focusNextReading } from './focus-next-reading';
+import { openShortcutHelp } from '../../app/ShortcutHelp';
 
 export interface NumberFieldProps {
   stored: string | undefined;
@@ -52,7 +53,15 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
         disabled={disabled}
         data-value-input={valueInput ? '' : undefined}
         data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
-        onKeyDown={onKeyDown}
+        onKeyDown={(e) => {
+          // a value cannot hold "?": it opens the shortcut overlay here as everywhere else (issue 24)
+          if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+            e.preventDefault();
+            openShortcutHelp();
+            return;
+          }
+          onKeyDown?.(e);
+        }}
         onChange={owned.onChange}
         onFocus={(e) => {
           owned.onFocus();

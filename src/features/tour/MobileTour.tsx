@@ -66,11 +66,12 @@ export function MobileTour() {
   return (
     <section aria-labelledby="tour-heading" className="mx-auto max-w-3xl space-y-3 pb-24" data-view={view}>
       <header className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h1 id="tour-heading" className="text-xl font-bold">
+        <h1 id="tour-heading" className={view === 'input' ? 'text-base font-bold' : 'text-xl font-bold'}>
           {tour.round.mrName} <span className="font-normal">· {fmt.date(tour.instance.date)}</span>
           <MezNote />
         </h1>
-        <p className="flex items-center gap-2 text-sm">
+        {/* on the input view the pager counts the stations and the navbar shows the sync state: one line less */}
+        <p className={`flex items-center gap-2 text-sm ${view === 'input' ? 'sr-only' : ''}`}>
           <span data-testid="tour-progress">{t`${done} of ${total} stations complete`}</span>
           <SyncBadge state={tour.instance.syncState} correction={tour.instance.corrects !== undefined} />
         </p>

@@ -37,11 +37,12 @@ export function TourInput({ tour, station, scannedTs, onStation }: { tour: Tour;
     <div className="space-y-3" data-station={station.staNumber}>
       <StationPager stations={tour.stations} station={station} onStation={onStation} />
       <div>
-        <h2 ref={heading} tabIndex={-1} className="text-xl font-bold [overflow-wrap:anywhere] focus:outline-none" data-testid="station-title">
+        {/* title and state on one line where they fit: the first value belongs on the first screen (issue 24) */}
+        <h2 ref={heading} tabIndex={-1} className="mr-2 inline text-xl font-bold [overflow-wrap:anywhere] focus:outline-none" data-testid="station-title">
           {station.ordinal && <span className="mr-1 tabular-nums">{station.ordinal}</span>}
           {station.title}
         </h2>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
+        <p className="inline-flex flex-wrap items-center gap-2 align-text-bottom text-sm">
           {done ? (
             <span className="rounded bg-green-700 px-1.5 font-semibold text-white">
               <Trans>complete</Trans>

@@ -154,7 +154,13 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
       el.dataset.station = station.staNumber;
       el.dataset.complete = String(done);
       el.setAttribute('aria-label', done ? t`${station.title}: complete` : t`${station.title}: not complete`);
-      el.className = `size-8 rounded-full border-[3px] border-white shadow-md focus-visible:outline-3 focus-visible:outline-amber-500 ${done ? 'bg-green-700' : 'bg-red-600'}`;
+      el.className = `relative size-8 rounded-full border-[3px] border-white shadow-md focus-visible:outline-3 focus-visible:outline-amber-500 ${done ? 'bg-green-700' : 'bg-red-600'}`;
+      // ordinal and name beside the dot (issue 24: unlabelled dots on a blank offline map told nothing)
+      const label = document.createElement('span');
+      label.setAttribute('aria-hidden', 'true');
+      label.className = 'pointer-events-none absolute top-1/2 left-full ml-1 max-w-40 -translate-y-1/2 truncate rounded bg-white/90 px-1 text-xs font-semibold whitespace-nowrap text-slate-950 shadow';
+      label.textContent = [station.ordinal, station.entries[0]?.staName ?? station.title].filter(Boolean).join(' ');
+      el.append(label);
       el.addEventListener('click', () => setSelected(station.staNumber));
       return new maplibregl.Marker({ element: el }).setLngLat([location.longitude, location.latitude]).addTo(map);
     });
@@ -197,12 +203,13 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
           <Trans>This browser cannot draw the map (WebGL is missing). Choose the station in the list.</Trans>
         </p>
       )}
-      <div ref={container} data-testid="tour-map" className="h-[60dvh] w-full overflow-hidden rounded border-2 border-slate-500" aria-label={t`Map of the round`} role="region" />
+      {/* above the map: below a 60 % high map it was out of sight */}
       {layers.length > 0 && !base.drawn[chosenLayer] && !online && (
         <p className="text-sm font-semibold text-amber-800 dark:text-amber-300" data-testid="map-no-tiles">
           <Trans>The base map is not stored on this device for this round; prepare it under "Rounds stored offline" while online.</Trans>
         </p>
       )}
+      <div ref={container} data-testid="tour-map" className="h-[60dvh] w-full overflow-hidden rounded border-2 border-slate-500" aria-label={t`Map of the round`} role="region" />
       {base.tileError && (
         <p className="text-sm" data-testid="map-tile-error">
           <Trans>Some map tiles could not be loaded; the stations are shown anyway.</Trans>
