@@ -21,7 +21,7 @@ export function useReplication(): ReplicationHandle {
  * (with the domain rules and luxon) load on the first send, not with the first screen (issue 16).
  */
 const buildPostByMode: BuildPost = async (instance, round, ctx) =>
-  instance.mode === 'meteo' ? (await import('../features/meteo/build-meteo-post')).buildMeteoPost(instance, round, ctx) : (await import('../features/indoor/build-indoor-post')).buildIndoorPost(instance, round, ctx);
+  instance.mode === 'meteo' ? (await import('../features/meteo/build-meteo-post')).buildMeteoPost(instance, round, ctx) : (await import('../features/round-entry/build-round-post')).buildIndoorPost(instance, round, ctx);
 
 /** The replication's code (REST client, pulls, submit queues, about 10 KB gzip) loads right after the first screen's. */
 const loadRunner = waitOnlineOnFailure(() => import('../../replication/runner'));

@@ -7,5 +7,5 @@ export const stationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/stations/$group/$date',
   staticData: { meta: { groupInTitle: true, needsAuth: true } },
-  component: lazyPage(() => import('../features/indoor/TabularInput'), 'TabularInput'),
+  component: lazyPage(() => import('../features/office-table/TabularInput'), 'TabularInput'),
 });

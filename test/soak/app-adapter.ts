@@ -21,8 +21,8 @@ import type { MeasureRound } from '../../schemas/api';
 import type { SyncState } from '../../schemas/db/offline-instance-doc';
 import { createAppDatabase, type AppDatabase } from '../../src/db/database';
 import { writeDraft } from '../../src/db/draft-store';
-import { reopenQueued } from '../../src/features/indoor/use-indoor-instance';
-import { buildIndoorPost } from '../../src/features/indoor/build-indoor-post';
+import { reopenQueued } from '../../src/features/round-entry/use-indoor-instance';
+import { buildIndoorPost } from '../../src/features/round-entry/build-round-post';
 import { isQuotaError } from '../../src/app/storage';
 import { ApiClient } from '../../replication/api-client';
 import { SubmitQueue, type BuildPost } from '../../replication/submit-queue';
@@ -163,7 +163,7 @@ export class Tab {
     await this.db.rounds.upsert({ mrId: round.mrId, mrName: round.mrName, ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}), mrVersion: 'soak', entries: round.entries, fetchedAt: Date.now() });
   }
 
-  // ---- the UI's writes (today: src/features/indoor/use-indoor-instance.ts, PhotoButton.tsx, runner.ts) ----
+  // ---- the UI's writes (today: src/features/round-entry/use-indoor-instance.ts, PhotoButton.tsx, runner.ts) ----
 
   /** useIndoorInstance.ensureInstance: the table creates the instance on the first edit. */
   async createInstance(round: MeasureRound, date: string, instanceId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useConfig } from '../../db/reference-hooks';
 import { todayIsoDate } from '../groups/today';
-import { TabularInput } from '../indoor/TabularInput';
+import { TabularInput } from '../office-table/TabularInput';
 
 /**
  * hydroInput (§2, "needs login", otherwise unspecified): today's office table of the group restricted to

@@ -3,9 +3,9 @@ import type { CompletedEntry } from '../../../schemas/api';
 import { useConfig } from '../../db/reference-hooks';
 import { archiveImagesShown } from '../../domain';
 import { ArchiveImage } from '../archive/ArchiveImage';
-import { formatCheckNumber } from '../indoor/checks/format';
-import { RecentValues } from '../indoor/EntryHistory';
-import { formatDateTime } from '../indoor/history-format';
+import { formatCheckNumber } from '../round-entry/checks/format';
+import { RecentValues } from '../round-entry/EntryHistory';
+import { formatDateTime } from '../round-entry/history-format';
 
 /**
  * Why an entry needs a decision (issue 24: deciders decided blind): the plausible range, the station's own

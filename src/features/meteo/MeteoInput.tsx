@@ -16,7 +16,7 @@ import { useDraftWriter } from '../../db/use-draft-writer';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { todayIsoDate } from '../groups/today';
-import { WriteErrorAlert } from '../indoor/WriteErrorAlert';
+import { WriteErrorAlert } from '../round-entry/WriteErrorAlert';
 import { MeteoPrint } from './MeteoPrint';
 import { MeteoStationTable } from './MeteoStationTable';
 import { MeteoStatus } from './MeteoStatus';

@@ -7,8 +7,8 @@ import { useDraft, type DraftStore } from '../../db/draft-store';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { ReadingInput } from '../readings/ReadingInput';
 import { TimeField } from '../readings/TimeField';
-import { PlausibilityMessage } from '../indoor/PlausibilityMessage';
-import { tableMove } from '../indoor/table-keys';
+import { PlausibilityMessage } from '../round-entry/PlausibilityMessage';
+import { tableMove } from '../round-entry/table-keys';
 
 export interface MeteoTableProps {
   station: MeteoStation;

@@ -6,7 +6,7 @@ import { MezNote } from '../readings/MezNote';
 import { Alert } from '../../ui/Alert';
 import { useGoToEntry, type EntryTarget } from '../readings/go-to-entry';
 import { SyncBadge } from '../../app/SyncBadge';
-import { WriteErrorAlert } from '../indoor/WriteErrorAlert';
+import { WriteErrorAlert } from '../round-entry/WriteErrorAlert';
 import { TourInput } from './TourInput';
 import { TourList } from './TourList';
 import { TourMetadata } from './TourMetadata';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { StationGroup } from '../indoor/row-model';
+import type { StationGroup } from '../round-entry/row-model';
 
 /** Previous/next station with the position in the round; big buttons for one thumb. */
 export function StationPager({ stations, station, onStation }: { stations: readonly StationGroup[]; station: StationGroup; onStation: (staNumber: string) => void }) {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { locationFromMetadata } from '../../domain';
-import type { StationGroup } from '../indoor/row-model';
+import type { StationGroup } from '../round-entry/row-model';
 import { StationPager } from './StationPager';
 import type { Tour } from './use-tour';
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SubmitBar } from '../indoor/SubmitBar';
+import { SubmitBar } from '../round-entry/SubmitBar';
 import { GpxDownload } from './GpxDownload';
 import type { Tour } from './use-tour';
 

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import type { StationGroup } from '../indoor/row-model';
+import type { StationGroup } from '../round-entry/row-model';
 import { PhotoButton } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
 import { StationPager } from './StationPager';

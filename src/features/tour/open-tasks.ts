@@ -1,7 +1,7 @@
 import type { StationTask } from '../../../schemas/api';
 import type { TaskDoc } from '../../../schemas/db/task-doc';
-import { uniqueOfStation } from '../indoor/StationBlock';
-import type { StationGroup } from '../indoor/row-model';
+import { uniqueOfStation } from '../round-entry/StationBlock';
+import type { StationGroup } from '../round-entry/row-model';
 import { mergeTasks, type TaskView } from '../tasks/use-station-tasks';
 
 /** The station's tasks not done yet: the server's open ones and new ones, with this device's changes applied. */

@@ -3,7 +3,7 @@ import type { RoundDoc } from '../../../../schemas/db/round-doc';
 import type { AppDatabase } from '../../../db/database';
 import { loadBuildContext } from '../../../../replication/build-context';
 import { isFilledEntry, preSubmitFindings, submissionPlan, validatePost, type PostIssue, type PreSubmitFindings } from '../../../domain';
-import { applyDrafts, buildIndoorPost } from '../build-indoor-post';
+import { applyDrafts, buildIndoorPost } from '../build-round-post';
 import { groupEntriesByStation } from '../row-model';
 
 export interface GatheredSubmission {

@@ -2,9 +2,9 @@ import { Trans } from '@lingui/react/macro';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { DraftStore } from '../../db/draft-store';
-import type { OnChange } from './EntryRow';
-import { OverwriteTime } from './OverwriteTime';
-import type { RowContext } from './row-model';
+import type { OnChange } from '../round-entry/EntryRow';
+import { OverwriteTime } from '../round-entry/OverwriteTime';
+import type { RowContext } from '../round-entry/row-model';
 import { RoundFields } from './RoundFields';
 
 /** Data of the whole round above the table: team, round remark, and one date and time for all entries. */

@@ -3,7 +3,7 @@ import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { Draft } from '../../../schemas/db/draft-doc';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
-import { buildIndoorPost } from './build-indoor-post';
+import { buildIndoorPost } from './build-round-post';
 
 const e = (tsId: string, extra: Partial<MeasureRoundEntry> = {}) => ({ staName: 'S', staNumber: tsId.split('-')[0], tsId, tsParameter: 'W', ...extra }) as MeasureRoundEntry;
 const round = { mrId: '1', mrName: 'R', mrVersion: 'x', fetchedAt: 0, entries: [e('2106-null'), e('2105-H', { tsFormula: { op: '-', opArgs: [{ const: 1767 }, { tsId: '2106-null' }] } }), e('2101-Q', { tsUnit: 'l/s' })] } as RoundDoc;

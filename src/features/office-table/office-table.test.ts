@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../../schemas/api';
-import { copiesOf, copyEntries, copyNumber, copyTsId, nextCopyNumber, restoreCopyTsIds } from './station-copies';
-import { tableMove } from './table-keys';
-import { formatDateTime, formatReading, formatTime } from './history-format';
-import { parseDensity } from './use-density';
+import { copiesOf, copyEntries, copyNumber, copyTsId, nextCopyNumber, restoreCopyTsIds } from '../round-entry/station-copies';
+import { tableMove } from '../round-entry/table-keys';
+import { formatDateTime, formatReading, formatTime } from '../round-entry/history-format';
+import { parseDensity } from '../round-entry/use-density';
 
 const entry = (tsId: string, staNumber: string, extra: Partial<MeasureRoundEntry> = {}) => ({ tsId, staNumber, staName: 'P', tsParameter: 'W', ...extra }) as MeasureRoundEntry;
 
