@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
+import { ConfigSchema, MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
+import { LocalConfigSchema } from '../schemas/forms/local-config';
+import { withDeviceSettings } from '../src/domain/device-settings';
 import type { Attempt, OfflineInstanceDoc, SubmitError } from '../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
 import type { AppDatabase } from '../src/db/database';
@@ -36,8 +38,6 @@ export const ATTEMPT_LOG_SIZE = 20;
 export const LOGIN_REQUIRED = 'login-required';
 /** GET /info extension: the server links a correction to the submission it corrects. */
 export const CORRECTIONS_EXTENSION = 'corrections';
-/** §9 default time of a reading when the config has none. */
-const DEFAULT_TIME = '12:00';
 
 type Built = { post: MeasureRoundPost } | { errors: string[] };
 /** May load its builder on first use (the app keeps the builders out of the first screen's JavaScript). */
@@ -150,11 +150,11 @@ export class SubmitQueue {
       await failBeforeSend(this.db, id, sendRev, { code: 'group-missing', name: instance.mrName });
       return;
     }
-    const config = await this.db.reference.findOne('config').exec();
-    const configData = (config?.data ?? {}) as { defaultTime?: string; serverType?: string; tsFormulaGenerator?: boolean; mez?: boolean };
-    // The device's own default time (/config) wins, as on the table the user typed into.
-    const local = (await this.db.reference.findOne('localConfig').exec())?.data as { defaultTime?: unknown } | undefined;
-    const defaultTime = typeof local?.defaultTime === 'string' ? local.defaultTime : (configData.defaultTime ?? DEFAULT_TIME);
+    // The same config the table showed: the server's, with this device's own settings (/config) over it.
+    const stored = v.safeParse(ConfigSchema, (await this.db.reference.findOne('config').exec())?.data ?? {});
+    const local = v.safeParse(LocalConfigSchema, (await this.db.reference.findOne('localConfig').exec())?.data ?? {});
+    const configData = withDeviceSettings(stored.success ? stored.output : v.parse(ConfigSchema, {}), local.success ? local.output : {});
+    const defaultTime = configData.defaultTime;
     const ctx = await loadBuildContext(this.db, id, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true, zone: readingZone(configData.mez === true) });
     let built: Built;
     try {

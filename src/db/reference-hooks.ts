@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { useMemo } from 'react';
 import { map } from 'rxjs';
 import { ConfigSchema, FacilityModelListSchema, ServerInfoSchema, type Config, type FacilityModel, type ServerInfo } from '../../schemas/api';
+import { LocalConfigSchema, type LocalConfig } from '../../schemas/forms/local-config';
+import { withDeviceSettings } from '../domain/device-settings';
 import { useDb } from './db-context';
 import { useObservable } from './hooks';
 import { useLastChecked } from './last-checked';
@@ -11,14 +13,7 @@ function useReferenceData(key: string): unknown {
   return useObservable(() => db.reference.findOne(key).$.pipe(map((d) => d?.data)), undefined, [db, key]);
 }
 
-/** Settings a user changed on this device (/config); they override the server's config. */
-export const LocalConfigSchema = v.object({
-  mode: v.optional(v.picklist([1, 2])),
-  defaultTime: v.optional(v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/))),
-  virtualKeyboard: v.optional(v.boolean()),
-  printBeforeSave: v.optional(v.boolean()),
-});
-export type LocalConfig = v.InferOutput<typeof LocalConfigSchema>;
+export { LocalConfigSchema, type LocalConfig };
 
 export function useLocalConfig(): LocalConfig {
   const data = useReferenceData('localConfig');
@@ -35,7 +30,7 @@ export function useConfig(): Config {
   return useMemo(() => {
     const parsed = v.safeParse(ConfigSchema, data ?? {});
     const base = parsed.success ? parsed.output : v.parse(ConfigSchema, {});
-    return { ...base, ...(local.mode ? { mode: local.mode } : {}), ...(local.defaultTime ? { defaultTime: local.defaultTime } : {}) };
+    return withDeviceSettings(base, local);
   }, [data, local]);
 }
 

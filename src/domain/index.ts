@@ -15,6 +15,7 @@ export * from './numbers';
 export * from './permissions';
 export * from './plausibility';
 export * from './round-edits';
+export * from './delete-confirmation';
 export * from './row-status';
 export * from './snow';
 export * from './station';

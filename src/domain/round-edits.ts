@@ -1,12 +1,14 @@
 import { DateTime } from 'luxon';
-import type { MeasureRoundEntry } from '../../schemas/api';
 
-/** §5/§8: a station can only be duplicated (a second reading) when a date/time is given. */
-export function duplicateStation(entries: readonly MeasureRoundEntry[], staNumber: string, dt: string | undefined): { entries: MeasureRoundEntry[] } | { error: 'cannotDuplicateWithoutDate' } {
-  if (!dt) return { error: 'cannotDuplicateWithoutDate' };
-  const copies = entries.filter((e) => e.staNumber === staNumber).map(({ value: _v, valueAfter: _a, tsRemark: _r, ...rest }) => ({ ...rest, dt: dt as MeasureRoundEntry['dt'] }));
-  const lastIndex = entries.map((e): string => e.staNumber).lastIndexOf(staNumber);
-  return { entries: [...entries.slice(0, lastIndex + 1), ...copies, ...entries.slice(lastIndex + 1)] };
+export type StationCopyPlan = { time: string } | { error: 'cannotDuplicateWithoutDate' } | { error: 'timeTaken'; time: string };
+
+/**
+ * §5/§8: a station is duplicated (a second reading) only with a date/time; the server keeps one value per
+ * timeseries and time, so a time the station already has a reading at is refused too.
+ */
+export function planStationCopy(typedTime: string | undefined, takenTimes: Iterable<string>): StationCopyPlan {
+  if (!typedTime) return { error: 'cannotDuplicateWithoutDate' };
+  return new Set(takenTimes).has(typedTime) ? { error: 'timeTaken', time: typedTime } : { time: typedTime };
 }
 
 export type OverwriteResult = { kind: 'skipped' } | { kind: 'invalid' } | { kind: 'changed'; dt: string };
@@ -19,9 +21,4 @@ export function overwriteDateTime(current: string | undefined, input: string, fo
   const iso = dt.toISO() as string;
   if (current && DateTime.fromISO(current).toMillis() === dt.toMillis()) return { kind: 'skipped' };
   return { kind: 'changed', dt: iso };
-}
-
-/** §5: an offline round is deleted only when the typed name matches its name exactly. */
-export function mayDeleteOfflineRound(roundName: string, typed: string): boolean {
-  return typed === roundName;
 }

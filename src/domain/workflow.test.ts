@@ -9,7 +9,8 @@ import {
   decisionsRequired,
   DECISION2_OPTIONS,
   DEFAULT_METEO_PARAMETERS,
-  duplicateStation,
+  planStationCopy,
+  type StationCopyPlan,
   FILLED_CONDITIONS,
   fillRemarkPlaceholder,
   formatLocaleDate,
@@ -145,16 +146,12 @@ describe('locations (§3)', () => {
 });
 
 describe('round edits (§5)', () => {
-  const entries = [entry({ staNumber: '1', tsId: '1-W', value: 3 }), entry({ staNumber: '2', tsId: '2-W' })];
-  it('duplicates a station only with a date/time', () => {
-    expect(duplicateStation(entries, '1', undefined)).toEqual({ error: 'cannotDuplicateWithoutDate' });
-    const result = duplicateStation(entries, '1', '2026-11-23T13:00:00+01:00');
-    if ('error' in result) throw new Error('unexpected');
-    expect(result.entries.map((e) => [e.tsId, e.value, e.dt])).toEqual([
-      ['1-W', 3, undefined],
-      ['1-W', undefined, '2026-11-23T13:00:00+01:00'],
-      ['2-W', undefined, undefined],
-    ]);
+  it.each<[string, string | undefined, string[], StationCopyPlan]>([
+    ['without a time', undefined, ['12:00'], { error: 'cannotDuplicateWithoutDate' }],
+    ['at a time the station already has', '12:00', ['12:00', '08:00'], { error: 'timeTaken', time: '12:00' }],
+    ['at a new time', '13:00', ['12:00'], { time: '13:00' }],
+  ])('duplicates a station only with a free date/time: %s', (_name, time, taken, expected) => {
+    expect(planStationCopy(time, taken)).toEqual(expected);
   });
   it.each<[string | undefined, string, string]>([
     ['2026-11-23T12:00:00.000+01:00', '', 'skipped'],
@@ -168,6 +165,8 @@ describe('round edits (§5)', () => {
     expect(mayDeleteOfflineRound('Quellen Kaunertal', 'Quellen Kaunertal')).toBe(true);
     expect(mayDeleteOfflineRound('Quellen Kaunertal', 'quellen kaunertal')).toBe(false);
     expect(mayDeleteOfflineRound('Quellen Kaunertal', '')).toBe(false);
+    expect(mayDeleteOfflineRound('Quellen Kaunertal', ' Quellen Kaunertal ')).toBe(true);
+    expect(mayDeleteOfflineRound('', '  ')).toBe(false);
   });
 });
 

@@ -6,7 +6,8 @@ import { useDb } from '../../db/db-context';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
-import { confirmsDeletion, deleteUnsentInstance } from './delete-instance';
+import { mayDeleteOfflineRound } from '../../domain/delete-confirmation';
+import { deleteUnsentInstance } from './delete-instance';
 
 /** §5/§8: deleting an unsent round asks for its name; only an exact match enables the delete button. */
 export function DeleteInstanceDialog({ instance, onClose, onDeleted }: { instance: OfflineInstanceDoc; onClose: () => void; onDeleted: (name: string) => void }) {
@@ -18,7 +19,7 @@ export function DeleteInstanceDialog({ instance, onClose, onDeleted }: { instanc
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const matches = confirmsDeletion(typed, instance.mrName);
+  const matches = mayDeleteOfflineRound(instance.mrName, typed);
   const name = instance.mrName;
   const date = fmt.date(instance.date);
 

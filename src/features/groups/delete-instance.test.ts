@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncState } from '../../../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../../db/database';
 import { memoryDatabase } from '../../../test/unit/memory-db';
-import { confirmsDeletion, deleteUnsentInstance, isDeletable } from './delete-instance';
+import { mayDeleteOfflineRound } from '../../domain/delete-confirmation';
+import { deleteUnsentInstance, isDeletable } from './delete-instance';
 
 describe('confirmsDeletion (§5: typing the name)', () => {
   it.each<[string, string, boolean]>([
@@ -14,7 +15,7 @@ describe('confirmsDeletion (§5: typing the name)', () => {
     ['', '', false],
     ['   ', 'Talsperre Nord', false],
   ])('%j for %j → %s', (typed, name, expected) => {
-    expect(confirmsDeletion(typed, name)).toBe(expected);
+    expect(mayDeleteOfflineRound(name, typed)).toBe(expected);
   });
 });
 

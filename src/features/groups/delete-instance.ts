@@ -12,14 +12,6 @@ export function isDeletable(state: SyncState): boolean {
   return DELETABLE_STATES.includes(state);
 }
 
-/**
- * §5/§8: deleting needs the round's name typed; a mismatch means no deletion. Exact and case-sensitive;
- * only whitespace around the typed text is ignored, since touch keyboards append a space after a word.
- */
-export function confirmsDeletion(typed: string, name: string): boolean {
-  return typed.trim() !== '' && typed.trim() === name.trim();
-}
-
 export type DeleteResult = { deleted: true } | { deleted: false; reason: 'missing' | 'not-deletable' | 'changed' };
 
 /** A collection added by another part of the app later (e.g. per-entry drafts), looked up by name. */

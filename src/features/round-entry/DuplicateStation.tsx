@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { DraftStore } from '../../db/draft-store';
-import { parseTimeInput } from '../../domain';
+import { parseTimeInput, planStationCopy } from '../../domain';
 import { InlineError } from '../../ui/InlineError';
 import { TimeField } from '../readings/TimeField';
 import type { OnChange } from './EntryRow';
@@ -26,17 +26,13 @@ export function DuplicateStation({ station, copies, store, defaultTime, disabled
   const title = station.title;
 
   const add = async () => {
-    const parsed = parseTimeInput(time);
-    if (!parsed) {
-      setError(t`Cannot duplicate the station without a date/time: enter the time of the second reading.`);
+    const taken = [...station.entries.map((e) => store.get(e.tsId)?.time ?? defaultTime), ...copies.map((c) => store.get(c.tsId)?.time ?? '')];
+    const plan = planStationCopy(parseTimeInput(time), taken);
+    if ('error' in plan) {
+      setError(plan.error === 'timeTaken' ? t`The station already has a reading at ${plan.time}; choose another time.` : t`Cannot duplicate the station without a date/time: enter the time of the second reading.`);
       return;
     }
-    // The server keeps one value per timeseries and time: a copy at a time already taken would replace it.
-    const taken = new Set([...station.entries.map((e) => store.get(e.tsId)?.time ?? defaultTime), ...copies.map((c) => store.get(c.tsId)?.time ?? '')]);
-    if (taken.has(parsed)) {
-      setError(t`The station already has a reading at ${parsed}; choose another time.`);
-      return;
-    }
+    const parsed = plan.time;
     setError(null);
     const n = nextCopyNumber(
       station.entries.map((e) => e.tsId),
