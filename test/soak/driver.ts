@@ -168,7 +168,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
   const proxy = server.proxy;
   const device = new Device(`soak-${opts.seed}`, proxy.url);
   await device.open();
-  await device.tab.storeRound(round);
+  await device.tab.storeRound(round, server.directUrl);
   const entries = numericEntries(round);
   const values = new Map<string, TypedValue>();
   const photos: TakenPhoto[] = [];
@@ -384,7 +384,8 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     for (const id of await device.tab.pendingInstances()) {
       const state = await device.tab.syncState(id);
       if (state === 'error') await device.tab.retry(id);
-      if (state === 'draft') await device.tab.queueRound(id);
+      // a draft or a correction left in the form is submitted (the table's Submit)
+      if (state === 'draft' || state === 'correction') await device.tab.queueRound(id);
     }
     await device.flush();
   }

@@ -7,7 +7,7 @@ import { FaultProxy } from './fault-proxy';
 type Running = Awaited<ReturnType<typeof startServer>>;
 
 /**
- * The reference server (PGlite in a temporary directory, as the e2e tests run it) behind the fault proxy.
+ * The reference server (PGlite in a temporary directory, with the demo data, as the e2e tests run it) behind the fault proxy.
  * `restart` stops it and starts it again on the same data directory; the proxy cuts connections meanwhile.
  */
 export class SoakServer {
@@ -25,14 +25,14 @@ export class SoakServer {
   }
 
   async start(): Promise<void> {
-    this.running = await startServer({ port: 0, dataDir: this.dir, ...(this.staticDir ? { staticDir: this.staticDir } : {}) });
+    this.running = await startServer({ port: 0, dataDir: this.dir, demo: true, ...(this.staticDir ? { staticDir: this.staticDir } : {}) });
     await this.proxy.start(this.running.port);
   }
 
   async restart(): Promise<void> {
     this.proxy.setTarget(undefined);
     await this.running?.close();
-    this.running = await startServer({ port: 0, dataDir: this.dir, ...(this.staticDir ? { staticDir: this.staticDir } : {}) });
+    this.running = await startServer({ port: 0, dataDir: this.dir, demo: true, ...(this.staticDir ? { staticDir: this.staticDir } : {}) });
     this.proxy.setTarget(this.running.port);
     this.restarts += 1;
   }
