@@ -261,25 +261,46 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     return Math.round((min + (max - min) * rng.float()) * 100) / 100;
   };
 
+  /** "Edit again" on the round while it is being sent, a value changed, then submit again. */
+  const editAgain = async (instanceId: string, entry: MeasureRoundEntry, value: number) => {
+    const key = `${instanceId}|${entry.tsId}`;
+    const record = values.get(key);
+    if (!record) return;
+    if (!(await device.tab.reopen(instanceId))) return;
+    await device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value) });
+    typed += 1;
+    corrections.duringSend += 1;
+    values.set(key, { ...record, text: formatDe(value), value, versions: record.versions + 1, correction: 'during-send', earlier: [...record.earlier, record.value] });
+    await device.tab.queueRound(instanceId);
+  };
+
   const submit = async (instanceId: string, k: number, chosen: readonly MeasureRoundEntry[], hasPhoto: boolean, withFaults: boolean) => {
     if (withFaults) armSendFaults(k, hasPhoto);
     if (withFaults && rng.chance(0.05)) {
-      // "Edit again" on the queued round while the queue prepares its post, then submit again
+      // "Edit again" on the queued round while the queue prepares its post (issue 21 item 2)
       const entry = rng.pick(chosen);
       const value = newValue(entry);
       note(`edit-during-send:${entry.tsId}:${value}`);
       device.tab.whileNextBuild(async (id) => {
-        const key = `${instanceId}|${entry.tsId}`;
-        const record = values.get(key);
-        if (id !== instanceId || !record) return;
+        if (id !== instanceId) return;
         // counted when tried: a lifecycle that refuses the edit in this window loses nothing either
         count('edit-during-send');
-        if (!(await device.tab.reopen(instanceId))) return;
-        await device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value) });
-        typed += 1;
-        corrections.duringSend += 1;
-        values.set(key, { ...record, text: formatDe(value), value, versions: record.versions + 1, correction: 'during-send', earlier: [...record.earlier, record.value] });
-        await device.tab.queueRound(instanceId);
+        await editAgain(instanceId, entry, value);
+      });
+    }
+    if (withFaults && hasPhoto && rng.chance(0.25)) {
+      // "Edit again" while a photo uploads, after the server stored the values (SubmitBar offers it for every
+      // round on its way): the change must go out as a correction, and the send must not mark the round sent.
+      const entry = rng.pick(chosen);
+      const value = newValue(entry);
+      note(`edit-during-upload:${entry.tsId}:${value}`);
+      proxy.arm({
+        kind: 'delay',
+        on: 'image',
+        delayMs: 20,
+        label: 'edit-during-send',
+        // the request waits for the edit; a tab killed meanwhile refuses it (nothing typed, nothing to check)
+        onHit: () => editAgain(instanceId, entry, value).catch(() => undefined),
       });
     }
     if (withFaults && rng.chance(0.1)) {
