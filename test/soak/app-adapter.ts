@@ -1,27 +1,24 @@
 /**
  * THE ONE FILE where the soak touches the app's interfaces (issue 21 item 6). Everything else in test/soak
- * talks to a `Tab` and to plain ids. Each method does what the UI does today, citing where; a tab is a database
+ * talks to a `Tab` and to plain ids. Each method does what the UI does, citing where; a tab is a database
  * instance of one browser profile (RxDB memory storage, kept by name like IndexedDB) with the replication's
  * SubmitQueue, started as src/app/replication.ts / replication/runner.ts start it (leader only, recover() first).
  *
- * When the lifecycle branch lands (state machine in src/domain, commands in src/db/instance-commands.ts,
- * corrections as new submissions naming the corrected instance), only this file changes:
- * - createInstance, typeValue, addPhoto, queueRound, reopen, retry: call the matching commands;
- * - correct: a correction of a round the server already holds (today: re-sent under the same instanceId, or not
- *   offered at all once the round is sent) goes through the correction command;
- * - claimsSent / syncState / pendingInstances: read the new states; claimsSent(original) must be false while a
- *   correction of it waits, since the checks ask it for the original instance's values;
- * - submitQueue: if SubmitQueue's options or BuildPost change (whileNextBuild wraps the post builder to reach
- *   the window between reading the drafts and marking the round sending, issue 21 item 2).
- * The driver, checks, proxy and browser part need no change.
+ * Every write of an instance goes through the lifecycle's commands (src/db/instance-commands.ts), as the
+ * screens do: create, write a draft (refused while the round is on its way), queue, "Edit again", retry. A change
+ * after the server stored the values becomes a correction by itself (the commands fork it: a new submission
+ * naming the corrected one). `sent` is claimed only for the lifecycle's `sent` (the server confirmed the values
+ * and every photo); values-stored, correction, waiting-login, waiting-network… are pending.
  */
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import type { RxStorageInstance } from 'rxdb';
 import type { MeasureRound } from '../../schemas/api';
 import type { SyncState } from '../../schemas/db/offline-instance-doc';
 import { createAppDatabase, type AppDatabase } from '../../src/db/database';
-import { writeDraft } from '../../src/db/draft-store';
+import { createInstance, queueInstance, recordEdit, writeInstanceDraft } from '../../src/db/instance-commands';
 import { reopenQueued } from '../../src/features/round-entry/use-indoor-instance';
+import { EDITABLE_STATES, IN_FLIGHT_STATES } from '../../src/domain/round-lifecycle';
+import { pullServerInfo } from '../../replication/pull';
 import { buildIndoorPost } from '../../src/features/round-entry/build-round-post';
 import { isQuotaError } from '../../src/app/storage';
 import { ApiClient } from '../../replication/api-client';
@@ -158,54 +155,51 @@ export class Tab {
     wrap(this.db.offlineInstances.storageInstance);
   }
 
-  /** The round as a pull stores it (replication/pull.ts stores the same fields). */
-  async storeRound(round: MeasureRound): Promise<void> {
+  /**
+   * What the first pull stores before anything is typed: /info (the user new instances belong to, and the
+   * server's extensions: 'corrections' makes a correction name what it corrects) through the pull's own code,
+   * straight to the server (no fault is armed yet), and the round with the same fields replication/pull.ts stores.
+   */
+  async storeRound(round: MeasureRound, directOrigin: string): Promise<void> {
+    await pullServerInfo(this.db, new ApiClient(directOrigin, { clientVersion: 'soak', browser: 'soak', installed: false }));
     await this.db.rounds.upsert({ mrId: round.mrId, mrName: round.mrName, ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}), mrVersion: 'soak', entries: round.entries, fetchedAt: Date.now() });
   }
 
-  // ---- the UI's writes (today: src/features/round-entry/use-indoor-instance.ts, PhotoButton.tsx, runner.ts) ----
+  // ---- the UI's writes (src/features/round-entry/use-indoor-instance.ts, PhotoButton.tsx, SubmitBar.tsx, runner.ts) ----
 
-  /** useIndoorInstance.ensureInstance: the table creates the instance on the first edit. */
+  /** useIndoorInstance.ensureInstance: the table creates the instance on the first edit (createInstance). */
   async createInstance(round: MeasureRound, date: string, instanceId: string): Promise<void> {
-    const now = Date.now();
-    await this.db.offlineInstances.insert({
-      instanceId,
-      mrId: round.mrId,
-      mrName: round.mrName,
-      ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}),
-      mode: 'indoor',
-      date,
-      creationTime: new Date(now).toISOString(),
-      syncState: 'draft',
-      updatedAt: now,
-    });
-  }
-
-  /** useIndoorInstance.updateDraft (writeOne): the draft first; an edit after a failed send makes it a draft again. */
-  async typeValue(instanceId: string, tsId: string, patch: { text?: string; time?: string; remark?: string }): Promise<void> {
-    const before = (await this.db.offlineInstances.findOne(instanceId).exec())?.syncState;
-    await writeDraft(this.db, instanceId, tsId, patch);
-    if (before === 'error') {
-      const doc = await this.db.offlineInstances.findOne(instanceId).exec();
-      await doc?.incrementalModify((d) => (d.syncState === 'error' ? { ...d, syncState: 'draft', updatedAt: Date.now() } : d));
-    }
+    await createInstance(this.db, { instanceId, mrId: round.mrId, mrName: round.mrName, ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}), mode: 'indoor', date });
   }
 
   /**
-   * A correction of a value the user already submitted, the way today's UI allows it: on a round that
-   * failed (the table's form, then submit again) or waits queued ("Edit again"), the same instance is edited;
-   * a round the table no longer shows (sent) cannot be corrected there. Returns false when the UI offers no way.
+   * useIndoorInstance.updateDraft (writeOne → writeInstanceDraft): refused while the round is on its way; an edit
+   * after a failed send goes back to editing, a correction once the server holds the values.
+   */
+  async typeValue(instanceId: string, tsId: string, patch: { text?: string; time?: string; remark?: string }): Promise<void> {
+    await writeInstanceDraft(this.db, instanceId, tsId, patch);
+  }
+
+  /**
+   * A correction of a value the user already submitted, the way the UI offers it: a round being edited or in
+   * error takes it in the table's form; a round on its way is reopened first ("Edit again", SubmitBar: offered
+   * for every in-flight state, also once the values are stored). The commands turn the edit into a correction
+   * when the server holds the values. A sent round is no longer in the table (it shows open rounds only) and the
+   * archive offers no edit: returns false, the UI offers no way.
    */
   async correct(instanceId: string, tsId: string, patch: { text?: string; remark?: string }): Promise<boolean> {
     const state = await this.syncState(instanceId);
-    if (state === 'queued' && !(await reopenQueued(this.db, instanceId))) return false;
-    if (state !== 'queued' && state !== 'error' && state !== 'draft') return false;
+    if (state === undefined) return false;
+    if (IN_FLIGHT_STATES.includes(state)) {
+      if (!(await reopenQueued(this.db, instanceId))) return false;
+    } else if (!EDITABLE_STATES.includes(state)) return false;
     await this.typeValue(instanceId, tsId, patch);
     return true;
   }
 
-  /** PhotoButton.onFile after the resize: the photo document, then its JPEG as the attachment. */
+  /** PhotoButton.onFile after the resize: recordEdit (refused on a round on its way), the photo document, its JPEG. */
   async addPhoto(instanceId: string, photoId: string, mrId: string, entry: TypedEntry, jpeg: Buffer): Promise<void> {
+    await recordEdit(this.db, instanceId);
     const doc = await this.db.photos.insert({ id: photoId, instanceId, mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, dt: new Date().toISOString(), width: 8, height: 6, uploaded: false, createdAt: Date.now() });
     try {
       await doc.putAttachment({ id: 'image', data: new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), type: 'image/jpeg' });
@@ -215,16 +209,14 @@ export class Tab {
     }
   }
 
-  /** useIndoorInstance.queue (SubmitBar after its checks). */
+  /** useIndoorInstance.queue (SubmitBar after its checks): the lifecycle's submit. */
   async queueRound(instanceId: string): Promise<void> {
-    const doc = await this.db.offlineInstances.findOne(instanceId).exec();
-    await doc?.incrementalPatch({ syncState: 'queued', queuedAt: Date.now(), updatedAt: Date.now(), lastError: undefined });
+    await queueInstance(this.db, instanceId);
   }
 
-  /** ReplicationHandle.retry (the error alert's "try again"). */
+  /** ReplicationHandle.retry (the error alert's "try again", runner.ts): a submit again. */
   async retry(instanceId: string): Promise<void> {
-    const doc = await this.db.offlineInstances.findOne(instanceId).exec();
-    await doc?.incrementalModify((d) => (d.syncState === 'error' ? { ...d, syncState: 'queued', lastError: undefined, updatedAt: Date.now() } : d));
+    await queueInstance(this.db, instanceId);
   }
 
   // ---- what the device claims ----
@@ -233,12 +225,16 @@ export class Tab {
     return (await this.db.offlineInstances.findOne(instanceId).exec())?.syncState;
   }
 
-  /** The device tells the user this round is on the server. */
+  /**
+   * The device tells the user this round is on the server: only the lifecycle's `sent` (values and every photo
+   * confirmed). The instance keeps its id while a correction of it waits (then it is `correction`/`queued`…),
+   * so a waiting correction never counts as sent for the original's values.
+   */
   async claimsSent(instanceId: string): Promise<boolean> {
     return (await this.syncState(instanceId)) === 'sent';
   }
 
-  /** The rounds the device still shows as not sent (draft, queued, sending, error…), by instance id. */
+  /** The rounds the device still shows as not sent (every lifecycle state but `sent`), by instance id. */
   async pendingInstances(): Promise<string[]> {
     const docs = await this.db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).exec();
     return docs.map((d) => d.instanceId);

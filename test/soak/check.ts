@@ -64,8 +64,12 @@ export async function check(server: SoakServer, tab: Tab, values: readonly Typed
   const counts: ValueCounts = { checked: 0, stored: 0, pending: 0, lost: 0, silentlyLost: 0, silentlyLostCorrections: 0, silentlyLostEditsDuringSend: 0, duplicated: 0 };
   const remarks = { checked: 0, stored: 0, lost: 0 };
 
+  // A submission corrected by another (the 'corrections' extension: a correction is a new submission naming the
+  // one it corrects, and takes its values' place in the history) stays in the archive as a record; the values
+  // are held by the newest of the chain. So a value is held by exactly one submission that no other corrects.
   const holders = new Map<string, number>();
   for (const round of await archive(server)) {
+    if (round.correctedBy) continue;
     for (const e of round.entries) {
       if (e.dt && typeof e.value === 'number') {
         const key = `${e.tsId}|${Date.parse(e.dt)}`;
@@ -92,9 +96,7 @@ export async function check(server: SoakServer, tab: Tab, values: readonly Typed
       const at = history.filter((h) => h.tsId === v.tsId && Date.parse(h.dt) === Date.parse(v.dt));
       const storedRight = at.length === 1 && near(at[0]?.value, v.value);
       const copies = holders.get(`${v.tsId}|${Date.parse(v.dt)}`) ?? 0;
-      // a correction sent as a submission of its own (the lifecycle branch) is a second holder, not a duplicate
-      const allowed = 1 + (v.correction === 'after-store' || v.correction === 'during-send' ? v.versions - 1 : 0);
-      if (copies > allowed || at.length > 1) {
+      if (copies > 1 || at.length > 1) {
         counts.duplicated += 1;
         problem(`${v.tsId} at ${v.dt}: held by ${copies} submissions`);
       }

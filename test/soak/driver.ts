@@ -168,7 +168,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
   const proxy = server.proxy;
   const device = new Device(`soak-${opts.seed}`, proxy.url);
   await device.open();
-  await device.tab.storeRound(round);
+  await device.tab.storeRound(round, server.directUrl);
   const entries = numericEntries(round);
   const values = new Map<string, TypedValue>();
   const photos: TakenPhoto[] = [];
@@ -261,25 +261,46 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     return Math.round((min + (max - min) * rng.float()) * 100) / 100;
   };
 
+  /** "Edit again" on the round while it is being sent, a value changed, then submit again. */
+  const editAgain = async (instanceId: string, entry: MeasureRoundEntry, value: number) => {
+    const key = `${instanceId}|${entry.tsId}`;
+    const record = values.get(key);
+    if (!record) return;
+    if (!(await device.tab.reopen(instanceId))) return;
+    await device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value) });
+    typed += 1;
+    corrections.duringSend += 1;
+    values.set(key, { ...record, text: formatDe(value), value, versions: record.versions + 1, correction: 'during-send', earlier: [...record.earlier, record.value] });
+    await device.tab.queueRound(instanceId);
+  };
+
   const submit = async (instanceId: string, k: number, chosen: readonly MeasureRoundEntry[], hasPhoto: boolean, withFaults: boolean) => {
     if (withFaults) armSendFaults(k, hasPhoto);
     if (withFaults && rng.chance(0.05)) {
-      // "Edit again" on the queued round while the queue prepares its post, then submit again
+      // "Edit again" on the queued round while the queue prepares its post (issue 21 item 2)
       const entry = rng.pick(chosen);
       const value = newValue(entry);
       note(`edit-during-send:${entry.tsId}:${value}`);
       device.tab.whileNextBuild(async (id) => {
-        const key = `${instanceId}|${entry.tsId}`;
-        const record = values.get(key);
-        if (id !== instanceId || !record) return;
+        if (id !== instanceId) return;
         // counted when tried: a lifecycle that refuses the edit in this window loses nothing either
         count('edit-during-send');
-        if (!(await device.tab.reopen(instanceId))) return;
-        await device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value) });
-        typed += 1;
-        corrections.duringSend += 1;
-        values.set(key, { ...record, text: formatDe(value), value, versions: record.versions + 1, correction: 'during-send', earlier: [...record.earlier, record.value] });
-        await device.tab.queueRound(instanceId);
+        await editAgain(instanceId, entry, value);
+      });
+    }
+    if (withFaults && hasPhoto && rng.chance(0.25)) {
+      // "Edit again" while a photo uploads, after the server stored the values (SubmitBar offers it for every
+      // round on its way): the change must go out as a correction, and the send must not mark the round sent.
+      const entry = rng.pick(chosen);
+      const value = newValue(entry);
+      note(`edit-during-upload:${entry.tsId}:${value}`);
+      proxy.arm({
+        kind: 'delay',
+        on: 'image',
+        delayMs: 20,
+        label: 'edit-during-send',
+        // the request waits for the edit; a tab killed meanwhile refuses it (nothing typed, nothing to check)
+        onHit: () => editAgain(instanceId, entry, value).catch(() => undefined),
       });
     }
     if (withFaults && rng.chance(0.1)) {
@@ -384,7 +405,8 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     for (const id of await device.tab.pendingInstances()) {
       const state = await device.tab.syncState(id);
       if (state === 'error') await device.tab.retry(id);
-      if (state === 'draft') await device.tab.queueRound(id);
+      // a draft or a correction left in the form is submitted (the table's Submit)
+      if (state === 'draft' || state === 'correction') await device.tab.queueRound(id);
     }
     await device.flush();
   }

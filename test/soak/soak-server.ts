@@ -7,7 +7,7 @@ import { FaultProxy } from './fault-proxy';
 type Running = Awaited<ReturnType<typeof startServer>>;
 
 /**
- * The reference server (PGlite in a temporary directory, as the e2e tests run it) behind the fault proxy.
+ * The reference server (PGlite in a temporary directory, with the demo data, as the e2e tests run it) behind the fault proxy.
  * `restart` stops it and starts it again on the same data directory; the proxy cuts connections meanwhile.
  */
 export class SoakServer {
