@@ -14,11 +14,26 @@ const WORKERS = '**/workers/**';
 
 /** One config block per layer: its files may not import what `forbid` matches (its tests may: they integrate). */
 function layerBoundaries(layers) {
-  return layers.map(({ files, forbid }) => ({ files, ignores: ['**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: forbid }] } }));
+  return layers.map(({ files, forbid }) => ({
+    files,
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: forbid }] },
+  }));
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'src/routeTree.gen.ts', 'locales/**/*.ts', 'locales/**/*.js', 'test-results'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'coverage',
+      'src/routeTree.gen.ts',
+      'locales/**/*.ts',
+      'locales/**/*.js',
+      'test-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,7 +50,24 @@ export default tseslint.config(
   // Architecture §2, the layers: what each one must not import, written once here (the dependency direction
   // domain/schemas → db/replication → app/ui → features → routes; the server shares only domain and schemas).
   ...layerBoundaries([
-    { files: ['src/domain/**/*.ts', 'schemas/api/**/*.ts', 'schemas/forms/**/*.ts'], forbid: ['react', 'react-dom', 'rxdb', 'rxdb/*', 'dexie', DB, FEATURES, REPLICATION, SERVER, APP, UI, ROUTES, WORKERS] },
+    {
+      files: ['src/domain/**/*.ts', 'schemas/api/**/*.ts', 'schemas/forms/**/*.ts'],
+      forbid: [
+        'react',
+        'react-dom',
+        'rxdb',
+        'rxdb/*',
+        'dexie',
+        DB,
+        FEATURES,
+        REPLICATION,
+        SERVER,
+        APP,
+        UI,
+        ROUTES,
+        WORKERS,
+      ],
+    },
     { files: ['schemas/db/**/*.ts'], forbid: ['react', '**/src/**', REPLICATION, SERVER] },
     { files: ['src/db/**/*.{ts,tsx}'], forbid: [FEATURES, ROUTES, APP, UI, REPLICATION, SERVER, WORKERS] },
     { files: ['replication/**/*.ts'], forbid: ['react', FEATURES, ROUTES, APP, UI, SERVER, WORKERS] },
@@ -44,7 +76,18 @@ export default tseslint.config(
     { files: ['src/ui/**/*.{ts,tsx}'], forbid: [FEATURES, ROUTES, APP, DB, REPLICATION, SERVER, WORKERS] },
     { files: ['src/features/**/*.{ts,tsx}'], forbid: [ROUTES, SERVER] },
     { files: ['workers/**/*.{ts,mjs}'], forbid: [FEATURES, ROUTES, APP, UI, SERVER] },
-    { files: ['server/**/*.ts'], forbid: ['react', '**/src/features/**', '**/src/routes/**', '**/src/db/**', '**/src/app/**', '**/src/ui/**', REPLICATION] },
+    {
+      files: ['server/**/*.ts'],
+      forbid: [
+        'react',
+        '**/src/features/**',
+        '**/src/routes/**',
+        '**/src/db/**',
+        '**/src/app/**',
+        '**/src/ui/**',
+        REPLICATION,
+      ],
+    },
   ]),
   {
     // Pure rules run in the browser and on the server alike: no network, no browser storage.

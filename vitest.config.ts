@@ -11,7 +11,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'replication/**/*.test.ts', 'server/**/*.test.ts', 'test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'schemas/**/*.test.ts',
+            'replication/**/*.test.ts',
+            'server/**/*.test.ts',
+            'test/unit/**/*.test.{ts,tsx}',
+            'test/integration/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -15,15 +15,28 @@ export async function baselineRatios(page: Page, bundle: string, profile: Profil
   await page.goto(new URL('/about', page.url()).href);
   await page.waitForLoadState('networkidle');
   const all: BaselineTimes[] = [];
-  for (let r = 0; r < runs; r++) all.push(await withLib(page, bundle, (lib, a) => lib.baseline(...(a as [number, number, number])), [DOCS, SERIES, SINGLE]));
+  for (let r = 0; r < runs; r++)
+    all.push(
+      await withLib(page, bundle, (lib, a) => lib.baseline(...(a as [number, number, number])), [DOCS, SERIES, SINGLE]),
+    );
   const col = (k: keyof BaselineTimes) => all.map((t) => t[k]);
   const ratio = (a: keyof BaselineTimes, b: keyof BaselineTimes) => all.map((t) => t[a] / t[b]);
-  record(`baseline: raw IndexedDB bulk insert ${DOCS.toLocaleString('en')} values (${SERIES} series docs)`, profile, col('rawInsertMs'), 'ms');
+  record(
+    `baseline: raw IndexedDB bulk insert ${DOCS.toLocaleString('en')} values (${SERIES} series docs)`,
+    profile,
+    col('rawInsertMs'),
+    'ms',
+  );
   record(`baseline: Dexie bulk insert ${DOCS.toLocaleString('en')} values`, profile, col('dexieInsertMs'), 'ms');
   record(`baseline: RxDB bulk insert ${DOCS.toLocaleString('en')} values`, profile, col('rxdbInsertMs'), 'ms');
   record('baseline: RxDB / raw IndexedDB, bulk insert', profile, ratio('rxdbInsertMs', 'rawInsertMs'), '×', 3);
   record('baseline: RxDB / Dexie, bulk insert', profile, ratio('rxdbInsertMs', 'dexieInsertMs'), '×');
-  record(`baseline: raw IndexedDB read of one series (${Math.ceil(DOCS / SERIES)} values, by key)`, profile, col('rawQueryMs'), 'ms');
+  record(
+    `baseline: raw IndexedDB read of one series (${Math.ceil(DOCS / SERIES)} values, by key)`,
+    profile,
+    col('rawQueryMs'),
+    'ms',
+  );
   record('baseline: Dexie read of one series', profile, col('dexieQueryMs'), 'ms');
   record('baseline: RxDB read of one series (findOne)', profile, col('rxdbQueryMs'), 'ms');
   record('baseline: RxDB / raw IndexedDB, query', profile, ratio('rxdbQueryMs', 'rawQueryMs'), '×', 3);

@@ -9,7 +9,8 @@ import { BIG } from './dataset';
 import { record, type Profile } from './report';
 import { DESKTOP, throttle } from './browser';
 
-const launchProfile = (dir: string) => chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...DESKTOP });
+const launchProfile = (dir: string) =>
+  chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...DESKTOP });
 
 // runs at document start: the time (since navigation start) of the first frame showing the round's link
 const PROBE = `window.__name = window.__name || ((f) => f);
@@ -22,7 +23,11 @@ const PROBE = `window.__name = window.__name || ((f) => f);
 })();`;
 
 /** Installs the app once (service worker, data), then restarts the browser offline `runs` times per profile. */
-export async function offlineColdStart(home: string, profiles: readonly { profile: Profile; rate: number }[], runs: number): Promise<void> {
+export async function offlineColdStart(
+  home: string,
+  profiles: readonly { profile: Profile; rate: number }[],
+  runs: number,
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
   let context: BrowserContext | undefined;
   try {
@@ -44,11 +49,15 @@ export async function offlineColdStart(home: string, profiles: readonly { profil
         await throttle(p, rate);
         await p.goto(home);
         await p.waitForFunction(() => 'benchRoundsVisible' in window, undefined, { timeout: 60_000 });
-        ms.push((await p.evaluate(() => (window as unknown as { benchRoundsVisible: number }).benchRoundsVisible)) as number);
+        ms.push(
+          (await p.evaluate(() => (window as unknown as { benchRoundsVisible: number }).benchRoundsVisible)) as number,
+        );
         await context.close();
         context = undefined;
       }
-      record('offline cold start → rounds visible', profile, ms, 'ms', 2000, { note: 'browser restarted offline; navigation start → the round list painted (service worker)' });
+      record('offline cold start → rounds visible', profile, ms, 'ms', 2000, {
+        note: 'browser restarted offline; navigation start → the round list painted (service worker)',
+      });
     }
   } finally {
     await context?.close();

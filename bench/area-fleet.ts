@@ -63,20 +63,29 @@ function runQueueSeconds(pid: number | undefined): number {
 /** CPU seconds of this cluster's processes: the children of the postmaster that runs backend `pid` (the pool's stay connected). */
 function postgresCpuSeconds(backendPid: number): number {
   const postmaster = readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
-  const children = execFileSync('ps', ['--ppid', String(postmaster), '-o', 'pid=']).toString().split('\n').filter((l) => l.trim());
+  const children = execFileSync('ps', ['--ppid', String(postmaster), '-o', 'pid='])
+    .toString()
+    .split('\n')
+    .filter((l) => l.trim());
   return children.reduce((sum, pid) => sum + cpuSeconds(Number(pid)), 0);
 }
 
 /** One instance as production runs it: its own process (killed with SIGKILL below, as a crashed machine). */
 async function startInstance(databaseUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`instance exited: ${stderr}`);
-    const ok = await fetch(`${url}/hwe-api/v2/config`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/hwe-api/v2/config`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, child };
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -110,13 +119,24 @@ function roundPost(defs: MeasureRound['entries'], seq: number) {
     entries: Array.from({ length: ENTRIES }, (_, i) => {
       const e = defs[i % defs.length];
       if (!e) throw new Error('demo round 1 has no entries');
-      return { tsId: e.tsId, staNumber: e.staNumber, dt: new Date(base - i * 1000).toISOString(), value: allowedCodes(inputTypeOf(e))?.[(seq + i) % 2] ?? seq + i / 1000 };
+      return {
+        tsId: e.tsId,
+        staNumber: e.staNumber,
+        dt: new Date(base - i * 1000).toISOString(),
+        value: allowedCodes(inputTypeOf(e))?.[(seq + i) % 2] ?? seq + i / 1000,
+      };
     }),
   };
 }
 
 /** Runs the fleet against `origin` for `ms`; `during` runs alongside (the kill). */
-async function runPhase(origin: string, defs: MeasureRound['entries'], ms: number, seq: { n: number }, during?: () => Promise<void>): Promise<Samples> {
+async function runPhase(
+  origin: string,
+  defs: MeasureRound['entries'],
+  ms: number,
+  seq: { n: number },
+  during?: () => Promise<void>,
+): Promise<Samples> {
   const s: Samples = { sync: [], config: [], submit: [], errors: 0, retries: 0 };
   const api = `${origin}/hwe-api/v2`;
   const end = Date.now() + ms;
@@ -133,7 +153,12 @@ async function runPhase(origin: string, defs: MeasureRound['entries'], ms: numbe
     await sleep((k / DEVICES) * SYNC_EVERY_MS);
     while (Date.now() < end) {
       const next = Date.now() + SYNC_EVERY_MS;
-      const res = await timed(s.sync, `${api}/sync-state`, { headers: etag ? { 'If-None-Match': etag } : {} }, (st) => st === 200 || st === 304);
+      const res = await timed(
+        s.sync,
+        `${api}/sync-state`,
+        { headers: etag ? { 'If-None-Match': etag } : {} },
+        (st) => st === 200 || st === 304,
+      );
       etag = res?.headers.get('ETag') ?? etag;
       await sleep(Math.max(0, next - Date.now()));
     }
@@ -143,7 +168,12 @@ async function runPhase(origin: string, defs: MeasureRound['entries'], ms: numbe
     while (Date.now() < end) {
       const next = Date.now() + SUBMIT_EVERY_MS;
       const body = JSON.stringify(roundPost(defs, seq.n++));
-      await timed(s.submit, `${api}/measure-round/1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, (st) => st === 200);
+      await timed(
+        s.submit,
+        `${api}/measure-round/1`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
+        (st) => st === 200,
+      );
       await sleep(Math.max(0, next - Date.now()));
     }
   };
@@ -154,7 +184,12 @@ async function runPhase(origin: string, defs: MeasureRound['entries'], ms: numbe
       await sleep(Math.max(0, next - Date.now()));
     }
   };
-  await Promise.all([...Array.from({ length: DEVICES }, (_, k) => device(k)), ...Array.from({ length: SUBMITTERS }, (_, k) => submitter(k)), prober(), during?.()]);
+  await Promise.all([
+    ...Array.from({ length: DEVICES }, (_, k) => device(k)),
+    ...Array.from({ length: SUBMITTERS }, (_, k) => submitter(k)),
+    prober(),
+    during?.(),
+  ]);
   return s;
 }
 
@@ -162,7 +197,12 @@ async function runPhase(origin: string, defs: MeasureRound['entries'], ms: numbe
  * Where the CPU went in a phase: the instances, PostgreSQL, and this process (devices and balancer); and the
  * most sessions seen waiting for a lock at once (sampled each second), to tell lock waits from a busy machine.
  */
-async function cpuOf(label: string, databaseUrl: string, pids: (number | undefined)[], run: () => Promise<Samples>): Promise<Samples> {
+async function cpuOf(
+  label: string,
+  databaseUrl: string,
+  pids: (number | undefined)[],
+  run: () => Promise<Samples>,
+): Promise<Samples> {
   const t0 = performance.now();
   const watcher = new pg.Client({ connectionString: databaseUrl });
   await watcher.connect();
@@ -183,19 +223,40 @@ async function cpuOf(label: string, databaseUrl: string, pids: (number | undefin
   const pgCpu = postgresCpuSeconds(backend) - (before[pids.length] as number);
   const self = process.cpuUsage(before[pids.length + 1] as NodeJS.CpuUsage);
   const own = (self.user + self.system) / 1e6;
-  const waited = [...pids, process.pid].map((p, i) => (runQueueSeconds(p) ? (runQueueSeconds(p) - (waitedBefore[i] ?? 0)).toFixed(1) : 'killed'));
+  const waited = [...pids, process.pid].map((p, i) =>
+    runQueueSeconds(p) ? (runQueueSeconds(p) - (waitedBefore[i] ?? 0)).toFixed(1) : 'killed',
+  );
   await watcher.end();
   const calls = result.sync.length + result.config.length + result.submit.length;
-  console.info(`  ${label}: ${calls} calls (${(calls / seconds).toFixed(0)}/s); CPU in ${seconds.toFixed(0)} s: instances ${instances.join(' + ')} s, PostgreSQL ${pgCpu.toFixed(1)} s, devices and balancer ${own.toFixed(1)} s; at most ${lockWaits} sessions waiting for a lock; ready but waiting for a CPU: instances ${waited.slice(0, -1).join(' + ')} s, devices and balancer ${waited.at(-1)} s; machine load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
+  console.info(
+    `  ${label}: ${calls} calls (${(calls / seconds).toFixed(0)}/s); CPU in ${seconds.toFixed(0)} s: instances ${instances.join(' + ')} s, PostgreSQL ${pgCpu.toFixed(1)} s, devices and balancer ${own.toFixed(1)} s; at most ${lockWaits} sessions waiting for a lock; ready but waiting for a CPU: instances ${waited.slice(0, -1).join(' + ')} s, devices and balancer ${waited.at(-1)} s; machine load ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`,
+  );
   return result;
 }
 
 function report(label: string, s: Samples): void {
-  const note = (xs: number[]) => `n=${xs.length}, p50 ${percentile(xs, 50).toFixed(1)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
-  record(`fleet ${label}: GET /sync-state p95 (${DEVICES} devices every 5 s)`, 'node', [percentile(s.sync, 95)], 'ms', 50, { note: note(s.sync) });
+  const note = (xs: number[]) =>
+    `n=${xs.length}, p50 ${percentile(xs, 50).toFixed(1)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
+  record(
+    `fleet ${label}: GET /sync-state p95 (${DEVICES} devices every 5 s)`,
+    'node',
+    [percentile(s.sync, 95)],
+    'ms',
+    50,
+    { note: note(s.sync) },
+  );
   record(`fleet ${label}: GET /config p95`, 'node', [percentile(s.config, 95)], 'ms', 50, { note: note(s.config) });
-  record(`fleet ${label}: submissions of ${ENTRIES} entries p95 (${SUBMITTERS} devices)`, 'node', [percentile(s.submit, 95)], 'ms', 250, { note: note(s.submit) });
-  record(`fleet ${label}: errors (after the client's retries)`, 'node', [s.errors], 'errors', 0, { note: `${s.retries} retries` });
+  record(
+    `fleet ${label}: submissions of ${ENTRIES} entries p95 (${SUBMITTERS} devices)`,
+    'node',
+    [percentile(s.submit, 95)],
+    'ms',
+    250,
+    { note: note(s.submit) },
+  );
+  record(`fleet ${label}: errors (after the client's retries)`, 'node', [s.errors], 'errors', 0, {
+    note: `${s.retries} retries`,
+  });
 }
 
 /** The fleet on the PostgreSQL server `adminUrl` (a fresh database of its own is created there). */
@@ -210,7 +271,10 @@ export async function fleetLoad(databaseUrl: string): Promise<void> {
     const seq = { n: 0 };
     await runPhase(proxy.url, defs, 5_000, seq); // warm-up: connections, caches, JIT
     const pids = [a.child.pid, b.child.pid];
-    report('two instances', await cpuOf('two instances', databaseUrl, pids, () => runPhase(proxy.url, defs, PHASE_MS, seq)));
+    report(
+      'two instances',
+      await cpuOf('two instances', databaseUrl, pids, () => runPhase(proxy.url, defs, PHASE_MS, seq)),
+    );
     const killAt = PHASE_MS / 4;
     const killed = await cpuOf('one killed', databaseUrl, pids, () =>
       runPhase(proxy.url, defs, PHASE_MS, seq, async () => {
@@ -219,7 +283,9 @@ export async function fleetLoad(databaseUrl: string): Promise<void> {
       }),
     );
     report(`one of two killed after ${killAt / 1000} s`, killed);
-    console.info(`  balancer: ${proxy.counts.join(' / ')} calls per instance, ${proxy.retried} sent again to the other instance`);
+    console.info(
+      `  balancer: ${proxy.counts.join(' / ')} calls per instance, ${proxy.retried} sent again to the other instance`,
+    );
   } finally {
     await proxy.close();
     a.child.kill('SIGTERM');

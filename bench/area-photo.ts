@@ -12,7 +12,17 @@ let photo: Buffer | undefined;
 
 export async function photoResize(page: Page, profile: Profile, runs: number): Promise<void> {
   // a noisy picture, so the JPEG is as heavy to decode as a camera's (about 6 MB)
-  photo ??= await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#557799', noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
+  photo ??= await sharp({
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      background: '#557799',
+      noise: { type: 'gaussian', mean: 120, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const photoFile = join(mkdtempSync(join(tmpdir(), 'bench-photo-')), 'camera.jpg');
   writeFileSync(photoFile, photo);
   const ms: number[] = [];
@@ -32,7 +42,8 @@ export async function photoResize(page: Page, profile: Profile, runs: number): P
         // only tasks from the change event on: handing the file to the input is the driver's work, not the app's
         let since = Number.POSITIVE_INFINITY;
         const observer = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) if (entry.startTime >= since) longest = Math.max(longest, entry.duration);
+          for (const entry of list.getEntries())
+            if (entry.startTime >= since) longest = Math.max(longest, entry.duration);
         });
         observer.observe({ type: 'longtask' });
         w.benchPhoto = new Promise((resolve, reject) => {
@@ -61,11 +72,20 @@ export async function photoResize(page: Page, profile: Profile, runs: number): P
       { alt },
     );
     // a file on disk, as a camera's: a buffer would be decoded from base64 on the page's main thread by the driver
-    await page.getByLabel(`Foto hinzufügen: ${e.staName} ${e.staNumber} ${e.tsParameter}`, { exact: true }).first().setInputFiles(photoFile, { timeout: 60_000 });
-    const res = await page.evaluate(() => (window as unknown as { benchPhoto: Promise<{ ms: number; longest: number }> }).benchPhoto);
+    await page
+      .getByLabel(`Foto hinzufügen: ${e.staName} ${e.staNumber} ${e.tsParameter}`, { exact: true })
+      .first()
+      .setInputFiles(photoFile, { timeout: 60_000 });
+    const res = await page.evaluate(
+      () => (window as unknown as { benchPhoto: Promise<{ ms: number; longest: number }> }).benchPhoto,
+    );
     ms.push(res.ms);
     longest.push(res.longest);
   }
-  record('photo: 6,000 px resized in a worker and stored', profile, ms, 'ms', 2000, { note: `${((photo.length ?? 0) / 1e6).toFixed(1)} MB JPEG; from the input's change event to the stored photo shown` });
-  record('photo: longest main-thread task meanwhile', profile, longest, 'ms', 50, { note: 'longtask observer; 0 = no task over 50 ms' });
+  record('photo: 6,000 px resized in a worker and stored', profile, ms, 'ms', 2000, {
+    note: `${((photo.length ?? 0) / 1e6).toFixed(1)} MB JPEG; from the input's change event to the stored photo shown`,
+  });
+  record('photo: longest main-thread task meanwhile', profile, longest, 'ms', 50, {
+    note: 'longtask observer; 0 = no task over 50 ms',
+  });
 }

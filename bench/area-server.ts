@@ -23,14 +23,23 @@ export async function concurrentSubmissions(origin: string, runs: number, databa
       entries: Array.from({ length: ENTRIES }, (_, i) => {
         const e = defs[i % defs.length];
         if (!e) throw new Error('demo round 1 has no entries');
-        return { tsId: e.tsId, staNumber: e.staNumber, dt: new Date(base + (k * ENTRIES + i) * 1000).toISOString(), value: allowedCodes(inputTypeOf(e))?.[(k + i) % 2] ?? k + i / 1000 };
+        return {
+          tsId: e.tsId,
+          staNumber: e.staNumber,
+          dt: new Date(base + (k * ENTRIES + i) * 1000).toISOString(),
+          value: allowedCodes(inputTypeOf(e))?.[(k + i) % 2] ?? k + i / 1000,
+        };
       }),
     })) as MeasureRoundPost[];
     const ms: number[] = [];
     await Promise.all(
       posts.map(async (post) => {
         const t0 = performance.now();
-        const res = await fetch(`${api}/measure-round/1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) });
+        const res = await fetch(`${api}/measure-round/1`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(post),
+        });
         await res.arrayBuffer();
         ms.push(performance.now() - t0);
         if (res.status !== 200) errors += 1;
@@ -39,6 +48,13 @@ export async function concurrentSubmissions(origin: string, runs: number, databa
     p95s.push(percentile(ms, 95));
     all = all.concat(ms);
   }
-  record(`server (${database}): ${CLIENTS} concurrent submissions of ${ENTRIES} entries, p95 latency`, 'node', p95s, 'ms', 500, { note: `p50 of all ${all.length}: ${percentile(all, 50).toFixed(0)} ms` });
+  record(
+    `server (${database}): ${CLIENTS} concurrent submissions of ${ENTRIES} entries, p95 latency`,
+    'node',
+    p95s,
+    'ms',
+    500,
+    { note: `p50 of all ${all.length}: ${percentile(all, 50).toFixed(0)} ms` },
+  );
   record(`server (${database}): errors in those submissions`, 'node', [errors], 'errors', 0);
 }

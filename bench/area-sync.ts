@@ -38,7 +38,14 @@ async function apiQuiet(page: Page, quietMs: number, timeoutMs = 300_000): Promi
  * A fresh device opens the app: from the first history request to all of the big round's values stored
  * (counted in IndexedDB). Returns the page, history stored, for the next measurements.
  */
-export async function historyPull(browser: Browser, url: string, bundle: string, profile: Profile, rate: number, runs: number): Promise<void> {
+export async function historyPull(
+  browser: Browser,
+  url: string,
+  bundle: string,
+  profile: Profile,
+  rate: number,
+  runs: number,
+): Promise<void> {
   const ms: number[] = [];
   const requests: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -58,7 +65,8 @@ export async function historyPull(browser: Browser, url: string, bundle: string,
         // the big round's series each hold all their values once stored (a series is written whole)
         const stored = await withLib(page, bundle, (lib, min) => lib.storedHistoryValues(min as number), BIG_ENTRIES);
         if ((stored.values ?? 0) >= BIG_VALUES) break;
-        if (Date.now() > deadline) throw new Error(`history pull: only ${stored.series} series, ${stored.values ?? '?'} values after 5 minutes`);
+        if (Date.now() > deadline)
+          throw new Error(`history pull: only ${stored.series} series, ${stored.values ?? '?'} values after 5 minutes`);
         await new Promise((res) => setTimeout(res, 200));
       }
       ms.push(Date.now() - first);
@@ -67,11 +75,26 @@ export async function historyPull(browser: Browser, url: string, bundle: string,
       await context.close();
     }
   }
-  record(`sync: first pull of ${BIG_VALUES.toLocaleString('en')} historic values into RxDB`, profile, ms, 'ms', 10_000, { note: `first history request → the big round's values counted in IndexedDB (series documents counted every 200 ms, their values once all series are there); ${requests[0]} history requests` });
+  record(
+    `sync: first pull of ${BIG_VALUES.toLocaleString('en')} historic values into RxDB`,
+    profile,
+    ms,
+    'ms',
+    10_000,
+    {
+      note: `first history request → the big round's values counted in IndexedDB (series documents counted every 200 ms, their values once all series are there); ${requests[0]} history requests`,
+    },
+  );
 }
 
 /** "Refresh from server" when nothing changed: API requests made and documents written, on a device that has everything. */
-export async function unchangedPull(page: Page, home: string, bundle: string, profile: Profile, runs: number): Promise<void> {
+export async function unchangedPull(
+  page: Page,
+  home: string,
+  bundle: string,
+  profile: Profile,
+  runs: number,
+): Promise<void> {
   const requests: number[] = [];
   const written: number[] = [];
   const ms: number[] = [];
@@ -102,7 +125,11 @@ export async function unchangedPull(page: Page, home: string, bundle: string, pr
     written.push(Object.values(perCollection).reduce((a, b) => a + b, 0));
     detail = JSON.stringify(perCollection);
   }
-  record('sync: pull when nothing changed, requests', profile, requests, 'requests', 5, { note: `last run: ${paths.join(', ')}` });
-  record('sync: pull when nothing changed, documents written', profile, written, 'docs', 0, { note: `per collection (last run): ${detail}` });
+  record('sync: pull when nothing changed, requests', profile, requests, 'requests', 5, {
+    note: `last run: ${paths.join(', ')}`,
+  });
+  record('sync: pull when nothing changed, documents written', profile, written, 'docs', 0, {
+    note: `per collection (last run): ${detail}`,
+  });
   record('sync: pull when nothing changed, duration', profile, ms, 'ms');
 }

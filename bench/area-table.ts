@@ -18,7 +18,12 @@ const KEY_DELAY_MS = 40;
  */
 async function installProbe(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { benchPaint: number[]; benchDurable: number[]; benchProbe?: true; benchSaved(label: string): Promise<void> };
+    const w = window as unknown as {
+      benchPaint: number[];
+      benchDurable: number[];
+      benchProbe?: true;
+      benchSaved(label: string): Promise<void>;
+    };
     w.benchPaint = [];
     w.benchDurable = [];
     if (w.benchProbe) return;
@@ -38,7 +43,10 @@ async function installProbe(page: Page): Promise<void> {
       },
       true,
     );
-    const savedNow = (label: string) => document.querySelector(`input[data-value-input][aria-label="${CSS.escape(label)}"]`)?.getAttribute('data-saved') === 'true';
+    const savedNow = (label: string) =>
+      document
+        .querySelector(`input[data-value-input][aria-label="${CSS.escape(label)}"]`)
+        ?.getAttribute('data-saved') === 'true';
     new MutationObserver((records) => {
       for (const r of records) {
         const label = labelOf(r.target as Element);
@@ -78,7 +86,11 @@ async function valueLabels(page: Page, end: 'first' | 'last', count: number): Pr
   return end === 'first' ? labels.slice(0, count) : labels.slice(-count);
 }
 
-async function typeValues(page: Page, end: 'first' | 'last', values: number): Promise<{ paint: number[]; durable: number[] }> {
+async function typeValues(
+  page: Page,
+  end: 'first' | 'last',
+  values: number,
+): Promise<{ paint: number[]; durable: number[] }> {
   const labels = await valueLabels(page, end, values);
   await page.evaluate(() => {
     const w = window as unknown as { benchPaint: number[]; benchDurable: number[] };
@@ -88,7 +100,10 @@ async function typeValues(page: Page, end: 'first' | 'last', values: number): Pr
   for (const [k, label] of labels.entries()) {
     await page.locator(`${VALUE}[aria-label="${label}"]`).focus();
     await page.keyboard.type(String(100 + (k % 300)), { delay: KEY_DELAY_MS });
-    await page.evaluate((l) => (window as unknown as { benchSaved(label: string): Promise<void> }).benchSaved(l), label);
+    await page.evaluate(
+      (l) => (window as unknown as { benchSaved(label: string): Promise<void> }).benchSaved(l),
+      label,
+    );
   }
   return page.evaluate(() => {
     const w = window as unknown as { benchPaint: number[]; benchDurable: number[] };
@@ -116,8 +131,12 @@ export async function tableNavigation(page: Page, profile: Profile, runs: number
     ms.push(await timeInPage(page, clickRound, VALUE, FIRST_SCREEN));
     jump.push(await timeInPage(page, scrollToEnd, LAST_STATION, 1));
   }
-  record('table: navigation → 2,000-entry table interactive', profile, ms, 'ms', profile === 'normal' ? 1000 : 3000, { note: 'SPA click on the round list to the value inputs on the screen enabled and a frame painted' });
-  record('table: jump to the end → 400th station painted', profile, jump, 'ms', undefined, { note: 'scrollTo(end) to the last station\'s inputs in the DOM and a frame painted' });
+  record('table: navigation → 2,000-entry table interactive', profile, ms, 'ms', profile === 'normal' ? 1000 : 3000, {
+    note: 'SPA click on the round list to the value inputs on the screen enabled and a frame painted',
+  });
+  record('table: jump to the end → 400th station painted', profile, jump, 'ms', undefined, {
+    note: "scrollTo(end) to the last station's inputs in the DOM and a frame painted",
+  });
 }
 
 /** Types into the first and the last stations; records keystroke → painted, typed → durable, last/first. */
@@ -128,17 +147,58 @@ export async function tableTyping(page: Page, profile: Profile, values: number):
   const paint = [...a.paint, ...b.paint];
   const durable = [...a.durable, ...b.durable];
   const p95 = (xs: number[]) => percentile(xs, 95);
-  record('table: keystroke → painted (p95 of keystrokes)', profile, [p95(paint)], 'ms', profile === 'normal' ? 50 : 100, { note: `${paint.length} keystrokes; p50 ${percentile(paint, 50).toFixed(1)} ms, max ${Math.max(...paint).toFixed(0)} ms` });
-  record('table: value typed → durable (p95 of keystrokes)', profile, [p95(durable)], 'ms', profile === 'normal' ? 50 : undefined, { note: `${durable.length} acknowledged; p50 ${percentile(durable, 50).toFixed(1)} ms, max ${Math.max(...durable).toFixed(0)} ms` });
-  record('table: 400th station vs 1st, typed → durable (ratio of medians)', profile, [percentile(b.durable, 50) / percentile(a.durable, 50)], '×', 1.5, { note: `first ${values} entries ${percentile(a.durable, 50).toFixed(1)} ms, last ${values} ${percentile(b.durable, 50).toFixed(1)} ms` });
-  record('table: 400th station vs 1st, keystroke → painted (ratio of medians)', profile, [percentile(b.paint, 50) / percentile(a.paint, 50)], '×', 1.5);
+  record(
+    'table: keystroke → painted (p95 of keystrokes)',
+    profile,
+    [p95(paint)],
+    'ms',
+    profile === 'normal' ? 50 : 100,
+    {
+      note: `${paint.length} keystrokes; p50 ${percentile(paint, 50).toFixed(1)} ms, max ${Math.max(...paint).toFixed(0)} ms`,
+    },
+  );
+  record(
+    'table: value typed → durable (p95 of keystrokes)',
+    profile,
+    [p95(durable)],
+    'ms',
+    profile === 'normal' ? 50 : undefined,
+    {
+      note: `${durable.length} acknowledged; p50 ${percentile(durable, 50).toFixed(1)} ms, max ${Math.max(...durable).toFixed(0)} ms`,
+    },
+  );
+  record(
+    'table: 400th station vs 1st, typed → durable (ratio of medians)',
+    profile,
+    [percentile(b.durable, 50) / percentile(a.durable, 50)],
+    '×',
+    1.5,
+    {
+      note: `first ${values} entries ${percentile(a.durable, 50).toFixed(1)} ms, last ${values} ${percentile(b.durable, 50).toFixed(1)} ms`,
+    },
+  );
+  record(
+    'table: 400th station vs 1st, keystroke → painted (ratio of medians)',
+    profile,
+    [percentile(b.paint, 50) / percentile(a.paint, 50)],
+    '×',
+    1.5,
+  );
 }
 
 /**
  * Heap after entering a value into every one of the 2,000 entries and `reps` × `perRep` navigations between
  * the round list and the table (garbage collected after each repetition); growth between repetitions.
  */
-export async function heapGrowth(page: Page, cdp: CDPSession, homeUrl: string, bundle: string, date: string, reps: number, perRep: number): Promise<void> {
+export async function heapGrowth(
+  page: Page,
+  cdp: CDPSession,
+  homeUrl: string,
+  bundle: string,
+  date: string,
+  reps: number,
+  perRep: number,
+): Promise<void> {
   // one typed value opens the table's instance as a user does; the rest go through the app's writeDraft
   await page.goto(homeUrl);
   await page.getByRole('link', { name: BIG.mrName }).first().click();
@@ -160,5 +220,7 @@ export async function heapGrowth(page: Page, cdp: CDPSession, homeUrl: string, b
     heaps.push((await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6);
   }
   const growth = heaps.slice(1).map((h, i) => ((h - (heaps[i] ?? h)) / (heaps[i] ?? h)) * 100);
-  record(`heap: growth between repetitions of ${perRep} navigations`, 'normal', growth, '%', 20, { note: `${filled} values entered, ${reps * perRep} navigations; heap after each repetition: ${heaps.map((h) => h.toFixed(1)).join(', ')} MB` });
+  record(`heap: growth between repetitions of ${perRep} navigations`, 'normal', growth, '%', 20, {
+    note: `${filled} values entered, ${reps * perRep} navigations; heap after each repetition: ${heaps.map((h) => h.toFixed(1)).join(', ')} MB`,
+  });
 }

@@ -10,10 +10,20 @@ export const STORED_TOURS = 20;
 
 /** Stores the tours through the app's own storeTour in the device's database; returns their ids. */
 export async function storeTours(page: Page, bundle: string, date: string): Promise<string[]> {
-  return withLib(page, bundle, (lib, a) => lib.storeTours(...(a as [string, number, string])), [BIG.mrId, STORED_TOURS, date]);
+  return withLib(page, bundle, (lib, a) => lib.storeTours(...(a as [string, number, string])), [
+    BIG.mrId,
+    STORED_TOURS,
+    date,
+  ]);
 }
 
-export async function tour(page: Page, origin: string, instanceId: string, profile: Profile, runs: number): Promise<void> {
+export async function tour(
+  page: Page,
+  origin: string,
+  instanceId: string,
+  profile: Profile,
+  runs: number,
+): Promise<void> {
   const list: number[] = [];
   const listAll: number[] = [];
   const nextFirst: number[] = [];
@@ -24,9 +34,17 @@ export async function tour(page: Page, origin: string, instanceId: string, profi
     await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
     // the list tab, from the input view (client-side navigation)
     // the first screen of stations (the rest joins in a transition after its frame), then all of them in the DOM
-    list.push(await timeInPage(page, `document.querySelector('a[data-tab="list"]').click()`, 'li[data-station]', FIRST_SCREEN_STATIONS));
+    list.push(
+      await timeInPage(
+        page,
+        `document.querySelector('a[data-tab="list"]').click()`,
+        'li[data-station]',
+        FIRST_SCREEN_STATIONS,
+      ),
+    );
     listAll.push(list.at(-1) ?? 0);
-    listAll[listAll.length - 1] = (listAll.at(-1) ?? 0) + (await timeInPage(page, '', 'li[data-station]', BIG.stations));
+    listAll[listAll.length - 1] =
+      (listAll.at(-1) ?? 0) + (await timeInPage(page, '', 'li[data-station]', BIG.stations));
     await page.goto(`${origin}/mobile/${instanceId}?view=input&station=50000`);
     await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
     nextFirst.push(await nextStation(page));
@@ -34,11 +52,21 @@ export async function tour(page: Page, origin: string, instanceId: string, profi
     await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
     nextLast.push(await nextStation(page));
   }
-  record(`tour: station list of ${BIG.stations} stations painted (first screen)`, profile, list, 'ms', 100, { note: `client-side navigation from the input view to the first ${FIRST_SCREEN_STATIONS} list items and a frame painted; ${STORED_TOURS} tours stored` });
-  record(`tour: station list, all ${BIG.stations} stations in the DOM`, profile, listAll, 'ms', undefined, { note: 'the stations after the first screen join in a React transition' });
+  record(`tour: station list of ${BIG.stations} stations painted (first screen)`, profile, list, 'ms', 100, {
+    note: `client-side navigation from the input view to the first ${FIRST_SCREEN_STATIONS} list items and a frame painted; ${STORED_TOURS} tours stored`,
+  });
+  record(`tour: station list, all ${BIG.stations} stations in the DOM`, profile, listAll, 'ms', undefined, {
+    note: 'the stations after the first screen join in a React transition',
+  });
   record('tour: next station → its input painted (1st → 2nd)', profile, nextFirst, 'ms', 100);
   record('tour: next station → its input painted (399th → 400th)', profile, nextLast, 'ms', 100);
-  record('tour: 400th station vs 1st, next station (ratio of medians)', profile, [percentile(nextLast, 50) / percentile(nextFirst, 50)], '×', 1.5);
+  record(
+    'tour: 400th station vs 1st, next station (ratio of medians)',
+    profile,
+    [percentile(nextLast, 50) / percentile(nextFirst, 50)],
+    '×',
+    1.5,
+  );
 }
 
 /** Clicks "next station"; resolves when the station position text changed and the new inputs were painted. */
@@ -48,13 +76,16 @@ async function nextStation(page: Page): Promise<number> {
       new Promise<number>((resolve, reject) => {
         const pos = document.querySelector('[data-testid="station-position"]');
         const before = pos?.textContent;
-        const button = [...document.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? '').startsWith('Nächste Station'));
+        const button = [...document.querySelectorAll('button')].find((b) =>
+          (b.getAttribute('aria-label') ?? '').startsWith('Nächste Station'),
+        );
         if (!button) return reject(new Error('no next-station button'));
         const t0 = performance.now();
         button.click();
         const check = () => {
           const now = document.querySelector('[data-testid="station-position"]')?.textContent;
-          if (now !== before && document.querySelector('input[data-value-input]')) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0)));
+          if (now !== before && document.querySelector('input[data-value-input]'))
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0)));
           else if (performance.now() - t0 > 30_000) reject(new Error('next station never shown'));
           else requestAnimationFrame(check);
         };

@@ -38,48 +38,65 @@ await area('static', async () => initialJs());
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 const server = await startServer({ port: 0, dataDir: dir, staticDir: 'dist', demo: true });
 const seedSeconds = await seedBigRound(server.db);
-console.info(`dataset: ${BIG_ENTRIES} entries, ${BIG_VALUES} historic values, seeded in ${seedSeconds.toFixed(1)} s; server ${server.url}`);
+console.info(
+  `dataset: ${BIG_ENTRIES} entries, ${BIG_VALUES} historic values, seeded in ${seedSeconds.toFixed(1)} s; server ${server.url}`,
+);
 const bundle = await pageBundle();
 const browser = await launch();
 const today = new Date().toISOString().slice(0, 10);
 const home = `${server.url}/?date=${today}`;
 try {
   for (const { profile, rate } of PROFILES) {
-    if (wanted('sync')) await area(`sync (${profile})`, () => historyPull(browser, home, bundle, profile, rate, PULL_RUNS));
+    if (wanted('sync'))
+      await area(`sync (${profile})`, () => historyPull(browser, home, bundle, profile, rate, PULL_RUNS));
   }
   // one device for the rest: it has pulled everything once; the profiles switch its CPU rate
   const context = await browser.newContext(DESKTOP);
   const page = await openPage(context, 1);
   await page.goto(home);
   await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 120_000 });
-  for (let stored = 0; stored < BIG_VALUES; ) {
-    stored = (await withLib(page, bundle, (lib, min) => lib.storedHistoryValues(min as number), BIG_ENTRIES)).values ?? 0;
+  for (let stored = 0; stored < BIG_VALUES;) {
+    stored =
+      (await withLib(page, bundle, (lib, min) => lib.storedHistoryValues(min as number), BIG_ENTRIES)).values ?? 0;
     await new Promise((r) => setTimeout(r, 500));
   }
   const tours = wanted('tour') ? await storeTours(page, bundle, today) : [];
   // the issue's 200 photos of 300 KB, on the first stored tour (field users take photos on tours)
   if (tours[0]) {
-    const bytes = await withLib(page, bundle, (lib, a) => lib.storePhotos(...(a as [string, number, number])), [tours[0], PHOTOS, PHOTO_BYTES]);
+    const bytes = await withLib(page, bundle, (lib, a) => lib.storePhotos(...(a as [string, number, number])), [
+      tours[0],
+      PHOTOS,
+      PHOTO_BYTES,
+    ]);
     console.info(`photos: ${PHOTOS} stored on tour ${tours[0]}, ${(bytes / 1e6).toFixed(1)} MB`);
   }
   for (const { profile, rate } of PROFILES) {
     await throttle(page, rate);
-    if (wanted('sync')) await area(`unchanged pull (${profile})`, () => unchangedPull(page, home, bundle, profile, RUNS));
+    if (wanted('sync'))
+      await area(`unchanged pull (${profile})`, () => unchangedPull(page, home, bundle, profile, RUNS));
     // the light screens first: once the 2,000-row table is open, a slowed page stays busy for a while
-    if (wanted('tour') && tours[0]) await area(`tour (${profile})`, () => tour(page, server.url, tours[0] ?? '', profile, RUNS));
+    if (wanted('tour') && tours[0])
+      await area(`tour (${profile})`, () => tour(page, server.url, tours[0] ?? '', profile, RUNS));
     if (wanted('baseline')) await area(`baseline (${profile})`, () => baselineRatios(page, bundle, profile, RUNS));
     if (wanted('table')) await area(`table navigation (${profile})`, () => tableNavigation(page, profile, RUNS, home));
     if (wanted('table')) await area(`table typing (${profile})`, () => tableTyping(page, profile, 15));
     if (wanted('table')) await area(`photo (${profile})`, () => photoResize(page, profile, RUNS));
   }
   await throttle(page, 1);
-  if (wanted('heap')) await area('heap', async () => heapGrowth(page, await context.newCDPSession(page), home, bundle, today, HEAP_REPETITIONS, HEAP_NAVIGATIONS));
+  if (wanted('heap'))
+    await area('heap', async () =>
+      heapGrowth(page, await context.newCDPSession(page), home, bundle, today, HEAP_REPETITIONS, HEAP_NAVIGATIONS),
+    );
   await context.close();
   if (wanted('coldstart')) await area('offline cold start', () => offlineColdStart(home, PROFILES, RUNS));
   if (wanted('server')) await area('server', () => concurrentSubmissions(server.url, RUNS));
   // the production database: `npm run bench` starts a throw-away PostgreSQL cluster when it is installed
   if (wanted('server') && process.env.TEST_PG_URL) {
-    const pgServer = await startServer({ port: 0, staticDir: 'dist', ...(await testDatabaseOptions(mkdtempSync(join(tmpdir(), 'bench-pg-')))) });
+    const pgServer = await startServer({
+      port: 0,
+      staticDir: 'dist',
+      ...(await testDatabaseOptions(mkdtempSync(join(tmpdir(), 'bench-pg-')))),
+    });
     try {
       await area('server (PostgreSQL)', () => concurrentSubmissions(pgServer.url, RUNS, 'PostgreSQL'));
     } finally {
@@ -96,5 +113,14 @@ try {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 }
-writeReport({ runsPerFigure: RUNS, pullRuns: PULL_RUNS, heapNavigations: HEAP_REPETITIONS * HEAP_NAVIGATIONS, cpus: cpus().length, cpuModel: cpus()[0]?.model, dataset: { entries: BIG_ENTRIES, historicValues: BIG_VALUES }, seedSeconds: Number(seedSeconds.toFixed(1)), totalSeconds: Math.round((performance.now() - started) / 1000) });
+writeReport({
+  runsPerFigure: RUNS,
+  pullRuns: PULL_RUNS,
+  heapNavigations: HEAP_REPETITIONS * HEAP_NAVIGATIONS,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  dataset: { entries: BIG_ENTRIES, historicValues: BIG_VALUES },
+  seedSeconds: Number(seedSeconds.toFixed(1)),
+  totalSeconds: Math.round((performance.now() - started) / 1000),
+});
 process.exit(0);

@@ -1,5 +1,12 @@
 // Shared browser plumbing of `npm run bench`: headless Chromium, the two CPU profiles, and in-page waits.
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness';
 import type { Profile } from './report';
 import type { BenchLib } from './page-bundle';
@@ -9,7 +16,13 @@ export const PROFILES: readonly { profile: Profile; rate: number }[] = [
   { profile: 'cpu4x', rate: 4 },
 ];
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: 'de-DE' };
-export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'de-DE' };
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'de-DE',
+};
 
 // tsx (esbuild keepNames) wraps functions passed to page.evaluate in a `__name` helper the page lacks
 const NAME_SHIM = 'window.__name = window.__name || ((f) => f);';
@@ -41,9 +54,15 @@ const sessions = new WeakMap<Page, CDPSession>();
  * Runs `fn(lib, arg)` in the page with the bench's in-page library (page/lib.ts), loading it once per
  * document. Both go in as source text through CDP evaluation, which the app's CSP (script-src 'self') allows.
  */
-export async function withLib<R>(page: Page, bundle: string, fn: (lib: BenchLib, arg: unknown) => Promise<R>, arg?: unknown): Promise<R> {
+export async function withLib<R>(
+  page: Page,
+  bundle: string,
+  fn: (lib: BenchLib, arg: unknown) => Promise<R>,
+  arg?: unknown,
+): Promise<R> {
   await page.evaluate(NAME_SHIM);
-  if (!(await page.evaluate('typeof window.benchLib !== "undefined"'))) await page.evaluate(`${bundle};window.benchLib = benchLib;`);
+  if (!(await page.evaluate('typeof window.benchLib !== "undefined"')))
+    await page.evaluate(`${bundle};window.benchLib = benchLib;`);
   return (await page.evaluate(`(${fn.toString()})(window.benchLib, ${JSON.stringify(arg ?? null)})`)) as R;
 }
 
@@ -51,7 +70,13 @@ export async function withLib<R>(page: Page, bundle: string, fn: (lib: BenchLib,
  * Runs `start` in the page and resolves with the milliseconds until `selector` matches at least `count`
  * elements and the next frame was painted (rAF, then a task after it). Measured in the page.
  */
-export async function timeInPage(page: Page, start: string, selector: string, count: number, timeoutMs = 60_000): Promise<number> {
+export async function timeInPage(
+  page: Page,
+  start: string,
+  selector: string,
+  count: number,
+  timeoutMs = 60_000,
+): Promise<number> {
   // a string, so `start` runs as code without eval in the page (the app's CSP forbids it)
   return (await page.evaluate(`new Promise((resolve, reject) => {
     const t0 = performance.now();

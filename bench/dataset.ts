@@ -14,7 +14,14 @@ export interface RoundSize {
   historyDays: number;
 }
 
-export const BIG: RoundSize = { mrId: 'bench-400', mrName: 'Benchmark 400 Messstellen', mrGroup: 'Benchmark', stations: 400, perStation: 5, historyDays: 60 };
+export const BIG: RoundSize = {
+  mrId: 'bench-400',
+  mrName: 'Benchmark 400 Messstellen',
+  mrGroup: 'Benchmark',
+  stations: 400,
+  perStation: 5,
+  historyDays: 60,
+};
 export const BIG_ENTRIES = BIG.stations * BIG.perStation;
 export const BIG_VALUES = BIG_ENTRIES * BIG.historyDays;
 
@@ -45,7 +52,17 @@ export function bigEntries(size: RoundSize = BIG): MeasureRoundEntry[] {
     // stations along a 40 km line, so the tour's map and distance order have something to work with
     const staLocation = { latitude: 47 + s * 0.001 + random() * 0.0005, longitude: 10.7 + s * 0.0005 };
     for (const [k, p] of PARAMETERS.slice(0, size.perStation).entries()) {
-      entries.push({ staName: `Messstelle ${s + 1}`, staNumber, staOrdinal: s + 1, staLocation, tsId: `${staNumber}-${p.tsParameter}`, tsParameter: p.tsParameter, tsUnit: p.tsUnit, tsPlausibilityCheck: { min: p.min, max: p.max }, staSubOrdinal: k + 1 } as MeasureRoundEntry);
+      entries.push({
+        staName: `Messstelle ${s + 1}`,
+        staNumber,
+        staOrdinal: s + 1,
+        staLocation,
+        tsId: `${staNumber}-${p.tsParameter}`,
+        tsParameter: p.tsParameter,
+        tsUnit: p.tsUnit,
+        tsPlausibilityCheck: { min: p.min, max: p.max },
+        staSubOrdinal: k + 1,
+      } as MeasureRoundEntry);
     }
   }
   return entries;
@@ -55,20 +72,26 @@ export function bigEntries(size: RoundSize = BIG): MeasureRoundEntry[] {
 export async function seedBigRound(db: Database, size: RoundSize = BIG): Promise<number> {
   const t0 = performance.now();
   const entries = bigEntries(size);
-  await db.query('insert into measure_round (mr_id, mr_name, mr_group, sort) values ($1, $2, $3, 99) on conflict do nothing', [size.mrId, size.mrName, size.mrGroup]);
-  await db.query('insert into round_entry (mr_id, ts_id, position, definition) select $1, t, p, d from unnest($2::text[], $3::int[], $4::jsonb[]) as x(t, p, d) on conflict do nothing', [
-    size.mrId,
-    entries.map((e) => e.tsId),
-    entries.map((_, i) => i),
-    entries.map((e) => JSON.stringify(e)),
-  ]);
+  await db.query(
+    'insert into measure_round (mr_id, mr_name, mr_group, sort) values ($1, $2, $3, 99) on conflict do nothing',
+    [size.mrId, size.mrName, size.mrGroup],
+  );
+  await db.query(
+    'insert into round_entry (mr_id, ts_id, position, definition) select $1, t, p, d from unnest($2::text[], $3::int[], $4::jsonb[]) as x(t, p, d) on conflict do nothing',
+    [size.mrId, entries.map((e) => e.tsId), entries.map((_, i) => i), entries.map((e) => JSON.stringify(e))],
+  );
   // one value a day at 07:00 UTC for the last historyDays days; the value is a smooth function of series and day
   await db.query(
     `insert into historic_value (ts_id, dt, value)
      select t, date_trunc('day', now()) - make_interval(days => d) + interval '7 hours', round((p.lo + (p.hi - p.lo) * (0.5 + 0.3 * sin(i + d / 7.0)))::numeric, 2)
      from unnest($1::text[], $2::float8[], $3::float8[]) with ordinality as p(t, lo, hi, i), generate_series(1, $4::int) d
      on conflict do nothing`,
-    [entries.map((e) => e.tsId), entries.map((e) => e.tsPlausibilityCheck?.min ?? 0), entries.map((e) => e.tsPlausibilityCheck?.max ?? 1), size.historyDays],
+    [
+      entries.map((e) => e.tsId),
+      entries.map((e) => e.tsPlausibilityCheck?.min ?? 0),
+      entries.map((e) => e.tsPlausibilityCheck?.max ?? 1),
+      size.historyDays,
+    ],
   );
   return (performance.now() - t0) / 1000;
 }

@@ -11,5 +11,8 @@ if (!process.env.TEST_PG_URL) {
 const { databaseUrl } = await testDatabaseOptions('');
 const started = performance.now();
 await area('fleet (PostgreSQL, two instances)', () => fleetLoad(databaseUrl ?? ''));
-writeReport({ scenario: 'fleet', totalSeconds: Math.round((performance.now() - started) / 1000) }, 'bench/fleet-results.json');
+writeReport(
+  { scenario: 'fleet', totalSeconds: Math.round((performance.now() - started) / 1000) },
+  'bench/fleet-results.json',
+);
 process.exit(0);

@@ -2,9 +2,14 @@
 import { readFileSync } from 'node:fs';
 import type { Result } from './report';
 
-const report = JSON.parse(readFileSync(process.argv[2] ?? 'bench/results.json', 'utf8')) as { results: Result[]; load: { at: string; load1: number }[]; totalSeconds: number };
+const report = JSON.parse(readFileSync(process.argv[2] ?? 'bench/results.json', 'utf8')) as {
+  results: Result[];
+  load: { at: string; load1: number }[];
+  totalSeconds: number;
+};
 const metrics = [...new Set(report.results.map((r) => r.metric))];
-const cell = (r: Result | undefined) => (r ? `${r.median} ${r.unit} (${r.min}–${r.max})${r.pass === false ? ' **missed**' : r.pass ? ' ✓' : ''}` : '');
+const cell = (r: Result | undefined) =>
+  r ? `${r.median} ${r.unit} (${r.min}–${r.max})${r.pass === false ? ' **missed**' : r.pass ? ' ✓' : ''}` : '';
 console.info('| metric | normal CPU (median, min–max) | CPU 4× slower | budget |');
 console.info('| --- | --- | --- | --- |');
 for (const m of metrics) {
@@ -12,7 +17,11 @@ for (const m of metrics) {
   const node = of('node');
   const normal = node ?? of('normal');
   const slow = of('cpu4x');
-  const budget = [normal?.budget, slow?.budget && slow.budget !== normal?.budget ? `${slow.budget} (4×)` : undefined].filter(Boolean).join(' / ');
+  const budget = [normal?.budget, slow?.budget && slow.budget !== normal?.budget ? `${slow.budget} (4×)` : undefined]
+    .filter(Boolean)
+    .join(' / ');
   console.info(`| ${m} | ${cell(normal)} | ${node ? '—' : cell(slow)} | ${budget || '—'} |`);
 }
-console.info(`\nMachine load (1 min): ${report.load.map((l) => `${l.at} ${l.load1}`).join('; ')}. Total ${report.totalSeconds} s.`);
+console.info(
+  `\nMachine load (1 min): ${report.load.map((l) => `${l.at} ${l.load1}`).join('; ')}. Total ${report.totalSeconds} s.`,
+);

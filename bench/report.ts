@@ -34,7 +34,14 @@ const round = (x: number) => (Math.abs(x) >= 100 ? Math.round(x) : Math.round(x 
  * Records a figure. `limit` is the budget as a number the median must not exceed (`higherIsBetter` flips
  * that); pass stays undefined when there is no budget.
  */
-export function record(metric: string, profile: Result['profile'], samples: readonly number[], unit: string, limit?: number, opts: { budget?: string; note?: string; higherIsBetter?: boolean } = {}): Result {
+export function record(
+  metric: string,
+  profile: Result['profile'],
+  samples: readonly number[],
+  unit: string,
+  limit?: number,
+  opts: { budget?: string; note?: string; higherIsBetter?: boolean } = {},
+): Result {
   const clean = samples.filter((x) => Number.isFinite(x));
   const median = percentile(clean, 50);
   const r: Result = {
@@ -45,11 +52,18 @@ export function record(metric: string, profile: Result['profile'], samples: read
     max: round(Math.max(...clean)),
     n: clean.length,
     unit,
-    ...(limit !== undefined ? { budget: opts.budget ?? `≤ ${limit}`, pass: clean.length > 0 && (opts.higherIsBetter ? median >= limit : median <= limit) } : {}),
+    ...(limit !== undefined
+      ? {
+          budget: opts.budget ?? `≤ ${limit}`,
+          pass: clean.length > 0 && (opts.higherIsBetter ? median >= limit : median <= limit),
+        }
+      : {}),
     ...(opts.note ? { note: opts.note } : {}),
   };
   results.push(r);
-  console.info(`  ${r.metric} [${r.profile}]: ${r.median} ${r.unit} (${r.min}–${r.max}, n=${r.n})${r.pass === false ? ' MISSED' : ''}`);
+  console.info(
+    `  ${r.metric} [${r.profile}]: ${r.median} ${r.unit} (${r.min}–${r.max}, n=${r.n})${r.pass === false ? ' MISSED' : ''}`,
+  );
   return r;
 }
 
@@ -68,16 +82,40 @@ export async function area(name: string, run: () => Promise<void>): Promise<void
     await run();
   } catch (e) {
     console.error(`✖ ${name} failed:`, e);
-    results.push({ metric: `${name}: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`, profile: 'node', median: Number.NaN, min: Number.NaN, max: Number.NaN, n: 0, unit: '', pass: false });
+    results.push({
+      metric: `${name}: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+      profile: 'node',
+      median: Number.NaN,
+      min: Number.NaN,
+      max: Number.NaN,
+      n: 0,
+      unit: '',
+      pass: false,
+    });
   }
   console.info(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
 export function writeReport(extra: Record<string, unknown>, file = 'bench/results.json'): void {
   noteLoad('end');
-  console.table(results.map((r) => ({ metric: r.metric, profile: r.profile, median: r.median, min: r.min, max: r.max, n: r.n, unit: r.unit, budget: r.budget ?? '', pass: r.pass ?? '' })));
+  console.table(
+    results.map((r) => ({
+      metric: r.metric,
+      profile: r.profile,
+      median: r.median,
+      min: r.min,
+      max: r.max,
+      n: r.n,
+      unit: r.unit,
+      budget: r.budget ?? '',
+      pass: r.pass ?? '',
+    })),
+  );
   console.info('machine load (1 min / 5 min):', loads.map((l) => `${l.at}: ${l.load1}/${l.load5}`).join(', '));
   mkdirSync('bench', { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), ...extra, load: loads, results }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), ...extra, load: loads, results }, null, 2)}\n`,
+  );
   console.info(`written: ${file}`);
 }

@@ -15,7 +15,15 @@ const t = await startOidcServer('bench-load', [
   ['sue', '2', 'OBSERVE'],
 ]);
 const { db } = t.server;
-const rows: { call: string; user: string; firstMs: number; medianMs: number; maxMs: number; bytes: number; status: number }[] = [];
+const rows: {
+  call: string;
+  user: string;
+  firstMs: number;
+  medianMs: number;
+  maxMs: number;
+  bytes: number;
+  status: number;
+}[] = [];
 
 async function timed(call: string, user: string, path: string): Promise<void> {
   const ms: number[] = [];
@@ -30,7 +38,15 @@ async function timed(call: string, user: string, path: string): Promise<void> {
     status = res.status;
   }
   const sorted = [...ms].sort((a, b) => a - b);
-  rows.push({ call, user, firstMs: Math.round(ms[0] ?? 0), medianMs: Math.round(sorted[Math.floor(RUNS / 2)] ?? 0), maxMs: Math.round(sorted.at(-1) ?? 0), bytes, status });
+  rows.push({
+    call,
+    user,
+    firstMs: Math.round(ms[0] ?? 0),
+    medianMs: Math.round(sorted[Math.floor(RUNS / 2)] ?? 0),
+    maxMs: Math.round(sorted.at(-1) ?? 0),
+    bytes,
+    status,
+  });
 }
 
 try {
@@ -46,7 +62,11 @@ try {
     [VALUES],
   );
   // 1,000 large submissions of round 1: 200 entries each with values and remarks (about 150 KB of JSON)
-  const definitions = (await db.query<{ definition: MeasureRoundEntry }>("select definition from round_entry where mr_id = '1' order by position")).map((r) => r.definition);
+  const definitions = (
+    await db.query<{ definition: MeasureRoundEntry }>(
+      "select definition from round_entry where mr_id = '1' order by position",
+    )
+  ).map((r) => r.definition);
   const entries = Array.from({ length: ENTRIES_PER_SUBMISSION }, (_, i) => ({
     ...definitions[i % definitions.length],
     dt: new Date().toISOString(),
@@ -85,7 +105,17 @@ try {
   const allPagesMs = Math.round(performance.now() - start);
 
   console.table(rows);
-  const report = { database: db.kind, loadAverage: (await import('node:os')).loadavg().map((l) => Number(l.toFixed(1))), values: VALUES, submissions: SUBMISSIONS, entriesPerSubmission: ENTRIES_PER_SUBMISSION, submissionJsonBytes: json.length, seedSeconds: Number(seedSeconds.toFixed(1)), rows, archive: { pages: pages + 1, rounds: seen, totalMs: allPagesMs } };
+  const report = {
+    database: db.kind,
+    loadAverage: (await import('node:os')).loadavg().map((l) => Number(l.toFixed(1))),
+    values: VALUES,
+    submissions: SUBMISSIONS,
+    entriesPerSubmission: ENTRIES_PER_SUBMISSION,
+    submissionJsonBytes: json.length,
+    seedSeconds: Number(seedSeconds.toFixed(1)),
+    rows,
+    archive: { pages: pages + 1, rounds: seen, totalMs: allPagesMs },
+  };
   console.info(JSON.stringify(report, null, 2));
   mkdirSync('test-results', { recursive: true });
   writeFileSync(`test-results/bench-server-load-${db.kind}.json`, JSON.stringify(report, null, 2));

@@ -10,7 +10,11 @@ function clientAnswering(res: () => Response, calls: Call[] = []) {
     calls.push({ url: String(url), init: init ?? {} });
     return res();
   }) as typeof fetch;
-  return new ApiClient('http://srv', { token: () => 'tok', clientVersion: '1.2.3', browser: 'UA', installed: true }, fetchFn);
+  return new ApiClient(
+    'http://srv',
+    { token: () => 'tok', clientVersion: '1.2.3', browser: 'UA', installed: true },
+    fetchFn,
+  );
 }
 
 const Any = v.unknown();
@@ -23,7 +27,12 @@ describe('ApiClient', () => {
     await api.getJson('/config', Any);
     const [info, config] = calls.map((c) => c.init.headers as Record<string, string>);
     expect(calls[0]?.url).toBe('http://srv/hwe-api/v2/info');
-    expect(info).toMatchObject({ Authorization: 'Bearer tok', 'X-Client-Version': '1.2.3', 'X-Client-Browser': 'UA', 'X-Installed-App': 'true' });
+    expect(info).toMatchObject({
+      Authorization: 'Bearer tok',
+      'X-Client-Version': '1.2.3',
+      'X-Client-Browser': 'UA',
+      'X-Installed-App': 'true',
+    });
     expect(config?.Authorization).toBeUndefined();
     expect(config?.['X-Client-Version']).toBeUndefined();
     expect(calls[1]?.init.cache).toBe('no-cache');
@@ -38,7 +47,13 @@ describe('ApiClient', () => {
   });
 
   it('raises other failures with the status text and the server message', async () => {
-    const api = clientAnswering(() => new Response(JSON.stringify({ message: 'entries.0.value: must be a number' }), { status: 400, statusText: 'Bad Request' }));
+    const api = clientAnswering(
+      () =>
+        new Response(JSON.stringify({ message: 'entries.0.value: must be a number' }), {
+          status: 400,
+          statusText: 'Bad Request',
+        }),
+    );
     const err = await api.postJson('/measure-round/1', {}, Any).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('400 Bad Request: entries.0.value: must be a number');
@@ -65,7 +80,9 @@ describe('ApiClient', () => {
 
   it('rejects an answer that does not match the schema', async () => {
     const api = clientAnswering(() => Response.json({ version: 1 }));
-    await expect(api.getJson('/info', v.object({ version: v.string() }))).rejects.toMatchObject({ reason: 'invalid-response' });
+    await expect(api.getJson('/info', v.object({ version: v.string() }))).rejects.toMatchObject({
+      reason: 'invalid-response',
+    });
   });
 });
 

@@ -61,10 +61,18 @@ export class ApiClient {
     return h;
   }
 
-  private async send(method: string, path: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response> {
+  private async send(
+    method: string,
+    path: string,
+    init: RequestInit & { headers: Record<string, string> },
+  ): Promise<Response> {
     let res: Response;
     try {
-      res = await this.fetchFn(`${this.origin}${API_BASE}${path}`, { ...init, method, cache: path === '/config' ? 'no-cache' : init.cache });
+      res = await this.fetchFn(`${this.origin}${API_BASE}${path}`, {
+        ...init,
+        method,
+        cache: path === '/config' ? 'no-cache' : init.cache,
+      });
     } catch (e) {
       throw new ApiError('network', e instanceof Error ? e.message : String(e));
     }
@@ -77,7 +85,11 @@ export class ApiClient {
     return res;
   }
 
-  async getJson<S extends v.GenericSchema>(path: string, schema: S, opts: RequestOptions = {}): Promise<ApiResponse<v.InferOutput<S>>> {
+  async getJson<S extends v.GenericSchema>(
+    path: string,
+    schema: S,
+    opts: RequestOptions = {},
+  ): Promise<ApiResponse<v.InferOutput<S>>> {
     if (!this.onFailure) return this.get(path, schema, opts);
     try {
       return await this.get(path, schema, opts);
@@ -87,7 +99,11 @@ export class ApiClient {
     }
   }
 
-  private async get<S extends v.GenericSchema>(path: string, schema: S, opts: RequestOptions): Promise<ApiResponse<v.InferOutput<S>>> {
+  private async get<S extends v.GenericSchema>(
+    path: string,
+    schema: S,
+    opts: RequestOptions,
+  ): Promise<ApiResponse<v.InferOutput<S>>> {
     const headers = await this.headers(path, { Accept: 'application/json', ...opts.headers });
     if (opts.etag) headers['If-None-Match'] = opts.etag;
     const res = await this.send('GET', path, { headers, signal: opts.signal });
@@ -100,20 +116,38 @@ export class ApiClient {
     if (!parsed.success) {
       throw new ApiError('invalid-response', `unexpected answer from ${path}: ${v.summarize(parsed.issues)}`);
     }
-    return { data: parsed.output, etag: res.headers.get('ETag') ?? undefined, date: res.headers.get('Date') ?? undefined, nextPage: res.headers.get('X-Next-Page') ?? undefined };
+    return {
+      data: parsed.output,
+      etag: res.headers.get('ETag') ?? undefined,
+      date: res.headers.get('Date') ?? undefined,
+      nextPage: res.headers.get('X-Next-Page') ?? undefined,
+    };
   }
 
-  async postJson<S extends v.GenericSchema>(path: string, body: unknown, schema: S, opts: RequestOptions = {}): Promise<v.InferOutput<S>> {
-    const headers = await this.headers(path, { 'Content-Type': 'application/json', Accept: 'application/json', ...opts.headers });
+  async postJson<S extends v.GenericSchema>(
+    path: string,
+    body: unknown,
+    schema: S,
+    opts: RequestOptions = {},
+  ): Promise<v.InferOutput<S>> {
+    const headers = await this.headers(path, {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...opts.headers,
+    });
     const res = await this.send('POST', path, { headers, body: JSON.stringify(body), signal: opts.signal });
     const json: unknown = await res.json().catch(() => ({}));
     const parsed = v.safeParse(schema, json);
-    if (!parsed.success) throw new ApiError('invalid-response', `unexpected answer from ${path}: ${v.summarize(parsed.issues)}`);
+    if (!parsed.success)
+      throw new ApiError('invalid-response', `unexpected answer from ${path}: ${v.summarize(parsed.issues)}`);
     return parsed.output;
   }
 
   async postBinary(path: string, body: Blob, opts: RequestOptions = {}): Promise<void> {
-    const headers = await this.headers(path, { 'Content-Type': body.type || 'application/octet-stream', ...opts.headers });
+    const headers = await this.headers(path, {
+      'Content-Type': body.type || 'application/octet-stream',
+      ...opts.headers,
+    });
     await this.send('POST', path, { headers, body, signal: opts.signal });
   }
 
@@ -127,7 +161,8 @@ export class ApiClient {
 function errorMessage(body: string): string {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
+      return parsed.message;
   } catch {
     // not JSON: show the text as it came
   }

@@ -18,7 +18,9 @@ export class ApiError extends Error {
   }
 
   get permanent(): boolean {
-    return this.status !== undefined && this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+    return (
+      this.status !== undefined && this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429
+    );
   }
 }
 

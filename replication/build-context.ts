@@ -24,7 +24,11 @@ export interface BuildContext {
  * Everything of an instance the post is built from, read as stored: the pre-submit checks and the submit queue
  * both read it here, so what the user confirms is what is sent.
  */
-export async function loadBuildContext(db: AppDatabase, instanceId: string, opts: { defaultTime: string; formulaGenerator: boolean; zone?: string }): Promise<BuildContext> {
+export async function loadBuildContext(
+  db: AppDatabase,
+  instanceId: string,
+  opts: { defaultTime: string; formulaGenerator: boolean; zone?: string },
+): Promise<BuildContext> {
   const selector = { instanceId };
   const photos = await db.photos.find({ selector }).exec();
   const photoIdsByTsId = new Map<string, string[]>();
@@ -32,5 +36,13 @@ export async function loadBuildContext(db: AppDatabase, instanceId: string, opts
   const tasks = (await db.tasks.find({ selector }).exec()).map((d) => d.toMutableJSON());
   const facilities = (await db.facilities.find({ selector }).exec()).map((d) => d.toMutableJSON());
   const drafts = (await db.drafts.find({ selector }).exec()).map((d) => d.toMutableJSON());
-  return { defaultTime: opts.defaultTime, photoIdsByTsId, tasks, facilities, drafts, formulaGenerator: opts.formulaGenerator, ...(opts.zone ? { zone: opts.zone } : {}) };
+  return {
+    defaultTime: opts.defaultTime,
+    photoIdsByTsId,
+    tasks,
+    facilities,
+    drafts,
+    formulaGenerator: opts.formulaGenerator,
+    ...(opts.zone ? { zone: opts.zone } : {}),
+  };
 }

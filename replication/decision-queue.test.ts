@@ -18,7 +18,15 @@ const decision: DecisionDoc = {
   syncState: 'queued',
   updatedAt: 1,
 };
-const answer = { instanceId, mrId: '1', mrName: 'Round', entries: [], decision1Time: '2026-01-01T10:00:00.000Z', completionTime: '2026-01-01T10:00:00.000Z', decision1User: 'rudi' };
+const answer = {
+  instanceId,
+  mrId: '1',
+  mrName: 'Round',
+  entries: [],
+  decision1Time: '2026-01-01T10:00:00.000Z',
+  completionTime: '2026-01-01T10:00:00.000Z',
+  decision1User: 'rudi',
+};
 
 function fakeServer(statuses: (number | 'network')[]) {
   const bodies: unknown[] = [];
@@ -35,7 +43,11 @@ function fakeServer(statuses: (number | 'network')[]) {
     if (status === 204) return new Response(null, { status });
     return status === 200 ? Response.json(answer) : new Response('{"message":"boom"}', { status });
   }) as typeof fetch;
-  return { bodies, reads, api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn) };
+  return {
+    bodies,
+    reads,
+    api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn),
+  };
 }
 
 describe('DecisionQueue', () => {

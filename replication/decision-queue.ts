@@ -29,7 +29,9 @@ export class DecisionQueue {
     this.drainer = new SerialDrain(
       () => !this.loginWait && opts.isOnline(),
       async () => {
-        const next = await this.db.decisions.findOne({ selector: { syncState: 'queued' }, sort: [{ updatedAt: 'asc' }] }).exec();
+        const next = await this.db.decisions
+          .findOne({ selector: { syncState: 'queued' }, sort: [{ updatedAt: 'asc' }] })
+          .exec();
         if (!next) return false;
         await this.send(next.toMutableJSON());
         return true;
@@ -87,7 +89,8 @@ export class DecisionQueue {
         await this.patch(decision.id, { syncState: 'sent', sentAt: Date.now(), lastError: undefined });
       },
       {
-        onTry: (attempt) => this.patch(decision.id, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt }),
+        onTry: (attempt) =>
+          this.patch(decision.id, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt }),
         onFailure: async ({ error, message, next }) => {
           if (next === 'login-required') this.loginWait = true;
           const syncState = next === 'failed' ? 'error' : next === 'retry' ? 'retrying' : 'queued';

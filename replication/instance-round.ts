@@ -11,7 +11,10 @@ export const tourRoundKey = (instanceId: string): string => `tourRound:${instanc
  * stored on the device, so a later pull that changes or removes the round never changes what the field
  * worker walks and sends; other instances use the round as pulled.
  */
-export async function loadInstanceRound(db: AppDatabase, instance: Pick<OfflineInstanceDoc, 'instanceId' | 'mrId'>): Promise<RoundDoc | null> {
+export async function loadInstanceRound(
+  db: AppDatabase,
+  instance: Pick<OfflineInstanceDoc, 'instanceId' | 'mrId'>,
+): Promise<RoundDoc | null> {
   const snapshot = await db.reference.findOne(tourRoundKey(instance.instanceId)).exec();
   if (snapshot) {
     const parsed = v.safeParse(RoundDocSchema, snapshot.data);

@@ -4,7 +4,14 @@ import { memoryDatabase } from '../test/unit/memory-db';
 import { ApiClient } from './api-client';
 import { ARCHIVE_MAX_PAGES, pullCompletedRounds } from './pull-lists';
 
-const round = (n: number) => ({ instanceId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, creationTime: '2026-11-23T08:00:00.000Z', submissionTime: '2026-11-23T09:00:00.000Z', mrId: '1', mrName: 'Round', entries: [] });
+const round = (n: number) => ({
+  instanceId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  creationTime: '2026-11-23T08:00:00.000Z',
+  submissionTime: '2026-11-23T09:00:00.000Z',
+  mrId: '1',
+  mrName: 'Round',
+  entries: [],
+});
 
 /** A server that lists `total` rounds in pages of `size`, linking each page to the next by X-Next-Page. */
 function pagedServer(total: number, size: number) {

@@ -25,7 +25,12 @@ type Marks = Record<string, string>;
  * series is not written again) and removes a series the server no longer has values for. Returns the marks
  * of the batch and how many values were added, changed or removed.
  */
-async function storeBatch(db: AppDatabase, batch: readonly string[], pulled: readonly HistoricValue[], from: string | undefined) {
+async function storeBatch(
+  db: AppDatabase,
+  batch: readonly string[],
+  pulled: readonly HistoricValue[],
+  from: string | undefined,
+) {
   const byTs = new Map<string, HistoricPoint[]>(batch.map((id) => [id, []]));
   for (const value of pulled) {
     const { tsId, ...point } = value;
@@ -78,16 +83,22 @@ export async function pullHistoricValues(
     return newest === null ? true : mark !== '' && Date.parse(mark) >= Date.parse(newest);
   };
   // series without a mark first, so they share batches and the others can ask from their marks
-  const ids = [...new Set(tsIds)].filter((id) => !current(id)).sort((a, b) => Number(known(a) !== undefined) - Number(known(b) !== undefined));
+  const ids = [...new Set(tsIds)]
+    .filter((id) => !current(id))
+    .sort((a, b) => Number(known(a) !== undefined) - Number(known(b) !== undefined));
   let stored = 0;
   const batches = batchTsIds(ids);
   const request = (batch: string[]) => {
     const since = batch.map(known);
-    const oldest = since.every((m) => m !== undefined) ? since.reduce((a, b) => (b && (!a || b < a) ? b : a), '') : undefined;
+    const oldest = since.every((m) => m !== undefined)
+      ? since.reduce((a, b) => (b && (!a || b < a) ? b : a), '')
+      : undefined;
     const from = oldest ? new Date(Date.parse(oldest) - HISTORY_OVERLAP_MS).toISOString() : undefined;
     const query = new URLSearchParams([['remarks', 'true'], ...batch.map((id): [string, string] => ['tsId', id])]);
     if (from) query.set('from', from);
-    const answer = api.getJson(`/timeseries-values?${query.toString()}`, HistoricValueListSchema).then(({ data }) => ({ values: data.values, from }));
+    const answer = api
+      .getJson(`/timeseries-values?${query.toString()}`, HistoricValueListSchema)
+      .then(({ data }) => ({ values: data.values, from }));
     // awaited in its turn; marked handled now, so a failed write before it leaves no unhandled rejection
     answer.catch(() => undefined);
     return answer;

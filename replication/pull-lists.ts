@@ -1,12 +1,19 @@
 import * as v from 'valibot';
-import { CompletedMeasureRoundSchema, FacilityModelListSchema, MapOverlaySchema, MapTrackSchema, MeasureDocumentListSchema, MeterListSchema } from '../schemas/api';
+import {
+  CompletedMeasureRoundSchema,
+  FacilityModelListSchema,
+  MapOverlaySchema,
+  MapTrackSchema,
+  MeasureDocumentListSchema,
+  MeterListSchema,
+} from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
 import type { ApiClient } from './api-client';
 import { NotFoundError, NotModifiedError } from './api-errors';
 import { differs, upsertReference } from './unchanged';
 
 // the history pull lives in pull-history.ts; re-exported so the runner's import stays as it is
-export { HISTORY_FULL_PULL_MS, HISTORY_MARKS_KEY, HISTORY_OVERLAP_MS, pullHistoricValues } from './pull-history';
+export { HISTORY_FULL_PULL_MS, HISTORY_MARKS_KEY, pullHistoricValues } from './pull-history';
 
 /**
  * Reference lists stored for offline use (§7: meters, facility models, documents). A failure keeps the
@@ -38,7 +45,10 @@ export async function pullCompletedRounds(db: AppDatabase, api: ApiClient): Prom
   let count = 0;
   let query = '';
   for (let page = 0; page < ARCHIVE_MAX_PAGES; page++) {
-    const { data, nextPage } = await api.getJson(`/completed-measure-round${query}`, v.array(CompletedMeasureRoundSchema));
+    const { data, nextPage } = await api.getJson(
+      `/completed-measure-round${query}`,
+      v.array(CompletedMeasureRoundSchema),
+    );
     const docs = data.map((r) => ({ ...r, fetchedAt: Date.now() }));
     const stored = await db.completedRounds.findByIds(docs.map((d) => d.instanceId)).exec();
     const changed = docs.filter((d) => differs(stored.get(d.instanceId)?.toJSON(), d));

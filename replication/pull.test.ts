@@ -7,7 +7,14 @@ import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { ApiClient } from './api-client';
 import { pullConfig, pullRounds, pullServerInfo } from './pull';
-import { HISTORY_FULL_PULL_MS, HISTORY_MARKS_KEY, pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
+import {
+  HISTORY_FULL_PULL_MS,
+  HISTORY_MARKS_KEY,
+  pullCompletedRounds,
+  pullHistoricValues,
+  pullMapData,
+  pullReferenceLists,
+} from './pull-lists';
 
 const dir = mkdtempSync(join(tmpdir(), 'replication-pull-'));
 let server: RunningServer;
@@ -39,7 +46,11 @@ describe('pulling from the real server into RxDB', () => {
     await pullServerInfo(db, api);
     expect(await pullRounds(db, api)).toBe(3);
     const rounds = await db.rounds.find().exec();
-    expect(rounds.map((r) => r.mrName).sort()).toEqual(['Meteo Kaunertal', 'Quellen Kaunertal', 'Talsperre Gepatsch Kontrollgang']);
+    expect(rounds.map((r) => r.mrName).sort()).toEqual([
+      'Meteo Kaunertal',
+      'Quellen Kaunertal',
+      'Talsperre Gepatsch Kontrollgang',
+    ]);
     expect(Number.isNaN(Date.parse(rounds[0]?.mrVersion ?? ''))).toBe(false);
     expect((await db.reference.findOne('config').exec())?.data).toMatchObject({ defaultTime: '12:00' });
     expect((await db.reference.findOne('serverInfo').exec())?.data).toMatchObject({ username: 'demo' });
@@ -51,7 +62,9 @@ describe('pulling from the real server into RxDB', () => {
     const spy = vi.spyOn(api, 'getJson');
     try {
       const stored = await pullHistoricValues(db, api, tsIds);
-      expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values'))).toHaveLength(Math.ceil(new Set(tsIds).size / 32));
+      expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values'))).toHaveLength(
+        Math.ceil(new Set(tsIds).size / 32),
+      );
       expect(stored).toBeGreaterThan(tsIds.length * 50);
       expect(await storedValues()).toBe(stored);
       const docs = await db.historicValues.find().exec();
@@ -80,8 +93,20 @@ describe('pulling from the real server into RxDB', () => {
       // series with history ask only from their stored end on; the formula series (no values) has no mark
       expect(paths.filter((p) => p.includes('from=')).length).toBeGreaterThan(0);
       const dt = new Date().toISOString();
-      const post = { instanceId: crypto.randomUUID(), creationTime: dt, entries: [{ staNumber: '3001', tsId: '3001-WT', dt, value: 7.25 }] };
-      expect((await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) })).status).toBe(200);
+      const post = {
+        instanceId: crypto.randomUUID(),
+        creationTime: dt,
+        entries: [{ staNumber: '3001', tsId: '3001-WT', dt, value: 7.25 }],
+      };
+      expect(
+        (
+          await fetch(`${server.url}/hwe-api/v2/measure-round/2`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(post),
+          })
+        ).status,
+      ).toBe(200);
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(1);
       const series = await db.historicValues.findOne('3001-WT').exec();
       expect(series?.values.at(-1)).toMatchObject({ dt, value: 7.25 });
@@ -97,15 +122,32 @@ describe('pulling from the real server into RxDB', () => {
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, newest })).toBe(0);
       expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values'))).toHaveLength(0);
       const later = new Date(Date.parse(dt) + 60_000).toISOString();
-      const post2 = { instanceId: crypto.randomUUID(), creationTime: later, entries: [{ staNumber: '3001', tsId: '3001-WT', dt: later, value: 7.5 }] };
-      expect((await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post2) })).status).toBe(200);
+      const post2 = {
+        instanceId: crypto.randomUUID(),
+        creationTime: later,
+        entries: [{ staNumber: '3001', tsId: '3001-WT', dt: later, value: 7.5 }],
+      };
+      expect(
+        (
+          await fetch(`${server.url}/hwe-api/v2/measure-round/2`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(post2),
+          })
+        ).status,
+      ).toBe(200);
       newest.set('3001-WT', later);
       expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, newest })).toBe(1);
       expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values'))).toHaveLength(1);
       spy.mockClear();
       // a day after the last full pull, every series is asked for all its values again (still nothing written)
       const beforeFull = await seriesRevisions();
-      expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: Date.now() + HISTORY_FULL_PULL_MS })).toBe(0);
+      expect(
+        await pullHistoricValues(db, api, tsIds, undefined, {
+          incremental: true,
+          now: Date.now() + HISTORY_FULL_PULL_MS,
+        }),
+      ).toBe(0);
       expect(spy.mock.calls.some(([path]) => path.includes('from='))).toBe(false);
       expect(await seriesRevisions()).toEqual(beforeFull);
       expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3001-WT': later });
@@ -115,8 +157,17 @@ describe('pulling from the real server into RxDB', () => {
       expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.fetchedAt).toBe(lastFull);
       // that full pull counts as the last one even though no mark moved: the next pull is incremental again
       spy.mockClear();
-      expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: Date.now() + HISTORY_FULL_PULL_MS + 3_600_000 })).toBe(0);
-      expect(spy.mock.calls.filter(([path]) => path.startsWith('/timeseries-values')).every(([path]) => path.includes('from='))).toBe(true);
+      expect(
+        await pullHistoricValues(db, api, tsIds, undefined, {
+          incremental: true,
+          now: Date.now() + HISTORY_FULL_PULL_MS + 3_600_000,
+        }),
+      ).toBe(0);
+      expect(
+        spy.mock.calls
+          .filter(([path]) => path.startsWith('/timeseries-values'))
+          .every(([path]) => path.includes('from=')),
+      ).toBe(true);
     } finally {
       spy.mockRestore();
     }
@@ -141,13 +192,16 @@ describe('pulling from the real server into RxDB', () => {
     expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true })).toBe(0);
     expect((await values('3001-WT')).some((v) => v.dt === oldDt)).toBe(true);
     // a day after the last full pull (an earlier test ran one a day ahead)
-    const later = ((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.fetchedAt ?? Date.now()) + HISTORY_FULL_PULL_MS;
+    const later =
+      ((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.fetchedAt ?? Date.now()) + HISTORY_FULL_PULL_MS;
     expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: later })).toBe(1);
     expect((await values('3001-WT')).map((v) => v.dt)).toEqual(wt.slice(1, -1).map((v) => v.dt));
     // every value of a series deleted: its document goes too
     const n = (await values('3002-WT')).length;
     await server.db.query('delete from historic_value where ts_id = $1', ['3002-WT']);
-    expect(await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: later + HISTORY_FULL_PULL_MS })).toBe(n);
+    expect(
+      await pullHistoricValues(db, api, tsIds, undefined, { incremental: true, now: later + HISTORY_FULL_PULL_MS }),
+    ).toBe(n);
     expect(await db.historicValues.findOne('3002-WT').exec()).toBeNull();
     expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3002-WT': '' });
   });
@@ -155,7 +209,10 @@ describe('pulling from the real server into RxDB', () => {
   it('writes nothing when config, server info and rounds did not change', async () => {
     // the submission above changed round 2 (its last values): that one is written once
     await pullRounds(db, api);
-    const before = { config: (await db.reference.findOne('config').exec())?.revision, rounds: (await db.rounds.find().exec()).map((r) => r.revision) };
+    const before = {
+      config: (await db.reference.findOne('config').exec())?.revision,
+      rounds: (await db.rounds.find().exec()).map((r) => r.revision),
+    };
     await pullConfig(db, api);
     await pullRounds(db, api);
     expect((await db.reference.findOne('config').exec())?.revision).toBe(before.config);
@@ -170,7 +227,10 @@ describe('pulling from the real server into RxDB', () => {
     expect((await db.reference.findOne('dischargeMeters').exec())?.data).toHaveLength(2);
     expect((await db.reference.findOne('mapTrack:1').exec())?.etag).toBeTruthy();
     // a round without a map: an empty track and no overlay (204), neither an error
-    expect((await db.reference.findOne('mapTrack:3').exec())?.data).toMatchObject({ type: 'FeatureCollection', features: [] });
+    expect((await db.reference.findOne('mapTrack:3').exec())?.data).toMatchObject({
+      type: 'FeatureCollection',
+      features: [],
+    });
     expect(await db.reference.findOne('mapOverlay:3:osm').exec()).toBeNull();
     const before = docs?.fetchedAt;
     await pullReferenceLists(db, api);
@@ -178,8 +238,16 @@ describe('pulling from the real server into RxDB', () => {
   });
 
   it('pulls completed rounds for the archive', async () => {
-    const post = { instanceId: crypto.randomUUID(), creationTime: '2026-11-23T08:00:00.000Z', entries: [{ staNumber: '3001', tsId: '3001-WT', dt: '2026-11-23T12:00:00.000+01:00', value: 6.5 }] };
-    await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) });
+    const post = {
+      instanceId: crypto.randomUUID(),
+      creationTime: '2026-11-23T08:00:00.000Z',
+      entries: [{ staNumber: '3001', tsId: '3001-WT', dt: '2026-11-23T12:00:00.000+01:00', value: 6.5 }],
+    };
+    await fetch(`${server.url}/hwe-api/v2/measure-round/2`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(post),
+    });
     // and the two the incremental history test sent before
     expect(await pullCompletedRounds(db, api)).toBe(3);
     expect((await db.completedRounds.findOne(post.instanceId).exec())?.mrName).toBe('Quellen Kaunertal');

@@ -6,7 +6,13 @@ import { differs, upsertReference } from './unchanged';
 import { claimPulledData } from './user-data';
 
 /** Stores a reference document; on failure the stored copy stays in use (§8: logged, not fatal). */
-async function pullReference<S extends v.GenericSchema>(db: AppDatabase, api: ApiClient, key: string, path: string, schema: S): Promise<void> {
+async function pullReference<S extends v.GenericSchema>(
+  db: AppDatabase,
+  api: ApiClient,
+  key: string,
+  path: string,
+  schema: S,
+): Promise<void> {
   try {
     const { data, etag } = await api.getJson(path, schema);
     await upsertReference(db, { key, data, etag, fetchedAt: Date.now() });
@@ -39,7 +45,14 @@ export async function pullRounds(db: AppDatabase, api: ApiClient): Promise<numbe
   const mrVersion = list.date ?? new Date().toUTCString();
   for (const summary of list.data) {
     const { data: round } = await api.getJson(`/measure-round/${encodeURIComponent(summary.mrId)}`, MeasureRoundSchema);
-    const doc = { mrId: String(round.mrId), mrName: round.mrName, mrGroup: round.mrGroup, mrVersion, entries: round.entries, fetchedAt: Date.now() };
+    const doc = {
+      mrId: String(round.mrId),
+      mrName: round.mrName,
+      mrGroup: round.mrGroup,
+      mrVersion,
+      entries: round.entries,
+      fetchedAt: Date.now(),
+    };
     // an unchanged round is not written again: its mrVersion (the list's Date header) is read nowhere
     const stored = await db.rounds.findOne(doc.mrId).exec();
     if (differs(stored?.toJSON(), doc, ['fetchedAt', 'mrVersion'])) await db.rounds.upsert(doc);
@@ -47,7 +60,9 @@ export async function pullRounds(db: AppDatabase, api: ApiClient): Promise<numbe
   const listed = new Set(list.data.map((r) => String(r.mrId)));
   const stale = await db.rounds.find({ selector: { mrId: { $nin: [...listed] } } }).exec();
   for (const round of stale) {
-    const unsent = await db.offlineInstances.count({ selector: { mrId: round.mrId, syncState: { $ne: 'sent' } } }).exec();
+    const unsent = await db.offlineInstances
+      .count({ selector: { mrId: round.mrId, syncState: { $ne: 'sent' } } })
+      .exec();
     if (unsent === 0) await round.remove();
   }
   return list.data.length;

@@ -43,7 +43,10 @@ export interface ReplicationHandle {
    */
   loadSubmittedValues(tsIds: readonly string[]): Promise<HistoricValue[]>;
   /** Loads the history of the given timeseries now (loadTimeseriesValues), 32 per request, reporting each batch; any tab may ask. */
-  loadHistory(tsIds: readonly string[], onBatch?: (progress: { done: number; total: number; stored: number }) => void): Promise<number>;
+  loadHistory(
+    tsIds: readonly string[],
+    onBatch?: (progress: { done: number; total: number; stored: number }) => void,
+  ): Promise<number>;
   /** GET /admin/permissions (admins only): online, never stored, since the matrix is edited and saved at once. */
   loadPermissions(): Promise<LoadedPermissions>;
   /** POST /admin/permissions after checking the body against its schema (§5); rejects with the reason. */
@@ -97,9 +100,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     };
     globalThis.addEventListener?.('online', onOnline);
     cleanups.push(() => globalThis.removeEventListener?.('online', onOnline));
-    const sub = db.offlineInstances.find({ selector: { syncState: { $in: ['queued', 'values-stored'] } } }).$.subscribe((docs) => {
-      if (docs.length > 0) void drainThenArchive();
-    });
+    const sub = db.offlineInstances
+      .find({ selector: { syncState: { $in: ['queued', 'values-stored'] } } })
+      .$.subscribe((docs) => {
+        if (docs.length > 0) void drainThenArchive();
+      });
     cleanups.push(() => sub.unsubscribe());
     const decisionSub = db.decisions.find({ selector: { syncState: 'queued' } }).$.subscribe((docs) => {
       if (docs.length > 0) void decisions.drain();
@@ -119,15 +124,29 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (leader) await queue.drain();
     },
     // Accept-Language says the language to a server without the `lang` parameter (an extension)
-    completedRoundPdf: (instanceId, lang) => api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, { headers: { Accept: 'application/pdf', 'Accept-Language': lang } }),
+    completedRoundPdf: (instanceId, lang) =>
+      api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=${encodeURIComponent(lang)}`, {
+        headers: { Accept: 'application/pdf', 'Accept-Language': lang },
+      }),
     completedRoundImage: (instanceId, imageId, width) =>
-      api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, { headers: { Accept: ARCHIVE_IMAGE_ACCEPT, 'X-Image-Quality': String(ARCHIVE_IMAGE_QUALITY), ...(width ? { 'X-Image-Width': String(width) } : {}) } }),
+      api.getBlob(`/completed-measure-round/${encodeURIComponent(instanceId)}/image/${encodeURIComponent(imageId)}`, {
+        headers: {
+          Accept: ARCHIVE_IMAGE_ACCEPT,
+          'X-Image-Quality': String(ARCHIVE_IMAGE_QUALITY),
+          ...(width ? { 'X-Image-Width': String(width) } : {}),
+        },
+      }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
     loadSubmittedValues: async (tsIds) => {
       const answers = await Promise.all(
         batchTsIds([...new Set(tsIds)]).map(async (batch) => {
-          const query = new URLSearchParams([['remarks', 'true'], ...batch.map((id): [string, string] => ['tsId', id])]);
-          return (await api.getJson(`/completed-measure-round/timeseries-values?${query.toString()}`, HistoricValueListSchema)).data.values;
+          const query = new URLSearchParams([
+            ['remarks', 'true'],
+            ...batch.map((id): [string, string] => ['tsId', id]),
+          ]);
+          return (
+            await api.getJson(`/completed-measure-round/timeseries-values?${query.toString()}`, HistoricValueListSchema)
+          ).data.values;
         }),
       );
       return answers.flat();

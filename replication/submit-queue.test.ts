@@ -19,7 +19,11 @@ const instance: OfflineInstanceDoc = {
   updatedAt: 1,
 };
 
-const post = { instanceId: instance.instanceId, creationTime: instance.creationTime, entries: [] } as unknown as MeasureRoundPost;
+const post = {
+  instanceId: instance.instanceId,
+  creationTime: instance.creationTime,
+  entries: [],
+} as unknown as MeasureRoundPost;
 const buildPost: BuildPost = () => ({ post });
 
 /** A fake server answering with the given statuses in turn, recording every POST body. */
@@ -29,7 +33,9 @@ function fakeServer(statuses: (number | 'network')[]) {
     bodies.push(JSON.parse(String(init?.body)));
     const status = statuses.shift() ?? 200;
     if (status === 'network') throw new TypeError('Failed to fetch');
-    return status === 200 ? Response.json({ instanceId: instance.instanceId, valueCount: 3, duplicate: false }) : new Response('{"message":"boom"}', { status });
+    return status === 200
+      ? Response.json({ instanceId: instance.instanceId, valueCount: 3, duplicate: false })
+      : new Response('{"message":"boom"}', { status });
   }) as typeof fetch;
   return { bodies, api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn) };
 }
@@ -46,7 +52,13 @@ describe('SubmitQueue', () => {
     sleeps.length = 0;
     await db.rounds.insert({ mrId: '1', mrName: 'Round', mrVersion: 'x', entries: [], fetchedAt: 1 });
     await db.offlineInstances.insert(instance);
-    await db.drafts.insert({ id: `${instance.instanceId}|ts1`, instanceId: instance.instanceId, tsId: 'ts1', text: '1', updatedAt: 1 });
+    await db.drafts.insert({
+      id: `${instance.instanceId}|ts1`,
+      instanceId: instance.instanceId,
+      tsId: 'ts1',
+      text: '1',
+      updatedAt: 1,
+    });
   });
   afterEach(async () => {
     await db.close();
@@ -65,9 +77,15 @@ describe('SubmitQueue', () => {
     const second = { ...instance, instanceId: '7d2a1c33-9a4e-4d0b-8f5e-2b6c0a9e4f10', updatedAt: 2 };
     await db.offlineInstances.insert(second);
     const server = fakeServer([200]);
-    const failingFirst: BuildPost = (i) => (i.instanceId === instance.instanceId ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : { post });
+    const failingFirst: BuildPost = (i) =>
+      i.instanceId === instance.instanceId
+        ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
+        : { post };
     await new SubmitQueue(db, server.api, { buildPost: failingFirst, isOnline: () => true, sleep }).drain();
-    expect(await state()).toMatchObject({ syncState: 'error', lastError: { code: 'prepare-failed', detail: expect.stringContaining('dynamically imported') } });
+    expect(await state()).toMatchObject({
+      syncState: 'error',
+      lastError: { code: 'prepare-failed', detail: expect.stringContaining('dynamically imported') },
+    });
     expect(await readDrafts(db, instance.instanceId)).toEqual([{ tsId: 'ts1', text: '1', updatedAt: 1 }]);
     expect((await db.offlineInstances.findOne(second.instanceId).exec())?.syncState).toBe('sent');
   });
@@ -140,19 +158,43 @@ describe('SubmitQueue', () => {
 
   it('reports build errors without sending', async () => {
     const server = fakeServer([]);
-    await new SubmitQueue(db, server.api, { buildPost: () => ({ errors: ['Date/time missing'] }), isOnline: () => true, sleep }).drain();
-    expect(await state()).toMatchObject({ syncState: 'error', lastError: { code: 'not-buildable', detail: 'Date/time missing' } });
+    await new SubmitQueue(db, server.api, {
+      buildPost: () => ({ errors: ['Date/time missing'] }),
+      isOnline: () => true,
+      sleep,
+    }).drain();
+    expect(await state()).toMatchObject({
+      syncState: 'error',
+      lastError: { code: 'not-buildable', detail: 'Date/time missing' },
+    });
     expect(server.bodies).toHaveLength(0);
   });
 
   it('uploads each photo once under its image id, after the values', async () => {
-    const photo = await db.photos.insert({ id: 'img-1', instanceId: instance.instanceId, mrId: '1', tsId: 'ts1', staNumber: '100', tsParameter: 'W', dt: '2026-11-23T10:00:00.000Z', width: 4, height: 3, uploaded: false, createdAt: 1 });
-    await photo.putAttachment({ id: 'image', data: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), type: 'image/jpeg' });
+    const photo = await db.photos.insert({
+      id: 'img-1',
+      instanceId: instance.instanceId,
+      mrId: '1',
+      tsId: 'ts1',
+      staNumber: '100',
+      tsParameter: 'W',
+      dt: '2026-11-23T10:00:00.000Z',
+      width: 4,
+      height: 3,
+      uploaded: false,
+      createdAt: 1,
+    });
+    await photo.putAttachment({
+      id: 'image',
+      data: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+      type: 'image/jpeg',
+    });
     const urls: string[] = [];
     const fetchFn = (async (url: string | URL | Request, init?: RequestInit) => {
       urls.push(`${init?.method} ${String(url)}`);
       // the first image upload fails, the retry succeeds
-      if (String(url).includes('/image/') && urls.filter((u) => u.includes('/image/')).length === 1) return new Response('x', { status: 502 });
+      if (String(url).includes('/image/') && urls.filter((u) => u.includes('/image/')).length === 1)
+        return new Response('x', { status: 502 });
       return Response.json({ instanceId: instance.instanceId, valueCount: 1, duplicate: false });
     }) as typeof fetch;
     const api = new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn);
@@ -207,11 +249,17 @@ describe('login required', () => {
       const fetchFn = (async () => {
         calls++;
         const status = statuses.shift() ?? 200;
-        return status === 200 ? Response.json({ instanceId: instance.instanceId, valueCount: 1, duplicate: false }) : new Response('{"message":"Authorization: a bearer token is required"}', { status });
+        return status === 200
+          ? Response.json({ instanceId: instance.instanceId, valueCount: 1, duplicate: false })
+          : new Response('{"message":"Authorization: a bearer token is required"}', { status });
       }) as typeof fetch;
       const api = new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn);
       const sleeps: number[] = [];
-      const queue = new SubmitQueue(db, api, { buildPost, isOnline: () => true, sleep: async (ms) => void sleeps.push(ms) });
+      const queue = new SubmitQueue(db, api, {
+        buildPost,
+        isOnline: () => true,
+        sleep: async (ms) => void sleeps.push(ms),
+      });
       await queue.drain();
       await queue.drain();
       const waiting = (await db.offlineInstances.findOne(instance.instanceId).exec())?.toMutableJSON();
@@ -237,8 +285,17 @@ describe('lifecycle of a send (issue 21)', () => {
     await db.close();
   });
   const state = async () => (await db.offlineInstances.findOne(instance.instanceId).exec())?.toMutableJSON();
-  const info = (extensions: string[], username = 'anna') => db.reference.upsert({ key: 'serverInfo', data: { version: '1', apiVersion: '2', isAdmin: false, username, extensions }, fetchedAt: 1 });
-  const valuePost = (value: number) => ({ ...post, entries: [{ staNumber: '100', tsId: 'ts1', dt: '2026-11-23T10:00:00.000Z', value }] }) as unknown as MeasureRoundPost;
+  const info = (extensions: string[], username = 'anna') =>
+    db.reference.upsert({
+      key: 'serverInfo',
+      data: { version: '1', apiVersion: '2', isAdmin: false, username, extensions },
+      fetchedAt: 1,
+    });
+  const valuePost = (value: number) =>
+    ({
+      ...post,
+      entries: [{ staNumber: '100', tsId: 'ts1', dt: '2026-11-23T10:00:00.000Z', value }],
+    }) as unknown as MeasureRoundPost;
 
   /** A server that answers each POST with `answer` and lets the test act while a POST is in flight. */
   function server(answer: (body: MeasureRoundPost) => Response, during?: () => Promise<void>) {
@@ -249,13 +306,20 @@ describe('lifecycle of a send (issue 21)', () => {
       if (bodies.length === 1) await during?.();
       return answer(body);
     }) as typeof fetch;
-    return { bodies, api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn) };
+    return {
+      bodies,
+      api: new ApiClient('http://srv', { clientVersion: '1', browser: 't', installed: false }, fetchFn),
+    };
   }
 
   it('accepts a 204 without a body as stored and counts the values on the device', async () => {
     await info([]);
     const srv = server(() => new Response(null, { status: 204 }));
-    await new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(3.97) }), isOnline: () => true, sleep }).drain();
+    await new SubmitQueue(db, srv.api, {
+      buildPost: () => ({ post: valuePost(3.97) }),
+      isOnline: () => true,
+      sleep,
+    }).drain();
     expect(await state()).toMatchObject({ syncState: 'sent', valueCount: 1, storedSubmissionId: instance.instanceId });
   });
 
@@ -269,10 +333,18 @@ describe('lifecycle of a send (issue 21)', () => {
         value = 4.47;
       },
     );
-    const queue = new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(value) }), isOnline: () => true, sleep });
+    const queue = new SubmitQueue(db, srv.api, {
+      buildPost: () => ({ post: valuePost(value) }),
+      isOnline: () => true,
+      sleep,
+    });
     await queue.drain();
     const edited = await state();
-    expect(edited).toMatchObject({ syncState: 'correction', corrects: instance.instanceId, storedSubmissionId: instance.instanceId });
+    expect(edited).toMatchObject({
+      syncState: 'correction',
+      corrects: instance.instanceId,
+      storedSubmissionId: instance.instanceId,
+    });
     expect(edited?.sentAt).toBeUndefined();
     await queueInstance(db, instance.instanceId);
     await queue.drain();
@@ -286,7 +358,11 @@ describe('lifecycle of a send (issue 21)', () => {
   it('a correction after the values were stored and a photo failed goes out under a new id; without the extension it names nothing', async () => {
     await info([]);
     const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }));
-    const queue = new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(3.97) }), isOnline: () => true, sleep });
+    const queue = new SubmitQueue(db, srv.api, {
+      buildPost: () => ({ post: valuePost(3.97) }),
+      isOnline: () => true,
+      sleep,
+    });
     const s = await startSend(db, instance.instanceId);
     // as if the values step had succeeded and the photo had failed twice
     const { recordValuesStored, stopSend } = await import('../src/db/instance-commands');
@@ -303,8 +379,16 @@ describe('lifecycle of a send (issue 21)', () => {
 
   it('answers a 409 (another body under the id) by sending a correction, never by marking it sent', async () => {
     await info(['corrections']);
-    const srv = server((b) => (b.corrects ? Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }) : Response.json({ message: 'differs' }, { status: 409 })));
-    await new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(4.47) }), isOnline: () => true, sleep }).drain();
+    const srv = server((b) =>
+      b.corrects
+        ? Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false })
+        : Response.json({ message: 'differs' }, { status: 409 }),
+    );
+    await new SubmitQueue(db, srv.api, {
+      buildPost: () => ({ post: valuePost(4.47) }),
+      isOnline: () => true,
+      sleep,
+    }).drain();
     expect(srv.bodies.map((b) => b.corrects)).toEqual([undefined, instance.instanceId]);
     expect(await state()).toMatchObject({ syncState: 'sent', corrects: instance.instanceId });
   });
@@ -312,9 +396,16 @@ describe('lifecycle of a send (issue 21)', () => {
   it("waits for its author's login while another user is logged in", async () => {
     await info([], 'bruno');
     const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }));
-    const queue = new SubmitQueue(db, srv.api, { buildPost: () => ({ post: valuePost(1) }), isOnline: () => true, sleep });
+    const queue = new SubmitQueue(db, srv.api, {
+      buildPost: () => ({ post: valuePost(1) }),
+      isOnline: () => true,
+      sleep,
+    });
     await queue.drain();
-    expect(await state()).toMatchObject({ syncState: 'waiting-login', lastError: { code: 'owner-login', owner: 'anna' } });
+    expect(await state()).toMatchObject({
+      syncState: 'waiting-login',
+      lastError: { code: 'owner-login', owner: 'anna' },
+    });
     expect(srv.bodies).toHaveLength(0);
     await info([], 'anna');
     await queue.loginChanged();
@@ -325,15 +416,29 @@ describe('lifecycle of a send (issue 21)', () => {
     await info([]);
     const entry = (tsId: string, value: number) => ({ staNumber: '100', tsId, dt: '2026-11-23T10:00:00.000Z', value });
     let values = [3.97, 12];
-    const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: b.entries.length, duplicate: false }));
-    const queue = new SubmitQueue(db, srv.api, { buildPost: () => ({ post: { ...post, entries: [entry('ts1', values[0] ?? 0), entry('ts2', values[1] ?? 0)] } as MeasureRoundPost }), isOnline: () => true, sleep });
+    const srv = server((b) =>
+      Response.json({ instanceId: b.instanceId, valueCount: b.entries.length, duplicate: false }),
+    );
+    const queue = new SubmitQueue(db, srv.api, {
+      buildPost: () => ({
+        post: { ...post, entries: [entry('ts1', values[0] ?? 0), entry('ts2', values[1] ?? 0)] } as MeasureRoundPost,
+      }),
+      isOnline: () => true,
+      sleep,
+    });
     await queue.drain();
     await reopenInstance(db, instance.instanceId);
     values = [4.47, 12];
     await queueInstance(db, instance.instanceId);
     await queue.drain();
     expect(srv.bodies.map((b) => [b.corrects, b.entries.map((e) => [e.tsId, e.value])])).toEqual([
-      [undefined, [['ts1', 3.97], ['ts2', 12]]],
+      [
+        undefined,
+        [
+          ['ts1', 3.97],
+          ['ts2', 12],
+        ],
+      ],
       [undefined, [['ts1', 4.47]]],
     ]);
     expect(await state()).toMatchObject({ syncState: 'sent', valueCount: 1, corrects: instance.instanceId });

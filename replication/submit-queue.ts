@@ -67,7 +67,10 @@ export function entryKey(entry: MeasureRoundPost['entries'][number]): string {
 }
 
 /** The entries the server does not hold yet (all of them when nothing would be left, so the post is never empty). */
-export function changedEntries(entries: MeasureRoundPost['entries'], stored: readonly string[] | undefined): MeasureRoundPost['entries'] {
+export function changedEntries(
+  entries: MeasureRoundPost['entries'],
+  stored: readonly string[] | undefined,
+): MeasureRoundPost['entries'] {
   const held = new Set(stored ?? []);
   const changed = entries.filter((e) => !held.has(entryKey(e)));
   return changed.length > 0 ? changed : entries;
@@ -96,7 +99,10 @@ export class SubmitQueue {
   ) {
     this.drainer = new SerialDrain(opts.isOnline, async () => {
       const next = await this.db.offlineInstances
-        .findOne({ selector: { syncState: { $in: [...SENDABLE_STATES] }, instanceId: { $nin: [...this.skipped] } }, sort: [{ updatedAt: 'asc' }] })
+        .findOne({
+          selector: { syncState: { $in: [...SENDABLE_STATES] }, instanceId: { $nin: [...this.skipped] } },
+          sort: [{ updatedAt: 'asc' }],
+        })
         .exec();
       if (!next) return false;
       await this.send(next.toMutableJSON());
@@ -129,7 +135,9 @@ export class SubmitQueue {
 
   private async serverInfo(): Promise<{ extensions: string[] }> {
     const data = (await this.db.reference.findOne('serverInfo').exec())?.data as { extensions?: unknown } | undefined;
-    const extensions = Array.isArray(data?.extensions) ? data.extensions.filter((e): e is string => typeof e === 'string') : [];
+    const extensions = Array.isArray(data?.extensions)
+      ? data.extensions.filter((e): e is string => typeof e === 'string')
+      : [];
     return { extensions };
   }
 
@@ -153,16 +161,26 @@ export class SubmitQueue {
     // The same config the table showed: the server's, with this device's own settings (/config) over it.
     const stored = v.safeParse(ConfigSchema, (await this.db.reference.findOne('config').exec())?.data ?? {});
     const local = v.safeParse(LocalConfigSchema, (await this.db.reference.findOne('localConfig').exec())?.data ?? {});
-    const configData = withDeviceSettings(stored.success ? stored.output : v.parse(ConfigSchema, {}), local.success ? local.output : {});
+    const configData = withDeviceSettings(
+      stored.success ? stored.output : v.parse(ConfigSchema, {}),
+      local.success ? local.output : {},
+    );
     const defaultTime = configData.defaultTime;
-    const ctx = await loadBuildContext(this.db, id, { defaultTime, formulaGenerator: configData.tsFormulaGenerator === true, zone: readingZone(configData.mez === true) });
+    const ctx = await loadBuildContext(this.db, id, {
+      defaultTime,
+      formulaGenerator: configData.tsFormulaGenerator === true,
+      zone: readingZone(configData.mez === true),
+    });
     let built: Built;
     try {
       built = await this.opts.buildPost(instance, round, ctx);
     } catch (e) {
       // The builder's code could not load (it loads on first send): say so on the instance instead of leaving it
       // queued without a word and stopping the queue for every other round; the drafts stay, a new submit retries.
-      await failBeforeSend(this.db, id, sendRev, { code: 'prepare-failed', detail: e instanceof Error ? e.message : String(e) });
+      await failBeforeSend(this.db, id, sendRev, {
+        code: 'prepare-failed',
+        detail: e instanceof Error ? e.message : String(e),
+      });
       return;
     }
     if ('errors' in built) {
@@ -178,7 +196,9 @@ export class SubmitQueue {
       ...built.post,
       instanceId: submissionId,
       ...(instance.corrects !== undefined && linked ? { corrects: instance.corrects } : {}),
-      ...(instance.corrects !== undefined && !linked ? { entries: changedEntries(built.post.entries, instance.storedEntryKeys) } : {}),
+      ...(instance.corrects !== undefined && !linked
+        ? { entries: changedEntries(built.post.entries, instance.storedEntryKeys) }
+        : {}),
     };
     const entryKeys = post.entries.map(entryKey);
     let valueCount = instance.valueCount ?? countValues(post);
@@ -198,8 +218,10 @@ export class SubmitQueue {
         }
         // Any 2xx means stored (a vendor server may answer without a body); count locally when it does not say.
         const parsed = v.safeParse(MeasureRoundPostAnswerSchema, answer);
-        valueCount = parsed.success && parsed.output.valueCount !== undefined ? parsed.output.valueCount : countValues(post);
-        if (!(await recordValuesStored(this.db, id, submissionId, sendRev, { valueCount, entryKeys }))) throw new SendStopped();
+        valueCount =
+          parsed.success && parsed.output.valueCount !== undefined ? parsed.output.valueCount : countValues(post);
+        if (!(await recordValuesStored(this.db, id, submissionId, sendRev, { valueCount, entryKeys })))
+          throw new SendStopped();
       },
       images: () => this.uploadImages(instance, sendRev),
     };
@@ -218,13 +240,23 @@ export class SubmitQueue {
 
   /** Uploads the photos not yet on the server, each under its own image id; stops when the send lost the instance. */
   private async uploadImages(instance: OfflineInstanceDoc, sendRev: number): Promise<void> {
-    const pending = await this.db.photos.find({ selector: { instanceId: instance.instanceId, uploaded: false } }).exec();
+    const pending = await this.db.photos
+      .find({ selector: { instanceId: instance.instanceId, uploaded: false } })
+      .exec();
     for (const photo of pending) {
       const attachment = photo.getAttachment('image');
       if (!attachment) throw new Error(`photo ${photo.id} has no image data`);
       const blob = await attachment.getData();
-      const query = new URLSearchParams({ dt: photo.dt, staNumber: photo.staNumber, tsParameter: photo.tsParameter, tsId: photo.tsId });
-      await this.api.postBinary(`/measure-round/${encodeURIComponent(instance.mrId)}/image/${encodeURIComponent(photo.id)}?${query.toString()}`, blob);
+      const query = new URLSearchParams({
+        dt: photo.dt,
+        staNumber: photo.staNumber,
+        tsParameter: photo.tsParameter,
+        tsId: photo.tsId,
+      });
+      await this.api.postBinary(
+        `/measure-round/${encodeURIComponent(instance.mrId)}/image/${encodeURIComponent(photo.id)}?${query.toString()}`,
+        blob,
+      );
       await recordPhotoStored(this.db, photo.id);
       if (!(await recordAttempt(this.db, instance.instanceId, sendRev, 1))) throw new SendStopped();
     }
@@ -236,7 +268,12 @@ export class SubmitQueue {
   }
 
   /** §4 task runner: one retry after 5 s; the second failure ends in error and aborts the rest. */
-  private async runWithRetry(instanceId: string, sendRev: number, step: PostingStep, task: () => Promise<void>): Promise<boolean> {
+  private async runWithRetry(
+    instanceId: string,
+    sendRev: number,
+    step: PostingStep,
+    task: () => Promise<void>,
+  ): Promise<boolean> {
     const outcome = await runWithRetry(
       task,
       {
@@ -247,7 +284,14 @@ export class SubmitQueue {
         onFailure: async ({ attempt, error, message, next }) => {
           // a stop is no failure of the step: it ends the send without a retry and without writing
           if (error instanceof SendStopped) throw error;
-          await this.log(instanceId, { at: Date.now(), step, attempt, ok: false, ...(error instanceof ApiError && error.status !== undefined ? { status: error.status } : {}), error: message.slice(0, 1000) });
+          await this.log(instanceId, {
+            at: Date.now(),
+            step,
+            attempt,
+            ok: false,
+            ...(error instanceof ApiError && error.status !== undefined ? { status: error.status } : {}),
+            error: message.slice(0, 1000),
+          });
           const code = errorCode(error);
           if (next === 'login-required') {
             // Not logged in (or the session expired): it waits until the user logs in.

@@ -61,12 +61,17 @@ async function device() {
 const submit = async (tsId: string, staNumber: string, value: number) => {
   const dt = new Date().toISOString();
   const post = { instanceId: crypto.randomUUID(), creationTime: dt, entries: [{ staNumber, tsId, dt, value }] };
-  const res = await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) });
+  const res = await fetch(`${server.url}/hwe-api/v2/measure-round/2`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(post),
+  });
   expect(res.status).toBe(200);
   return dt;
 };
 
-const token = async (db: AppDatabase) => ((await db.reference.findOne(SYNC_STATE_KEY).exec())?.data as { token?: string } | null)?.token;
+const token = async (db: AppDatabase) =>
+  ((await db.reference.findOne(SYNC_STATE_KEY).exec())?.data as { token?: string } | null)?.token;
 
 describe('the periodic pull asks /sync-state first', () => {
   it('a quiet pull is 1 request and writes nothing; a change pulls everything; a day later all again', async () => {
@@ -79,7 +84,11 @@ describe('the periodic pull asks /sync-state first', () => {
     expect(stored).toBeTruthy();
 
     const quiet = await d.pull();
-    expect(quiet).toEqual({ outcome: 'unchanged', requests: [{ path: '/sync-state', ifNoneMatch: `"${stored}"` }], written: 0 });
+    expect(quiet).toEqual({
+      outcome: 'unchanged',
+      requests: [{ path: '/sync-state', ifNoneMatch: `"${stored}"` }],
+      written: 0,
+    });
     // the round list still learns when the device last checked
     expect(readLastChecked(d.db.name)).toBeGreaterThan(Date.now() - 5_000);
 
@@ -94,7 +103,9 @@ describe('the periodic pull asks /sync-state first', () => {
     // the daily full history pull still runs though nothing changed
     const dayLater = await d.pull({ now: () => Date.now() + HISTORY_FULL_PULL_MS });
     expect(dayLater.outcome).toBe('pulled');
-    expect(dayLater.requests.some((r) => r.path.startsWith('/timeseries-values') && !r.path.includes('from='))).toBe(true);
+    expect(dayLater.requests.some((r) => r.path.startsWith('/timeseries-values') && !r.path.includes('from='))).toBe(
+      true,
+    );
 
     // a login change (force) and a new app version pull everything too
     expect((await d.pull({ force: true })).outcome).toBe('pulled');
@@ -124,12 +135,16 @@ describe('the periodic pull asks /sync-state first', () => {
     const broken = await d.pull();
     expect(broken.outcome).toBe('failed');
     expect(await token(d.db)).toBeUndefined();
-    expect(((await d.db.reference.findOne('syncStatus').exec())?.data as { lastPullError?: string }).lastPullError).toMatch(/Failed to fetch/);
+    expect(
+      ((await d.db.reference.findOne('syncStatus').exec())?.data as { lastPullError?: string }).lastPullError,
+    ).toMatch(/Failed to fetch/);
     d.faults.clear();
     expect((await d.pull()).outcome).toBe('pulled');
     expect(await token(d.db)).toBeTruthy();
     // the error is gone from the status once a pull succeeded; a quiet pull after it writes nothing
-    expect(((await d.db.reference.findOne('syncStatus').exec())?.data as { lastPullError?: string }).lastPullError).toBeUndefined();
+    expect(
+      ((await d.db.reference.findOne('syncStatus').exec())?.data as { lastPullError?: string }).lastPullError,
+    ).toBeUndefined();
     expect((await d.pull()).written).toBe(0);
   });
 
@@ -142,7 +157,9 @@ describe('the periodic pull asks /sync-state first', () => {
     d.faults.clear();
     const recovered = await d.pull();
     expect(recovered).toMatchObject({ outcome: 'unchanged', written: 1 });
-    expect(((await d.db.reference.findOne('syncStatus').exec())?.data as { lastPullError?: string }).lastPullError).toBeUndefined();
+    expect(
+      ((await d.db.reference.findOne('syncStatus').exec())?.data as { lastPullError?: string }).lastPullError,
+    ).toBeUndefined();
     expect((await d.pull()).written).toBe(0);
   });
 });

@@ -7,7 +7,14 @@ import { recordLastChecked } from '../src/db/last-checked';
 import type { ApiClient } from './api-client';
 import { NotFoundError, NotModifiedError } from './api-errors';
 import { pullConfig, pullRounds, pullServerInfo } from './pull';
-import { HISTORY_FULL_PULL_MS, HISTORY_MARKS_KEY, pullCompletedRounds, pullHistoricValues, pullMapData, pullReferenceLists } from './pull-lists';
+import {
+  HISTORY_FULL_PULL_MS,
+  HISTORY_MARKS_KEY,
+  pullCompletedRounds,
+  pullHistoricValues,
+  pullMapData,
+  pullReferenceLists,
+} from './pull-lists';
 import { upsertReference } from './unchanged';
 import { discardIfLoggedOut } from './user-data';
 import { SYNC_STATE_KEY } from './sync-state-key';
@@ -47,12 +54,20 @@ async function fullPull(db: AppDatabase, api: ApiClient, now: number): Promise<v
   // each round entry says when its series' newest value is (entry.last): series the device has up to there are not asked for
   const newest = new Map(rounds.flatMap((r) => r.entries.map((e) => [e.tsId as string, e.last?.dt ?? null] as const)));
   await pullHistoricValues(db, api, [...newest.keys()], undefined, { incremental: true, newest, now });
-  await pullMapData(db, api, rounds.map((r) => r.mrId));
+  await pullMapData(
+    db,
+    api,
+    rounds.map((r) => r.mrId),
+  );
   await pullCompletedRounds(db, api);
 }
 
 /** The server's token, and whether it is the stored one; undefined when the server cannot tell (then pull all). */
-async function askServer(api: ApiClient, stored: string | undefined, session: SyncSession | undefined): Promise<{ token: string; unchanged: boolean } | undefined> {
+async function askServer(
+  api: ApiClient,
+  stored: string | undefined,
+  session: SyncSession | undefined,
+): Promise<{ token: string; unchanged: boolean } | undefined> {
   if (session?.serverHasSyncState === false) return undefined;
   try {
     const { data } = await api.getJson('/sync-state', SyncStateSchema, { etag: stored ? `"${stored}"` : undefined });
@@ -80,7 +95,11 @@ async function recordPull(db: AppDatabase, at: number, outcome: { error?: unknow
   const old = (previous?.data ?? {}) as { lastPullAt?: number; lastPullError?: string };
   if (outcome.error !== undefined) {
     const message = String(outcome.error instanceof Error ? outcome.error.message : outcome.error);
-    await upsertReference(db, { key: 'syncStatus', data: { lastPullAt: old.lastPullAt, lastPullError: message }, fetchedAt: at });
+    await upsertReference(db, {
+      key: 'syncStatus',
+      data: { lastPullAt: old.lastPullAt, lastPullError: message },
+      fetchedAt: at,
+    });
     return;
   }
   recordLastChecked(db.name, at);
@@ -114,7 +133,11 @@ async function pullOnce(db: AppDatabase, api: ApiClient, opts: PullOptions): Pro
   const marksFresh = marks !== null && start - marks.fetchedAt < HISTORY_FULL_PULL_MS;
   const lastFullHistory = Math.max(stored?.historyFullAt ?? 0, marks?.fetchedAt ?? 0);
   const server = await askServer(api, stored?.token, opts.session);
-  const quiet = !opts.force && server?.unchanged === true && stored?.clientVersion === opts.clientVersion && start - lastFullHistory < HISTORY_FULL_PULL_MS;
+  const quiet =
+    !opts.force &&
+    server?.unchanged === true &&
+    stored?.clientVersion === opts.clientVersion &&
+    start - lastFullHistory < HISTORY_FULL_PULL_MS;
   if (quiet) {
     await recordPull(db, now(), { quiet: true });
     return 'unchanged';
@@ -129,7 +152,11 @@ async function pullOnce(db: AppDatabase, api: ApiClient, opts: PullOptions): Pro
   }
   await recordPull(db, now(), {});
   if (server && !tracked.failed()) {
-    const data = { token: server.token, historyFullAt: marksFresh ? lastFullHistory : start, clientVersion: opts.clientVersion };
+    const data = {
+      token: server.token,
+      historyFullAt: marksFresh ? lastFullHistory : start,
+      clientVersion: opts.clientVersion,
+    };
     await upsertReference(db, { key: SYNC_STATE_KEY, data, fetchedAt: start });
   }
   // A part failed: the stored token stays. It still names a state the device had in full; if the server

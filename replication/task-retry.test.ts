@@ -22,7 +22,10 @@ describe('runWithRetry', () => {
     const events: string[] = [];
     const outcome = await runWithRetry(
       () => Promise.reject(new ApiError('http', 'down', 503)),
-      { onTry: async (a) => void events.push(`try ${a}`), onFailure: async ({ attempt, next }) => void events.push(`fail ${attempt} ${next}`) },
+      {
+        onTry: async (a) => void events.push(`try ${a}`),
+        onFailure: async ({ attempt, next }) => void events.push(`fail ${attempt} ${next}`),
+      },
       { isOnline: () => true, sleep: async (ms) => void events.push(`sleep ${ms}`) },
     );
     expect(outcome).toBe('failed');
@@ -37,7 +40,11 @@ describe('runWithRetry', () => {
         calls += 1;
         if (calls === 1) throw new Error('once');
       },
-      { onTry: async () => undefined, onFailure: async () => undefined, onSuccess: async (a) => void succeeded.push(a) },
+      {
+        onTry: async () => undefined,
+        onFailure: async () => undefined,
+        onSuccess: async (a) => void succeeded.push(a),
+      },
       { isOnline: () => true, sleep: async () => undefined },
     );
     expect(outcome).toBe('done');
@@ -74,14 +81,20 @@ describe('SerialDrain', () => {
 
   it('does nothing while it may not run, and stops when stopped', async () => {
     let steps = 0;
-    const drain = new SerialDrain(() => false, async () => (steps += 1) < 5);
+    const drain = new SerialDrain(
+      () => false,
+      async () => (steps += 1) < 5,
+    );
     await drain.drain();
     expect(steps).toBe(0);
-    const running = new SerialDrain(() => true, async () => {
-      steps += 1;
-      running.stopped = true;
-      return true;
-    });
+    const running = new SerialDrain(
+      () => true,
+      async () => {
+        steps += 1;
+        running.stopped = true;
+        return true;
+      },
+    );
     await running.drain();
     expect(steps).toBe(1);
   });

@@ -26,11 +26,23 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** What follows a failed try (the rule is §4's, in the domain; here only what the error says). */
 export function afterFailure(error: unknown, attempt: number, isOnline: boolean): 'retry' | TaskStop {
   const api = error instanceof ApiError ? error : undefined;
-  return afterFailedTry({ loginRequired: api?.loginRequired === true, networkLost: api?.reason === 'network', permanent: api?.permanent === true }, attempt, isOnline);
+  return afterFailedTry(
+    {
+      loginRequired: api?.loginRequired === true,
+      networkLost: api?.reason === 'network',
+      permanent: api?.permanent === true,
+    },
+    attempt,
+    isOnline,
+  );
 }
 
 /** §4 task runner: runs `task`, retries it once after the delay; resolves to 'done' or why it stopped. */
-export async function runWithRetry(task: () => Promise<void>, hooks: RetryHooks, opts: RetryOptions): Promise<'done' | TaskStop> {
+export async function runWithRetry(
+  task: () => Promise<void>,
+  hooks: RetryHooks,
+  opts: RetryOptions,
+): Promise<'done' | TaskStop> {
   const sleep = opts.sleep ?? defaultSleep;
   for (let attempt = 1; ; attempt++) {
     await hooks.onTry(attempt);

@@ -5,13 +5,24 @@ import type { ReferenceDoc } from '../schemas/db/reference-doc';
 
 /** JSON with object keys sorted, so two equal documents compare equal whatever order their keys came in. */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 /** Whether `next` differs from the stored document in any field but those ignored (e.g. fetchedAt). */
-export function differs(stored: object | undefined | null, next: object, ignore: readonly string[] = ['fetchedAt']): boolean {
+export function differs(
+  stored: object | undefined | null,
+  next: object,
+  ignore: readonly string[] = ['fetchedAt'],
+): boolean {
   if (!stored) return true;
-  const strip = (o: object) => Object.fromEntries(Object.entries(o).filter(([k, v]) => !ignore.includes(k) && !k.startsWith('_') && v !== undefined));
+  const strip = (o: object) =>
+    Object.fromEntries(
+      Object.entries(o).filter(([k, v]) => !ignore.includes(k) && !k.startsWith('_') && v !== undefined),
+    );
   return stableJson(strip(stored)) !== stableJson(strip(next));
 }
 

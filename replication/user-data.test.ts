@@ -14,20 +14,56 @@ afterEach(async () => {
 const round = (mrId: string) => ({ mrId, mrName: `Round ${mrId}`, mrVersion: 'v', entries: [], fetchedAt: 1 });
 const instance = (instanceId: string, mrId: string, syncState: OfflineInstanceDoc['syncState'], owner?: string) =>
   // `owner` is the creating user (recorded by the instance commands); older documents have none
-  ({ instanceId, mrId, mrName: `Round ${mrId}`, mode: 'indoor', date: '2026-11-25', creationTime: '2026-11-25T10:00:00Z', syncState, updatedAt: 1, ...(owner ? { owner } : {}) }) as OfflineInstanceDoc;
+  ({
+    instanceId,
+    mrId,
+    mrName: `Round ${mrId}`,
+    mode: 'indoor',
+    date: '2026-11-25',
+    creationTime: '2026-11-25T10:00:00Z',
+    syncState,
+    updatedAt: 1,
+    ...(owner ? { owner } : {}),
+  }) as OfflineInstanceDoc;
 
 /** A device that pulled for `ora`: rounds 1–4, an archive, history, lists and maps, and unsent work of three kinds. */
 async function sharedDevice(): Promise<AppDatabase> {
   const db = await memoryDatabase();
   open.push(db);
   await db.rounds.bulkInsert(['1', '2', '3', '4'].map(round));
-  await db.completedRounds.insert({ instanceId: 'done-1', mrId: '1', mrName: 'Round 1', entries: [], fetchedAt: 1 } as CompletedRoundDoc);
-  await db.historicValues.insert({ tsId: 'ts-1', values: [{ dt: '2026-11-24T10:00:00Z', value: 1 }], newestDt: '2026-11-24T10:00:00Z' });
-  const keys = ['config', 'localConfig', 'serverInfo', 'syncState', 'syncStatus', 'measureDocuments', 'dischargeMeters', 'mapTrack:1', 'mapTrack:2', 'mapTrack:4', 'tourRound:i-9'];
+  await db.completedRounds.insert({
+    instanceId: 'done-1',
+    mrId: '1',
+    mrName: 'Round 1',
+    entries: [],
+    fetchedAt: 1,
+  } as CompletedRoundDoc);
+  await db.historicValues.insert({
+    tsId: 'ts-1',
+    values: [{ dt: '2026-11-24T10:00:00Z', value: 1 }],
+    newestDt: '2026-11-24T10:00:00Z',
+  });
+  const keys = [
+    'config',
+    'localConfig',
+    'serverInfo',
+    'syncState',
+    'syncStatus',
+    'measureDocuments',
+    'dischargeMeters',
+    'mapTrack:1',
+    'mapTrack:2',
+    'mapTrack:4',
+    'tourRound:i-9',
+  ];
   await db.reference.bulkInsert(keys.map((key) => ({ key, data: {}, fetchedAt: 1 })));
   await db.reference.insert({ key: 'dataOwner', data: { username: 'ora' }, fetchedAt: 1 });
   // ora's queued round on 1, an unowned (login-off) draft on 2, a sent one on 3
-  await db.offlineInstances.bulkInsert([instance('i-1', '1', 'queued', 'ora'), instance('i-2', '2', 'draft'), instance('i-3', '3', 'sent', 'ora')]);
+  await db.offlineInstances.bulkInsert([
+    instance('i-1', '1', 'queued', 'ora'),
+    instance('i-2', '2', 'draft'),
+    instance('i-3', '3', 'sent', 'ora'),
+  ]);
   await db.drafts.insert({ id: 'i-1|ts-1', instanceId: 'i-1', tsId: 'ts-1', text: '4,2', updatedAt: 1 });
   return db;
 }
@@ -42,14 +78,21 @@ describe('pulled data on a shared device', () => {
     expect(await db.rounds.count().exec()).toBe(4);
   });
 
-  it('another user: archive, history, lists and rounds go; unsent work stays; the round of ora\'s queued round waits for her', async () => {
+  it("another user: archive, history, lists and rounds go; unsent work stays; the round of ora's queued round waits for her", async () => {
     const db = await sharedDevice();
     expect(await claimPulledData(db, 'sue')).toBe('wiped');
     expect(await db.completedRounds.count().exec()).toBe(0);
     expect(await db.historicValues.count().exec()).toBe(0);
     // round 2 stays for the unowned draft everyone sees; ora's round 1 is held aside, 3 and 4 go
     expect((await db.rounds.find().exec()).map((r) => r.mrId)).toEqual(['2']);
-    expect(await keysOf(db)).toEqual(['config', 'dataOwner', heldRoundKey('1'), 'localConfig', 'mapTrack:2', 'tourRound:i-9']);
+    expect(await keysOf(db)).toEqual([
+      'config',
+      'dataOwner',
+      heldRoundKey('1'),
+      'localConfig',
+      'mapTrack:2',
+      'tourRound:i-9',
+    ]);
     expect(await readDataOwner(db)).toBe('sue');
     expect(await db.offlineInstances.count().exec()).toBe(3);
     expect((await db.drafts.findOne('i-1|ts-1').exec())?.text).toBe('4,2');
@@ -67,12 +110,24 @@ describe('pulled data on a shared device', () => {
     expect(await db.completedRounds.count().exec()).toBe(0);
     expect((await db.rounds.find().exec()).map((r) => r.mrId)).toEqual(['2']);
     // a pull that was under way stores more of ora's data after the logout: it goes when that pull ends
-    await db.completedRounds.insert({ instanceId: 'late', mrId: '1', mrName: 'Round 1', entries: [], fetchedAt: 1 } as CompletedRoundDoc);
+    await db.completedRounds.insert({
+      instanceId: 'late',
+      mrId: '1',
+      mrName: 'Round 1',
+      entries: [],
+      fetchedAt: 1,
+    } as CompletedRoundDoc);
     await db.rounds.insert(round('5'));
     await discardIfLoggedOut(db);
     expect(await db.completedRounds.count().exec()).toBe(0);
     expect((await db.rounds.find().exec()).map((r) => r.mrId)).toEqual(['2']);
-    await db.completedRounds.insert({ instanceId: 'late', mrId: '1', mrName: 'Round 1', entries: [], fetchedAt: 1 } as CompletedRoundDoc);
+    await db.completedRounds.insert({
+      instanceId: 'late',
+      mrId: '1',
+      mrName: 'Round 1',
+      entries: [],
+      fetchedAt: 1,
+    } as CompletedRoundDoc);
     expect(await claimPulledData(db, 'ora')).toBe('wiped');
     expect(await db.completedRounds.count().exec()).toBe(0);
     expect(await readDataOwner(db)).toBe('ora');

@@ -10,7 +10,16 @@ import { HISTORY_MARKS_KEY } from './pull-history';
 import { SYNC_STATE_KEY } from './sync-state-key';
 
 /** Reference documents pulled for the user (their rounds' lists, the sync token, their status). */
-const PULLED_KEYS = ['serverInfo', SYNC_STATE_KEY, 'syncStatus', HISTORY_MARKS_KEY, 'historyPulledUntil', 'dischargeMeters', 'facilityModels', 'measureDocuments'];
+const PULLED_KEYS = [
+  'serverInfo',
+  SYNC_STATE_KEY,
+  'syncStatus',
+  HISTORY_MARKS_KEY,
+  'historyPulledUntil',
+  'dischargeMeters',
+  'facilityModels',
+  'measureDocuments',
+];
 const mapKeys = (mrId: string) => [`mapTrack:${mrId}`, `mapOverlay:${mrId}:osm`, `mapOverlay:${mrId}:ortho`];
 
 /** Where a round definition that only another user's unsent instances need waits, invisible, for its owner. */
@@ -24,7 +33,10 @@ const HeldRoundSchema = v.object({ owners: v.array(v.string()), round: RoundDocS
  * unsent instances need are held aside (heldRoundKey) so they can still be sent once their owner is back.
  */
 export async function wipePulledData(db: AppDatabase, nextUser: Username): Promise<void> {
-  const unsent = (await db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).exec()).map((d) => ({ mrId: d.mrId, owner: ownerOf(d.toJSON()) }));
+  const unsent = (await db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).exec()).map((d) => ({
+    mrId: d.mrId,
+    owner: ownerOf(d.toJSON()),
+  }));
   const rounds = await db.rounds.find().exec();
   const { hold, drop } = sortPulledRounds(
     rounds.map((r) => r.mrId),
@@ -34,7 +46,12 @@ export async function wipePulledData(db: AppDatabase, nextUser: Username): Promi
   const now = Date.now();
   for (const [mrId, owners] of hold) {
     const round = rounds.find((r) => r.mrId === mrId);
-    if (round) await db.reference.upsert({ key: heldRoundKey(mrId), data: { owners, round: round.toMutableJSON() }, fetchedAt: now });
+    if (round)
+      await db.reference.upsert({
+        key: heldRoundKey(mrId),
+        data: { owners, round: round.toMutableJSON() },
+        fetchedAt: now,
+      });
   }
   const gone = [...hold.keys(), ...drop];
   await db.rounds.find({ selector: { mrId: { $in: gone } } }).remove();
@@ -67,7 +84,9 @@ async function recordedOwner(db: AppDatabase): Promise<string | undefined> {
   const record = await readDataOwnerRecord(db);
   if (record !== undefined) return record || undefined;
   const info = (await db.reference.findOne('serverInfo').exec())?.data;
-  return info && typeof info === 'object' && 'username' in info && typeof info.username === 'string' ? info.username : undefined;
+  return info && typeof info === 'object' && 'username' in info && typeof info.username === 'string'
+    ? info.username
+    : undefined;
 }
 
 /**
@@ -76,7 +95,8 @@ async function recordedOwner(db: AppDatabase): Promise<string | undefined> {
  */
 export async function claimPulledData(db: AppDatabase, user: Username): Promise<'kept' | 'wiped'> {
   if (!user || pulledDataAction(await recordedOwner(db), user) === 'keep') {
-    if (user && (await readDataOwnerRecord(db)) !== user) await db.reference.upsert({ key: DATA_OWNER_KEY, data: { username: user }, fetchedAt: Date.now() });
+    if (user && (await readDataOwnerRecord(db)) !== user)
+      await db.reference.upsert({ key: DATA_OWNER_KEY, data: { username: user }, fetchedAt: Date.now() });
     return 'kept';
   }
   await wipePulledData(db, user);

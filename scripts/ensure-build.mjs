@@ -3,7 +3,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src', 'locales', 'schemas', 'replication', 'workers', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'locales',
+  'schemas',
+  'replication',
+  'workers',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

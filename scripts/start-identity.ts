@@ -18,8 +18,16 @@ try {
 // The app's origin is fixed before either starts: the provider only sends logins back to it.
 const appOrigin = `http://localhost:${port}`;
 const idp = await startOidcProvider(appOrigin, [], { port: idpPort, accounts: DEMO_IDENTITIES });
-const server = await startServer({ port, dataDir, staticDir: process.env.STATIC_DIR ?? './dist', demo: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
-const [config] = await server.db.query<{ data: { product?: string } }>("select data from reference_data where key = 'config'");
+const server = await startServer({
+  port,
+  dataDir,
+  staticDir: process.env.STATIC_DIR ?? './dist',
+  demo: true,
+  identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
+});
+const [config] = await server.db.query<{ data: { product?: string } }>(
+  "select data from reference_data where key = 'config'",
+);
 await seedDemoIdentities(server.db, config?.data.product ?? 'HWE');
 
 console.info(`identity provider (realm ${REALM}) at ${idp.url}/realms/${REALM}`);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, translations, unit + integration tests, build, e2e in Debian's Chromium.
+# `npm test`: typecheck, lint (layer boundaries), translations, formatting, dead code, unit + integration tests,
+# build, the short fault soak, e2e in Debian's Chromium.
 # Ends with one line "N passed, N failed" counting every test plus each check step.
 set -u
 cd "$(dirname "$0")/.."
@@ -42,6 +43,8 @@ fi
 step typecheck npx tsc -p tsconfig.json --noEmit
 step lint npx eslint . --max-warnings 0
 step translations node scripts/check-translations.mjs
+step format npx prettier --check .
+step dead-code npx knip --no-progress
 
 rm -f test-results/unit.json test-results/e2e.json
 echo "== unit and integration tests (with coverage of src/domain)"

@@ -27,16 +27,31 @@ afterAll(async () => {
   expect(contractProblems).toEqual([]);
 });
 
-const post = (path: string, body: unknown) => fetch(`${API()}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-const countValues = async () => (await server.db.query<{ n: number }>('select count(*)::int as n from historic_value'))[0]?.n ?? 0;
-const countSubmissions = async () => (await server.db.query<{ n: number }>('select count(*)::int as n from submission'))[0]?.n ?? 0;
+const post = (path: string, body: unknown) =>
+  fetch(`${API()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const countValues = async () =>
+  (await server.db.query<{ n: number }>('select count(*)::int as n from historic_value'))[0]?.n ?? 0;
+const countSubmissions = async () =>
+  (await server.db.query<{ n: number }>('select count(*)::int as n from submission'))[0]?.n ?? 0;
 
 function validPost(over: Partial<MeasureRoundPost> = {}): MeasureRoundPost {
   return {
     $type: 'MeasureRoundPost',
     instanceId: crypto.randomUUID(),
     creationTime: '2026-11-23T08:00:00.000Z',
-    entries: [{ staNumber: '2001', tsId: '2001-W', dt: '2026-11-23T12:00:00.000+01:00', value: 1680.25, valueAfter: { dt: '2026-11-23T12:01:00.000+01:00', value: 1680.3 } }],
+    entries: [
+      {
+        staNumber: '2001',
+        tsId: '2001-W',
+        dt: '2026-11-23T12:00:00.000+01:00',
+        value: 1680.25,
+        valueAfter: { dt: '2026-11-23T12:01:00.000+01:00', value: 1680.3 },
+      },
+    ],
     ...over,
   } as MeasureRoundPost;
 }
@@ -46,7 +61,11 @@ describe('demo data and reading calls', () => {
     const res = await fetch(`${API()}/measure-round`);
     expect(res.headers.get('Date')).toBeTruthy();
     const rounds = (await res.json()) as { mrName: string }[];
-    expect(rounds.map((r) => r.mrName)).toEqual(['Talsperre Gepatsch Kontrollgang', 'Quellen Kaunertal', 'Meteo Kaunertal']);
+    expect(rounds.map((r) => r.mrName)).toEqual([
+      'Talsperre Gepatsch Kontrollgang',
+      'Quellen Kaunertal',
+      'Meteo Kaunertal',
+    ]);
   });
 
   it('gives the dam round 30+ stations, obligatory and optional, with every input type and history', async () => {
@@ -68,7 +87,11 @@ describe('demo data and reading calls', () => {
     const res = await fetch(`${API()}/config`);
     expect(res.headers.get('Cache-Control')).toBe('no-cache');
     expect(((await res.json()) as { defaultTime: string }).defaultTime).toBe('12:00');
-    expect(await (await fetch(`${API()}/info`)).json()).toMatchObject({ apiVersion: 'v2', username: 'demo', isAdmin: true });
+    expect(await (await fetch(`${API()}/info`)).json()).toMatchObject({
+      apiVersion: 'v2',
+      username: 'demo',
+      isAdmin: true,
+    });
   });
 
   it('answers 404 for an unknown round and an unknown call', async () => {
@@ -93,9 +116,15 @@ describe('POST /measure-round/{mrId}', () => {
     const again = await post('/measure-round/1', body);
     expect(await again.json()).toEqual({ instanceId: body.instanceId, valueCount: 2, duplicate: true });
     expect(await countValues()).toBe(valuesAfterFirst);
-    const { values } = (await (await fetch(`${API()}/timeseries-values?tsId=2001-W`)).json()) as { values: { dt: string; value: number }[] };
-    expect(values.filter((v) => v.dt === '2026-11-23T11:00:00.000Z')).toEqual([expect.objectContaining({ value: 1680.25 })]);
-    expect(values.filter((v) => v.dt === '2026-11-23T11:01:00.000Z')).toEqual([expect.objectContaining({ value: 1680.3 })]);
+    const { values } = (await (await fetch(`${API()}/timeseries-values?tsId=2001-W`)).json()) as {
+      values: { dt: string; value: number }[];
+    };
+    expect(values.filter((v) => v.dt === '2026-11-23T11:00:00.000Z')).toEqual([
+      expect.objectContaining({ value: 1680.25 }),
+    ]);
+    expect(values.filter((v) => v.dt === '2026-11-23T11:01:00.000Z')).toEqual([
+      expect.objectContaining({ value: 1680.3 }),
+    ]);
   });
 
   const good = validPost().entries[0];
@@ -103,19 +132,75 @@ describe('POST /measure-round/{mrId}', () => {
     ['not JSON', '/measure-round/1', '{"entries":', 'body'],
     ['no instanceId', '/measure-round/1', { ...validPost(), instanceId: undefined }, 'instanceId'],
     ['instanceId not a UUID', '/measure-round/1', validPost({ instanceId: 'abc' }), 'instanceId'],
-    ['creationTime not a date', '/measure-round/1', validPost({ creationTime: 'yesterday' as MeasureRoundPost['creationTime'] }), 'creationTime'],
+    [
+      'creationTime not a date',
+      '/measure-round/1',
+      validPost({ creationTime: 'yesterday' as MeasureRoundPost['creationTime'] }),
+      'creationTime',
+    ],
     ['entries missing', '/measure-round/1', { ...validPost(), entries: undefined }, 'entries'],
     ['entries not a list', '/measure-round/1', { ...validPost(), entries: {} }, 'entries'],
-    ['value is text', '/measure-round/1', validPost({ entries: [{ ...good, value: '12' as unknown as number }] as MeasureRoundPost['entries'] }), 'entries.0.value'],
-    ['dt missing', '/measure-round/1', validPost({ entries: [{ ...good, dt: undefined }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.dt'],
-    ['dt without offset', '/measure-round/1', validPost({ entries: [{ ...good, dt: '2026-11-23T12:00' }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.dt'],
-    ['empty tsId', '/measure-round/1', validPost({ entries: [{ ...good, tsId: '' }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.tsId'],
-    ['tsId of another round', '/measure-round/1', validPost({ entries: [{ ...good, tsId: '3001-Q' }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.tsId'],
-    ['valueAfter without dt', '/measure-round/1', validPost({ entries: [{ ...good, valueAfter: { value: 1 } }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.valueAfter.dt'],
-    ['remark text too long', '/measure-round/1', validPost({ entries: [{ ...good, tsRemark: { text: 'x'.repeat(4001) } }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.tsRemark.text'],
+    [
+      'value is text',
+      '/measure-round/1',
+      validPost({ entries: [{ ...good, value: '12' as unknown as number }] as MeasureRoundPost['entries'] }),
+      'entries.0.value',
+    ],
+    [
+      'dt missing',
+      '/measure-round/1',
+      validPost({ entries: [{ ...good, dt: undefined }] as unknown as MeasureRoundPost['entries'] }),
+      'entries.0.dt',
+    ],
+    [
+      'dt without offset',
+      '/measure-round/1',
+      validPost({ entries: [{ ...good, dt: '2026-11-23T12:00' }] as unknown as MeasureRoundPost['entries'] }),
+      'entries.0.dt',
+    ],
+    [
+      'empty tsId',
+      '/measure-round/1',
+      validPost({ entries: [{ ...good, tsId: '' }] as unknown as MeasureRoundPost['entries'] }),
+      'entries.0.tsId',
+    ],
+    [
+      'tsId of another round',
+      '/measure-round/1',
+      validPost({ entries: [{ ...good, tsId: '3001-Q' }] as unknown as MeasureRoundPost['entries'] }),
+      'entries.0.tsId',
+    ],
+    [
+      'valueAfter without dt',
+      '/measure-round/1',
+      validPost({ entries: [{ ...good, valueAfter: { value: 1 } }] as unknown as MeasureRoundPost['entries'] }),
+      'entries.0.valueAfter.dt',
+    ],
+    [
+      'remark text too long',
+      '/measure-round/1',
+      validPost({
+        entries: [{ ...good, tsRemark: { text: 'x'.repeat(4001) } }] as unknown as MeasureRoundPost['entries'],
+      }),
+      'entries.0.tsRemark.text',
+    ],
     ['mrTeam too long', '/measure-round/1', validPost({ mrTeam: 'x'.repeat(201) }), 'mrTeam'],
-    ['two values of one timeseries at the same time', '/measure-round/1', validPost({ entries: [good, { ...good, value: 1 }] as MeasureRoundPost['entries'] }), 'entries.1.dt'],
-    ['bad discharge unit', '/measure-round/1', validPost({ entries: [{ ...good, dischargeValue: { key: 'VALUE', value: 1, unit: 'm3/s' } }] as unknown as MeasureRoundPost['entries'] }), 'entries.0.dischargeValue.unit'],
+    [
+      'two values of one timeseries at the same time',
+      '/measure-round/1',
+      validPost({ entries: [good, { ...good, value: 1 }] as MeasureRoundPost['entries'] }),
+      'entries.1.dt',
+    ],
+    [
+      'bad discharge unit',
+      '/measure-round/1',
+      validPost({
+        entries: [
+          { ...good, dischargeValue: { key: 'VALUE', value: 1, unit: 'm3/s' } },
+        ] as unknown as MeasureRoundPost['entries'],
+      }),
+      'entries.0.dischargeValue.unit',
+    ],
   ];
   it.each(BAD)('rejects %s with 400 naming the field and stores nothing', async (_name, path, body, field) => {
     const [values, submissions] = [await countValues(), await countSubmissions()];
@@ -154,17 +239,32 @@ describe('GET /timeseries-values validation', () => {
 
 describe('fault injection', () => {
   it('answers the queued status once, then serves normally and logs requests', async () => {
-    const q = await testEndpoint(server, 'faults', { method: 'POST', body: JSON.stringify({ method: 'GET', pathPattern: '/info$', status: 503, times: 1 }) });
+    const q = await testEndpoint(server, 'faults', {
+      method: 'POST',
+      body: JSON.stringify({ method: 'GET', pathPattern: '/info$', status: 503, times: 1 }),
+    });
     expect(q.status).toBe(200);
     expect((await fetch(`${API()}/info`)).status).toBe(503);
     expect((await fetch(`${API()}/info`)).status).toBe(200);
     const log = (await (await testEndpoint(server, 'requests')).json()) as { path: string; status: number }[];
-    expect(log.filter((r) => r.path.endsWith('/info')).map((r) => r.status).slice(-2)).toEqual([503, 200]);
+    expect(
+      log
+        .filter((r) => r.path.endsWith('/info'))
+        .map((r) => r.status)
+        .slice(-2),
+    ).toEqual([503, 200]);
   });
 
   it('refuses every test endpoint without the token (a page the tester visits cannot queue faults)', async () => {
     const wrong = { ...server, faultToken: 'not-the-token' };
-    expect((await testEndpoint(wrong, 'faults', { method: 'POST', body: JSON.stringify({ pathPattern: '/info$', status: 503 }) })).status).toBe(403);
+    expect(
+      (
+        await testEndpoint(wrong, 'faults', {
+          method: 'POST',
+          body: JSON.stringify({ pathPattern: '/info$', status: 503 }),
+        })
+      ).status,
+    ).toBe(403);
     expect((await testEndpoint({ url: server.url }, 'requests')).status).toBe(403);
     expect((await testEndpoint(wrong, 'faults', { method: 'DELETE' })).status).toBe(403);
     expect((await fetch(`${API()}/info`)).status).toBe(200);
@@ -178,13 +278,29 @@ describe('the OpenAPI contract', () => {
       expect(res.status, path).toBeLessThan(300);
       return res.headers.get('Content-Type')?.includes('json') ? ((await res.json()) as unknown) : undefined;
     };
-    for (const path of ['/config', '/info', '/discharge-meters', '/station-facilities/models', '/measure-round', '/measure-round/1', '/measure-round/1/map/track', '/measure-round/1/map/overlay?mapType=osm', '/measure-documents', '/sync-state', '/timeseries-values?tsId=2001-W&remarks=true', '/completed-measure-round/timeseries-values?tsId=2001-W']) await get(path);
+    for (const path of [
+      '/config',
+      '/info',
+      '/discharge-meters',
+      '/station-facilities/models',
+      '/measure-round',
+      '/measure-round/1',
+      '/measure-round/1/map/track',
+      '/measure-round/1/map/overlay?mapType=osm',
+      '/measure-documents',
+      '/sync-state',
+      '/timeseries-values?tsId=2001-W&remarks=true',
+      '/completed-measure-round/timeseries-values?tsId=2001-W',
+    ])
+      await get(path);
     const permissions = await get('/admin/permissions');
     expect((await post('/admin/permissions', permissions)).status).toBe(200);
     const archive = (await get('/completed-measure-round')) as { instanceId: string }[];
     expect(archive.length).toBeGreaterThan(0);
     await get(`/completed-measure-round/${archive[0]?.instanceId}`);
-    expect(await get('/info')).toMatchObject({ extensions: expect.arrayContaining(['sync-state', 'roles', 'openapi']) });
+    expect(await get('/info')).toMatchObject({
+      extensions: expect.arrayContaining(['sync-state', 'roles', 'openapi']),
+    });
     expect(contractProblems).toEqual([]);
   });
 });

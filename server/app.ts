@@ -90,7 +90,13 @@ export interface HttpTimeouts {
   keepAliveMs: number;
   checkMs: number;
 }
-export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 120_000, idleMs: 130_000, keepAliveMs: 65_000, checkMs: 2_000 };
+export const DEFAULT_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 120_000,
+  idleMs: 130_000,
+  keepAliveMs: 65_000,
+  checkMs: 2_000,
+};
 
 export interface RunningServer {
   url: string;
@@ -101,14 +107,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 export const LOGIN_OFF_ON_NETWORK = (host: string) =>
   `login is off (no OIDC_URL, OIDC_REALM, OIDC_CLIENT_ID): every request would act as the administrator "demo", so the server listens on loopback only, not on ${host}. Configure an identity provider, or set ALLOW_LOGIN_OFF_ON_NETWORK=1 to accept that anyone who reaches ${host} is an administrator.`;
 
 export const DEFAULT_VARIANT_CACHE_BYTES = 512 * 1024 * 1024;
 
-export function imageStorage(opts: Pick<ServerOptions, 'dataDir' | 'blobDir' | 's3' | 'variantCacheDir' | 'variantCacheBytes'>): ImageStorage {
+export function imageStorage(
+  opts: Pick<ServerOptions, 'dataDir' | 'blobDir' | 's3' | 'variantCacheDir' | 'variantCacheBytes'>,
+): ImageStorage {
   const dataDir = opts.dataDir ?? './data';
   return {
     blobs: withTimeouts(opts.s3 ? s3BlobStore(opts.s3) : fsBlobStore(opts.blobDir ?? join(dataDir, 'blobs'))),
@@ -119,12 +128,29 @@ export function imageStorage(opts: Pick<ServerOptions, 'dataDir' | 'blobDir' | '
 
 export function createApp(
   db: Database,
-  opts: Pick<ServerOptions, 'staticDir' | 'faultInjection' | 'faultToken' | 'identity' | 'demo' | 'allowedHosts' | 'publicUrl' | 'trustProxy' | 'serveSourceMaps' | 'apiProfile'> & { storage: ImageStorage },
+  opts: Pick<
+    ServerOptions,
+    | 'staticDir'
+    | 'faultInjection'
+    | 'faultToken'
+    | 'identity'
+    | 'demo'
+    | 'allowedHosts'
+    | 'publicUrl'
+    | 'trustProxy'
+    | 'serveSourceMaps'
+    | 'apiProfile'
+  > & { storage: ImageStorage },
 ) {
   const profile = opts.apiProfile ?? 'full';
   const ctx = createContext(db, opts.storage, VERSION, profile);
   const app = new Hono<AppEnv>();
-  app.use(securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined, { publicUrl: opts.publicUrl, trustProxy: opts.trustProxy }));
+  app.use(
+    securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined, {
+      publicUrl: opts.publicUrl,
+      trustProxy: opts.trustProxy,
+    }),
+  );
   app.use(requireAllowedHost(allowedHosts(opts.allowedHosts, opts.publicUrl)));
   app.use(rejectMalformedUrls());
   const api = new Hono<AppEnv>();
@@ -135,7 +161,10 @@ export function createApp(
   void auth.warmUp();
   // §7: config is fetched before login, so it is the one call without authentication.
   api.use((c, next) => (c.req.path === '/hwe-api/v2/config' ? next() : auth.middleware(c, next)));
-  api.route('/', referenceRoutes(db, VERSION, opts.identity, () => ctx.product(), profile));
+  api.route(
+    '/',
+    referenceRoutes(db, VERSION, opts.identity, () => ctx.product(), profile),
+  );
   api.route('/measure-round', imageUploadRoutes(ctx));
   api.route('/measure-round', mapRoutes(ctx));
   api.route('/measure-round', measureRoundRoutes(ctx));
@@ -144,9 +173,20 @@ export function createApp(
   api.get('/completed-measure-round/:instanceId/pdf', async (c) => {
     await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), ANY_ROLE);
     const row = await findSubmission(db, c.req.param('instanceId'));
-    const [config] = await db.query<{ data: { mez?: boolean } }>("select data from reference_data where key = 'config'");
-    const pdf = await renderCompletedRoundPdf(toCompleted(row), pickLang(profile === 'full' ? c.req.query('lang') : undefined, c.req.header('Accept-Language')), readingZone(config?.data.mez === true));
-    return new Response(new Uint8Array(pdf), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${row.mr_name.replace(/[^\w .-]/g, '_')}.pdf"` } });
+    const [config] = await db.query<{ data: { mez?: boolean } }>(
+      "select data from reference_data where key = 'config'",
+    );
+    const pdf = await renderCompletedRoundPdf(
+      toCompleted(row),
+      pickLang(profile === 'full' ? c.req.query('lang') : undefined, c.req.header('Accept-Language')),
+      readingZone(config?.data.mez === true),
+    );
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${row.mr_name.replace(/[^\w .-]/g, '_')}.pdf"`,
+      },
+    });
   });
   api.route('/completed-measure-round', completedImageRoutes(ctx));
   api.route('/completed-measure-round', completedRoundRoutes(ctx));
@@ -206,7 +246,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const app = createApp(db, { ...opts, faultToken, storage: imageStorage(opts) });
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const serverOptions = { headersTimeout: t.headersMs, requestTimeout: t.requestMs, keepAliveTimeout: t.keepAliveMs, connectionsCheckingInterval: t.checkMs };
+    const serverOptions = {
+      headersTimeout: t.headersMs,
+      requestTimeout: t.requestMs,
+      keepAliveTimeout: t.keepAliveMs,
+      connectionsCheckingInterval: t.checkMs,
+    };
     const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: host, serverOptions }, () => resolve(s));
   });
   (server as HttpServer).setTimeout(t.idleMs, (socket) => socket.destroy());

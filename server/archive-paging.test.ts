@@ -26,7 +26,13 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const instanceId = crypto.randomUUID();
     own.push(instanceId);
-    const res = await t.post('/measure-round/2', 'sue', { instanceId, creationTime: new Date().toISOString(), entries: [{ staNumber: '3002', tsId: '3002-WT', dt: new Date(Date.now() - (i + 1) * 60_000).toISOString(), value: 5 }] });
+    const res = await t.post('/measure-round/2', 'sue', {
+      instanceId,
+      creationTime: new Date().toISOString(),
+      entries: [
+        { staNumber: '3002', tsId: '3002-WT', dt: new Date(Date.now() - (i + 1) * 60_000).toISOString(), value: 5 },
+      ],
+    });
     expect(res.status).toBe(200);
   }
   // 501 newer posts to round 1 (the old list loaded the newest 500 of all rounds and filtered afterwards)
@@ -36,7 +42,11 @@ afterAll(async () => t?.close());
 
 const list = async (user: string, query = '') => {
   const res = await t.call(`/completed-measure-round${query}`, user);
-  return { status: res.status, next: res.headers.get('X-Next-Page'), rounds: res.status === 200 ? ((await res.json()) as CompletedMeasureRound[]) : [] };
+  return {
+    status: res.status,
+    next: res.headers.get('X-Next-Page'),
+    rounds: res.status === 200 ? ((await res.json()) as CompletedMeasureRound[]) : [],
+  };
 };
 
 describe('GET /completed-measure-round: filtered by role and paged in SQL', () => {
@@ -86,7 +96,15 @@ describe('GET /completed-measure-round: filtered by role and paged in SQL', () =
 
   it('cuts a page of large submissions by size, at least one round per page', async () => {
     // ~1.3 MB of barely compressible text per submission: 10 of them exceed the page budget
-    const big = JSON.stringify([{ tsId: '3001-Q', staNumber: '3001', staName: 'x', tsParameter: 'Q', tsRemark: { text: Array.from({ length: 120_000 }, () => Math.random().toString(36).slice(2)).join('') } }]);
+    const big = JSON.stringify([
+      {
+        tsId: '3001-Q',
+        staNumber: '3001',
+        staName: 'x',
+        tsParameter: 'Q',
+        tsRemark: { text: Array.from({ length: 120_000 }, () => Math.random().toString(36).slice(2)).join('') },
+      },
+    ]);
     await flood('2', 10, big);
     const page = await list('sue', '?limit=20');
     expect(page.rounds.length).toBeGreaterThanOrEqual(1);
@@ -105,7 +123,9 @@ describe('round load and values stay bounded whatever one series holds', () => {
        select '2004-W', $1::timestamptz - make_interval(secs => i), 1000 + i, case when i <= 10 then to_jsonb('remark ' || i) end from generate_series(1, 3000) i`,
       [new Date(now - 1000).toISOString()],
     );
-    await t.server.db.query("insert into historic_value (ts_id, dt, value) values ('2004-W', '9999-01-01T00:00:00Z', -1), ('2004-W', now() - interval '400 days', -2)");
+    await t.server.db.query(
+      "insert into historic_value (ts_id, dt, value) values ('2004-W', '9999-01-01T00:00:00Z', -1), ('2004-W', now() - interval '400 days', -2)",
+    );
     const round = (await (await t.call('/measure-round/1', 'ora')).json()) as MeasureRound;
     const entry = round.entries.find((e) => e.tsId === '2004-W');
     expect(entry?.last).toEqual({ dt: new Date(now - 2000).toISOString(), value: 1001 });

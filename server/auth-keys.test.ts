@@ -39,7 +39,8 @@ const sign = (kid: string, user = 'olga') =>
     .setExpirationTime('5m')
     .sign(privateKeys.get(kid) as CryptoKey);
 
-const info = (token: string) => fetch(`${server.url}/hwe-api/v2/info`, { headers: { Authorization: `Bearer ${token}` } });
+const info = (token: string) =>
+  fetch(`${server.url}/hwe-api/v2/info`, { headers: { Authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
   await addKey('k1', true);
@@ -54,7 +55,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
   issuer = `${url}/realms/${REALM}`;
-  server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), identity: { url, realm: REALM, clientId: CLIENT_ID, jwksTiming: { cooldownMs: 1_000, refreshMs: 5_000 } } });
+  server = await startServer({
+    port: 0,
+    ...(await testDatabaseOptions(dir)),
+    identity: { url, realm: REALM, clientId: CLIENT_ID, jwksTiming: { cooldownMs: 1_000, refreshMs: 5_000 } },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -119,7 +124,11 @@ describe('a server that starts while the provider is down', () => {
   it('answers 503 (not 401: the token may be fine) until the keys can be fetched, then 200', async () => {
     mode = 'down';
     const url = issuer.replace(`/realms/${REALM}`, '');
-    cold = await startServer({ port: 0, dataDir: mkdtempSync(join(dir, 'cold-')), identity: { url, realm: REALM, clientId: CLIENT_ID, jwksTiming: { cooldownMs: 300 } } });
+    cold = await startServer({
+      port: 0,
+      dataDir: mkdtempSync(join(dir, 'cold-')),
+      identity: { url, realm: REALM, clientId: CLIENT_ID, jwksTiming: { cooldownMs: 300 } },
+    });
     const token = await sign('k1');
     const call = () => fetch(`${cold.url}/hwe-api/v2/info`, { headers: { Authorization: `Bearer ${token}` } });
     await new Promise((r) => setTimeout(r, 100));

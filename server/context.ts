@@ -23,7 +23,12 @@ export interface ImageStorage {
   variantCacheBytes: number;
 }
 
-export function createContext(db: Database, storage: ImageStorage, version: string, profile: ApiProfile = 'full'): ServerContext {
+export function createContext(
+  db: Database,
+  storage: ImageStorage,
+  version: string,
+  profile: ApiProfile = 'full',
+): ServerContext {
   const variantCache = openVariantCache(storage.variantCacheDir, storage.variantCacheBytes);
   // Opened in the background; a failure surfaces on the first image request, not as an unhandled rejection.
   variantCache.catch(() => {});
@@ -35,7 +40,9 @@ export function createContext(db: Database, storage: ImageStorage, version: stri
     version,
     profile,
     async product() {
-      const [row] = await db.query<{ data: { product?: string } }>("select data from reference_data where key = 'config'");
+      const [row] = await db.query<{ data: { product?: string } }>(
+        "select data from reference_data where key = 'config'",
+      );
       return row?.data.product ?? 'HWE';
     },
   };

@@ -18,16 +18,31 @@ afterAll(async () => t?.close());
 
 const HOUR = 3_600_000;
 const dt = () => new Date(Date.now() - 2 * HOUR + minute++ * 60_000).toISOString();
-const STATION: Record<string, string> = { '2001-W': '2001', '2101-Q': '2101', '2103-TR': '2103', '2103-VB1': '2103', '2104-ZU': '2104', '2105-H': '2105', '2106-null': '2106', '4001-SWW': '4001' };
+const STATION: Record<string, string> = {
+  '2001-W': '2001',
+  '2101-Q': '2101',
+  '2103-TR': '2103',
+  '2103-VB1': '2103',
+  '2104-ZU': '2104',
+  '2105-H': '2105',
+  '2106-null': '2106',
+  '4001-SWW': '4001',
+};
 const ROUND: Record<string, string> = { '4001-SWW': '3' };
 
 function body(tsId: string, value: number, after?: number, extra: Record<string, unknown> = {}) {
   const at = dt();
-  const valueAfter = after === undefined ? {} : { valueAfter: { dt: new Date(Date.parse(at) + 60_000).toISOString(), value: after } };
-  return { instanceId: crypto.randomUUID(), creationTime: new Date().toISOString(), entries: [{ staNumber: STATION[tsId], tsId, dt: at, value, ...valueAfter, ...extra }] };
+  const valueAfter =
+    after === undefined ? {} : { valueAfter: { dt: new Date(Date.parse(at) + 60_000).toISOString(), value: after } };
+  return {
+    instanceId: crypto.randomUUID(),
+    creationTime: new Date().toISOString(),
+    entries: [{ staNumber: STATION[tsId], tsId, dt: at, value, ...valueAfter, ...extra }],
+  };
 }
 const submit = (tsId: string, b: unknown) => t.post(`/measure-round/${ROUND[tsId] ?? '1'}`, 'ora', b);
-const completed = async (instanceId: string) => (await (await t.call(`/completed-measure-round/${instanceId}`, 'rudi')).json()) as CompletedMeasureRound;
+const completed = async (instanceId: string) =>
+  (await (await t.call(`/completed-measure-round/${instanceId}`, 'rudi')).json()) as CompletedMeasureRound;
 
 describe('§4 decision table on the server, for value and valueAfter', () => {
   it.each<[string, string, number, number | undefined, 'completed' | 'decision']>([
@@ -76,15 +91,43 @@ describe('§4 decision table on the server, for value and valueAfter', () => {
 
 describe('dates within [1900-01-01, now + 1 day]', () => {
   const at = (ms: number) => new Date(ms).toISOString();
-  const withDt = (value: string) => ({ ...body('2001-W', 1680), entries: [{ staNumber: '2001', tsId: '2001-W', dt: value, value: 1680 }] });
+  const withDt = (value: string) => ({
+    ...body('2001-W', 1680),
+    entries: [{ staNumber: '2001', tsId: '2001-W', dt: value, value: 1680 }],
+  });
   it.each<[string, number, unknown, string?]>([
     ['year 0001', 400, withDt('0001-01-01T12:00:00Z'), 'entries.0.dt'],
     ['year 9999', 400, withDt('9999-12-31T12:00:00Z'), 'entries.0.dt'],
     ['one second before 1900', 400, withDt('1899-12-31T23:59:59Z'), 'entries.0.dt'],
     ['25 hours ahead', 400, withDt(at(Date.now() + 25 * HOUR)), 'entries.0.dt'],
-    ['valueAfter in 9999', 400, { ...body('2001-W', 1680), entries: [{ staNumber: '2001', tsId: '2001-W', dt: dt(), value: 1680, valueAfter: { dt: '9999-01-01T00:00:00Z', value: 1680 } }] }, 'entries.0.valueAfter.dt'],
+    [
+      'valueAfter in 9999',
+      400,
+      {
+        ...body('2001-W', 1680),
+        entries: [
+          {
+            staNumber: '2001',
+            tsId: '2001-W',
+            dt: dt(),
+            value: 1680,
+            valueAfter: { dt: '9999-01-01T00:00:00Z', value: 1680 },
+          },
+        ],
+      },
+      'entries.0.valueAfter.dt',
+    ],
     ['creationTime in 9999', 400, { ...body('2001-W', 1680), creationTime: '9999-01-01T00:00:00Z' }, 'creationTime'],
-    ['a task created in 0001', 400, body('2001-W', 1680, undefined, { staTasks: [{ taskId: 'old', taskType: 'Wartung', staNumber: '2001', isNew: true, creationTime: '0001-01-01T00:00:00Z' }] }), 'entries.0.staTasks.0.creationTime'],
+    [
+      'a task created in 0001',
+      400,
+      body('2001-W', 1680, undefined, {
+        staTasks: [
+          { taskId: 'old', taskType: 'Wartung', staNumber: '2001', isNew: true, creationTime: '0001-01-01T00:00:00Z' },
+        ],
+      }),
+      'entries.0.staTasks.0.creationTime',
+    ],
     ['exactly 1900-01-01', 200, withDt('1900-01-01T00:00:00Z')],
     ['23 hours ahead', 200, withDt(at(Date.now() + 23 * HOUR))],
   ])('%s → %i', async (_name, status, b, field) => {
@@ -99,10 +142,34 @@ describe('deciders are the authenticated users', () => {
     const b = body('2104-ZU', 2);
     expect((await submit('2104-ZU', b)).status).toBe(200);
     const url = `/completed-measure-round/${b.instanceId}`;
-    expect((await t.post(url, 'rudi', { stage: 1, team: 'Wärter Nord', decisions: [{ tsId: '2104-ZU', value: 'FIX_IMMEDIATELY' }] })).status).toBe(200);
-    expect((await t.post(url, 'rita', { stage: 2, team: 'Betriebsleitung', decisions: [{ tsId: '2104-ZU', value: 'ACTION_REQUIRED' }] })).status).toBe(200);
-    expect(await completed(b.instanceId)).toMatchObject({ decision1Team: 'Wärter Nord', decision1User: 'rudi', decision2Team: 'Betriebsleitung', decision2User: 'rita', completionTime: expect.any(String) });
-    const listed = ((await (await t.call('/completed-measure-round', 'ora')).json()) as CompletedMeasureRound[]).find((r) => r.instanceId === b.instanceId);
+    expect(
+      (
+        await t.post(url, 'rudi', {
+          stage: 1,
+          team: 'Wärter Nord',
+          decisions: [{ tsId: '2104-ZU', value: 'FIX_IMMEDIATELY' }],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.post(url, 'rita', {
+          stage: 2,
+          team: 'Betriebsleitung',
+          decisions: [{ tsId: '2104-ZU', value: 'ACTION_REQUIRED' }],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await completed(b.instanceId)).toMatchObject({
+      decision1Team: 'Wärter Nord',
+      decision1User: 'rudi',
+      decision2Team: 'Betriebsleitung',
+      decision2User: 'rita',
+      completionTime: expect.any(String),
+    });
+    const listed = ((await (await t.call('/completed-measure-round', 'ora')).json()) as CompletedMeasureRound[]).find(
+      (r) => r.instanceId === b.instanceId,
+    );
     expect(listed).toMatchObject({ decision1User: 'rudi', decision2User: 'rita' });
   });
 });
@@ -116,12 +183,25 @@ describe('the first value at a series and time stays', () => {
     const res = await submit('2001-W', later);
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { conflicts: unknown[] };
-    expect(answer.conflicts).toEqual([{ field: 'entries.0.dt', tsId: '2001-W', dt: new Date(at as string).toISOString(), value: 1680, instanceId: first.instanceId }]);
-    const [stored] = await t.server.db.query<{ value: number; instance_id: string }>('select value, instance_id from historic_value where ts_id = $1 and dt = $2', ['2001-W', at]);
+    expect(answer.conflicts).toEqual([
+      {
+        field: 'entries.0.dt',
+        tsId: '2001-W',
+        dt: new Date(at as string).toISOString(),
+        value: 1680,
+        instanceId: first.instanceId,
+      },
+    ]);
+    const [stored] = await t.server.db.query<{ value: number; instance_id: string }>(
+      'select value, instance_id from historic_value where ts_id = $1 and dt = $2',
+      ['2001-W', at],
+    );
     expect(stored).toEqual({ value: 1680, instance_id: first.instanceId });
     expect((await completed(later.instanceId)).entries[0]?.value).toBe(1690);
     // a re-send answers the same report; an equal value is no conflict
-    expect(((await (await submit('2001-W', later)).json()) as { duplicate: boolean; conflicts: unknown[] })).toMatchObject({ duplicate: true, conflicts: answer.conflicts });
+    expect(
+      (await (await submit('2001-W', later)).json()) as { duplicate: boolean; conflicts: unknown[] },
+    ).toMatchObject({ duplicate: true, conflicts: answer.conflicts });
     const same = await submit('2001-W', { ...first, instanceId: crypto.randomUUID() });
     expect(((await same.json()) as { conflicts?: unknown }).conflicts).toBeUndefined();
   });
@@ -130,7 +210,12 @@ describe('the first value at a series and time stays', () => {
     const first = body('2001-W', 1680, 1681);
     expect((await submit('2001-W', first)).status).toBe(200);
     const after = first.entries[0]?.valueAfter as { dt: string };
-    const later = { ...body('2001-W', 1670), entries: [{ staNumber: '2001', tsId: '2001-W', dt: after.dt, value: 1675 }] };
-    expect(((await (await submit('2001-W', later)).json()) as { conflicts: unknown[] }).conflicts).toEqual([expect.objectContaining({ field: 'entries.0.dt', value: 1681 })]);
+    const later = {
+      ...body('2001-W', 1670),
+      entries: [{ staNumber: '2001', tsId: '2001-W', dt: after.dt, value: 1675 }],
+    };
+    expect(((await (await submit('2001-W', later)).json()) as { conflicts: unknown[] }).conflicts).toEqual([
+      expect.objectContaining({ field: 'entries.0.dt', value: 1681 }),
+    ]);
   });
 });

@@ -9,17 +9,22 @@ import type { AppEnv } from './http/app-env';
 const app = new Hono<AppEnv>().route('/tiles', demoTileRoutes());
 const tileOf = (lat: number, lon: number, z: number) => {
   const r = (lat * Math.PI) / 180;
-  return { x: Math.floor(((lon + 180) / 360) * 2 ** z), y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z) };
+  return {
+    x: Math.floor(((lon + 180) / 360) * 2 ** z),
+    y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z),
+  };
 };
 // Gepatschhaus, a station of the demo meteo round
 const GEPATSCH = { lat: 46.9521, lon: 10.7429 };
 
 describe('demo tile set', () => {
   it('covers every located station of the demo rounds at every zoom of the set', () => {
-    const located = demoRounds().flatMap((r) => r.entries.flatMap((e) => {
-      const l = e.staLocation ?? locationFromMetadata(e.staMetadata);
-      return l ? [l] : [];
-    }));
+    const located = demoRounds().flatMap((r) =>
+      r.entries.flatMap((e) => {
+        const l = e.staLocation ?? locationFromMetadata(e.staMetadata);
+        return l ? [l] : [];
+      }),
+    );
     expect(located.length).toBeGreaterThan(10);
     for (let z = DEMO_TILE_MIN_ZOOM; z <= DEMO_TILE_MAX_ZOOM; z++) {
       for (const l of located) {
@@ -47,11 +52,35 @@ describe('demo tile set', () => {
   });
 
   it.each([
-    ['outside the area', () => { const t = tileOf(48.2, 16.37, 12); return `/tiles/12/${t.x}/${t.y}.png`; }],
-    ['below the zoom range', () => { const t = tileOf(GEPATSCH.lat, GEPATSCH.lon, 7); return `/tiles/7/${t.x}/${t.y}.png`; }],
-    ['above the zoom range', () => { const t = tileOf(GEPATSCH.lat, GEPATSCH.lon, 18); return `/tiles/18/${t.x}/${t.y}.png`; }],
+    [
+      'outside the area',
+      () => {
+        const t = tileOf(48.2, 16.37, 12);
+        return `/tiles/12/${t.x}/${t.y}.png`;
+      },
+    ],
+    [
+      'below the zoom range',
+      () => {
+        const t = tileOf(GEPATSCH.lat, GEPATSCH.lon, 7);
+        return `/tiles/7/${t.x}/${t.y}.png`;
+      },
+    ],
+    [
+      'above the zoom range',
+      () => {
+        const t = tileOf(GEPATSCH.lat, GEPATSCH.lon, 18);
+        return `/tiles/18/${t.x}/${t.y}.png`;
+      },
+    ],
     ['not a number', () => '/tiles/15/abc/1.png'],
-    ['another format', () => { const t = tileOf(GEPATSCH.lat, GEPATSCH.lon, 15); return `/tiles/15/${t.x}/${t.y}.jpg`; }],
+    [
+      'another format',
+      () => {
+        const t = tileOf(GEPATSCH.lat, GEPATSCH.lon, 15);
+        return `/tiles/15/${t.x}/${t.y}.jpg`;
+      },
+    ],
   ])('answers 404 %s', async (_name, path) => {
     const res = await app.request(path());
     expect(res.status).toBe(404);
@@ -64,7 +93,9 @@ describe('demo WMS layer', () => {
   const getMap = (params: string) => app.request(`/tiles/wms?SERVICE=WMS&VERSION=1.1.1&${params}`);
 
   it('draws the requested box in the requested size', async () => {
-    const res = await getMap(`REQUEST=GetMap&LAYERS=relief&SRS=EPSG:3857&FORMAT=image/png&WIDTH=256&HEIGHT=128&BBOX=${BBOX}`);
+    const res = await getMap(
+      `REQUEST=GetMap&LAYERS=relief&SRS=EPSG:3857&FORMAT=image/png&WIDTH=256&HEIGHT=128&BBOX=${BBOX}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toMatch(/max-age=\d{6,}/);
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
@@ -82,7 +113,11 @@ describe('demo WMS layer', () => {
     ['a broken box', 'REQUEST=GetMap&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=1,2,3', 400],
     ['an empty box', 'REQUEST=GetMap&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=5,5,5,5', 400],
     ['a huge image', `REQUEST=GetMap&SRS=EPSG:3857&WIDTH=5000&HEIGHT=256&BBOX=${BBOX}`, 400],
-    ['a box outside the area (Vienna)', 'REQUEST=GetMap&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=1820000,6140000,1821000,6141000', 404],
+    [
+      'a box outside the area (Vienna)',
+      'REQUEST=GetMap&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX=1820000,6140000,1821000,6141000',
+      404,
+    ],
   ])('refuses %s', async (_n, params, status) => {
     expect((await getMap(params)).status).toBe(status);
   });

@@ -4,18 +4,79 @@ import { parseEnv } from './env';
 
 describe('environment of server/main.ts', () => {
   it('defaults to port 8080 on 127.0.0.1, ./data, ./dist, the demo user and no fault injection', () => {
-    expect(parseEnv({})).toEqual({ ok: true, dataDir: './data', options: expect.objectContaining({ port: 8080, host: '127.0.0.1', dataDir: './data', staticDir: './dist', faultInjection: false, identity: undefined }) });
+    expect(parseEnv({})).toEqual({
+      ok: true,
+      dataDir: './data',
+      options: expect.objectContaining({
+        port: 8080,
+        host: '127.0.0.1',
+        dataDir: './data',
+        staticDir: './dist',
+        faultInjection: false,
+        identity: undefined,
+      }),
+    });
   });
 
   it('reads every variable', () => {
-    const env = { PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/srv/d', DATABASE_URL: 'postgres://u@db/x', STATIC_DIR: '/srv/dist', BLOB_DIR: '/srv/b', FAULT_INJECTION: '1', FAULT_INJECTION_TOKEN: 'a-long-enough-token', OIDC_URL: 'https://idp.example', OIDC_REALM: 'hydro', OIDC_CLIENT_ID: 'app' };
-    expect(parseEnv(env)).toMatchObject({ ok: true, options: { port: 0, host: '0.0.0.0', databaseUrl: 'postgres://u@db/x', blobDir: '/srv/b', faultInjection: true, faultToken: 'a-long-enough-token', identity: { url: 'https://idp.example', realm: 'hydro', clientId: 'app' } } });
+    const env = {
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/d',
+      DATABASE_URL: 'postgres://u@db/x',
+      STATIC_DIR: '/srv/dist',
+      BLOB_DIR: '/srv/b',
+      FAULT_INJECTION: '1',
+      FAULT_INJECTION_TOKEN: 'a-long-enough-token',
+      OIDC_URL: 'https://idp.example',
+      OIDC_REALM: 'hydro',
+      OIDC_CLIENT_ID: 'app',
+    };
+    expect(parseEnv(env)).toMatchObject({
+      ok: true,
+      options: {
+        port: 0,
+        host: '0.0.0.0',
+        databaseUrl: 'postgres://u@db/x',
+        blobDir: '/srv/b',
+        faultInjection: true,
+        faultToken: 'a-long-enough-token',
+        identity: { url: 'https://idp.example', realm: 'hydro', clientId: 'app' },
+      },
+    });
   });
 
   it('reads the production settings: demo data, hosts, proxy, login-off on the network, source maps', () => {
-    expect(parseEnv({})).toMatchObject({ ok: true, options: { demo: false, allowedHosts: undefined, publicUrl: undefined, trustProxy: false, allowLoginOffOnNetwork: false, serveSourceMaps: false } });
-    const env = { DEMO: '1', ALLOWED_HOSTS: 'rounds.example.org, 10.0.0.5:8080', PUBLIC_URL: 'https://rounds.example.org', TRUST_PROXY: '1', ALLOW_LOGIN_OFF_ON_NETWORK: '1', SERVE_SOURCE_MAPS: '1' };
-    expect(parseEnv(env)).toMatchObject({ ok: true, options: { demo: true, allowedHosts: ['rounds.example.org', '10.0.0.5:8080'], publicUrl: 'https://rounds.example.org', trustProxy: true, allowLoginOffOnNetwork: true, serveSourceMaps: true } });
+    expect(parseEnv({})).toMatchObject({
+      ok: true,
+      options: {
+        demo: false,
+        allowedHosts: undefined,
+        publicUrl: undefined,
+        trustProxy: false,
+        allowLoginOffOnNetwork: false,
+        serveSourceMaps: false,
+      },
+    });
+    const env = {
+      DEMO: '1',
+      ALLOWED_HOSTS: 'rounds.example.org, 10.0.0.5:8080',
+      PUBLIC_URL: 'https://rounds.example.org',
+      TRUST_PROXY: '1',
+      ALLOW_LOGIN_OFF_ON_NETWORK: '1',
+      SERVE_SOURCE_MAPS: '1',
+    };
+    expect(parseEnv(env)).toMatchObject({
+      ok: true,
+      options: {
+        demo: true,
+        allowedHosts: ['rounds.example.org', '10.0.0.5:8080'],
+        publicUrl: 'https://rounds.example.org',
+        trustProxy: true,
+        allowLoginOffOnNetwork: true,
+        serveSourceMaps: true,
+      },
+    });
   });
 
   it('reads the API profile (full unless API_PROFILE=spec) and refuses others', () => {
@@ -25,10 +86,30 @@ describe('environment of server/main.ts', () => {
   });
 
   it('reads the S3 store and the variant cache', () => {
-    const env = { S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'photos', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: '1', VARIANT_CACHE_DIR: '/var/cache/v', VARIANT_CACHE_MB: '64' };
+    const env = {
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'photos',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_FORCE_PATH_STYLE: '1',
+      VARIANT_CACHE_DIR: '/var/cache/v',
+      VARIANT_CACHE_MB: '64',
+    };
     expect(parseEnv(env)).toMatchObject({
       ok: true,
-      options: { s3: { endpoint: 'http://minio:9000', bucket: 'photos', region: 'eu-central-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true }, variantCacheDir: '/var/cache/v', variantCacheBytes: 64 * 1024 * 1024 },
+      options: {
+        s3: {
+          endpoint: 'http://minio:9000',
+          bucket: 'photos',
+          region: 'eu-central-1',
+          accessKeyId: 'k',
+          secretAccessKey: 's',
+          forcePathStyle: true,
+        },
+        variantCacheDir: '/var/cache/v',
+        variantCacheBytes: 64 * 1024 * 1024,
+      },
     });
     expect(parseEnv({})).toMatchObject({ ok: true, options: { s3: undefined } });
   });
@@ -56,13 +137,21 @@ describe('environment of server/main.ts', () => {
   });
 
   it('stops server/main.ts when login is off and it would listen beyond loopback', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, HOST: '0.0.0.0', PORT: '0', DATA_DIR: '/nonexistent/never' }, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, HOST: '0.0.0.0', PORT: '0', DATA_DIR: '/nonexistent/never' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('ALLOW_LOGIN_OFF_ON_NETWORK=1');
   });
 
   it('stops server/main.ts with exit code 1 and the message on stderr', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: 'eighty' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PORT must be a number');
   });

@@ -18,13 +18,29 @@ export type ApiProfile = (typeof API_PROFILES)[number];
  * - `roles`: the user's roles per round in `GET /info` and the role prefix `product` in the config
  * - `openapi`: `GET /openapi.json`, this API's OpenAPI 3.1 description
  */
-export const EXTENSIONS: readonly string[] = ['corrections', 'sync-state', 'archive-paging', 'history-window', 'post-answers', 'roles', 'openapi'];
+export const EXTENSIONS: readonly string[] = [
+  'corrections',
+  'sync-state',
+  'archive-paging',
+  'history-window',
+  'post-answers',
+  'roles',
+  'openapi',
+];
 
 /** Calls under /hwe-api/v2 that §7 does not list: 404 in the spec profile. */
 export const EXTENSION_PATHS = ['/sync-state', '/openapi.json'] as const;
 
 /** Fields of `GET /config` beyond §3 Config: the app has a default for each. */
-export const CONFIG_EXTENSION_FIELDS = ['title', 'product', 'remarkSuggestions', 'serverType', 'unsentWarningDays', 'imprint', 'privacyPolicy'] as const;
+export const CONFIG_EXTENSION_FIELDS = [
+  'title',
+  'product',
+  'remarkSuggestions',
+  'serverType',
+  'unsentWarningDays',
+  'imprint',
+  'privacyPolicy',
+] as const;
 /** Fields of `GET /info` beyond §3 Server info. */
 export const INFO_EXTENSION_FIELDS = ['serverType', 'roles', 'extensions'] as const;
 /** Fields of a completed round beyond §3 CompletedMeasureRound. */

@@ -14,7 +14,12 @@ const API = () => `${server.url}/hwe-api/v2`;
 beforeAll(async () => {
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
-  server = await startServer({ port: 0, ...(await testDatabaseOptions(join(dir, 'data'))), staticDir, timeouts: { headersMs: 1_000, idleMs: 1_500, requestMs: 3_000, checkMs: 200 } });
+  server = await startServer({
+    port: 0,
+    ...(await testDatabaseOptions(join(dir, 'data'))),
+    staticDir,
+    timeouts: { headersMs: 1_000, idleMs: 1_500, requestMs: 3_000, checkMs: 200 },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -36,7 +41,7 @@ describe('security headers', () => {
     expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
   });
 
-  it("gives the app a policy without inline scripts, and the API one that loads nothing", async () => {
+  it('gives the app a policy without inline scripts, and the API one that loads nothing', async () => {
     const app = (await fetch(server.url)).headers.get('Content-Security-Policy') ?? '';
     // WebAssembly (the barcode reader) may be compiled; JavaScript eval stays forbidden
     expect(app).toContain("script-src 'self' 'wasm-unsafe-eval';");
@@ -70,13 +75,21 @@ describe('encoding errors answer 400, not 500', () => {
   ])('%s of a JSON body, and nothing is stored', async (_n, text) => {
     const instanceId = crypto.randomUUID();
     const body = `{"instanceId":"${instanceId}","creationTime":"2026-06-01T10:00:00Z","mrRemark":${text},"entries":[{"tsId":"2001-W","staNumber":"2001","dt":"2026-06-01T10:00:00Z","value":1}]}`;
-    const res = await fetch(`${API()}/measure-round/1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const res = await fetch(`${API()}/measure-round/1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(await server.db.query('select 1 from submission where instance_id = $1', [instanceId])).toEqual([]);
   });
 
   it('a NUL in a key of a JSON body', async () => {
-    const res = await fetch(`${API()}/admin/permissions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"roles":[],"users":[],"permissions":[],"x\\u0000":1}' });
+    const res = await fetch(`${API()}/admin/permissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"roles":[],"users":[],"permissions":[],"x\\u0000":1}',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -84,7 +97,12 @@ describe('encoding errors answer 400, not 500', () => {
     const res = await fetch(`${API()}/measure-round/1`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ instanceId: crypto.randomUUID(), creationTime: '2026-06-01T10:00:00Z', mrRemark: 'ok 🌊', entries: [{ tsId: '2001-W', staNumber: '2001', dt: '2026-06-01T10:02:00Z', value: 1 }] }),
+      body: JSON.stringify({
+        instanceId: crypto.randomUUID(),
+        creationTime: '2026-06-01T10:00:00Z',
+        mrRemark: 'ok 🌊',
+        entries: [{ tsId: '2001-W', staNumber: '2001', dt: '2026-06-01T10:02:00Z', value: 1 }],
+      }),
     });
     expect(res.status).toBe(200);
   });

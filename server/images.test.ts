@@ -15,7 +15,15 @@ const dt = '2026-06-01T10:00:00.000Z';
 const ROUND = { '1': 'staNumber=2001&tsId=2001-W', '2': 'staNumber=3001&tsId=3001-WT' } as const;
 
 const photo = (seed: number, format: 'jpeg' | 'png' = 'jpeg', width = 640) =>
-  sharp({ create: { width, height: Math.round(width * 0.75), channels: 3, background: '#000', noise: { type: 'gaussian', mean: 100 + seed, sigma: 40 } } })
+  sharp({
+    create: {
+      width,
+      height: Math.round(width * 0.75),
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 100 + seed, sigma: 40 },
+    },
+  })
     .toFormat(format)
     .toBuffer();
 
@@ -25,7 +33,12 @@ const photo = (seed: number, format: 'jpeg' | 'png' = 'jpeg', width = 640) =>
  */
 let resent = 0;
 const upload = async (base: string, mrId: keyof typeof ROUND, imageId: string, body: Buffer): Promise<Response> => {
-  const send = () => fetch(`${base}/hwe-api/v2/measure-round/${mrId}/image/${imageId}?dt=${encodeURIComponent(dt)}&${ROUND[mrId]}`, { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(body) });
+  const send = () =>
+    fetch(`${base}/hwe-api/v2/measure-round/${mrId}/image/${imageId}?dt=${encodeURIComponent(dt)}&${ROUND[mrId]}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'image/jpeg' },
+      body: new Uint8Array(body),
+    });
   return send().catch(() => {
     resent += 1;
     return send();
@@ -37,20 +50,35 @@ async function submitWithImage(base: string, mrId: keyof typeof ROUND, imageId: 
   const instanceId = crypto.randomUUID();
   // distinct minutes in the past: the server refuses dates more than a day ahead
   const at = new Date(Date.now() - Math.floor(Math.random() * 1e6) * 60_000).toISOString();
-  const body = { instanceId, creationTime: at, entries: [{ tsId: ts, staNumber: sta, dt: at, value: 1, tsRemark: { images: [imageId] } }] };
-  const res = await fetch(`${base}/hwe-api/v2/measure-round/${mrId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const body = {
+    instanceId,
+    creationTime: at,
+    entries: [{ tsId: ts, staNumber: sta, dt: at, value: 1, tsRemark: { images: [imageId] } }],
+  };
+  const res = await fetch(`${base}/hwe-api/v2/measure-round/${mrId}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
   return instanceId;
 }
 
 const download = (base: string, instanceId: string, imageId: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}/hwe-api/v2/completed-measure-round/${instanceId}/image/${imageId}`, { headers: { Accept: 'image/png', ...headers } });
+  fetch(`${base}/hwe-api/v2/completed-measure-round/${instanceId}/image/${imageId}`, {
+    headers: { Accept: 'image/png', ...headers },
+  });
 
 /** Mean pixel value: tells apart the noise photos made with different seeds after a PNG round trip. */
 const mean = async (data: ArrayBuffer) => (await sharp(Buffer.from(data)).stats()).channels[0]?.mean ?? 0;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, ...(await testDatabaseOptions(join(dir, 'data'))), variantCacheDir: cacheDir, variantCacheBytes: CACHE_BYTES });
+  server = await startServer({
+    port: 0,
+    ...(await testDatabaseOptions(join(dir, 'data'))),
+    variantCacheDir: cacheDir,
+    variantCacheBytes: CACHE_BYTES,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -58,19 +86,28 @@ afterAll(async () => {
 });
 
 describe('image ids live in their own namespace', () => {
-  it.each(['variants', 'images', 'variant-cache', 'pglite', 'blobs'])('stores and serves an image with id %j, and other images after it', async (imageId) => {
-    expect(await (await upload(server.url, '1', imageId, await photo(1))).json()).toEqual({ imageId, duplicate: false });
-    const instanceId = await submitWithImage(server.url, '1', imageId);
-    expect((await download(server.url, instanceId, imageId)).status).toBe(200);
-    const other = await submitWithImage(server.url, '1', 'img-after-' + imageId);
-    await upload(server.url, '1', 'img-after-' + imageId, await photo(2));
-    expect((await download(server.url, other, 'img-after-' + imageId)).status).toBe(200);
-  });
+  it.each(['variants', 'images', 'variant-cache', 'pglite', 'blobs'])(
+    'stores and serves an image with id %j, and other images after it',
+    async (imageId) => {
+      expect(await (await upload(server.url, '1', imageId, await photo(1))).json()).toEqual({
+        imageId,
+        duplicate: false,
+      });
+      const instanceId = await submitWithImage(server.url, '1', imageId);
+      expect((await download(server.url, instanceId, imageId)).status).toBe(200);
+      const other = await submitWithImage(server.url, '1', 'img-after-' + imageId);
+      await upload(server.url, '1', 'img-after-' + imageId, await photo(2));
+      expect((await download(server.url, other, 'img-after-' + imageId)).status).toBe(200);
+    },
+  );
 
   it.each(['..', '.', 'a.b', 'a/b', '%2e%2e'])('refuses the id %j with 400', async (imageId) => {
     // a path that matches no route may be answered before its body was read; the client then sees the
     // connection close instead of the 404: either way the upload is refused
-    const status = await upload(server.url, '1', imageId, await photo(1)).then((res) => res.status, () => 'closed');
+    const status = await upload(server.url, '1', imageId, await photo(1)).then(
+      (res) => res.status,
+      () => 'closed',
+    );
     expect([400, 404, 'closed']).toContain(status);
     expect(await server.db.query('select 1 from image where image_id = $1', [decodeURIComponent(imageId)])).toEqual([]);
   });
@@ -102,18 +139,31 @@ describe('an image id belongs to one round', () => {
     expect((await upload(server.url, '1', 'owned-1', first)).status).toBe(200);
     const res = await upload(server.url, '2', 'owned-1', await photo(90, 'png', 64));
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ field: 'imageId', message: expect.stringMatching(/belongs to measure round 1/) as unknown });
-    expect(await (await upload(server.url, '1', 'owned-1', first)).json()).toEqual({ imageId: 'owned-1', duplicate: true });
+    expect(await res.json()).toMatchObject({
+      field: 'imageId',
+      message: expect.stringMatching(/belongs to measure round 1/) as unknown,
+    });
+    expect(await (await upload(server.url, '1', 'owned-1', first)).json()).toEqual({
+      imageId: 'owned-1',
+      duplicate: true,
+    });
   });
 
   it('lets exactly one round win when both upload one id at once; the winner shows its own photo', async () => {
     for (let i = 0; i < 5; i++) {
       const imageId = `race-${i}`;
       const [a, b] = [await photo(10, 'png', 64), await photo(90, 'png', 64)];
-      const answers = await Promise.all([upload(server.url, '1', imageId, a), upload(server.url, '2', imageId, b), upload(server.url, '1', imageId, a), upload(server.url, '2', imageId, b)]);
+      const answers = await Promise.all([
+        upload(server.url, '1', imageId, a),
+        upload(server.url, '2', imageId, b),
+        upload(server.url, '1', imageId, a),
+        upload(server.url, '2', imageId, b),
+      ]);
       const ok = answers.filter((r) => r.status === 200).length;
       expect(ok + answers.filter((r) => r.status === 409).length).toBe(4);
-      const [owner] = await server.db.query<{ mr_id: '1' | '2' }>('select mr_id from image where image_id = $1', [imageId]);
+      const [owner] = await server.db.query<{ mr_id: '1' | '2' }>('select mr_id from image where image_id = $1', [
+        imageId,
+      ]);
       expect(ok).toBe(2); // the owner's two copies: one stored, one duplicate
       const instanceId = await submitWithImage(server.url, owner?.mr_id ?? '1', imageId);
       const shown = await mean(await (await download(server.url, instanceId, imageId)).arrayBuffer());
@@ -129,7 +179,11 @@ describe('converted variants', () => {
     let served = 0;
     for (const quality of [80, 90]) {
       for (let width = 100; width <= 700; width += 50) {
-        const res = await download(server.url, instanceId, 'cache-src', { Accept: 'image/jpeg', 'X-Image-Width': String(width), 'X-Image-Quality': String(quality) });
+        const res = await download(server.url, instanceId, 'cache-src', {
+          Accept: 'image/jpeg',
+          'X-Image-Width': String(width),
+          'X-Image-Quality': String(quality),
+        });
         expect(res.status).toBe(200);
         served += (await res.arrayBuffer()).byteLength;
       }
@@ -148,7 +202,14 @@ describe('images in S3-compatible object storage', () => {
   let other: RunningServer;
   beforeAll(async () => {
     s3 = await startTestS3('test-key');
-    const s3Settings = { endpoint: s3.url, bucket: 'photos', region: 'eu-central-1', accessKeyId: 'test-key', secretAccessKey: 'test-secret', forcePathStyle: true };
+    const s3Settings = {
+      endpoint: s3.url,
+      bucket: 'photos',
+      region: 'eu-central-1',
+      accessKeyId: 'test-key',
+      secretAccessKey: 'test-secret',
+      forcePathStyle: true,
+    };
     other = await startServer({ port: 0, ...(await testDatabaseOptions(join(dir, 's3-data'))), s3: s3Settings });
   });
   afterAll(async () => {
@@ -158,7 +219,10 @@ describe('images in S3-compatible object storage', () => {
 
   it('stores the original in the bucket and serves conversions of it through the routes', async () => {
     const original = await photo(20, 'jpeg', 800);
-    expect(await (await upload(other.url, '1', 'in-s3', original)).json()).toEqual({ imageId: 'in-s3', duplicate: false });
+    expect(await (await upload(other.url, '1', 'in-s3', original)).json()).toEqual({
+      imageId: 'in-s3',
+      duplicate: false,
+    });
     const stored = [...s3.objects.entries()].filter(([k]) => k.startsWith('photos/images/in-s3/'));
     expect(stored).toHaveLength(1);
     expect(Buffer.compare(stored[0]?.[1].body ?? Buffer.alloc(0), original)).toBe(0);
@@ -171,7 +235,10 @@ describe('images in S3-compatible object storage', () => {
   });
 
   it('removes the blob of an upload that lost the race for its id', async () => {
-    await Promise.all([upload(other.url, '1', 's3-race', await photo(1, 'png', 64)), upload(other.url, '2', 's3-race', await photo(2, 'png', 64))]);
+    await Promise.all([
+      upload(other.url, '1', 's3-race', await photo(1, 'png', 64)),
+      upload(other.url, '2', 's3-race', await photo(2, 'png', 64)),
+    ]);
     expect([...s3.objects.keys()].filter((k) => k.startsWith('photos/images/s3-race/'))).toHaveLength(1);
   });
 });

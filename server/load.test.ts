@@ -39,10 +39,20 @@ describe(`load: ${CLIENTS} concurrent submissions of ${ENTRIES} entries with an 
       creationTime: new Date(base).toISOString(),
       entries: Array.from({ length: ENTRIES }, (_, i) => {
         const tsId = tsIds[i % tsIds.length] as string;
-        return { tsId, staNumber: staOf.get(tsId), dt: new Date(base + (k * ENTRIES + i) * 60_000).toISOString(), value: codesOf.get(tsId)?.[(k + i) % 2] ?? k + i / 1000, tsRemark: { images: [`load-${k}`] } };
+        return {
+          tsId,
+          staNumber: staOf.get(tsId),
+          dt: new Date(base + (k * ENTRIES + i) * 60_000).toISOString(),
+          value: codesOf.get(tsId)?.[(k + i) % 2] ?? k + i / 1000,
+          tsRemark: { images: [`load-${k}`] },
+        };
       }),
     })) as MeasureRoundPost[];
-    const jpeg = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4477aa' } }).jpeg({ quality: 70 }).toBuffer());
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4477aa' } })
+        .jpeg({ quality: 70 })
+        .toBuffer(),
+    );
     const latencies: number[] = [];
     let busy = 0;
     const timed = async (send: () => Promise<Response>) => {
@@ -59,9 +69,25 @@ describe(`load: ${CLIENTS} concurrent submissions of ${ENTRIES} entries with an 
       return res;
     };
     const client = async (post: MeasureRoundPost, k: number) => {
-      await timed(() => fetch(`${api}/measure-round/1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) }));
-      const q = new URLSearchParams({ dt: post.entries[0]?.dt ?? '', staNumber: String(post.entries[0]?.staNumber), tsId: String(post.entries[0]?.tsId) });
-      await timed(() => fetch(`${api}/measure-round/1/image/load-${k}?${q.toString()}`, { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: jpeg }));
+      await timed(() =>
+        fetch(`${api}/measure-round/1`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(post),
+        }),
+      );
+      const q = new URLSearchParams({
+        dt: post.entries[0]?.dt ?? '',
+        staNumber: String(post.entries[0]?.staNumber),
+        tsId: String(post.entries[0]?.tsId),
+      });
+      await timed(() =>
+        fetch(`${api}/measure-round/1/image/load-${k}?${q.toString()}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'image/jpeg' },
+          body: jpeg,
+        }),
+      );
     };
     const t0 = performance.now();
     await Promise.all(posts.map(client));
@@ -70,14 +96,35 @@ describe(`load: ${CLIENTS} concurrent submissions of ${ENTRIES} entries with an 
     await Promise.all(posts.map(client));
 
     const ids = posts.map((p) => p.instanceId);
-    const perInstance = await server.db.query<{ instance_id: string; n: number }>('select instance_id::text, count(*)::int as n from historic_value where instance_id = any($1::uuid[]) group by instance_id', [ids]);
+    const perInstance = await server.db.query<{ instance_id: string; n: number }>(
+      'select instance_id::text, count(*)::int as n from historic_value where instance_id = any($1::uuid[]) group by instance_id',
+      [ids],
+    );
     expect(perInstance).toHaveLength(CLIENTS);
     expect(perInstance.every((r) => r.n === ENTRIES)).toBe(true);
-    expect((await server.db.query<{ n: number }>("select count(*)::int as n from image where image_id like 'load-%'"))[0]?.n).toBe(CLIENTS);
-    expect((await server.db.query<{ n: number }>('select count(*)::int as n from submission where instance_id = any($1::uuid[])', [ids]))[0]?.n).toBe(CLIENTS);
+    expect(
+      (await server.db.query<{ n: number }>("select count(*)::int as n from image where image_id like 'load-%'"))[0]?.n,
+    ).toBe(CLIENTS);
+    expect(
+      (
+        await server.db.query<{ n: number }>(
+          'select count(*)::int as n from submission where instance_id = any($1::uuid[])',
+          [ids],
+        )
+      )[0]?.n,
+    ).toBe(CLIENTS);
 
     const sorted = [...latencies].sort((a, b) => a - b);
-    const report = { database: server.db.kind, clients: CLIENTS, entriesPerSubmission: ENTRIES, seconds: Number(seconds.toFixed(2)), valuesPerSecond: Math.round((CLIENTS * ENTRIES) / seconds), p50ms: Math.round(percentile(sorted, 50)), p95ms: Math.round(percentile(sorted, 95)), busyAnswers: busy };
+    const report = {
+      database: server.db.kind,
+      clients: CLIENTS,
+      entriesPerSubmission: ENTRIES,
+      seconds: Number(seconds.toFixed(2)),
+      valuesPerSecond: Math.round((CLIENTS * ENTRIES) / seconds),
+      p50ms: Math.round(percentile(sorted, 50)),
+      p95ms: Math.round(percentile(sorted, 95)),
+      busyAnswers: busy,
+    };
     mkdirSync('test-results', { recursive: true });
     writeFileSync(`test-results/load-${server.db.kind}.json`, JSON.stringify(report, null, 2));
     console.info('load test', report);

@@ -15,7 +15,10 @@ if (!o.identity) {
       : 'login is off (no OIDC_URL): every request acts as the administrator "demo"; listening on loopback only',
   );
 }
-if (o.demo) console.info('DEMO=1: the demo rounds, permissions and map are seeded into this database (never use DEMO=1 on a production database)');
+if (o.demo)
+  console.info(
+    'DEMO=1: the demo rounds, permissions and map are seeded into this database (never use DEMO=1 on a production database)',
+  );
 let server;
 try {
   server = await startServer(o);
@@ -23,7 +26,9 @@ try {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 }
-console.info(`serving app and API at ${server.url} (${server.db.kind}${env.options.databaseUrl ? '' : `, data in ${env.dataDir}`}${env.options.apiProfile === 'spec' ? ', API profile spec: no extensions' : ''})`);
+console.info(
+  `serving app and API at ${server.url} (${server.db.kind}${env.options.databaseUrl ? '' : `, data in ${env.dataDir}`}${env.options.apiProfile === 'spec' ? ', API profile spec: no extensions' : ''})`,
+);
 const stop = async () => {
   await server.close();
   process.exit(0);

@@ -20,9 +20,19 @@ afterAll(async () => {
 describe('the PDF of a large round', () => {
   it('does not block other requests: /info answers quickly while a 5,000-entry PDF renders', async () => {
     const start = Date.parse('2025-01-01T00:00:00Z');
-    const entries = Array.from({ length: 5_000 }, (_, i) => ({ tsId: '2001-W', staNumber: '2001', dt: new Date(start + i * 60_000).toISOString(), value: 1680, tsRemark: { text: `Kontrolle ${i}` } }));
+    const entries = Array.from({ length: 5_000 }, (_, i) => ({
+      tsId: '2001-W',
+      staNumber: '2001',
+      dt: new Date(start + i * 60_000).toISOString(),
+      value: 1680,
+      tsRemark: { text: `Kontrolle ${i}` },
+    }));
     const instanceId = crypto.randomUUID();
-    const post = await fetch(`${API()}/measure-round/1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ instanceId, creationTime: new Date(start).toISOString(), entries }) });
+    const post = await fetch(`${API()}/measure-round/1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ instanceId, creationTime: new Date(start).toISOString(), entries }),
+    });
     expect(post.status).toBe(200);
 
     const t0 = performance.now();
@@ -43,7 +53,9 @@ describe('the PDF of a large round', () => {
     const result = await pdf;
     latencies.sort((a, b) => a - b);
     const max = latencies.at(-1) ?? 0;
-    console.info(`5,000-entry PDF: ${Math.round(result.ms)} ms, ${result.bytes} bytes; /info during it: ${latencies.length} calls, p50 ${Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0)} ms, max ${Math.round(max)} ms`);
+    console.info(
+      `5,000-entry PDF: ${Math.round(result.ms)} ms, ${result.bytes} bytes; /info during it: ${latencies.length} calls, p50 ${Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0)} ms, max ${Math.round(max)} ms`,
+    );
     expect(result.status).toBe(200);
     // Rendering without yielding let exactly one /info through. On a loaded CI machine every call is slower,
     // so the bound on the slowest one scales with the render time.

@@ -31,15 +31,29 @@ const submit = (instanceId = crypto.randomUUID()) =>
   fetch(`${API()}/measure-round/1`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ instanceId, creationTime: new Date().toISOString(), entries: [{ staNumber: '2001', tsId: '2001-W', dt: new Date().toISOString(), value: 1680 }] }),
+    body: JSON.stringify({
+      instanceId,
+      creationTime: new Date().toISOString(),
+      entries: [{ staNumber: '2001', tsId: '2001-W', dt: new Date().toISOString(), value: 1680 }],
+    }),
   });
 /** Many calls at once: every pooled connection is in use (and so is terminated below). */
-const burst = async () => (await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? submit() : fetch(`${API()}/measure-round/1`))))).map((r) => r.status);
+const burst = async () =>
+  (
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? submit() : fetch(`${API()}/measure-round/1`))),
+    )
+  ).map((r) => r.status);
 
 async function terminateServerBackends(): Promise<number> {
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
-  const rows = (await admin.query<{ ok: boolean }>('select pg_terminate_backend(pid) as ok from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database() and backend_type = $1', ['client backend'])).rows;
+  const rows = (
+    await admin.query<{ ok: boolean }>(
+      'select pg_terminate_backend(pid) as ok from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database() and backend_type = $1',
+      ['client backend'],
+    )
+  ).rows;
   await admin.end();
   return rows.length;
 }

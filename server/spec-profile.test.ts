@@ -15,7 +15,12 @@ const API = () => `${server.url}/hwe-api/v2`;
 const problems: string[] = [];
 const call = checkingFetch(contractChecker(openApiDocument('test')), API, problems);
 const get = (path: string) => call(`${API()}${path}`);
-const post = (path: string, body: unknown) => call(`${API()}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  call(`${API()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), apiProfile: 'spec' });
@@ -26,7 +31,11 @@ afterAll(async () => {
 });
 
 const at = (minutes: number) => new Date(Date.now() - 3_600_000 + minutes * 60_000).toISOString();
-const submission = (value: number, minutes: number) => ({ instanceId: crypto.randomUUID(), creationTime: new Date().toISOString(), entries: [{ staNumber: '2001', tsId: '2001-W', dt: at(minutes), value }] });
+const submission = (value: number, minutes: number) => ({
+  instanceId: crypto.randomUUID(),
+  creationTime: new Date().toISOString(),
+  entries: [{ staNumber: '2001', tsId: '2001-W', dt: at(minutes), value }],
+});
 
 describe('API_PROFILE=spec', () => {
   it('answers config and info with the fields of §3 only, and 404 for the extra calls', async () => {
@@ -53,14 +62,23 @@ describe('API_PROFILE=spec', () => {
     const rounds = (await list.json()) as { instanceId: string; decision1User?: unknown }[];
     expect(rounds.map((r) => r.instanceId)).toEqual(expect.arrayContaining([plain.instanceId, flagged.instanceId]));
 
-    const decided = await post(`/completed-measure-round/${flagged.instanceId}`, { stage: 1, team: 'Team A', decisions: [{ tsId: '2001-W', value: 'NOT_RELEVANT' }] });
+    const decided = await post(`/completed-measure-round/${flagged.instanceId}`, {
+      stage: 1,
+      team: 'Team A',
+      decisions: [{ tsId: '2001-W', value: 'NOT_RELEVANT' }],
+    });
     expect([decided.status, await decided.text()]).toEqual([204, '']);
-    const round = (await (await get(`/completed-measure-round/${flagged.instanceId}`)).json()) as Record<string, unknown>;
+    const round = (await (await get(`/completed-measure-round/${flagged.instanceId}`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(round).toMatchObject({ decision1Team: 'Team A', userDecision1Required: true });
     expect(round.decision1Time).toEqual(expect.any(String));
     expect(round).not.toHaveProperty('decision1User');
 
-    const { values } = (await (await get(`/timeseries-values?tsId=2001-W&from=${encodeURIComponent(new Date().toISOString())}`)).json()) as { values: unknown[] };
+    const { values } = (await (
+      await get(`/timeseries-values?tsId=2001-W&from=${encodeURIComponent(new Date().toISOString())}`)
+    ).json()) as { values: unknown[] };
     expect(values.length).toBeGreaterThan(1);
 
     const permissions = await (await get('/admin/permissions')).json();

@@ -24,7 +24,11 @@ async function token(user: string): Promise<string> {
 
 const submit = async (user: string, mrId: string, staNumber: string, tsId: string, value: number) => {
   const dt = new Date(Date.now() - Math.round(Math.random() * 3_600_000)).toISOString();
-  const res = await t.post(`/measure-round/${mrId}`, user, { instanceId: crypto.randomUUID(), creationTime: dt, entries: [{ staNumber, tsId, dt, value }] });
+  const res = await t.post(`/measure-round/${mrId}`, user, {
+    instanceId: crypto.randomUUID(),
+    creationTime: dt,
+    entries: [{ staNumber, tsId, dt, value }],
+  });
   expect(res.status).toBe(200);
 };
 
@@ -59,19 +63,41 @@ describe('GET /sync-state', () => {
   });
 
   it('a round edited by an admin moves it (name, an entry definition)', async () => {
-    expect(await moved(() => t.server.db.query("update measure_round set mr_name = mr_name || ' (neu)' where mr_id = '3'"))).toEqual({ ann: false, ben: true });
-    const edit = "update round_entry set definition = jsonb_set(definition, '{tsName}', '\"Quellschüttung neu\"') where mr_id = '2' and definition->>'tsId' = '3001-Q'";
+    expect(
+      await moved(() => t.server.db.query("update measure_round set mr_name = mr_name || ' (neu)' where mr_id = '3'")),
+    ).toEqual({ ann: false, ben: true });
+    const edit =
+      "update round_entry set definition = jsonb_set(definition, '{tsName}', '\"Quellschüttung neu\"') where mr_id = '2' and definition->>'tsId' = '3001-Q'";
     expect(await moved(() => t.server.db.query(edit))).toEqual({ ann: true, ben: true });
   });
 
   it('a permission change that hides a round or shows one moves it', async () => {
-    expect(await moved(() => t.server.db.query("delete from permission where username = 'ben' and mr_id = '3'"), ['ben'])).toEqual({ ben: true });
-    expect(await moved(() => t.server.db.query("insert into permission (username, mr_id, role) values ('ben', '1', 'HWE_OBSERVE')"), ['ben'])).toEqual({ ben: true });
+    expect(
+      await moved(() => t.server.db.query("delete from permission where username = 'ben' and mr_id = '3'"), ['ben']),
+    ).toEqual({ ben: true });
+    expect(
+      await moved(
+        () => t.server.db.query("insert into permission (username, mr_id, role) values ('ben', '1', 'HWE_OBSERVE')"),
+        ['ben'],
+      ),
+    ).toEqual({ ben: true });
   });
 
   it('config, a reference list and a map track move it', async () => {
-    expect(await moved(() => t.server.db.query("update reference_data set data = data || '{\"defaultTime\": \"07:30\"}'::jsonb where key = 'config'"))).toEqual({ ann: true, ben: true });
-    expect(await moved(() => t.server.db.query("update reference_data set data = data || '[]'::jsonb || jsonb_build_array(data->0) where key = 'dischargeMeters'"))).toEqual({ ann: true, ben: true });
+    expect(
+      await moved(() =>
+        t.server.db.query(
+          'update reference_data set data = data || \'{"defaultTime": "07:30"}\'::jsonb where key = \'config\'',
+        ),
+      ),
+    ).toEqual({ ann: true, ben: true });
+    expect(
+      await moved(() =>
+        t.server.db.query(
+          "update reference_data set data = data || '[]'::jsonb || jsonb_build_array(data->0) where key = 'dischargeMeters'",
+        ),
+      ),
+    ).toEqual({ ann: true, ben: true });
     const track = `insert into map_data (mr_id, kind, map_type, data, etag) values ('2', 'track', '', '{"type":"FeatureCollection","features":[]}', '')
       on conflict (mr_id, kind, map_type) do update set data = jsonb_set(map_data.data, '{features}', '[]')`;
     await t.server.db.query(track);
@@ -80,29 +106,41 @@ describe('GET /sync-state', () => {
   });
 
   it('a decision on an archived round moves it for the users of that round', async () => {
-    const [row] = await t.server.db.query<{ instance_id: string }>("select instance_id from submission where mr_id = '2' order by submission_time limit 1");
-    const decide = () => t.server.db.query("update submission set decision1_time = now(), state = 'decision1' where instance_id = $1", [row?.instance_id]);
+    const [row] = await t.server.db.query<{ instance_id: string }>(
+      "select instance_id from submission where mr_id = '2' order by submission_time limit 1",
+    );
+    const decide = () =>
+      t.server.db.query("update submission set decision1_time = now(), state = 'decision1' where instance_id = $1", [
+        row?.instance_id,
+      ]);
     expect(await moved(decide)).toEqual({ ann: true, ben: true });
   });
 
   it('a value, a station task or facility moves it for the rounds with that series or station only', async () => {
     await t.server.db.query("delete from permission where username = 'ben' and mr_id = '1'"); // ben: round 2 only
-    const value = "insert into historic_value (ts_id, dt, value) values ('2101-Q', now() - interval '1 minute', 7) on conflict do nothing";
+    const value =
+      "insert into historic_value (ts_id, dt, value) values ('2101-Q', now() - interval '1 minute', 7) on conflict do nothing";
     expect(await moved(() => t.server.db.query(value))).toEqual({ ann: true, ben: false });
-    const task = "insert into station_task (task_id, sta_number, task_type, text) values ('t-sync', '2101', 'MAINTENANCE', 'check')";
+    const task =
+      "insert into station_task (task_id, sta_number, task_type, text) values ('t-sync', '2101', 'MAINTENANCE', 'check')";
     expect(await moved(() => t.server.db.query(task))).toEqual({ ann: true, ben: false });
-    expect(await moved(() => t.server.db.query("update station_task set task_done = true where task_id = 't-sync'"))).toEqual({ ann: true, ben: false });
-    const facility = "insert into station_facility (facility_id, sta_number, name, model) values ('f-sync', '3002', 'Pegel', 'x')";
+    expect(
+      await moved(() => t.server.db.query("update station_task set task_done = true where task_id = 't-sync'")),
+    ).toEqual({ ann: true, ben: false });
+    const facility =
+      "insert into station_facility (facility_id, sta_number, name, model) values ('f-sync', '3002', 'Pegel', 'x')";
     expect(await moved(() => t.server.db.query(facility))).toEqual({ ann: true, ben: true });
   });
 
   it('a rolled back write or a read leaves it; a write in several statements moves it once', async () => {
     expect(
       await moved(async () => {
-        await t.server.db.transaction(async (tx) => {
-          await tx.query("update measure_round set sort = sort + 1 where mr_id = '1'");
-          throw new Error('abort');
-        }).catch(() => undefined);
+        await t.server.db
+          .transaction(async (tx) => {
+            await tx.query("update measure_round set sort = sort + 1 where mr_id = '1'");
+            throw new Error('abort');
+          })
+          .catch(() => undefined);
         await t.call('/measure-round/1', 'ann');
       }),
     ).toEqual({ ann: false, ben: false });
@@ -133,7 +171,9 @@ describe('GET /sync-state', () => {
       const first = await queries('ann');
       expect(first).toBeGreaterThan(0);
       expect(first).toBeLessThanOrEqual(3);
-      await original("insert into submission (instance_id, mr_id, body, value_count, username, entries, entries_bytes) select gen_random_uuid(), '1', '{}', 1, 'ann', '[]', 2 from generate_series(1, 500)");
+      await original(
+        "insert into submission (instance_id, mr_id, body, value_count, username, entries, entries_bytes) select gen_random_uuid(), '1', '{}', 1, 'ann', '[]', 2 from generate_series(1, 500)",
+      );
       expect(await queries('ann')).toBeLessThanOrEqual(3);
       expect(await queries('ben')).toBeLessThanOrEqual(3);
     } finally {

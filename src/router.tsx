@@ -20,7 +20,26 @@ import { documentsRoute } from './routes/documents';
 import { meteoRoute } from './routes/meteo.$group.$date';
 import { permissionsRoute } from './routes/permissions';
 
-const routeTree = rootRoute.addChildren([indexRoute, stationsRoute, archiveRoute, archiveRoundRoute, archiveReportRoute, aboutRoute, helpRoute, configRoute, changelogRoute, imprintRoute, privacyPolicyRoute, debugRoute, mobileRoute, documentsRoute, meteoRoute, permissionsRoute, ...analysisRoutes, bangRedirectRoute]);
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  stationsRoute,
+  archiveRoute,
+  archiveRoundRoute,
+  archiveReportRoute,
+  aboutRoute,
+  helpRoute,
+  configRoute,
+  changelogRoute,
+  imprintRoute,
+  privacyPolicyRoute,
+  debugRoute,
+  mobileRoute,
+  documentsRoute,
+  meteoRoute,
+  permissionsRoute,
+  ...analysisRoutes,
+  bangRedirectRoute,
+]);
 
 /** §2: pages load lazily; the loading indicator appears only after a 200 ms wait. */
 export const PENDING_INDICATOR_DELAY_MS = 200;

@@ -23,7 +23,9 @@ const { count, size, warnings } = await generateSW({
   // Both functions are copied into sw.js as text: they must not use anything from this file.
   runtimeCaching: [
     {
-      urlPattern: ({ url, request }) => request.method === 'GET' && (/\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i.test(url.pathname) || /[?&]bbox=/i.test(url.search)),
+      urlPattern: ({ url, request }) =>
+        request.method === 'GET' &&
+        (/\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i.test(url.pathname) || /[?&]bbox=/i.test(url.search)),
       handler: async ({ request }) => (await caches.match(request, { cacheName: 'map-tiles' })) ?? fetch(request),
     },
   ],

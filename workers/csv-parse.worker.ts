@@ -17,6 +17,9 @@ scope.onmessage = async (event: MessageEvent<CsvParseRequest>) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
     scope.postMessage(analyseCsv(bytes, config, entries) satisfies CsvParseResponse);
   } catch (e) {
-    scope.postMessage({ ok: false, problem: { kind: 'unreadable', reason: e instanceof Error ? e.message : String(e) } } satisfies CsvParseResponse);
+    scope.postMessage({
+      ok: false,
+      problem: { kind: 'unreadable', reason: e instanceof Error ? e.message : String(e) },
+    } satisfies CsvParseResponse);
   }
 };

@@ -23,13 +23,25 @@ export interface BaselineTimes {
 /** `n` daily values spread over `series` series, stored as the app stores history: one document per series. */
 function docs(n: number, series: number, prefix = 'b'): HistoricSeriesDoc[] {
   return Array.from({ length: series }, (_, s) => {
-    const values = Array.from({ length: Math.ceil((n - s) / series) }, (_, day) => ({ dt: new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString(), value: (day * series + s) / 10, instanceId: null }));
+    const values = Array.from({ length: Math.ceil((n - s) / series) }, (_, day) => ({
+      dt: new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString(),
+      value: (day * series + s) / 10,
+      instanceId: null,
+    }));
     return { tsId: `${prefix}-${s}`, values, newestDt: values.at(-1)?.dt ?? '' };
   });
 }
 
-const req = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
-const done = (tx: IDBTransaction) => new Promise<void>((resolve, reject) => ((tx.oncomplete = () => resolve()), (tx.onerror = () => reject(tx.error)), (tx.onabort = () => reject(tx.error))));
+const req = <T>(r: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+const done = (tx: IDBTransaction) =>
+  new Promise<void>(
+    (resolve, reject) => (
+      (tx.oncomplete = () => resolve()),
+      (tx.onerror = () => reject(tx.error)),
+      (tx.onabort = () => reject(tx.error))
+    ),
+  );
 
 /**
  * The same work three ways on the app's history layout (one document per series, `n` values in `series`
@@ -98,7 +110,17 @@ export async function baseline(n: number, series: number, single: number): Promi
 
   const lengths = [got?.values.length, gotDexie?.values.length, gotRx?.values.length];
   if (lengths.some((l) => l !== lengths[0])) throw new Error(`baseline reads disagree: ${lengths.join('/')}`);
-  return { rawInsertMs, dexieInsertMs, rxdbInsertMs, rawQueryMs, dexieQueryMs, rxdbQueryMs, rawPutEachMs, dexiePutEachMs, rxdbPutEachMs };
+  return {
+    rawInsertMs,
+    dexieInsertMs,
+    rxdbInsertMs,
+    rawQueryMs,
+    dexieQueryMs,
+    rxdbQueryMs,
+    rawPutEachMs,
+    dexiePutEachMs,
+    rxdbPutEachMs,
+  };
 }
 
 /** Stores `count` tours of a round as "Take offline" does (storeTour); returns their instance ids. */
@@ -108,7 +130,10 @@ export async function storeTours(mrId: string, count: number, date: string): Pro
     const round = await db.rounds.findOne(mrId).exec();
     if (!round) throw new Error(`round ${mrId} not stored yet`);
     const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push((await storeTour(db, { round: round.toMutableJSON(), date, team: `Team ${i + 1}`, remark: '' })).instanceId);
+    for (let i = 0; i < count; i++)
+      ids.push(
+        (await storeTour(db, { round: round.toMutableJSON(), date, team: `Team ${i + 1}`, remark: '' })).instanceId,
+      );
     return ids;
   } finally {
     await db.close();
@@ -123,9 +148,13 @@ export async function fillDrafts(mrId: string, date: string): Promise<number> {
   const db = await createAppDatabase(getRxStorageDexie());
   try {
     const round = await db.rounds.findOne(mrId).exec();
-    const instance = await db.offlineInstances.findOne({ selector: { mrId, date, mode: 'indoor', syncState: 'draft' } }).exec();
+    const instance = await db.offlineInstances
+      .findOne({ selector: { mrId, date, mode: 'indoor', syncState: 'draft' } })
+      .exec();
     if (!round || !instance) throw new Error(`no open table instance of ${mrId} on ${date}: type into the table first`);
-    await Promise.all(round.entries.map((e, i) => writeDraft(db, instance.instanceId, e.tsId, { text: String(100 + (i % 300)) })));
+    await Promise.all(
+      round.entries.map((e, i) => writeDraft(db, instance.instanceId, e.tsId, { text: String(100 + (i % 300)) })),
+    );
     return round.entries.length;
   } finally {
     await db.close();
@@ -163,7 +192,19 @@ export async function storePhotos(instanceId: string, count: number, bytes: numb
     for (let i = 0; i < count; i++) {
       const entry = round.entries[(i * 7) % round.entries.length];
       if (!entry) break;
-      const doc = await db.photos.insert({ id: crypto.randomUUID(), instanceId, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, dt: new Date().toISOString(), width: 1, height: 1, uploaded: false, createdAt: Date.now() });
+      const doc = await db.photos.insert({
+        id: crypto.randomUUID(),
+        instanceId,
+        mrId: instance.mrId,
+        tsId: entry.tsId,
+        staNumber: entry.staNumber,
+        tsParameter: entry.tsParameter,
+        dt: new Date().toISOString(),
+        width: 1,
+        height: 1,
+        uploaded: false,
+        createdAt: Date.now(),
+      });
       await doc.putAttachment({ id: 'image', data: jpeg, type: 'image/jpeg' });
     }
     return count * jpeg.size;
@@ -181,7 +222,9 @@ export async function writtenSince(since: number): Promise<Record<string, number
     const idb = await req(indexedDB.open(name));
     try {
       if (!idb.objectStoreNames.contains('docs')) continue;
-      const n = await req(idb.transaction('docs').objectStore('docs').index('_meta.lwt').count(IDBKeyRange.lowerBound(since, true)));
+      const n = await req(
+        idb.transaction('docs').objectStore('docs').index('_meta.lwt').count(IDBKeyRange.lowerBound(since, true)),
+      );
       if (n > 0) out[name.replace(/^rxdb-dexie-hydrorounds--\d+--/, '')] = n;
     } finally {
       idb.close();
@@ -218,8 +261,13 @@ export async function storedHistoryValues(minSeries = 0): Promise<{ series: numb
       // RxDB's Dexie storage keeps removed documents with `_deleted` '1' (booleans are stored as '1'/'0' for its indexes)
       const series = await req(idb.transaction('docs').objectStore('docs').count());
       if (series < minSeries) return { series, values: null };
-      const all = (await req(idb.transaction('docs').objectStore('docs').getAll())) as (HistoricSeriesDoc & { _deleted?: string | boolean })[];
-      return { series, values: all.reduce((n, d) => n + (d._deleted === '1' || d._deleted === true ? 0 : (d.values?.length ?? 0)), 0) };
+      const all = (await req(idb.transaction('docs').objectStore('docs').getAll())) as (HistoricSeriesDoc & {
+        _deleted?: string | boolean;
+      })[];
+      return {
+        series,
+        values: all.reduce((n, d) => n + (d._deleted === '1' || d._deleted === true ? 0 : (d.values?.length ?? 0)), 0),
+      };
     } finally {
       idb.close();
     }

@@ -46,7 +46,11 @@ export const ColumnSchema = v.object({
   cssClass: v.optional(v.string()),
 });
 
-export const StationTaskTypeSchema = v.object({ taskType: v.string(), color: v.optional(v.string()), icon: v.optional(v.string()) });
+export const StationTaskTypeSchema = v.object({
+  taskType: v.string(),
+  color: v.optional(v.string()),
+  icon: v.optional(v.string()),
+});
 
 /** A text the operator writes once or per language (de, en, it): Markdown headings, lists and paragraphs. */
 export const LocalizedTextSchema = v.union([v.string(), v.record(v.picklist(['de', 'en', 'it']), v.string())]);

@@ -11,8 +11,10 @@ export const MeasureDocumentSchema = v.object({
   mdLastModified: v.optional(v.string()),
 });
 export type MeasureDocument = v.InferOutput<typeof MeasureDocumentSchema>;
-export const MeasureDocumentListSchema = v.object({ documents: v.array(MeasureDocumentSchema), $etag: v.optional(v.string()) });
-export type MeasureDocumentList = v.InferOutput<typeof MeasureDocumentListSchema>;
+export const MeasureDocumentListSchema = v.object({
+  documents: v.array(MeasureDocumentSchema),
+  $etag: v.optional(v.string()),
+});
 
 export const MapOverlaySchema = v.object({
   bounds: v.array(v.array(v.number())),
@@ -20,7 +22,6 @@ export const MapOverlaySchema = v.object({
   mapType: v.picklist(['ortho', 'osm']),
   $etag: v.optional(v.string()),
 });
-export type MapOverlay = v.InferOutput<typeof MapOverlaySchema>;
 
 export const MapTrackSchema = v.object({
   type: v.literal('FeatureCollection'),

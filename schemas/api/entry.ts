@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { IsoDateTimeSchema, StaNumberSchema, TsIdSchema } from './brands';
-import { DepthProfileRowSchema, DischargeProtocolSchema, DischargeValueSchema, SnowWaterEquivalentSchema } from './discharge';
+import {
+  DepthProfileRowSchema,
+  DischargeProtocolSchema,
+  DischargeValueSchema,
+  SnowWaterEquivalentSchema,
+} from './discharge';
 import { FormulaNodeSchema } from './formula';
 import { LocationSchema, RemarkSchema } from './remark';
 import { StationFacilitySchema, StationTaskSchema } from './station';
@@ -55,6 +60,9 @@ export const EntryInputFields = {
   snowWaterEquivalent: v.optional(SnowWaterEquivalentSchema),
 };
 
-export const MeasureRoundEntrySchema = v.object({ ...EntryDefinitionFields, ...EntryHistorySchema, ...EntryInputFields });
+export const MeasureRoundEntrySchema = v.object({
+  ...EntryDefinitionFields,
+  ...EntryHistorySchema,
+  ...EntryInputFields,
+});
 export type MeasureRoundEntry = v.InferOutput<typeof MeasureRoundEntrySchema>;
-export type EntryInput = v.InferOutput<v.ObjectSchema<typeof EntryInputFields, undefined>>;

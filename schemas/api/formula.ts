@@ -1,6 +1,22 @@
 import * as v from 'valibot';
 
-export const FORMULA_OPS = ['+', '-', '/', '*', 'pow', 'log', 'log10', 'sqrt', 'cos', 'sin', 'tan', 'abs', 'max', 'min', 'signum'] as const;
+export const FORMULA_OPS = [
+  '+',
+  '-',
+  '/',
+  '*',
+  'pow',
+  'log',
+  'log10',
+  'sqrt',
+  'cos',
+  'sin',
+  'tan',
+  'abs',
+  'max',
+  'min',
+  'signum',
+] as const;
 export type FormulaOp = (typeof FORMULA_OPS)[number];
 
 /** §3 Formula node. Structural exclusivity (op vs const vs tsId) is checked by the domain evaluator with a clear error. */

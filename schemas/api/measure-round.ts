@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { IsoDateTimeSchema, MrIdSchema, StaNumberSchema, TsIdSchema, UuidSchema } from './brands';
-import { DepthProfileRowSchema, DischargeProtocolSchema, DischargeValueSchema, SnowWaterEquivalentSchema } from './discharge';
+import {
+  DepthProfileRowSchema,
+  DischargeProtocolSchema,
+  DischargeValueSchema,
+  SnowWaterEquivalentSchema,
+} from './discharge';
 import { MeasureRoundEntrySchema } from './entry';
 import { RemarkSchema } from './remark';
 import { StationFacilitySchema, StationTaskSchema } from './station';
@@ -12,7 +17,6 @@ export const MeasureRoundSummarySchema = v.object({
   mrName: v.string(),
   mrGroup: v.optional(v.string()),
 });
-export type MeasureRoundSummary = v.InferOutput<typeof MeasureRoundSummarySchema>;
 export const MeasureRoundListSchema = v.array(MeasureRoundSummarySchema);
 
 /** GET /measure-round/{mrId}: the round with its entries. */
@@ -68,9 +72,18 @@ export const MeasureRoundPostResultSchema = v.object({
   valueCount: v.optional(v.number(), 0),
   duplicate: v.optional(v.boolean(), false),
   /** Points where another submission's value was already stored and kept (the first value stays). */
-  conflicts: v.optional(v.array(v.object({ field: v.string(), tsId: v.string(), dt: v.string(), value: v.nullable(v.number()), instanceId: v.nullable(v.string()) }))),
+  conflicts: v.optional(
+    v.array(
+      v.object({
+        field: v.string(),
+        tsId: v.string(),
+        dt: v.string(),
+        value: v.nullable(v.number()),
+        instanceId: v.nullable(v.string()),
+      }),
+    ),
+  ),
 });
-export type MeasureRoundPostResult = v.InferOutput<typeof MeasureRoundPostResultSchema>;
 
 /**
  * What the client accepts as the answer to a POST: any 2xx means stored, whatever the body (a vendor server may

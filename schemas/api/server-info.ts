@@ -17,12 +17,5 @@ export const ServerInfoSchema = v.object({
 });
 export type ServerInfo = v.InferOutput<typeof ServerInfoSchema>;
 
-export const AlertSchema = v.object({
-  dt: v.string(),
-  type: v.picklist(['alert-success', 'alert-danger']),
-  msg: v.string(),
-});
-export type Alert = v.InferOutput<typeof AlertSchema>;
-
 /** GET /sync-state (an addition to §7 for the sync): a token of everything the periodic pull reads. */
 export const SyncStateSchema = v.object({ token: v.string() });

@@ -6,7 +6,11 @@ export const DECISION_SYNC_STATES = ['draft', 'queued', 'sending', 'retrying', '
 export type DecisionSyncState = (typeof DECISION_SYNC_STATES)[number];
 
 /** What the decider typed for one entry, stored per keystroke (never overwritten while typed). */
-export const DecisionInputSchema = v.object({ tsId: v.string(), value: v.optional(v.string()), remark: v.optional(v.string()) });
+export const DecisionInputSchema = v.object({
+  tsId: v.string(),
+  value: v.optional(v.string()),
+  remark: v.optional(v.string()),
+});
 
 /**
  * One decision stage of one completed round as the decider types it, then queued and sent like a
@@ -42,7 +46,11 @@ export const decisionJsonSchema: RxJsonSchema<DecisionDoc> = {
     team: { type: 'string' },
     inputs: {
       type: 'array',
-      items: { type: 'object', properties: { tsId: { type: 'string' }, value: { type: 'string' }, remark: { type: 'string' } }, required: ['tsId'] },
+      items: {
+        type: 'object',
+        properties: { tsId: { type: 'string' }, value: { type: 'string' }, remark: { type: 'string' } },
+        required: ['tsId'],
+      },
     },
     post: { type: 'object' },
     syncState: { type: 'string', maxLength: 16 },

@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
-import { DepthProfileRowSchema, DischargeProtocolSchema, DischargeValueSchema, SnowWaterEquivalentSchema } from '../api/discharge';
+import {
+  DepthProfileRowSchema,
+  DischargeProtocolSchema,
+  DischargeValueSchema,
+  SnowWaterEquivalentSchema,
+} from '../api/discharge';
 import { DepthRowTextSchema, DischargeFormSchema, SnowFormSchema } from '../forms/reading-forms';
 
 /**

@@ -12,7 +12,11 @@ export type HistoricPoint = v.InferOutput<typeof HistoricPointSchema>;
  * of one per value makes the first pull of 2,000 series × 60 days 2,000 writes instead of 120,000, and the
  * row history a lookup by primary key.
  */
-export const HistoricSeriesDocSchema = v.object({ tsId: v.string(), values: v.array(HistoricPointSchema), newestDt: v.string() });
+export const HistoricSeriesDocSchema = v.object({
+  tsId: v.string(),
+  values: v.array(HistoricPointSchema),
+  newestDt: v.string(),
+});
 export type HistoricSeriesDoc = v.InferOutput<typeof HistoricSeriesDocSchema>;
 
 export const historicSeriesJsonSchema: RxJsonSchema<HistoricSeriesDoc> = {

@@ -9,7 +9,17 @@ export type { Draft };
  * The lifecycle states of src/domain/round-lifecycle.ts, which owns their meaning and moves (storage schemas may
  * not import the app; src/db/instance-commands.ts checks at compile time that both lists are the same).
  */
-export const SYNC_STATES = ['draft', 'correction', 'queued', 'sending', 'values-stored', 'sent', 'error', 'waiting-login', 'waiting-network'] as const;
+export const SYNC_STATES = [
+  'draft',
+  'correction',
+  'queued',
+  'sending',
+  'values-stored',
+  'sent',
+  'error',
+  'waiting-login',
+  'waiting-network',
+] as const;
 export const SyncStateSchema = v.picklist(SYNC_STATES);
 export type SyncState = v.InferOutput<typeof SyncStateSchema>;
 
@@ -124,7 +134,13 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
     storedEntryKeys: { type: 'array', items: { type: 'string' } },
     lastError: {
       type: 'object',
-      properties: { code: { type: 'string' }, status: { type: 'number' }, detail: { type: 'string' }, name: { type: 'string' }, owner: { type: 'string' } },
+      properties: {
+        code: { type: 'string' },
+        status: { type: 'number' },
+        detail: { type: 'string' },
+        name: { type: 'string' },
+        owner: { type: 'string' },
+      },
       required: ['code'],
     },
     attempts: { type: 'number' },
@@ -135,7 +151,14 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { at: { type: 'number' }, step: { type: 'string' }, attempt: { type: 'number' }, ok: { type: 'boolean' }, status: { type: 'number' }, error: { type: 'string' } },
+        properties: {
+          at: { type: 'number' },
+          step: { type: 'string' },
+          attempt: { type: 'number' },
+          ok: { type: 'boolean' },
+          status: { type: 'number' },
+          error: { type: 'string' },
+        },
         required: ['at', 'step', 'attempt', 'ok'],
       },
     },
@@ -146,7 +169,10 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
 };
 
 /** A document of version 1 (before the lifecycle of issue 21). */
-export type OfflineInstanceDocV1 = Omit<OfflineInstanceDoc, 'syncState' | 'lastError'> & { syncState: string; lastError?: string };
+export type OfflineInstanceDocV1 = Omit<OfflineInstanceDoc, 'syncState' | 'lastError'> & {
+  syncState: string;
+  lastError?: string;
+};
 
 /**
  * Version 1 → 2: nothing unsent is dropped. A send interrupted by the update is queued again (the instanceId
@@ -155,7 +181,22 @@ export type OfflineInstanceDocV1 = Omit<OfflineInstanceDoc, 'syncState' | 'lastE
  */
 export function migrateOfflineInstanceV2(doc: OfflineInstanceDocV1): OfflineInstanceDoc {
   const { lastError, syncState, ...rest } = doc;
-  const state: SyncState = syncState === 'sending' || syncState === 'retrying' ? 'queued' : v.is(SyncStateSchema, syncState) ? syncState : 'error';
-  const error: SubmitError | undefined = lastError === undefined ? undefined : lastError === 'login-required' ? { code: 'login-required' } : { code: 'legacy', detail: lastError };
-  return { ...rest, syncState: state === 'queued' && error?.code === 'login-required' ? 'waiting-login' : state, editRev: 0, ...(error ? { lastError: error } : {}) };
+  const state: SyncState =
+    syncState === 'sending' || syncState === 'retrying'
+      ? 'queued'
+      : v.is(SyncStateSchema, syncState)
+        ? syncState
+        : 'error';
+  const error: SubmitError | undefined =
+    lastError === undefined
+      ? undefined
+      : lastError === 'login-required'
+        ? { code: 'login-required' }
+        : { code: 'legacy', detail: lastError };
+  return {
+    ...rest,
+    syncState: state === 'queued' && error?.code === 'login-required' ? 'waiting-login' : state,
+    editRev: 0,
+    ...(error ? { lastError: error } : {}),
+  };
 }

@@ -5,7 +5,6 @@ import type { RxJsonSchema } from 'rxdb';
  * Small reference data (config, discharge meters, facility models, server info, documents, map data)
  * kept in one keyed collection so that the app stays within the free RxDB tier's ~12 collections.
  */
-export const REFERENCE_KEYS = ['config', 'serverInfo', 'dischargeMeters', 'facilityModels', 'measureDocuments'] as const;
 export const ReferenceDocSchema = v.object({
   key: v.string(),
   data: v.unknown(),

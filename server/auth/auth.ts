@@ -56,17 +56,28 @@ const MAX_BOUND_KEPT = 10_000;
  * permissions), and a different account presenting a bound name is refused: names are mutable and may be
  * reused at the identity provider, subjects are not. A name no admin has granted anything stays unbound.
  */
-async function subjectUsername(db: Queryable, bound: Map<string, string>, subject: string, name: string): Promise<string> {
+async function subjectUsername(
+  db: Queryable,
+  bound: Map<string, string>,
+  subject: string,
+  name: string,
+): Promise<string> {
   const kept = bound.get(subject);
   if (kept !== undefined) return kept;
   const [known] = await db.query<{ username: string }>('select username from app_user where subject = $1', [subject]);
   let username = known?.username;
   if (username === undefined) {
-    const [claimed] = await db.query<{ username: string }>('update app_user set subject = $1 where username = $2 and subject is null returning username', [subject, name]);
+    const [claimed] = await db.query<{ username: string }>(
+      'update app_user set subject = $1 where username = $2 and subject is null returning username',
+      [subject, name],
+    );
     username = claimed?.username;
     if (username === undefined) {
-      const [other] = await db.query<{ subject: string | null }>('select subject from app_user where username = $1', [name]);
-      if (other?.subject) throw new HttpError(403, `${name}: this user name belongs to another account of the identity provider`);
+      const [other] = await db.query<{ subject: string | null }>('select subject from app_user where username = $1', [
+        name,
+      ]);
+      if (other?.subject)
+        throw new HttpError(403, `${name}: this user name belongs to another account of the identity provider`);
       return name;
     }
   }
@@ -88,7 +99,9 @@ export function createAuthenticator(identity: IdentitySettings | undefined, db: 
     };
   }
   const issuer = `${identity.url.replace(/\/$/, '')}/realms/${identity.realm}`;
-  const remote = identity.jwks ? undefined : cachedRemoteKeySet(new URL(`${issuer}/protocol/openid-connect/certs`), identity.jwksTiming);
+  const remote = identity.jwks
+    ? undefined
+    : cachedRemoteKeySet(new URL(`${issuer}/protocol/openid-connect/certs`), identity.jwksTiming);
   const getKey = identity.jwks ?? remote?.getKey;
   if (!getKey) throw new Error('no key set');
   const bound = new Map<string, string>();
@@ -104,8 +117,16 @@ export function createAuthenticator(identity: IdentitySettings | undefined, db: 
     }
     const { payload, protectedHeader } = verified;
     const headerTyp = (protectedHeader.typ ?? '').toLowerCase().replace(/^application\//, '');
-    if (!HEADER_TYPES.has(headerTyp)) throw new HttpError(401, `Authorization: token type "${protectedHeader.typ ?? ''}" is not an access token (JWT or at+jwt)`, 'Authorization');
-    if (payload.typ !== undefined && !(typeof payload.typ === 'string' && PAYLOAD_TYPES.has(payload.typ.toLowerCase()))) {
+    if (!HEADER_TYPES.has(headerTyp))
+      throw new HttpError(
+        401,
+        `Authorization: token type "${protectedHeader.typ ?? ''}" is not an access token (JWT or at+jwt)`,
+        'Authorization',
+      );
+    if (
+      payload.typ !== undefined &&
+      !(typeof payload.typ === 'string' && PAYLOAD_TYPES.has(payload.typ.toLowerCase()))
+    ) {
       throw new HttpError(401, `Authorization: a ${String(payload.typ)} token is not an access token`, 'Authorization');
     }
     const name = typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub;
@@ -128,7 +149,10 @@ export function createAuthenticator(identity: IdentitySettings | undefined, db: 
 /** The roles a user holds on a round; the local demo user holds all of them. */
 export async function rolesOn(db: Queryable, user: RequestUser, product: string, mrId: string): Promise<Set<string>> {
   if (user.allRounds) return new Set(ROLE_SUFFIXES.map((s) => roleName(product, s)));
-  const rows = await db.query<{ role: string }>('select role from permission where username = $1 and mr_id = $2', [user.username, mrId]);
+  const rows = await db.query<{ role: string }>('select role from permission where username = $1 and mr_id = $2', [
+    user.username,
+    mrId,
+  ]);
   return new Set(rows.map((r) => r.role));
 }
 
@@ -136,12 +160,21 @@ export async function rolesOn(db: Queryable, user: RequestUser, product: string,
  * Every role the user holds, per measure round, for GET /info: the client shows a decision form only to
  * a user the server will accept it from (the local demo user holds every role on every round).
  */
-export async function rolesByRound(db: Queryable, user: RequestUser, product: string): Promise<Record<string, string[]>> {
+export async function rolesByRound(
+  db: Queryable,
+  user: RequestUser,
+  product: string,
+): Promise<Record<string, string[]>> {
   if (user.allRounds) {
     const all = ROLE_SUFFIXES.map((s) => roleName(product, s));
-    return Object.fromEntries((await db.query<{ mr_id: string }>('select mr_id from measure_round order by mr_id')).map((r) => [r.mr_id, all]));
+    return Object.fromEntries(
+      (await db.query<{ mr_id: string }>('select mr_id from measure_round order by mr_id')).map((r) => [r.mr_id, all]),
+    );
   }
-  const rows = await db.query<{ mr_id: string; role: string }>('select mr_id, role from permission where username = $1 order by mr_id, role', [user.username]);
+  const rows = await db.query<{ mr_id: string; role: string }>(
+    'select mr_id, role from permission where username = $1 order by mr_id, role',
+    [user.username],
+  );
   const out: Record<string, string[]> = {};
   for (const r of rows) (out[r.mr_id] ??= []).push(r.role);
   return out;
@@ -150,15 +183,26 @@ export async function rolesByRound(db: Queryable, user: RequestUser, product: st
 /** Round ids the user may see at all (any role). */
 export async function visibleRounds(db: Queryable, user: RequestUser): Promise<Set<string> | 'all'> {
   if (user.allRounds) return 'all';
-  const rows = await db.query<{ mr_id: string }>('select distinct mr_id from permission where username = $1', [user.username]);
+  const rows = await db.query<{ mr_id: string }>('select distinct mr_id from permission where username = $1', [
+    user.username,
+  ]);
   return new Set(rows.map((r) => r.mr_id));
 }
 
 /** 403 unless the user holds one of the roles on the round. */
-export async function requireRole(db: Queryable, user: RequestUser, product: string, mrId: string, suffixes: readonly RoleSuffix[]): Promise<void> {
+export async function requireRole(
+  db: Queryable,
+  user: RequestUser,
+  product: string,
+  mrId: string,
+  suffixes: readonly RoleSuffix[],
+): Promise<void> {
   const held = await rolesOn(db, user, product, mrId);
   if (!suffixes.some((s) => held.has(roleName(product, s)))) {
-    throw new HttpError(403, `${user.username} may not do this on measure round ${mrId} (needs ${suffixes.map((s) => roleName(product, s)).join(' or ')})`);
+    throw new HttpError(
+      403,
+      `${user.username} may not do this on measure round ${mrId} (needs ${suffixes.map((s) => roleName(product, s)).join(' or ')})`,
+    );
   }
 }
 

@@ -55,13 +55,18 @@ export function cachedRemoteKeySet(url: URL, timing: KeySetTiming = {}): CachedK
     return inFlight;
   };
   const unreachable = (e: unknown) =>
-    new HttpError(503, `Authorization: the identity provider's keys cannot be fetched (${e instanceof Error ? e.message : String(e)}); try again shortly`, 'Authorization');
+    new HttpError(
+      503,
+      `Authorization: the identity provider's keys cannot be fetched (${e instanceof Error ? e.message : String(e)}); try again shortly`,
+      'Authorization',
+    );
 
   const getKey: JWTVerifyGetKey = async (header, token) => {
     const now = Date.now();
     if (!remote.jwks()) {
       // Nothing cached yet: this request has to wait for the provider (or fail fast within the cooldown).
-      if (now - lastAttempt < Math.min(cooldownMs, 5_000) && !inFlight) throw unreachable(new Error('the last attempt failed'));
+      if (now - lastAttempt < Math.min(cooldownMs, 5_000) && !inFlight)
+        throw unreachable(new Error('the last attempt failed'));
       await reload().catch((e: unknown) => {
         throw unreachable(e);
       });
@@ -81,7 +86,10 @@ export function cachedRemoteKeySet(url: URL, timing: KeySetTiming = {}): CachedK
 
   return {
     getKey,
-    warmUp: () => reload().catch((e: unknown) => console.warn('JWKS not reachable at start; will retry on the first request:', String(e))),
+    warmUp: () =>
+      reload().catch((e: unknown) =>
+        console.warn('JWKS not reachable at start; will retry on the first request:', String(e)),
+      ),
     get fetches() {
       return fetches;
     },

@@ -18,7 +18,8 @@ export interface BlobStore {
 
 /** Keys: path segments of letters, digits, `.`, `-`, `_`; no empty, `.` or `..` segment. */
 export function checkKey(key: string): string {
-  if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(key)) throw new Error(`invalid blob key: ${key}`);
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(key))
+    throw new Error(`invalid blob key: ${key}`);
   return key;
 }
 

@@ -20,7 +20,10 @@ export function s3BlobStore(s: S3Settings): BlobStore {
     endpoint: s.endpoint,
     region: s.region,
     forcePathStyle: s.forcePathStyle ?? false,
-    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+    credentials:
+      s.accessKeyId && s.secretAccessKey
+        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: several S3-compatible stores refuse the newer flexible checksums.
     // A store that does not answer must not hold a request forever (blobs/timeouts.ts bounds the whole call).
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
@@ -32,7 +35,15 @@ export function s3BlobStore(s: S3Settings): BlobStore {
   return {
     kind: 's3',
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: Key(key), Body: data, ContentType: contentType, ContentLength: data.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s.bucket,
+          Key: Key(key),
+          Body: data,
+          ContentType: contentType,
+          ContentLength: data.length,
+        }),
+      );
     },
     async get(key) {
       try {

@@ -12,7 +12,10 @@ export function withTimeouts(store: BlobStore, ms = BLOB_TIMEOUT_MS): BlobStore 
   const bounded = <T>(what: string, work: Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new HttpError(503, `the image store did not answer within ${ms} ms (${what}); try again shortly`)), ms);
+      timer = setTimeout(
+        () => reject(new HttpError(503, `the image store did not answer within ${ms} ms (${what}); try again shortly`)),
+        ms,
+      );
     });
     return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
   };

@@ -24,7 +24,8 @@ const SCOPES_OF: Record<string, string> = {
   // a series or a station may be part of several rounds: each of them shows its history, tasks and facilities
   historic_value: 'select distinct e.mr_id from ROWS x join round_entry e on e.ts_id = x.ts_id',
   station_task: "select distinct e.mr_id from ROWS x join round_entry e on e.definition->>'staNumber' = x.sta_number",
-  station_facility: "select distinct e.mr_id from ROWS x join round_entry e on e.definition->>'staNumber' = x.sta_number",
+  station_facility:
+    "select distinct e.mr_id from ROWS x join round_entry e on e.definition->>'staNumber' = x.sta_number",
   reference_data: "select '*' from ROWS x limit 1",
 };
 

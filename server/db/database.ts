@@ -23,7 +23,11 @@ export async function openPglite(dir: string): Promise<Database> {
     kind: 'pglite',
     query,
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const run = chain.then(() => db.transaction(async (tx) => fn({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows })));
+      const run = chain.then(() =>
+        db.transaction(async (tx) =>
+          fn({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
+        ),
+      );
       chain = run.catch(() => undefined);
       return run;
     },
@@ -44,16 +48,46 @@ export interface PostgresLimits {
   idleInTransactionMs: number;
   idleMs: number;
 }
-export const DEFAULT_POSTGRES_LIMITS: PostgresLimits = { max: 10, connectMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000, idleMs: 30_000 };
+export const DEFAULT_POSTGRES_LIMITS: PostgresLimits = {
+  max: 10,
+  connectMs: 5_000,
+  statementMs: 30_000,
+  idleInTransactionMs: 60_000,
+  idleMs: 30_000,
+};
 
 /** Error codes and messages of a database that is unreachable, restarting or overloaded (not of a bad query). */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
   // SQLSTATE class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now,
   // 53300 too_many_connections, 57014 query_canceled (statement_timeout), 25P03 idle_in_transaction_session_timeout
-  '08000', '08001', '08003', '08004', '08006', '08P01', '57P01', '57P02', '57P03', '53300', '57014', '25P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08P01',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  '25P03',
 ]);
-const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /not queryable/i, /connection error/i, /server closed the connection/i];
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /not queryable/i,
+  /connection error/i,
+  /server closed the connection/i,
+];
 
 /** Whether an error means the database is unavailable right now (the request may be retried) rather than a bug. */
 export function isDatabaseUnavailable(e: unknown): boolean {
@@ -85,7 +119,9 @@ export async function openPostgres(url: string, limits: Partial<PostgresLimits> 
   // is an unhandled 'error' event that ends the process. The pool already removes a broken idle client;
   // a checked-out one fails its query, and is released with the error below so it is destroyed.
   pool.on('error', (e) => console.warn(`PostgreSQL: an idle connection failed and is dropped (${e.message})`));
-  pool.on('connect', (client) => client.on('error', (e) => console.warn(`PostgreSQL: a connection in use failed (${e.message})`)));
+  pool.on('connect', (client) =>
+    client.on('error', (e) => console.warn(`PostgreSQL: a connection in use failed (${e.message})`)),
+  );
   const query = async <T>(sql: string, params: unknown[] = []) => {
     try {
       return (await pool.query(sql, params)).rows as T[];
@@ -109,7 +145,9 @@ export async function openPostgres(url: string, limits: Partial<PostgresLimits> 
       let broken: Error | undefined;
       try {
         await client.query('begin');
-        const result = await fn({ query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[] });
+        const result = await fn({
+          query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
+        });
         await client.query('commit');
         return result;
       } catch (e) {

@@ -193,7 +193,9 @@ export const STARTUP_LOCK = 7_271_001;
 export async function runMigrations(db: Database): Promise<number[]> {
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
-    await tx.query('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())');
+    await tx.query(
+      'create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())',
+    );
   });
   const applied: number[] = [];
   for (const m of MIGRATIONS) {
@@ -204,7 +206,12 @@ export async function runMigrations(db: Database): Promise<number[]> {
       if (done) return;
       // A migration over a large database may take longer than a request's statement_timeout.
       await tx.query('set local statement_timeout = 0');
-      const statements = m.statements ?? (m.sql ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+      const statements =
+        m.statements ??
+        (m.sql ?? '')
+          .split(';')
+          .map((s) => s.trim())
+          .filter(Boolean);
       for (const statement of statements) await tx.query(statement);
       await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name]);
       applied.push(m.id);

@@ -14,7 +14,12 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
  */
 export function requireJsonType(c: Context): void {
   const type = c.req.header('Content-Type') ?? '';
-  if (!JSON_TYPE.test(type)) throw new HttpError(415, `Content-Type: must be application/json, not ${type ? `"${type.slice(0, 100)}"` : 'missing'}`, 'Content-Type');
+  if (!JSON_TYPE.test(type))
+    throw new HttpError(
+      415,
+      `Content-Type: must be application/json, not ${type ? `"${type.slice(0, 100)}"` : 'missing'}`,
+      'Content-Type',
+    );
 }
 
 export async function readJsonBody(c: Context): Promise<unknown> {
@@ -29,12 +34,18 @@ export async function readJsonBody(c: Context): Promise<unknown> {
     // The reviver sees every key and string: one with NUL or an unpaired surrogate would make PostgreSQL
     // answer 500 later, so it is refused here with 400 (the first such key is named).
     parsed = JSON.parse(text, (key, value: unknown) => {
-      if (bad === undefined && (!wellFormedText(key) || (typeof value === 'string' && !wellFormedText(value)))) bad = key;
+      if (bad === undefined && (!wellFormedText(key) || (typeof value === 'string' && !wellFormedText(value))))
+        bad = key;
       return value;
     });
   } catch {
     throw new HttpError(400, 'body: not valid JSON', 'body');
   }
-  if (bad !== undefined) throw new HttpError(400, `body: text at "${bad.replace(/[^\w.-]/g, '?')}" contains NUL or an unpaired surrogate`, 'body');
+  if (bad !== undefined)
+    throw new HttpError(
+      400,
+      `body: text at "${bad.replace(/[^\w.-]/g, '?')}" contains NUL or an unpaired surrogate`,
+      'body',
+    );
   return parsed;
 }

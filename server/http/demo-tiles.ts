@@ -35,19 +35,36 @@ export function demoTileCovered(z: number, x: number, y: number): boolean {
 
 /** Terrain colours from valley to summit; band boundaries become contour lines. */
 const RAMP: [number, number, number][] = [
-  [183, 219, 160], [201, 226, 168], [222, 234, 180], [236, 229, 184], [229, 211, 168],
-  [216, 192, 156], [204, 178, 150], [214, 204, 196], [236, 234, 232], [250, 250, 252],
+  [183, 219, 160],
+  [201, 226, 168],
+  [222, 234, 180],
+  [236, 229, 184],
+  [229, 211, 168],
+  [216, 192, 156],
+  [204, 178, 150],
+  [214, 204, 196],
+  [236, 234, 232],
+  [250, 250, 252],
 ];
 
 /** Height band (0..RAMP.length-1) at a Web-Mercator point in metres: a few long waves, continuous everywhere. */
 function band(mx: number, my: number): number {
-  const h = Math.sin(mx / 9000) * Math.cos(my / 7000) + 0.6 * Math.sin((mx + my) / 4200) + 0.3 * Math.cos(mx / 1700 - my / 2300);
+  const h =
+    Math.sin(mx / 9000) * Math.cos(my / 7000) +
+    0.6 * Math.sin((mx + my) / 4200) +
+    0.3 * Math.cos(mx / 1700 - my / 2300);
   const n = Math.floor(((h + 1.9) / 3.8) * RAMP.length);
   return Math.max(0, Math.min(RAMP.length - 1, n));
 }
 
 /** Draws the pseudo-terrain of a Web-Mercator box (metres) into width × height pixels, with a label. */
-async function renderArea(box: readonly [number, number, number, number], width: number, height: number, label: string, relief: boolean): Promise<Buffer> {
+async function renderArea(
+  box: readonly [number, number, number, number],
+  width: number,
+  height: number,
+  label: string,
+  relief: boolean,
+): Promise<Buffer> {
   const [minX, minY, maxX, maxY] = box;
   const [sx, sy] = [(maxX - minX) / width, (maxY - minY) / height];
   const bands = new Uint8Array(width * height);
@@ -64,7 +81,13 @@ async function renderArea(box: readonly [number, number, number, number], width:
     const border = px === 0 || i < width;
     // the relief (the WMS layer) is grey shades without contours, so the two layers are told apart at a glance
     const grey = 90 + b * 17;
-    const [r, g, bl] = border ? [120, 120, 140] : relief ? [grey, grey, grey + 8] : contour ? [150, 120, 90] : (RAMP[b] ?? [255, 255, 255]);
+    const [r, g, bl] = border
+      ? [120, 120, 140]
+      : relief
+        ? [grey, grey, grey + 8]
+        : contour
+          ? [150, 120, 90]
+          : (RAMP[b] ?? [255, 255, 255]);
     rgb[i * 3] = r;
     rgb[i * 3 + 1] = g;
     rgb[i * 3 + 2] = bl;
@@ -81,7 +104,13 @@ async function renderArea(box: readonly [number, number, number, number], width:
 
 function renderTile(z: number, x: number, y: number): Promise<Buffer> {
   const size = (2 * HALF) / 2 ** z;
-  return renderArea([x * size - HALF, HALF - (y + 1) * size, (x + 1) * size - HALF, HALF - y * size], SIZE, SIZE, `${z}/${x}/${y}`, false);
+  return renderArea(
+    [x * size - HALF, HALF - (y + 1) * size, (x + 1) * size - HALF, HALF - y * size],
+    SIZE,
+    SIZE,
+    `${z}/${x}/${y}`,
+    false,
+  );
 }
 
 /** Recently drawn tiles (a phone preparing a round asks for a few hundred; drawing one takes a few ms). */
@@ -116,16 +145,31 @@ const mercY = (lat: number) => EARTH * Math.log(Math.tan(Math.PI / 4 + (lat * Ma
  * A WMS 1.1.1/1.3.0 GetMap in EPSG:3857 over the covered area (the demo's second layer, drawn as grey relief):
  * the box the map asks for through `{bbox-epsg-3857}`, up to 1024 px; anything else is a 400 or a 404.
  */
-async function wmsGetMap(query: (name: string) => string | undefined): Promise<{ status: 200; png: Buffer } | { status: 400 | 404; message: string }> {
+async function wmsGetMap(
+  query: (name: string) => string | undefined,
+): Promise<{ status: 200; png: Buffer } | { status: 400 | 404; message: string }> {
   if (query('request')?.toLowerCase() !== 'getmap') return { status: 400, message: 'only REQUEST=GetMap' };
-  if ((query('srs') ?? query('crs'))?.toUpperCase() !== 'EPSG:3857') return { status: 400, message: 'only SRS/CRS=EPSG:3857' };
+  if ((query('srs') ?? query('crs'))?.toUpperCase() !== 'EPSG:3857')
+    return { status: 400, message: 'only SRS/CRS=EPSG:3857' };
   const box = (query('bbox') ?? '').split(',').map(Number);
   const [width, height] = [Number(query('width')), Number(query('height'))];
   const [minX, minY, maxX, maxY] = box;
-  if (box.length !== 4 || minX === undefined || minY === undefined || maxX === undefined || maxY === undefined || !box.every(Number.isFinite) || minX >= maxX || minY >= maxY) return { status: 400, message: 'BBOX must be minx,miny,maxx,maxy' };
-  if (![width, height].every((n) => Number.isInteger(n) && n > 0 && n <= MAX_WMS_SIZE)) return { status: 400, message: `WIDTH and HEIGHT must be 1..${MAX_WMS_SIZE}` };
+  if (
+    box.length !== 4 ||
+    minX === undefined ||
+    minY === undefined ||
+    maxX === undefined ||
+    maxY === undefined ||
+    !box.every(Number.isFinite) ||
+    minX >= maxX ||
+    minY >= maxY
+  )
+    return { status: 400, message: 'BBOX must be minx,miny,maxx,maxy' };
+  if (![width, height].every((n) => Number.isInteger(n) && n > 0 && n <= MAX_WMS_SIZE))
+    return { status: 400, message: `WIDTH and HEIGHT must be 1..${MAX_WMS_SIZE}` };
   const a = DEMO_TILE_AREA;
-  if (maxX < mercX(a.west) || minX > mercX(a.east) || maxY < mercY(a.south) || minY > mercY(a.north)) return { status: 404, message: 'no demo map here: the demo covers the demo rounds only' };
+  if (maxX < mercX(a.west) || minX > mercX(a.east) || maxY < mercY(a.south) || minY > mercY(a.north))
+    return { status: 404, message: 'no demo map here: the demo covers the demo rounds only' };
   const key = `${box.join(',')}/${width}x${height}`;
   const hit = keptWms.get(key);
   if (hit) return { status: 200, png: await hit };
@@ -147,15 +191,30 @@ export function demoTileRoutes() {
       const params = new Map([...new URL(c.req.url).searchParams].map(([k, v]) => [k.toLowerCase(), v]));
       const answer = await wmsGetMap((name) => params.get(name));
       if (answer.status !== 200) return c.json({ message: answer.message }, answer.status);
-      return c.body(new Uint8Array(answer.png), 200, { 'Content-Type': 'image/png', 'Cache-Control': CACHE_CONTROL, 'Access-Control-Allow-Origin': '*' });
+      return c.body(new Uint8Array(answer.png), 200, {
+        'Content-Type': 'image/png',
+        'Cache-Control': CACHE_CONTROL,
+        'Access-Control-Allow-Origin': '*',
+      });
     })
     .get('/:z/:x/:file', async (c) => {
-    const [z, x] = [c.req.param('z'), c.req.param('x')].map((s) => (/^\d{1,7}$/.test(s) ? Number(s) : NaN));
-    const y = /^(\d{1,7})\.png$/.exec(c.req.param('file'))?.[1];
-    if (z === undefined || x === undefined || y === undefined || !Number.isFinite(z) || !Number.isFinite(x) || !demoTileCovered(z, x, Number(y))) {
-      return c.json({ message: 'no demo tile here: the demo tile set covers the demo rounds only' }, 404);
-    }
-    const png = await demoTile(z, x, Number(y));
-    return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Cache-Control': CACHE_CONTROL, 'Access-Control-Allow-Origin': '*' });
-  });
+      const [z, x] = [c.req.param('z'), c.req.param('x')].map((s) => (/^\d{1,7}$/.test(s) ? Number(s) : NaN));
+      const y = /^(\d{1,7})\.png$/.exec(c.req.param('file'))?.[1];
+      if (
+        z === undefined ||
+        x === undefined ||
+        y === undefined ||
+        !Number.isFinite(z) ||
+        !Number.isFinite(x) ||
+        !demoTileCovered(z, x, Number(y))
+      ) {
+        return c.json({ message: 'no demo tile here: the demo tile set covers the demo rounds only' }, 404);
+      }
+      const png = await demoTile(z, x, Number(y));
+      return c.body(new Uint8Array(png), 200, {
+        'Content-Type': 'image/png',
+        'Cache-Control': CACHE_CONTROL,
+        'Access-Control-Allow-Origin': '*',
+      });
+    });
 }

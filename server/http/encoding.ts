@@ -33,8 +33,13 @@ export function rejectMalformedUrls(): MiddlewareHandler<AppEnv> {
     const q = url.indexOf('?', start);
     const path = url.slice(start, q === -1 ? undefined : q);
     const query = q === -1 ? '' : url.slice(q + 1);
-    if (!decodesCleanly(path)) return c.json({ message: 'path: malformed percent-encoding, NUL or an unpaired surrogate', field: 'path' }, 400);
-    if (!query.split('&').every(decodesCleanly)) return c.json({ message: 'query: malformed percent-encoding, NUL or an unpaired surrogate', field: 'query' }, 400);
+    if (!decodesCleanly(path))
+      return c.json({ message: 'path: malformed percent-encoding, NUL or an unpaired surrogate', field: 'path' }, 400);
+    if (!query.split('&').every(decodesCleanly))
+      return c.json(
+        { message: 'query: malformed percent-encoding, NUL or an unpaired surrogate', field: 'query' },
+        400,
+      );
     await next();
   };
 }

@@ -15,7 +15,10 @@ import { readJsonBody } from './body';
 const FaultSchema = v.object({
   method: v.optional(v.string()),
   pathPattern: v.string(),
-  status: v.union([v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)), v.picklist(['drop', 'drop-after', 'slow'])]),
+  status: v.union([
+    v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)),
+    v.picklist(['drop', 'drop-after', 'slow']),
+  ]),
   delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30_000)), 1_000),
   times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
 });
@@ -70,7 +73,8 @@ export function createFaultInjector(token: string) {
     .use(async (c, next) => {
       const given = Buffer.from(c.req.header(FAULT_TOKEN_HEADER) ?? '');
       const expected = Buffer.from(token);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return c.json({ message: `${FAULT_TOKEN_HEADER}: the fault injection token is required` }, 403);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return c.json({ message: `${FAULT_TOKEN_HEADER}: the fault injection token is required` }, 403);
       await next();
     })
     .post('/faults', async (c) => {
@@ -94,7 +98,15 @@ export function createFaultInjector(token: string) {
 }
 
 /** How tests call `/__test__/<path>` of a server started with fault injection: the token, and JSON bodies typed. */
-export function testEndpoint(server: { url: string; faultToken?: string }, path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = { [FAULT_TOKEN_HEADER]: server.faultToken ?? '', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) };
+export function testEndpoint(
+  server: { url: string; faultToken?: string },
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const headers = {
+    [FAULT_TOKEN_HEADER]: server.faultToken ?? '',
+    ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    ...(init.headers as Record<string, string> | undefined),
+  };
   return fetch(`${server.url}/__test__/${path}`, { ...init, headers });
 }

@@ -13,7 +13,10 @@ export function hostName(host: string): string {
 
 /** True for an interface only this machine can reach (HOST=127.0.0.1, ::1, localhost). */
 export function isLoopback(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
@@ -21,7 +24,10 @@ export function isLoopback(host: string): boolean {
  * The hosts this server answers: the configured ones (`ALLOWED_HOSTS`, `*` for any), else the public
  * address (`PUBLIC_URL`) plus the loopback names. Ports are ignored.
  */
-export function allowedHosts(configured: readonly string[] | undefined, publicUrl: string | undefined): ReadonlySet<string> | 'any' {
+export function allowedHosts(
+  configured: readonly string[] | undefined,
+  publicUrl: string | undefined,
+): ReadonlySet<string> | 'any' {
   if (configured?.includes('*')) return 'any';
   const names = new Set(LOOPBACK_NAMES);
   for (const h of configured ?? []) names.add(hostName(h));
@@ -40,7 +46,13 @@ export function requireAllowedHost(allowed: ReadonlySet<string> | 'any'): Middle
     // Browsers always send Host; without one (HTTP/1.0, in-process requests) the URL's host is checked.
     const host = c.req.header('Host') ?? new URL(c.req.url).host;
     if (!allowed.has(hostName(host))) {
-      return c.json({ message: `Host: ${host.slice(0, 100) || '(none)'} is not served here (set ALLOWED_HOSTS or PUBLIC_URL)`, field: 'Host' }, 421);
+      return c.json(
+        {
+          message: `Host: ${host.slice(0, 100) || '(none)'} is not served here (set ALLOWED_HOSTS or PUBLIC_URL)`,
+          field: 'Host',
+        },
+        421,
+      );
     }
     await next();
   };

@@ -51,13 +51,19 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * HSTS when served over HTTPS; API answers carry user data, so none is stored by any cache unless its route
  * says otherwise (photos: `private`, the browser's own cache only).
  */
-export function securityHeaders(identityOrigin: string | undefined, transport: TransportSettings = {}): MiddlewareHandler<AppEnv> {
+export function securityHeaders(
+  identityOrigin: string | undefined,
+  transport: TransportSettings = {},
+): MiddlewareHandler<AppEnv> {
   const app = appCsp(identityOrigin);
   const httpsPublic = transport.publicUrl?.startsWith('https:') ?? false;
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    const https = httpsPublic || new URL(c.req.url).protocol === 'https:' || (transport.trustProxy === true && c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim() === 'https');
+    const https =
+      httpsPublic ||
+      new URL(c.req.url).protocol === 'https:' ||
+      (transport.trustProxy === true && c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim() === 'https');
     if (https) h.set('Strict-Transport-Security', HSTS);
     if (c.req.path.startsWith('/hwe-api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'private, no-store');
     h.set('Content-Security-Policy', c.req.path.startsWith('/hwe-api/') ? API_CSP : app);

@@ -32,7 +32,9 @@ export function serveApp(staticDir: string, opts: { sourceMaps?: boolean } = {})
     if (!opts.sourceMaps && extname(rel) === '.map') return next();
     let file = join(root, rel);
     if (!file.startsWith(root)) return next();
-    const isFile = await stat(file).then((s) => s.isFile()).catch(() => false);
+    const isFile = await stat(file)
+      .then((s) => s.isFile())
+      .catch(() => false);
     if (!isFile) {
       if (extname(rel) && !rel.endsWith('.html')) return next();
       file = join(root, 'index.html');
@@ -41,6 +43,8 @@ export function serveApp(staticDir: string, opts: { sourceMaps?: boolean } = {})
     if (!body) return next();
     const name = file.slice(root.length);
     const cache = name.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    return new Response(body, { headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': cache } });
+    return new Response(body, {
+      headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': cache },
+    });
   };
 }

@@ -31,15 +31,24 @@ export async function checkImage(body: Buffer): Promise<CheckedImage> {
     });
   // sharp reports AVIF as `heif` with AV1 compression; HEIC (HEVC) photos are refused since they cannot be converted.
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) {
-    throw new HttpError(415, `body: ${meta.compression ?? meta.format ?? 'unknown'} images are not accepted (JPEG, PNG, WebP or AVIF)`, 'body');
+    throw new HttpError(
+      415,
+      `body: ${meta.compression ?? meta.format ?? 'unknown'} images are not accepted (JPEG, PNG, WebP or AVIF)`,
+      'body',
+    );
   }
-  if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) throw new HttpError(413, `body: more than ${MAX_IMAGE_PIXELS} pixels`, 'body');
+  if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS)
+    throw new HttpError(413, `body: more than ${MAX_IMAGE_PIXELS} pixels`, 'body');
   await sharp(body, DECODE)
     .timeout({ seconds: CONVERSION_TIMEOUT_S })
     .stats()
     .catch((e: unknown) => {
       if (isPixelLimit(e)) throw new HttpError(413, `body: more than ${MAX_IMAGE_PIXELS} pixels`, 'body');
-      throw new HttpError(400, `body: the image is damaged or incomplete (${e instanceof Error ? e.message.split('\n')[0] : 'decode error'})`, 'body');
+      throw new HttpError(
+        400,
+        `body: the image is damaged or incomplete (${e instanceof Error ? e.message.split('\n')[0] : 'decode error'})`,
+        'body',
+      );
     });
   return { format: meta.format === 'heif' ? 'avif' : meta.format, width: meta.width, height: meta.height };
 }
@@ -47,7 +56,12 @@ export async function checkImage(body: Buffer): Promise<CheckedImage> {
 export type VariantFormat = 'jpeg' | 'png' | 'avif';
 
 /** One converted variant; AVIF with a lower effort than sharp's default, which took 10.8 s at full size. */
-export async function convert(original: Buffer, format: VariantFormat, quality: number, width: number | undefined): Promise<Buffer> {
+export async function convert(
+  original: Buffer,
+  format: VariantFormat,
+  quality: number,
+  width: number | undefined,
+): Promise<Buffer> {
   const options = format === 'avif' ? { quality, effort: 2 } : { quality };
   try {
     return await sharp(original, DECODE)
@@ -57,7 +71,11 @@ export async function convert(original: Buffer, format: VariantFormat, quality: 
       .timeout({ seconds: CONVERSION_TIMEOUT_S })
       .toBuffer();
   } catch (e) {
-    if (e instanceof Error && /timeout/i.test(e.message)) throw new HttpError(503, `converting the image took longer than ${CONVERSION_TIMEOUT_S} s; try a smaller width or JPEG`);
+    if (e instanceof Error && /timeout/i.test(e.message))
+      throw new HttpError(
+        503,
+        `converting the image took longer than ${CONVERSION_TIMEOUT_S} s; try a smaller width or JPEG`,
+      );
     throw e;
   }
 }

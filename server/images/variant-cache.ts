@@ -21,9 +21,12 @@ export async function openVariantCache(dir: string, maxBytes: number): Promise<V
   // Map order is the recency order: oldest first. On start, existing files are ordered by modification time.
   const index = new Map<string, number>();
   const found = await Promise.all(
-    (await readdir(dir)).filter((n) => /^[0-9a-f]{64}\.\w+$/.test(n)).map(async (n) => ({ n, s: await stat(join(dir, n)).catch(() => null) })),
+    (await readdir(dir))
+      .filter((n) => /^[0-9a-f]{64}\.\w+$/.test(n))
+      .map(async (n) => ({ n, s: await stat(join(dir, n)).catch(() => null) })),
   );
-  for (const { n, s } of found.filter((f) => f.s).sort((a, b) => (a.s?.mtimeMs ?? 0) - (b.s?.mtimeMs ?? 0))) index.set(n, s?.size ?? 0);
+  for (const { n, s } of found.filter((f) => f.s).sort((a, b) => (a.s?.mtimeMs ?? 0) - (b.s?.mtimeMs ?? 0)))
+    index.set(n, s?.size ?? 0);
   let bytes = [...index.values()].reduce((a, b) => a + b, 0);
   const fileOf = (key: string) => `${createHash('sha256').update(key).digest('hex')}.${key.split('.').pop() ?? 'bin'}`;
   const drop = (name: string) => {

@@ -23,7 +23,8 @@ export function createWorkQueue(concurrency: number, maxWaiting: number): WorkQu
   return {
     async run<T>(job: () => Promise<T>): Promise<T> {
       if (active >= concurrency) {
-        if (queue.length >= maxWaiting) throw new HttpError(503, 'the server is busy converting images; try again shortly');
+        if (queue.length >= maxWaiting)
+          throw new HttpError(503, 'the server is busy converting images; try again shortly');
         await new Promise<void>((resolve) => queue.push(resolve));
       }
       active += 1;

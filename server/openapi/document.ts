@@ -33,10 +33,13 @@ type Json = Record<string, unknown>;
 
 /** Recursive schemas (a formula node holds formula nodes) become shared components, referenced by name. */
 const DEFINITIONS = { FormulaNode: FormulaNodeSchema };
-const toComponentRefs = (json: unknown): unknown => JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'));
+const toComponentRefs = (json: unknown): unknown =>
+  JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'));
 
 function schemaOf(schema: v.GenericSchema, extensionFields: readonly string[] = []): Schema {
-  const json = toComponentRefs(toJsonSchema(schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore', definitions: DEFINITIONS })) as Schema;
+  const json = toComponentRefs(
+    toJsonSchema(schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore', definitions: DEFINITIONS }),
+  ) as Schema;
   delete json.$schema;
   delete json.$defs;
   const properties = json.properties as Record<string, Schema> | undefined;
@@ -71,38 +74,78 @@ const COMPONENTS: Record<string, Schema> = {
   MeasureDocumentList: schemaOf(MeasureDocumentListSchema),
   SyncState: schemaOf(SyncStateSchema),
   Error: schemaOf(ErrorSchema),
-  ...(toComponentRefs(toJsonSchemaDefs(DEFINITIONS, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' })) as Record<keyof typeof DEFINITIONS, Schema>),
+  ...(toComponentRefs(
+    toJsonSchemaDefs(DEFINITIONS, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }),
+  ) as Record<keyof typeof DEFINITIONS, Schema>),
 };
 type ComponentName = keyof typeof COMPONENTS;
 
 const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: ComponentName) => ({ 'application/json': { schema: ref(name) } });
-const ok = (name: ComponentName, description: string, extra: Json = {}) => ({ '200': { description, content: json(name), ...extra } });
+const ok = (name: ComponentName, description: string, extra: Json = {}) => ({
+  '200': { description, content: json(name), ...extra },
+});
 /** §7 does not show POST answers: an empty one is the specified answer; the full profile's body is an extension. */
 const postAnswer = (name: ComponentName, description: string) => ({
-  '200': { description: `${description} (extension: the spec profile sends no body)`, content: json(name), 'x-extension': true },
+  '200': {
+    description: `${description} (extension: the spec profile sends no body)`,
+    content: json(name),
+    'x-extension': true,
+  },
   '204': { description: 'accepted; no body' },
 });
 const errors = {
   '304': { description: 'not modified (If-None-Match)' },
   '404': { description: 'not found', content: json('Error') },
-  default: { description: 'an error: the message says what and `field` names the part of the request', content: json('Error') },
+  default: {
+    description: 'an error: the message says what and `field` names the part of the request',
+    content: json('Error'),
+  },
 };
-const path = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
-const query = (name: string, description: string, schema: Json = { type: 'string' }, extra: Json = {}) => ({ name, in: 'query', description, schema, ...extra });
-const header = (name: string, description: string, schema: Json = { type: 'string' }, extra: Json = {}) => ({ name, in: 'header', description, schema, ...extra });
+const path = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+const query = (name: string, description: string, schema: Json = { type: 'string' }, extra: Json = {}) => ({
+  name,
+  in: 'query',
+  description,
+  schema,
+  ...extra,
+});
+const header = (name: string, description: string, schema: Json = { type: 'string' }, extra: Json = {}) => ({
+  name,
+  in: 'header',
+  description,
+  schema,
+  ...extra,
+});
 const extension = { 'x-extension': true };
 
 const MR_ID = path('mrId', 'measure round id');
 const INSTANCE_ID = path('instanceId', 'the UUID of a submitted round');
 const IMAGE_ID = path('imageId', 'the client-chosen image id (1–64 letters, digits, - or _)');
 const TS_QUERY = [
-  query('tsId', 'timeseries ids, repeated; at most 32 per request', { type: 'array', items: { type: 'string' }, maxItems: 32 }, { required: true, style: 'form', explode: true }),
+  query(
+    'tsId',
+    'timeseries ids, repeated; at most 32 per request',
+    { type: 'array', items: { type: 'string' }, maxItems: 32 },
+    { required: true, style: 'form', explode: true },
+  ),
   query('remarks', 'true: include tsRemark and staRemark', { type: 'string', enum: ['true', 'false'] }),
   query('from', 'only values at or after this time', { type: 'string', format: 'date-time' }, extension),
   query('to', 'only values at or before this time', { type: 'string', format: 'date-time' }, extension),
 ];
-const TRUNCATED = { 'X-Truncated': { description: 'true when a series had more values than one answer holds', schema: { type: 'string' }, ...extension } };
+const TRUNCATED = {
+  'X-Truncated': {
+    description: 'true when a series had more values than one answer holds',
+    schema: { type: 'string' },
+    ...extension,
+  },
+};
 
 function op(summary: string, responses: Json, extra: Json = {}): Json {
   return { summary, responses: { ...responses, ...errors }, ...extra };
@@ -125,13 +168,17 @@ export function openApiDocument(version: string): Json {
     },
     security: [{ bearer: [] }],
     paths: {
-      '/config': { get: op('client settings; no-cache, fetched before login', ok('Config', 'the configuration'), { security: [] }) },
+      '/config': {
+        get: op('client settings; no-cache, fetched before login', ok('Config', 'the configuration'), { security: [] }),
+      },
       '/info': { get: op('server info and the current user', ok('ServerInfo', 'server info')) },
       '/discharge-meters': { get: op('discharge meters', ok('MeterList', 'the meters')) },
       '/station-facilities/models': { get: op('station facility models', ok('FacilityModelList', 'the models')) },
       '/admin/permissions': {
         get: op('permission data (admins)', ok('PermissionData', 'roles, users and permissions')),
-        post: op('replace the permissions (admins)', postAnswer('PermissionSaveResult', 'saved'), { requestBody: { required: true, content: json('PermissionData') } }),
+        post: op('replace the permissions (admins)', postAnswer('PermissionSaveResult', 'saved'), {
+          requestBody: { required: true, content: json('PermissionData') },
+        }),
       },
       '/completed-measure-round': {
         get: op(
@@ -140,45 +187,100 @@ export function openApiDocument(version: string): Json {
             '200': {
               description: 'the list; with paging (an extension) one page of it',
               content: { 'application/json': { schema: { type: 'array', items: ref('CompletedMeasureRound') } } },
-              headers: { 'X-Next-Page': { description: 'query of the next page, when there may be more', schema: { type: 'string' }, ...extension } },
+              headers: {
+                'X-Next-Page': {
+                  description: 'query of the next page, when there may be more',
+                  schema: { type: 'string' },
+                  ...extension,
+                },
+              },
             },
           },
           {
             parameters: [
               query('limit', 'rounds per page (1–500)', { type: 'integer', minimum: 1, maximum: 500 }, extension),
-              query('before', 'continue before this submission time', { type: 'string', format: 'date-time' }, extension),
-              query('beforeId', 'continue before this instanceId among equal times', { type: 'string', format: 'uuid' }, extension),
+              query(
+                'before',
+                'continue before this submission time',
+                { type: 'string', format: 'date-time' },
+                extension,
+              ),
+              query(
+                'beforeId',
+                'continue before this instanceId among equal times',
+                { type: 'string', format: 'uuid' },
+                extension,
+              ),
             ],
           },
         ),
       },
       '/completed-measure-round/timeseries-values': {
-        get: op('values that came from submissions', ok('HistoricValueList', 'the values', { headers: TRUNCATED }), { parameters: TS_QUERY }),
+        get: op('values that came from submissions', ok('HistoricValueList', 'the values', { headers: TRUNCATED }), {
+          parameters: TS_QUERY,
+        }),
       },
       '/completed-measure-round/{instanceId}': {
         parameters: [INSTANCE_ID],
         get: op('one completed round', ok('CompletedMeasureRound', 'the round')),
-        post: op('one decision stage', postAnswer('CompletedMeasureRound', 'the decided round'), { requestBody: { required: true, content: json('DecisionPost') } }),
+        post: op('one decision stage', postAnswer('CompletedMeasureRound', 'the decided round'), {
+          requestBody: { required: true, content: json('DecisionPost') },
+        }),
       },
       '/completed-measure-round/{instanceId}/pdf': {
         parameters: [INSTANCE_ID],
-        get: op('the round as PDF (language from Accept-Language)', { '200': { description: 'the PDF', content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } } }, {
-          parameters: [query('lang', 'de, en or it; overrides Accept-Language', { type: 'string', enum: ['de', 'en', 'it'] }, extension)],
-        }),
+        get: op(
+          'the round as PDF (language from Accept-Language)',
+          {
+            '200': {
+              description: 'the PDF',
+              content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+            },
+          },
+          {
+            parameters: [
+              query(
+                'lang',
+                'de, en or it; overrides Accept-Language',
+                { type: 'string', enum: ['de', 'en', 'it'] },
+                extension,
+              ),
+            ],
+          },
+        ),
       },
       '/completed-measure-round/{instanceId}/image/{imageId}': {
         parameters: [INSTANCE_ID, IMAGE_ID],
         get: op(
           'a photo of the round, converted as asked',
-          { '200': { description: 'the image', content: Object.fromEntries(['image/avif', 'image/jpeg', 'image/png'].map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])) } },
-          { parameters: [header('X-Image-Quality', 'quality 1–100', { type: 'integer', minimum: 1, maximum: 100 }), header('X-Image-Width', 'width in pixels', { type: 'integer', minimum: 16, maximum: 8000 })] },
+          {
+            '200': {
+              description: 'the image',
+              content: Object.fromEntries(
+                ['image/avif', 'image/jpeg', 'image/png'].map((t) => [
+                  t,
+                  { schema: { type: 'string', contentMediaType: t } },
+                ]),
+              ),
+            },
+          },
+          {
+            parameters: [
+              header('X-Image-Quality', 'quality 1–100', { type: 'integer', minimum: 1, maximum: 100 }),
+              header('X-Image-Width', 'width in pixels', { type: 'integer', minimum: 16, maximum: 8000 }),
+            ],
+          },
         ),
       },
-      '/measure-round': { get: op('the rounds of the user; the Date header becomes mrVersion', ok('MeasureRoundList', 'the rounds')) },
+      '/measure-round': {
+        get: op('the rounds of the user; the Date header becomes mrVersion', ok('MeasureRoundList', 'the rounds')),
+      },
       '/measure-round/{mrId}': {
         parameters: [MR_ID],
         get: op('a round with its entries', ok('MeasureRound', 'the round')),
-        post: op('submit a round (idempotent by instanceId)', postAnswer('MeasureRoundPostResult', 'stored'), { requestBody: { required: true, content: json('MeasureRoundPost') } }),
+        post: op('submit a round (idempotent by instanceId)', postAnswer('MeasureRoundPostResult', 'stored'), {
+          requestBody: { required: true, content: json('MeasureRoundPost') },
+        }),
       },
       '/measure-round/{mrId}/image/{imageId}': {
         parameters: [MR_ID, IMAGE_ID],
@@ -189,28 +291,58 @@ export function openApiDocument(version: string): Json {
             query('tsParameter', 'timeseries parameter'),
             query('tsId', 'timeseries id', { type: 'string' }, { required: true }),
           ],
-          requestBody: { required: true, content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } } },
+          requestBody: {
+            required: true,
+            content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
+          },
         }),
       },
       '/measure-round/{mrId}/map/overlay': {
         parameters: [MR_ID],
-        get: op('the map overlay; ETag caching', { ...ok('MapOverlay', 'the overlay'), '204': { description: 'the round has no overlay of that type' } }, {
-          parameters: [query('mapType', 'ortho or osm', { type: 'string', enum: ['ortho', 'osm'] }), header('If-None-Match', 'ETag of the stored copy')],
-        }),
+        get: op(
+          'the map overlay; ETag caching',
+          { ...ok('MapOverlay', 'the overlay'), '204': { description: 'the round has no overlay of that type' } },
+          {
+            parameters: [
+              query('mapType', 'ortho or osm', { type: 'string', enum: ['ortho', 'osm'] }),
+              header('If-None-Match', 'ETag of the stored copy'),
+            ],
+          },
+        ),
       },
       '/measure-round/{mrId}/map/track': {
         parameters: [MR_ID],
-        get: op('the round track (GeoJSON); ETag caching', ok('MapTrack', 'the track'), { parameters: [header('If-None-Match', 'ETag of the stored copy')] }),
+        get: op('the round track (GeoJSON); ETag caching', ok('MapTrack', 'the track'), {
+          parameters: [header('If-None-Match', 'ETag of the stored copy')],
+        }),
       },
-      '/timeseries-values': { get: op('historic values', ok('HistoricValueList', 'the values', { headers: TRUNCATED }), { parameters: TS_QUERY }) },
+      '/timeseries-values': {
+        get: op('historic values', ok('HistoricValueList', 'the values', { headers: TRUNCATED }), {
+          parameters: TS_QUERY,
+        }),
+      },
       '/measure-documents': {
-        get: op('documents; ETag caching', ok('MeasureDocumentList', 'the documents'), { parameters: [header('If-None-Match', 'ETag of the stored copy')] }),
+        get: op('documents; ETag caching', ok('MeasureDocumentList', 'the documents'), {
+          parameters: [header('If-None-Match', 'ETag of the stored copy')],
+        }),
       },
       '/sync-state': {
-        get: op('one token of everything the periodic pull reads; ETag caching', ok('SyncState', 'the token'), { 'x-extension': true, parameters: [header('If-None-Match', 'the stored token')] }),
+        get: op('one token of everything the periodic pull reads; ETag caching', ok('SyncState', 'the token'), {
+          'x-extension': true,
+          parameters: [header('If-None-Match', 'the stored token')],
+        }),
       },
       '/openapi.json': {
-        get: op('this description', { '200': { description: 'the OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } } }, { 'x-extension': true }),
+        get: op(
+          'this description',
+          {
+            '200': {
+              description: 'the OpenAPI document',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+          { 'x-extension': true },
+        ),
       },
     },
   };

@@ -9,7 +9,13 @@ type Labels = (typeof LABELS)[PdfLang];
 const ENTRIES_PER_SLICE = 25;
 
 /** A decision stage of the round: when and by whom, e.g. "23.11.2026 07:45 – decided by: Wärter". */
-function decisionFact(time: string | null | undefined, team: string | null | undefined, L: Labels, lang: PdfLang, zone: string): string {
+function decisionFact(
+  time: string | null | undefined,
+  team: string | null | undefined,
+  L: Labels,
+  lang: PdfLang,
+  zone: string,
+): string {
   const when = formatDateTime(time, lang, zone);
   return team ? `${when} – ${L.decidedBy}: ${team}` : when;
 }
@@ -19,14 +25,20 @@ function valueLine(e: CompletedEntry, L: Labels, lang: PdfLang, zone: string): s
   const unit = e.tsUnit ? ` ${e.tsUnit}` : '';
   const parts = [`${L.value}: ${formatNumber(e.value, lang)}${unit}`];
   if (typeof e.valueAfter === 'number') parts.push(`${L.valueAfter}: ${formatNumber(e.valueAfter, lang)}${unit}`);
-  if (typeof e.calculatedValue === 'number') parts.push(`${L.calculated}: ${formatNumber(e.calculatedValue, lang)}${unit}`);
+  if (typeof e.calculatedValue === 'number')
+    parts.push(`${L.calculated}: ${formatNumber(e.calculatedValue, lang)}${unit}`);
   // §5 MEZ mode: the times are MEZ, which the reader of a printout cannot tell from the wall clock otherwise
   parts.push(`${L.time}${zone === MEZ_ZONE ? ' (UTC+1)' : ''}: ${formatDateTime(e.dt, lang, zone)}`);
   return parts.join('   ');
 }
 
 /** A decision on an entry: its value in the PDF's language and the decider's remark. */
-function decisionLine(stageLabel: string, value: string | null | undefined, remark: string | null | undefined, L: Labels): string | undefined {
+function decisionLine(
+  stageLabel: string,
+  value: string | null | undefined,
+  remark: string | null | undefined,
+  L: Labels,
+): string | undefined {
   if (!value && !remark) return undefined;
   // An unknown code from a newer server is printed as it is rather than dropped.
   const label = value ? ((L as Record<string, string | undefined>)[value] ?? value) : L.open;
@@ -38,7 +50,11 @@ function decisionLine(stageLabel: string, value: string | null | undefined, rema
  * with value, unit, time, remarks and decisions. Numbers and dates follow the language (de 1679,41 and
  * 23.11.2026 07:45), like the archive on screen, so a printed report reads the same as the app.
  */
-export async function renderCompletedRoundPdf(round: CompletedMeasureRound, lang: PdfLang, zone = DEFAULT_ZONE): Promise<Buffer> {
+export async function renderCompletedRoundPdf(
+  round: CompletedMeasureRound,
+  lang: PdfLang,
+  zone = DEFAULT_ZONE,
+): Promise<Buffer> {
   const L = LABELS[lang];
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${L.title}: ${round.mrName}` } });
   const chunks: Buffer[] = [];
@@ -71,7 +87,10 @@ export async function renderCompletedRoundPdf(round: CompletedMeasureRound, lang
     const staRemark = e.staRemark?.text;
     if (tsRemark) doc.text(`${L.remark}: ${tsRemark}`);
     if (staRemark && staRemark !== tsRemark) doc.text(`${L.stationRemark}: ${staRemark}`);
-    for (const line of [decisionLine(L.decision1, e.decision1Value, e.decision1Remark, L), decisionLine(L.decision2, e.decision2Value, e.decision2Remark, L)]) {
+    for (const line of [
+      decisionLine(L.decision1, e.decision1Value, e.decision1Remark, L),
+      decisionLine(L.decision2, e.decision2Value, e.decision2Remark, L),
+    ]) {
       if (line) doc.text(line);
     }
     doc.moveDown(0.4);

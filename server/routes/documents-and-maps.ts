@@ -10,16 +10,39 @@ import { HttpError, parseOr400 } from '../http/errors';
 import { ANY_ROLE, findRound } from './measure-round';
 import { referenceData } from './reference';
 
-const MapTypeQuery = v.object({ mapType: v.optional(v.picklist(['ortho', 'osm'], 'mapType must be ortho or osm'), 'osm') });
+const MapTypeQuery = v.object({
+  mapType: v.optional(v.picklist(['ortho', 'osm'], 'mapType must be ortho or osm'), 'osm'),
+});
 
 /** Global documents for everyone; round and station documents only for users holding a role on that round. */
-async function visibleDocuments(db: Queryable, user: RequestUser, documents: MeasureDocument[]): Promise<MeasureDocument[]> {
+async function visibleDocuments(
+  db: Queryable,
+  user: RequestUser,
+  documents: MeasureDocument[],
+): Promise<MeasureDocument[]> {
   const visible = await visibleRounds(db, user);
   if (visible === 'all') return documents;
   const ids = [...visible];
-  const names = new Set((await db.query<{ mr_name: string }>('select mr_name from measure_round where mr_id = any($1)', [ids])).map((r) => r.mr_name));
-  const stations = new Set((await db.query<{ sta_number: string }>("select distinct definition->>'staNumber' as sta_number from round_entry where mr_id = any($1)", [ids])).map((r) => r.sta_number));
-  return documents.filter((d) => (d.mdMode === 'MEASURE_ROUND' ? names.has(d.mrName ?? '') : d.mdMode === 'STATION' ? stations.has(String(d.staNumber)) : true));
+  const names = new Set(
+    (await db.query<{ mr_name: string }>('select mr_name from measure_round where mr_id = any($1)', [ids])).map(
+      (r) => r.mr_name,
+    ),
+  );
+  const stations = new Set(
+    (
+      await db.query<{ sta_number: string }>(
+        "select distinct definition->>'staNumber' as sta_number from round_entry where mr_id = any($1)",
+        [ids],
+      )
+    ).map((r) => r.sta_number),
+  );
+  return documents.filter((d) =>
+    d.mdMode === 'MEASURE_ROUND'
+      ? names.has(d.mrName ?? '')
+      : d.mdMode === 'STATION'
+        ? stations.has(String(d.staNumber))
+        : true,
+  );
 }
 
 /** The body of GET /measure-documents for the user. */
@@ -33,8 +56,16 @@ export function documentRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().get('/', async (c) => jsonWithEtag(c, await documentsBody(ctx.db, c.get('user'))));
 }
 
-async function loadMap(db: Queryable, mrId: string, kind: 'overlay' | 'track', mapType: string): Promise<object | undefined> {
-  const [row] = await db.query<{ data: object }>('select data from map_data where mr_id = $1 and kind = $2 and map_type = $3', [mrId, kind, mapType]);
+async function loadMap(
+  db: Queryable,
+  mrId: string,
+  kind: 'overlay' | 'track',
+  mapType: string,
+): Promise<object | undefined> {
+  const [row] = await db.query<{ data: object }>(
+    'select data from map_data where mr_id = $1 and kind = $2 and map_type = $3',
+    [mrId, kind, mapType],
+  );
   return row?.data;
 }
 
@@ -60,7 +91,8 @@ export function mapRoutes(ctx: ServerContext) {
       const overlay = await overlayBody(db, mrId, mapType);
       // Most rounds have no overlay: that is an ordinary answer (204), not an error a browser logs at every start.
       // §7 knows only 404 for "not there": the spec profile answers that, as a vendor's server would.
-      if (!overlay && ctx.profile === 'spec') throw new HttpError(404, `measure round ${mrId} has no ${mapType} overlay`);
+      if (!overlay && ctx.profile === 'spec')
+        throw new HttpError(404, `measure round ${mrId} has no ${mapType} overlay`);
       return overlay ? jsonWithEtag(c, overlay) : c.body(null, 204);
     })
     .get('/:mrId/map/track', async (c) => {

@@ -12,7 +12,6 @@ import { authorizeSubmission } from './completed-round';
 import { ANY_ROLE, findRound } from './measure-round';
 
 export const MAX_IMAGE_BYTES = MAX_UPLOAD_BYTES;
-export { MAX_IMAGE_PIXELS } from '../images/convert';
 
 /** Image ids are the client's; they name a database row only, never a file (blob keys are the server's). */
 const IMAGE_ID = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'imageId must be 1–64 letters, digits, - or _'));
@@ -27,8 +26,25 @@ const UploadQuery = v.object({
 const UPLOAD_TYPE = /^(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
 
 const VariantHeaders = v.object({
-  quality: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('X-Image-Quality must be an integer'), v.minValue(1), v.maxValue(100)), '80'),
-  width: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('X-Image-Width must be an integer'), v.minValue(16), v.maxValue(8000))),
+  quality: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.integer('X-Image-Quality must be an integer'),
+      v.minValue(1),
+      v.maxValue(100),
+    ),
+    '80',
+  ),
+  width: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.integer('X-Image-Width must be an integer'),
+      v.minValue(16),
+      v.maxValue(8000),
+    ),
+  ),
 });
 
 /** Picks the answer format from Accept; JPEG first because AVIF encoding takes seconds. */
@@ -51,34 +67,64 @@ async function checkUploadQuota(db: ServerContext['db'], username: string): Prom
     "select count(*)::int as n from (select 1 from image where uploaded_by = $1 and uploaded_at > now() - interval '1 day' limit $2) x",
     [username, MAX_UPLOADS_PER_USER_DAY],
   );
-  if ((row?.n ?? 0) >= MAX_UPLOADS_PER_USER_DAY) throw new HttpError(429, `body: at most ${MAX_UPLOADS_PER_USER_DAY} images per user and day; try again tomorrow`, 'body');
+  if ((row?.n ?? 0) >= MAX_UPLOADS_PER_USER_DAY)
+    throw new HttpError(
+      429,
+      `body: at most ${MAX_UPLOADS_PER_USER_DAY} images per user and day; try again tomorrow`,
+      'body',
+    );
 }
 
 const otherRound = (imageId: string, owner: string) =>
-  new HttpError(409, `imageId: image ${imageId} already belongs to measure round ${owner}; a photo keeps its round, so send it under a new id`, 'imageId');
+  new HttpError(
+    409,
+    `imageId: image ${imageId} already belongs to measure round ${owner}; a photo keeps its round, so send it under a new id`,
+    'imageId',
+  );
 
 export function imageUploadRoutes(ctx: ServerContext) {
   const { db } = ctx;
-  const owner = async (imageId: string) => (await db.query<{ mr_id: string }>('select mr_id from image where image_id = $1', [imageId]))[0]?.mr_id;
+  const owner = async (imageId: string) =>
+    (await db.query<{ mr_id: string }>('select mr_id from image where image_id = $1', [imageId]))[0]?.mr_id;
   return new Hono<AppEnv>().post('/:mrId/image/:imageId', async (c) => {
     const mrId = c.req.param('mrId');
     const imageId = parseOr400(IMAGE_ID, c.req.param('imageId'), 'imageId');
     // The role first: a user without one learns nothing about which rounds exist (403 either way).
     await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
     await findRound(db, mrId);
-    const q = parseOr400(UploadQuery, { dt: c.req.query('dt'), staNumber: c.req.query('staNumber'), tsParameter: c.req.query('tsParameter'), tsId: c.req.query('tsId') }, 'query');
-    const [series] = await db.query<{ ts_id: string }>('select ts_id from round_entry where mr_id = $1 and ts_id = $2', [mrId, q.tsId]);
+    const q = parseOr400(
+      UploadQuery,
+      {
+        dt: c.req.query('dt'),
+        staNumber: c.req.query('staNumber'),
+        tsParameter: c.req.query('tsParameter'),
+        tsId: c.req.query('tsId'),
+      },
+      'query',
+    );
+    const [series] = await db.query<{ ts_id: string }>(
+      'select ts_id from round_entry where mr_id = $1 and ts_id = $2',
+      [mrId, q.tsId],
+    );
     if (!series) throw new HttpError(400, `tsId: ${q.tsId} is not a timeseries of measure round ${mrId}`, 'tsId');
     await checkUploadQuota(db, c.get('user').username);
     // Like JSON bodies (http/body.ts): a type a foreign page can send without a preflight is refused.
-    if (!UPLOAD_TYPE.test(c.req.header('Content-Type') ?? '')) throw new HttpError(415, 'Content-Type: an image upload must be image/* or application/octet-stream', 'Content-Type');
-    if (Number(c.req.header('Content-Length') ?? 0) > MAX_IMAGE_BYTES) throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
+    if (!UPLOAD_TYPE.test(c.req.header('Content-Type') ?? ''))
+      throw new HttpError(
+        415,
+        'Content-Type: an image upload must be image/* or application/octet-stream',
+        'Content-Type',
+      );
+    if (Number(c.req.header('Content-Length') ?? 0) > MAX_IMAGE_BYTES)
+      throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
     const body = Buffer.from(await c.req.arrayBuffer());
-    if (body.length > MAX_IMAGE_BYTES) throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
+    if (body.length > MAX_IMAGE_BYTES)
+      throw new HttpError(413, `body: images are limited to ${MAX_IMAGE_BYTES} bytes`, 'body');
     if (body.length === 0) throw new HttpError(400, 'body: the image is empty', 'body');
     // A re-send (the client's retry racing the browser's own) is answered without decoding it again.
     // §7 does not show POST answers: the spec profile sends none.
-    const answer = (duplicate: boolean) => (ctx.profile === 'spec' ? c.body(null, 204) : c.json({ imageId, duplicate }));
+    const answer = (duplicate: boolean) =>
+      ctx.profile === 'spec' ? c.body(null, 204) : c.json({ imageId, duplicate });
     const known = await owner(imageId);
     if (known === mrId) return answer(true);
     if (known !== undefined) throw otherRound(imageId, known);
@@ -92,7 +138,20 @@ export function imageUploadRoutes(ctx: ServerContext) {
       .query(
         `insert into image (image_id, mr_id, ts_id, sta_number, ts_parameter, dt, content_type, width, height, bytes, blob_path, uploaded_by)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (image_id) do nothing returning image_id`,
-        [imageId, mrId, q.tsId, q.staNumber, q.tsParameter ?? null, q.dt, `image/${image.format}`, image.width, image.height, body.length, key, c.get('user').username],
+        [
+          imageId,
+          mrId,
+          q.tsId,
+          q.staNumber,
+          q.tsParameter ?? null,
+          q.dt,
+          `image/${image.format}`,
+          image.width,
+          image.height,
+          body.length,
+          key,
+          c.get('user').username,
+        ],
       )
       .catch(async (e: unknown) => {
         await ctx.blobs.delete(key).catch(() => {});
@@ -113,10 +172,17 @@ export function completedImageRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().get('/:instanceId/image/:imageId', async (c) => {
     const mrId = await authorizeSubmission(ctx, c.get('user'), c.req.param('instanceId'), ANY_ROLE);
     const imageId = parseOr400(IMAGE_ID, c.req.param('imageId'), 'imageId');
-    const [image] = await db.query<{ blob_path: string; width: number; height: number }>('select blob_path, width, height from image where image_id = $1 and mr_id = $2', [imageId, mrId]);
+    const [image] = await db.query<{ blob_path: string; width: number; height: number }>(
+      'select blob_path, width, height from image where image_id = $1 and mr_id = $2',
+      [imageId, mrId],
+    );
     if (!image) throw new HttpError(404, `image ${imageId} not found`);
     const format = negotiateFormat(c.req.header('Accept'));
-    const { quality, width: asked } = parseOr400(VariantHeaders, { quality: c.req.header('X-Image-Quality'), width: c.req.header('X-Image-Width') }, 'headers');
+    const { quality, width: asked } = parseOr400(
+      VariantHeaders,
+      { quality: c.req.header('X-Image-Quality'), width: c.req.header('X-Image-Width') },
+      'headers',
+    );
     // Widths at or above the original's are all the original size (never enlarged): one cache entry and one
     // conversion for them, not one per width a client can name. Either side may end up as the width after
     // the EXIF rotation, hence the larger one.
@@ -144,6 +210,8 @@ export function completedImageRoutes(ctx: ServerContext) {
       }
       data = await job;
     }
-    return new Response(new Uint8Array(data), { headers: { 'Content-Type': `image/${format}`, 'Cache-Control': 'private, max-age=86400' } });
+    return new Response(new Uint8Array(data), {
+      headers: { 'Content-Type': `image/${format}`, 'Cache-Control': 'private, max-age=86400' },
+    });
   });
 }

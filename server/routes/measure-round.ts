@@ -8,7 +8,13 @@ import { HttpError, parseOr400 } from '../http/errors';
 import type { AppEnv, RequestUser } from '../http/app-env';
 import { readJsonBody } from '../http/body';
 import { roundHistory } from '../store/round-history';
-import { checkStationChangeCounts, checkStationChanges, openTasks, stationFacilities, storeStationChanges } from '../store/station-changes';
+import {
+  checkStationChangeCounts,
+  checkStationChanges,
+  openTasks,
+  stationFacilities,
+  storeStationChanges,
+} from '../store/station-changes';
 import { mergeEntries } from '../store/submission-rules';
 
 interface RoundRow {
@@ -26,8 +32,16 @@ export async function findRound(db: Queryable, mrId: string): Promise<RoundRow> 
 /** The body of GET /measure-round/{mrId}: definitions with their history, open tasks and facilities. */
 export async function roundWithEntries(db: Queryable, mrId: string) {
   const round = await findRound(db, mrId);
-  const entries = (await db.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1 order by position', [mrId])).map((r) => r.definition);
-  const history = await roundHistory(db, entries.map((e): string => e.tsId));
+  const entries = (
+    await db.query<{ definition: MeasureRoundEntry }>(
+      'select definition from round_entry where mr_id = $1 order by position',
+      [mrId],
+    )
+  ).map((r) => r.definition);
+  const history = await roundHistory(
+    db,
+    entries.map((e): string => e.tsId),
+  );
   const staNumbers = [...new Set(entries.map((e): string => e.staNumber))];
   const tasks = await openTasks(db, staNumbers);
   const facilities = await stationFacilities(db, staNumbers);
@@ -36,17 +50,31 @@ export async function roundWithEntries(db: Queryable, mrId: string) {
     mrId: round.mr_id,
     mrName: round.mr_name,
     mrGroup: round.mr_group ?? undefined,
-    entries: entries.map((e) => ({ ...e, ...history.get(e.tsId), staTasks: tasks.get(e.staNumber) ?? [], staFacilities: facilities.get(e.staNumber) ?? [] })),
+    entries: entries.map((e) => ({
+      ...e,
+      ...history.get(e.tsId),
+      staTasks: tasks.get(e.staNumber) ?? [],
+      staFacilities: facilities.get(e.staNumber) ?? [],
+    })),
   };
 }
 
 /** 403 naming the field when a remark names an image uploaded to another round (the archive would show it). */
 async function checkRemarkImages(tx: Queryable, post: MeasureRoundPost, mrId: string): Promise<void> {
   const refs = post.entries.flatMap((e, i) =>
-    (['tsRemark', 'staRemark'] as const).flatMap((kind) => (e[kind]?.images ?? []).map((id, k) => ({ id, field: `entries.${i}.${kind}.images.${k}` }))),
+    (['tsRemark', 'staRemark'] as const).flatMap((kind) =>
+      (e[kind]?.images ?? []).map((id, k) => ({ id, field: `entries.${i}.${kind}.images.${k}` })),
+    ),
   );
   if (refs.length === 0) return;
-  const foreign = new Set((await tx.query<{ image_id: string }>('select image_id from image where image_id = any($1) and mr_id <> $2', [refs.map((r) => r.id), mrId])).map((r) => r.image_id));
+  const foreign = new Set(
+    (
+      await tx.query<{ image_id: string }>('select image_id from image where image_id = any($1) and mr_id <> $2', [
+        refs.map((r) => r.id),
+        mrId,
+      ])
+    ).map((r) => r.image_id),
+  );
   const ref = refs.find((r) => foreign.has(r.id));
   if (ref) throw new HttpError(403, `${ref.field}: image ${ref.id} belongs to another measure round`, ref.field);
 }
@@ -60,7 +88,14 @@ export interface HistoryConflict {
   instanceId: string | null;
 }
 
-type ValueRow = readonly [tsId: string, dt: string, value: number | null, tsRemark: string | null, staRemark: string | null, field: string];
+type ValueRow = readonly [
+  tsId: string,
+  dt: string,
+  value: number | null,
+  tsRemark: string | null,
+  staRemark: string | null,
+  field: string,
+];
 
 /**
  * Writes the values of a submission into the history. The first value stored at a series and time stays:
@@ -69,14 +104,29 @@ type ValueRow = readonly [tsId: string, dt: string, value: number | null, tsRema
  */
 async function storeValues(tx: Queryable, rows: readonly ValueRow[], instanceId: string): Promise<HistoryConflict[]> {
   const column = <K extends 0 | 1 | 2 | 3 | 4>(k: K) => rows.map((r) => r[k]);
-  const existing = await tx.query<{ ts_id: string; dt: Date | string; value: number | null; instance_id: string | null }>(
+  const existing = await tx.query<{
+    ts_id: string;
+    dt: Date | string;
+    value: number | null;
+    instance_id: string | null;
+  }>(
     `select h.ts_id, h.dt, h.value, h.instance_id from unnest($1::text[], $2::timestamptz[]) as t(ts_id, dt) join historic_value h on h.ts_id = t.ts_id and h.dt = t.dt`,
     [column(0), column(1)],
   );
   const stored = new Map(existing.map((r) => [`${r.ts_id}|${new Date(r.dt).getTime()}`, r]));
   const conflicts = rows.flatMap((r): HistoryConflict[] => {
     const held = stored.get(`${r[0]}|${Date.parse(r[1])}`);
-    return held && held.value !== r[2] ? [{ field: r[5], tsId: r[0], dt: new Date(held.dt).toISOString(), value: held.value, instanceId: held.instance_id }] : [];
+    return held && held.value !== r[2]
+      ? [
+          {
+            field: r[5],
+            tsId: r[0],
+            dt: new Date(held.dt).toISOString(),
+            value: held.value,
+            instanceId: held.instance_id,
+          },
+        ]
+      : [];
   });
   // One statement for all values: a 200-entry round is one round trip, not 400.
   await tx.query(
@@ -92,7 +142,11 @@ async function storeValues(tx: Queryable, rows: readonly ValueRow[], instanceId:
 /** JSON with object keys sorted, so two bodies compare by content (jsonb does not keep the posted key order). */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }
 
@@ -107,35 +161,76 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
     // Concurrent re-sends of one instanceId (a client retrying after a lost answer) queue here, so the
     // second sees the first as stored instead of failing on the primary key (PostgreSQL runs them in parallel).
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [post.instanceId]);
-    const [existing] = await tx.query<{ value_count: number; mr_id: string; conflicts: HistoryConflict[] | null; body: unknown }>('select value_count, mr_id, conflicts, body from submission where instance_id = $1', [
-      post.instanceId,
-    ]);
-    if (existing && existing.mr_id !== mrId) throw new HttpError(409, `instanceId: ${post.instanceId} was already submitted to measure round ${existing.mr_id}`, 'instanceId');
+    const [existing] = await tx.query<{
+      value_count: number;
+      mr_id: string;
+      conflicts: HistoryConflict[] | null;
+      body: unknown;
+    }>('select value_count, mr_id, conflicts, body from submission where instance_id = $1', [post.instanceId]);
+    if (existing && existing.mr_id !== mrId)
+      throw new HttpError(
+        409,
+        `instanceId: ${post.instanceId} was already submitted to measure round ${existing.mr_id}`,
+        'instanceId',
+      );
     if (existing && canonicalJson(existing.body) !== canonicalJson(post)) {
-      throw new HttpError(409, `instanceId: ${post.instanceId} was already submitted with a different body; send the change as a correction (a new instanceId with corrects: ${post.instanceId})`, 'instanceId');
+      throw new HttpError(
+        409,
+        `instanceId: ${post.instanceId} was already submitted with a different body; send the change as a correction (a new instanceId with corrects: ${post.instanceId})`,
+        'instanceId',
+      );
     }
     // A duplicate is answered before the entries are checked again: the round may have changed since.
-    if (existing) return { instanceId: post.instanceId, valueCount: existing.value_count, duplicate: true, ...(existing.conflicts ? { conflicts: existing.conflicts } : {}) };
+    if (existing)
+      return {
+        instanceId: post.instanceId,
+        valueCount: existing.value_count,
+        duplicate: true,
+        ...(existing.conflicts ? { conflicts: existing.conflicts } : {}),
+      };
     if (post.corrects !== undefined) {
-      if (post.corrects === post.instanceId) throw new HttpError(400, 'corrects: a submission cannot correct itself', 'corrects');
-      const [corrected] = await tx.query<{ mr_id: string }>('select mr_id from submission where instance_id = $1', [post.corrects]);
+      if (post.corrects === post.instanceId)
+        throw new HttpError(400, 'corrects: a submission cannot correct itself', 'corrects');
+      const [corrected] = await tx.query<{ mr_id: string }>('select mr_id from submission where instance_id = $1', [
+        post.corrects,
+      ]);
       if (!corrected) throw new HttpError(409, `corrects: submission ${post.corrects} is not stored`, 'corrects');
-      if (corrected.mr_id !== mrId) throw new HttpError(409, `corrects: submission ${post.corrects} belongs to measure round ${corrected.mr_id}`, 'corrects');
+      if (corrected.mr_id !== mrId)
+        throw new HttpError(
+          409,
+          `corrects: submission ${post.corrects} belongs to measure round ${corrected.mr_id}`,
+          'corrects',
+        );
       // The corrected values leave the history (only those that came from the corrected submission); the
       // correction's values take their place below. The corrected submission itself stays in the archive.
       await tx.query('delete from historic_value where instance_id = $1', [post.corrects]);
     }
-    const definitions = new Map((await tx.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1', [mrId])).map((r) => [r.definition.tsId as string, r.definition]));
+    const definitions = new Map(
+      (
+        await tx.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1', [mrId])
+      ).map((r) => [r.definition.tsId as string, r.definition]),
+    );
     const entries = mergeEntries(post, definitions, mrId);
     const stations = new Set([...definitions.values()].map((d): string => d.staNumber));
-    const modelRows = await tx.query<{ data: { name: string }[] }>("select data from reference_data where key = 'facilityModels'");
+    const modelRows = await tx.query<{ data: { name: string }[] }>(
+      "select data from reference_data where key = 'facilityModels'",
+    );
     await checkStationChanges(tx, entries, new Set((modelRows[0]?.data ?? []).map((m) => m.name)), stations);
     await checkRemarkImages(tx, post, mrId);
     const required = decisionsRequired(entries);
     const state = required.userDecision1Required ? 'submitted' : 'completed';
     const rows = post.entries.flatMap((entry, i): ValueRow[] => {
-      const main: ValueRow = [entry.tsId, entry.dt, entry.value ?? null, entry.tsRemark ? JSON.stringify(entry.tsRemark) : null, entry.staRemark ? JSON.stringify(entry.staRemark) : null, `entries.${i}.dt`];
-      return entry.valueAfter ? [main, [entry.tsId, entry.valueAfter.dt, entry.valueAfter.value, null, null, `entries.${i}.valueAfter.dt`]] : [main];
+      const main: ValueRow = [
+        entry.tsId,
+        entry.dt,
+        entry.value ?? null,
+        entry.tsRemark ? JSON.stringify(entry.tsRemark) : null,
+        entry.staRemark ? JSON.stringify(entry.staRemark) : null,
+        `entries.${i}.dt`,
+      ];
+      return entry.valueAfter
+        ? [main, [entry.tsId, entry.valueAfter.dt, entry.valueAfter.value, null, null, `entries.${i}.valueAfter.dt`]]
+        : [main];
     });
     const valueCount = rows.filter((r) => r[2] !== null).length;
     const conflicts = await storeValues(tx, rows, post.instanceId);
@@ -172,7 +267,12 @@ export async function roundList(db: Queryable, user: RequestUser) {
     'select mr_id, mr_name, mr_group from measure_round r where $1 or exists (select 1 from permission p where p.mr_id = r.mr_id and p.username = $2) order by sort, mr_name',
     [user.allRounds, user.username],
   );
-  return rows.map((r) => ({ $type: 'MeasureRound' as const, mrId: r.mr_id, mrName: r.mr_name, mrGroup: r.mr_group ?? undefined }));
+  return rows.map((r) => ({
+    $type: 'MeasureRound' as const,
+    mrId: r.mr_id,
+    mrName: r.mr_name,
+    mrGroup: r.mr_group ?? undefined,
+  }));
 }
 
 export const ANY_ROLE = ['OBSERVE', 'RESPONSIBLE1', 'RESPONSIBLE2'] as const;

@@ -14,21 +14,47 @@ export async function referenceData(db: Queryable, key: string): Promise<unknown
 export type IdentityConfig = { url: string; realm: string; clientId: string };
 
 /** The body of GET /config: the stored config plus the identity provider the server verifies against. */
-export async function configBody(db: Queryable, identity?: IdentityConfig, profile: ApiProfile = 'full'): Promise<object> {
+export async function configBody(
+  db: Queryable,
+  identity?: IdentityConfig,
+  profile: ApiProfile = 'full',
+): Promise<object> {
   const config = forProfile(profile, (await referenceData(db, 'config')) as object, CONFIG_EXTENSION_FIELDS);
-  return identity ? { ...config, keycloak: { url: identity.url, realm: identity.realm, clientId: identity.clientId } } : config;
+  return identity
+    ? { ...config, keycloak: { url: identity.url, realm: identity.realm, clientId: identity.clientId } }
+    : config;
 }
 
 /** The body of GET /info for the user. */
-export async function serverInfoBody(db: Queryable, user: RequestUser, version: string, product: string, profile: ApiProfile = 'full'): Promise<object> {
-  const spec = { version, apiVersion: 'v2', name: 'hydro-rounds reference server', copyright: '© hydro-rounds', revision: version, isAdmin: user.isAdmin, username: user.username };
+export async function serverInfoBody(
+  db: Queryable,
+  user: RequestUser,
+  version: string,
+  product: string,
+  profile: ApiProfile = 'full',
+): Promise<object> {
+  const spec = {
+    version,
+    apiVersion: 'v2',
+    name: 'hydro-rounds reference server',
+    copyright: '© hydro-rounds',
+    revision: version,
+    isAdmin: user.isAdmin,
+    username: user.username,
+  };
   if (profile === 'spec') return spec;
   // the fields of INFO_EXTENSION_FIELDS (server/extensions.ts)
   return { ...spec, serverType: 'reference', roles: await rolesByRound(db, user, product), extensions: EXTENSIONS };
 }
 
 /** GET /config (no-cache, §7) and GET /info. */
-export function referenceRoutes(db: Database, version: string, identity?: IdentityConfig, product: () => Promise<string> = async () => 'HWE', profile: ApiProfile = 'full') {
+export function referenceRoutes(
+  db: Database,
+  version: string,
+  identity?: IdentityConfig,
+  product: () => Promise<string> = async () => 'HWE',
+  profile: ApiProfile = 'full',
+) {
   return new Hono<AppEnv>()
     .get('/config', async (c) => {
       c.header('Cache-Control', 'no-cache');

@@ -22,7 +22,14 @@ import type { IdentityConfig } from './reference';
  * Two queries, indexed, whatever the data: constant time per call. A write to a round moves the token of
  * that round's users only; an unrelated change may move it needlessly (one extra pull), never the reverse.
  */
-export async function syncToken(db: Queryable, user: RequestUser, version: string, product: string, identity?: IdentityConfig, now = DateTime.now()): Promise<string> {
+export async function syncToken(
+  db: Queryable,
+  user: RequestUser,
+  version: string,
+  product: string,
+  identity?: IdentityConfig,
+  now = DateTime.now(),
+): Promise<string> {
   const roles = await rolesByRound(db, user, product);
   const versions = await changeVersions(db, user.allRounds ? 'all' : Object.keys(roles));
   const day = now.setZone('Europe/Vienna').toISODate();

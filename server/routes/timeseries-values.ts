@@ -17,10 +17,26 @@ export const MAX_TS_IDS = 32;
 export const MAX_VALUES_PER_SERIES = 2000;
 
 const QuerySchema = v.object({
-  tsId: v.pipe(v.array(v.pipe(v.string(), v.minLength(1, 'must not be empty'))), v.minLength(1, 'at least one tsId is required'), v.maxLength(MAX_TS_IDS, `at most ${MAX_TS_IDS} tsId per request`)),
+  tsId: v.pipe(
+    v.array(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
+    v.minLength(1, 'at least one tsId is required'),
+    v.maxLength(MAX_TS_IDS, `at most ${MAX_TS_IDS} tsId per request`),
+  ),
   remarks: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
-  from: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'), v.check(isRealDateTime, 'must be a real calendar date and time'))),
-  to: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO timestamp'), v.check(isRealDateTime, 'must be a real calendar date and time'))),
+  from: v.optional(
+    v.pipe(
+      v.string(),
+      v.isoTimestamp('must be an ISO timestamp'),
+      v.check(isRealDateTime, 'must be a real calendar date and time'),
+    ),
+  ),
+  to: v.optional(
+    v.pipe(
+      v.string(),
+      v.isoTimestamp('must be an ISO timestamp'),
+      v.check(isRealDateTime, 'must be a real calendar date and time'),
+    ),
+  ),
 });
 
 interface Row {
@@ -36,10 +52,18 @@ interface Row {
 async function requireVisibleSeries(db: Database, user: RequestUser, tsIds: string[]): Promise<void> {
   const visible = await visibleRounds(db, user);
   if (visible === 'all') return;
-  const rows = await db.query<{ ts_id: string }>('select distinct ts_id from round_entry where ts_id = any($1) and mr_id = any($2)', [tsIds, [...visible]]);
+  const rows = await db.query<{ ts_id: string }>(
+    'select distinct ts_id from round_entry where ts_id = any($1) and mr_id = any($2)',
+    [tsIds, [...visible]],
+  );
   const allowed = new Set(rows.map((r) => r.ts_id));
   const i = tsIds.findIndex((t) => !allowed.has(t));
-  if (i >= 0) throw new HttpError(403, `tsId.${i}: ${user.username} holds no role on a measure round with timeseries ${tsIds[i]}`, `tsId.${i}`);
+  if (i >= 0)
+    throw new HttpError(
+      403,
+      `tsId.${i}: ${user.username} holds no role on a measure round with timeseries ${tsIds[i]}`,
+      `tsId.${i}`,
+    );
 }
 
 /**
@@ -51,7 +75,11 @@ export function timeseriesValuesRoutes(db: Database, opts: { onlySubmitted?: boo
   const windowed = (opts.profile ?? 'full') === 'full';
   return new Hono<AppEnv>().get('/', async (c) => {
     const window = windowed ? { from: c.req.query('from'), to: c.req.query('to') } : {};
-    const q = parseOr400(QuerySchema, { tsId: c.req.queries('tsId') ?? [], remarks: c.req.query('remarks'), ...window }, 'query');
+    const q = parseOr400(
+      QuerySchema,
+      { tsId: c.req.queries('tsId') ?? [], remarks: c.req.query('remarks'), ...window },
+      'query',
+    );
     if (q.from && q.to && q.from > q.to) throw new HttpError(400, 'from: must not be after to', 'from');
     await requireVisibleSeries(db, c.get('user'), q.tsId);
     const tsIds = [...new Set(q.tsId)];

@@ -15,7 +15,13 @@ export const MAX_ARCHIVE_LIMIT = 500;
  */
 export const MAX_ARCHIVE_PAGE_BYTES = 8 * 1024 * 1024;
 
-const Limit = v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_ARCHIVE_LIMIT, `must be at most ${MAX_ARCHIVE_LIMIT}`));
+const Limit = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,4}$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(1, 'must be at least 1'),
+  v.maxValue(MAX_ARCHIVE_LIMIT, `must be at most ${MAX_ARCHIVE_LIMIT}`),
+);
 
 /** GET /completed-measure-round?limit&before&beforeId: newest first, `before` (and `beforeId` among equal times) continue a list. */
 export const ArchiveQuerySchema = v.pipe(
@@ -42,7 +48,11 @@ type PageRow = SubmissionRow & { page_rows: string | number };
  * JSON size, and only the rounds of the page are read in full. Another round's submissions never cost this
  * user anything, and never push this user's rounds out of the list.
  */
-export async function archivePage(db: Queryable, user: RequestUser, query: ArchiveQuery): Promise<ArchivePage<PageRow>> {
+export async function archivePage(
+  db: Queryable,
+  user: RequestUser,
+  query: ArchiveQuery,
+): Promise<ArchivePage<PageRow>> {
   const visible = await visibleRounds(db, user);
   if (visible !== 'all' && visible.size === 0) return { rounds: [] };
   const limit = query.limit ?? DEFAULT_ARCHIVE_LIMIT;
@@ -61,12 +71,22 @@ export async function archivePage(db: Queryable, user: RequestUser, query: Archi
      select ${COLUMNS}, z.page_rows from sized z join submission s on s.instance_id = z.instance_id join measure_round r on r.mr_id = s.mr_id
      where z.n <= $4 and (z.n = 1 or z.size_before < $5)
      order by s.submission_time desc, s.instance_id desc`,
-    [visible === 'all' ? null : [...visible], query.before ?? null, query.beforeId ?? null, limit, MAX_ARCHIVE_PAGE_BYTES],
+    [
+      visible === 'all' ? null : [...visible],
+      query.before ?? null,
+      query.beforeId ?? null,
+      limit,
+      MAX_ARCHIVE_PAGE_BYTES,
+    ],
   );
   const last = rows.at(-1);
   const more = last !== undefined && Number(last.page_rows) > rows.length;
   if (!more) return { rounds: rows };
-  const next = new URLSearchParams({ before: new Date(last.submission_time).toISOString(), beforeId: last.instance_id, limit: String(limit) });
+  const next = new URLSearchParams({
+    before: new Date(last.submission_time).toISOString(),
+    beforeId: last.instance_id,
+    limit: String(limit),
+  });
   return { rounds: rows, next: next.toString() };
 }
 

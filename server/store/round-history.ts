@@ -11,7 +11,10 @@ export const MAX_SAME_DAY = 50;
 /** Station remarks per series in a round load. */
 export const MAX_STA_REMARKS = 5;
 
-type History = Pick<MeasureRoundEntry, 'last' | 'min' | 'max' | 'minExcludingLast' | 'maxExcludingLast' | 'sameDay' | 'staRemarks'>;
+type History = Pick<
+  MeasureRoundEntry,
+  'last' | 'min' | 'max' | 'minExcludingLast' | 'maxExcludingLast' | 'sameDay' | 'staRemarks'
+>;
 
 interface AggregateRow {
   ts_id: string;
@@ -33,7 +36,11 @@ const STA_REMARK_TEXT = `case jsonb_typeof(sta_remark) when 'string' then sta_re
  * most MAX_SAME_DAY same-day values and MAX_STA_REMARKS remarks), however many values a series holds.
  * The window ends a day ahead, so no value dated far in the future becomes everybody's last value.
  */
-export async function roundHistory(db: Queryable, tsIds: string[], now = DateTime.now()): Promise<Map<string, History>> {
+export async function roundHistory(
+  db: Queryable,
+  tsIds: string[],
+  now = DateTime.now(),
+): Promise<Map<string, History>> {
   const since = now.minus({ days: HISTORY_DAYS }).toJSDate();
   const until = now.plus({ days: 1 }).toJSDate();
   const vienna = now.setZone('Europe/Vienna');

@@ -19,9 +19,23 @@ export const MAX_FACILITIES_PER_SUBMISSION = 500;
 export function checkStationChangeCounts(raw: unknown): void {
   const entries = (raw as { entries?: unknown } | null)?.entries;
   if (!Array.isArray(entries)) return;
-  const count = (key: string) => entries.reduce((n: number, e: unknown) => n + (Array.isArray((e as Record<string, unknown> | null)?.[key]) ? ((e as Record<string, unknown[]>)[key]?.length ?? 0) : 0), 0);
-  if (count('staTasks') > MAX_TASKS_PER_SUBMISSION) throw new HttpError(413, `entries: at most ${MAX_TASKS_PER_SUBMISSION} station tasks per submission`, 'entries');
-  if (count('staFacilities') > MAX_FACILITIES_PER_SUBMISSION) throw new HttpError(413, `entries: at most ${MAX_FACILITIES_PER_SUBMISSION} station facilities per submission`, 'entries');
+  const count = (key: string) =>
+    entries.reduce(
+      (n: number, e: unknown) =>
+        n +
+        (Array.isArray((e as Record<string, unknown> | null)?.[key])
+          ? ((e as Record<string, unknown[]>)[key]?.length ?? 0)
+          : 0),
+      0,
+    );
+  if (count('staTasks') > MAX_TASKS_PER_SUBMISSION)
+    throw new HttpError(413, `entries: at most ${MAX_TASKS_PER_SUBMISSION} station tasks per submission`, 'entries');
+  if (count('staFacilities') > MAX_FACILITIES_PER_SUBMISSION)
+    throw new HttpError(
+      413,
+      `entries: at most ${MAX_FACILITIES_PER_SUBMISSION} station facilities per submission`,
+      'entries',
+    );
 }
 
 interface TaskRow {
@@ -42,7 +56,14 @@ export async function openTasks(db: Queryable, staNumbers: string[]): Promise<Ma
   );
   const byStation = new Map<string, StationTask[]>();
   for (const r of rows) {
-    const task: StationTask = { taskId: r.task_id, taskType: r.task_type, taskDone: false, staNumber: r.sta_number, creationTime: new Date(r.creation_time).toISOString(), ...(r.text ? { text: r.text } : {}) };
+    const task: StationTask = {
+      taskId: r.task_id,
+      taskType: r.task_type,
+      taskDone: false,
+      staNumber: r.sta_number,
+      creationTime: new Date(r.creation_time).toISOString(),
+      ...(r.text ? { text: r.text } : {}),
+    };
     const list = byStation.get(r.sta_number) ?? [];
     list.push(task);
     byStation.set(r.sta_number, list);
@@ -69,7 +90,14 @@ export async function stationFacilities(db: Queryable, staNumbers: string[]): Pr
   );
   const byStation = new Map<string, StationFacility[]>();
   for (const r of rows) {
-    const facility: StationFacility = { id: r.facility_id, name: r.name, model: r.model, attributes: r.attributes, stations: [r.sta_number], ...(r.number ? { number: r.number } : {}) };
+    const facility: StationFacility = {
+      id: r.facility_id,
+      name: r.name,
+      model: r.model,
+      attributes: r.attributes,
+      stations: [r.sta_number],
+      ...(r.number ? { number: r.number } : {}),
+    };
     const list = byStation.get(r.sta_number) ?? [];
     list.push(facility);
     byStation.set(r.sta_number, list);
@@ -85,14 +113,28 @@ export async function stationFacilities(db: Queryable, staNumbers: string[]): Pr
 async function checkTasks(tx: Queryable, entries: readonly CompletedEntry[]): Promise<void> {
   const ids = entries.flatMap((e) => (e.staTasks ?? []).map((t) => t.taskId));
   if (ids.length === 0) return;
-  const stored = new Map((await tx.query<{ task_id: string; sta_number: string }>('select task_id, sta_number from station_task where task_id = any($1)', [ids])).map((r) => [r.task_id, r.sta_number]));
+  const stored = new Map(
+    (
+      await tx.query<{ task_id: string; sta_number: string }>(
+        'select task_id, sta_number from station_task where task_id = any($1)',
+        [ids],
+      )
+    ).map((r) => [r.task_id, r.sta_number]),
+  );
   entries.forEach((entry, i) => {
     (entry.staTasks ?? []).forEach((task, j) => {
       const at = `entries.${i}.staTasks.${j}`;
-      if (task.staNumber !== entry.staNumber) throw new HttpError(400, `${at}.staNumber: must be the entry's station ${entry.staNumber}`, `${at}.staNumber`);
+      if (task.staNumber !== entry.staNumber)
+        throw new HttpError(400, `${at}.staNumber: must be the entry's station ${entry.staNumber}`, `${at}.staNumber`);
       const station = stored.get(task.taskId);
-      if (station !== undefined && station !== entry.staNumber) throw new HttpError(403, `${at}.taskId: task ${task.taskId} is not a task of station ${entry.staNumber}`, `${at}.taskId`);
-      if (station === undefined && !task.isNew && task.taskDone) throw new HttpError(400, `${at}.taskId: unknown task ${task.taskId}`, `${at}.taskId`);
+      if (station !== undefined && station !== entry.staNumber)
+        throw new HttpError(
+          403,
+          `${at}.taskId: task ${task.taskId} is not a task of station ${entry.staNumber}`,
+          `${at}.taskId`,
+        );
+      if (station === undefined && !task.isNew && task.taskDone)
+        throw new HttpError(400, `${at}.taskId: unknown task ${task.taskId}`, `${at}.taskId`);
     });
   });
 }
@@ -102,9 +144,21 @@ async function checkTasks(tx: Queryable, entries: readonly CompletedEntry[]): Pr
  * moved one between the round's stations meanwhile); NEW ones are created on the entry's stored station and
  * MOVE only targets stations of the round. Anything else is 403 or 400 naming the field.
  */
-async function checkFacilities(tx: Queryable, entries: readonly CompletedEntry[], models: ReadonlySet<string>, stations: ReadonlySet<string>): Promise<void> {
+async function checkFacilities(
+  tx: Queryable,
+  entries: readonly CompletedEntry[],
+  models: ReadonlySet<string>,
+  stations: ReadonlySet<string>,
+): Promise<void> {
   const ids = entries.flatMap((e) => (e.staFacilities ?? []).flatMap((f) => (f.id ? [f.id] : [])));
-  const stored = new Map((await tx.query<{ facility_id: string; sta_number: string }>('select facility_id, sta_number from station_facility where facility_id = any($1)', [ids])).map((r) => [r.facility_id, r.sta_number]));
+  const stored = new Map(
+    (
+      await tx.query<{ facility_id: string; sta_number: string }>(
+        'select facility_id, sta_number from station_facility where facility_id = any($1)',
+        [ids],
+      )
+    ).map((r) => [r.facility_id, r.sta_number]),
+  );
   entries.forEach((entry, i) => {
     (entry.staFacilities ?? []).forEach((f, j) => {
       const at = `entries.${i}.staFacilities.${j}`;
@@ -112,23 +166,36 @@ async function checkFacilities(tx: Queryable, entries: readonly CompletedEntry[]
       if (!f.id) throw new HttpError(400, `${at}.id: a facility change needs the facility id`, `${at}.id`);
       const station = stored.get(f.id);
       if (actions.has('NEW')) {
-        if (!f.model || !models.has(f.model)) throw new HttpError(400, `${at}.model: unknown facility model ${f.model ?? ''}`, `${at}.model`);
+        if (!f.model || !models.has(f.model))
+          throw new HttpError(400, `${at}.model: unknown facility model ${f.model ?? ''}`, `${at}.model`);
         if (!f.name?.trim()) throw new HttpError(400, `${at}.name: a new facility needs a name`, `${at}.name`);
-        if (station !== undefined && station !== entry.staNumber) throw new HttpError(403, `${at}.id: facility ${f.id} already exists on another station`, `${at}.id`);
+        if (station !== undefined && station !== entry.staNumber)
+          throw new HttpError(403, `${at}.id: facility ${f.id} already exists on another station`, `${at}.id`);
       } else if (actions.size > 0 || f.invalid) {
         if (station === undefined) throw new HttpError(400, `${at}.id: unknown facility ${f.id}`, `${at}.id`);
-        if (!stations.has(station)) throw new HttpError(403, `${at}.id: facility ${f.id} is not on a station of this measure round`, `${at}.id`);
+        if (!stations.has(station))
+          throw new HttpError(403, `${at}.id: facility ${f.id} is not on a station of this measure round`, `${at}.id`);
       }
       if (actions.has('MOVE')) {
         const target = f.stations?.[0];
-        if (!target || !stations.has(target)) throw new HttpError(400, `${at}.stations: ${target ?? 'nothing'} is not a station of this round`, `${at}.stations`);
+        if (!target || !stations.has(target))
+          throw new HttpError(
+            400,
+            `${at}.stations: ${target ?? 'nothing'} is not a station of this round`,
+            `${at}.stations`,
+          );
       }
     });
   });
 }
 
 /** Checks every task and facility change of a submission before anything of it is written. */
-export async function checkStationChanges(tx: Queryable, entries: readonly CompletedEntry[], models: ReadonlySet<string>, stations: ReadonlySet<string>): Promise<void> {
+export async function checkStationChanges(
+  tx: Queryable,
+  entries: readonly CompletedEntry[],
+  models: ReadonlySet<string>,
+  stations: ReadonlySet<string>,
+): Promise<void> {
   await checkTasks(tx, entries);
   await checkFacilities(tx, entries, models, stations);
 }
@@ -139,28 +206,62 @@ export async function checkStationChanges(tx: Queryable, entries: readonly Compl
  * its stations, invalid takes it out of service. Every statement is limited to the stations it was checked
  * against, so a check and a write can never disagree.
  */
-export async function storeStationChanges(tx: Queryable, entries: readonly CompletedEntry[], username: string, stations: ReadonlySet<string>): Promise<void> {
+export async function storeStationChanges(
+  tx: Queryable,
+  entries: readonly CompletedEntry[],
+  username: string,
+  stations: ReadonlySet<string>,
+): Promise<void> {
   const roundStations = [...stations];
   for (const entry of entries) {
     for (const task of entry.staTasks ?? []) {
       if (task.isNew) {
         // The server's clock, never the client's: open tasks are listed oldest first and capped, so a task
         // dated 1900 by a client would push the station's real tasks out of the list.
-        await tx.query('insert into station_task (task_id, sta_number, task_type, text, created_by, creation_time) values ($1, $2, $3, $4, $5, now()) on conflict (task_id) do nothing', [task.taskId, entry.staNumber, task.taskType, task.text ?? null, username]);
+        await tx.query(
+          'insert into station_task (task_id, sta_number, task_type, text, created_by, creation_time) values ($1, $2, $3, $4, $5, now()) on conflict (task_id) do nothing',
+          [task.taskId, entry.staNumber, task.taskType, task.text ?? null, username],
+        );
       }
-      if (task.taskDone) await tx.query('update station_task set task_done = true, done_time = now(), done_by = $2 where task_id = $1 and sta_number = $3 and not task_done', [task.taskId, username, entry.staNumber]);
+      if (task.taskDone)
+        await tx.query(
+          'update station_task set task_done = true, done_time = now(), done_by = $2 where task_id = $1 and sta_number = $3 and not task_done',
+          [task.taskId, username, entry.staNumber],
+        );
     }
     for (const f of entry.staFacilities ?? []) {
       const actions = new Set(f.action ?? []);
       const own = [f.id, roundStations, username] as const;
       if (actions.has('NEW')) {
-        await tx.query('insert into station_facility (facility_id, sta_number, number, name, model, attributes, updated_by) values ($1, $2, $3, $4, $5, $6, $7) on conflict (facility_id) do nothing', [f.id, entry.staNumber, f.number ?? null, f.name?.trim(), f.model, JSON.stringify(f.attributes ?? {}), username]);
+        await tx.query(
+          'insert into station_facility (facility_id, sta_number, number, name, model, attributes, updated_by) values ($1, $2, $3, $4, $5, $6, $7) on conflict (facility_id) do nothing',
+          [
+            f.id,
+            entry.staNumber,
+            f.number ?? null,
+            f.name?.trim(),
+            f.model,
+            JSON.stringify(f.attributes ?? {}),
+            username,
+          ],
+        );
       }
       if (actions.has('EDIT')) {
-        await tx.query('update station_facility set name = coalesce($4, name), attributes = coalesce($5::jsonb, attributes), updated_at = now(), updated_by = $3 where facility_id = $1 and sta_number = any($2)', [...own, f.name?.trim() || null, f.attributes ? JSON.stringify(f.attributes) : null]);
+        await tx.query(
+          'update station_facility set name = coalesce($4, name), attributes = coalesce($5::jsonb, attributes), updated_at = now(), updated_by = $3 where facility_id = $1 and sta_number = any($2)',
+          [...own, f.name?.trim() || null, f.attributes ? JSON.stringify(f.attributes) : null],
+        );
       }
-      if (actions.has('MOVE')) await tx.query('update station_facility set sta_number = $4, updated_at = now(), updated_by = $3 where facility_id = $1 and sta_number = any($2)', [...own, f.stations?.[0]]);
-      if (f.invalid) await tx.query('update station_facility set invalid = true, updated_at = now(), updated_by = $3 where facility_id = $1 and sta_number = any($2)', [...own]);
+      if (actions.has('MOVE'))
+        await tx.query(
+          'update station_facility set sta_number = $4, updated_at = now(), updated_by = $3 where facility_id = $1 and sta_number = any($2)',
+          [...own, f.stations?.[0]],
+        );
+      if (f.invalid)
+        await tx.query(
+          'update station_facility set invalid = true, updated_at = now(), updated_by = $3 where facility_id = $1 and sta_number = any($2)',
+          [...own],
+        );
     }
   }
 }

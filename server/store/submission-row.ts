@@ -56,7 +56,8 @@ export function toCompleted(row: SubmissionRow): CompletedMeasureRound {
     mrRemark: row.mr_remark,
     // extension 'corrections': the link both ways, so the archive can say "corrected on … by …"
     ...(row.corrects ? { corrects: row.corrects } : {}),
-    ...(row.corrected_by ? { correctedBy: { ...row.corrected_by, time: new Date(row.corrected_by.time).toISOString() } } : {}),
+    ...(row.corrected_by
+      ? { correctedBy: { ...row.corrected_by, time: new Date(row.corrected_by.time).toISOString() } }
+      : {}),
   };
 }
-

@@ -13,14 +13,20 @@ export function checkDate(value: string | undefined, field: string, now = Date.n
   const t = Date.parse(value);
   if (Number.isNaN(t)) throw new HttpError(400, `${field}: ${value} is not a date`, field);
   if (t < EARLIEST_DATE) throw new HttpError(400, `${field}: ${value} lies before 1900-01-01`, field);
-  if (t > now + MAX_FUTURE_MS) throw new HttpError(400, `${field}: ${value} lies more than one day in the future`, field);
+  if (t > now + MAX_FUTURE_MS)
+    throw new HttpError(400, `${field}: ${value} lies more than one day in the future`, field);
 }
 
 /** 400 naming the field when a coded entry (incident, yes/no) carries a value that is not one of its codes. */
 function checkCode(definition: MeasureRoundEntry, value: number | undefined, field: string): void {
   if (value === undefined) return;
   const codes = allowedCodes(inputTypeOf(definition));
-  if (codes && !codes.includes(value)) throw new HttpError(400, `${field}: ${value} is not allowed for ${definition.tsUnit ?? ''} (allowed: ${codes.join(', ')})`, field);
+  if (codes && !codes.includes(value))
+    throw new HttpError(
+      400,
+      `${field}: ${value} is not allowed for ${definition.tsUnit ?? ''} (allowed: ${codes.join(', ')})`,
+      field,
+    );
 }
 
 /**
@@ -30,13 +36,26 @@ function checkCode(definition: MeasureRoundEntry, value: number | undefined, fie
  */
 function checkEntry(e: PostEntry, i: number, definition: MeasureRoundEntry, now: number): void {
   const at = `entries.${i}`;
-  if (e.staNumber !== definition.staNumber) throw new HttpError(400, `${at}.staNumber: ${e.staNumber} is not the station of ${e.tsId} (${definition.staNumber})`, `${at}.staNumber`);
+  if (e.staNumber !== definition.staNumber)
+    throw new HttpError(
+      400,
+      `${at}.staNumber: ${e.staNumber} is not the station of ${e.tsId} (${definition.staNumber})`,
+      `${at}.staNumber`,
+    );
   if (e.tsParameter !== undefined && e.tsParameter !== definition.tsParameter) {
-    throw new HttpError(400, `${at}.tsParameter: ${e.tsParameter} is not the parameter of ${e.tsId} (${definition.tsParameter})`, `${at}.tsParameter`);
+    throw new HttpError(
+      400,
+      `${at}.tsParameter: ${e.tsParameter} is not the parameter of ${e.tsId} (${definition.tsParameter})`,
+      `${at}.tsParameter`,
+    );
   }
   (e.depthProfile ?? []).forEach((row, k) => {
     if (row.staNumber !== undefined && row.staNumber !== definition.staNumber) {
-      throw new HttpError(400, `${at}.depthProfile.${k}.staNumber: ${row.staNumber} is not the station of ${e.tsId} (${definition.staNumber})`, `${at}.depthProfile.${k}.staNumber`);
+      throw new HttpError(
+        400,
+        `${at}.depthProfile.${k}.staNumber: ${row.staNumber} is not the station of ${e.tsId} (${definition.staNumber})`,
+        `${at}.depthProfile.${k}.staNumber`,
+      );
     }
   });
   checkDate(e.dt, `${at}.dt`, now);
@@ -53,17 +72,35 @@ function checkEntry(e: PostEntry, i: number, definition: MeasureRoundEntry, now:
  * decision rules). 400 naming the field for an unknown series, a contradicting station or parameter, a date
  * outside the window, a code not allowed, or two values of one series at one time.
  */
-export function mergeEntries(post: MeasureRoundPost, definitions: ReadonlyMap<string, MeasureRoundEntry>, mrId: string, now = Date.now()): CompletedEntry[] {
+export function mergeEntries(
+  post: MeasureRoundPost,
+  definitions: ReadonlyMap<string, MeasureRoundEntry>,
+  mrId: string,
+  now = Date.now(),
+): CompletedEntry[] {
   checkDate(post.creationTime, 'creationTime', now);
   const seen = new Set<string>();
   return post.entries.map((e, i) => {
     const definition = definitions.get(e.tsId);
-    if (!definition) throw new HttpError(400, `entries.${i}.tsId: ${e.tsId} is not a timeseries of measure round ${mrId}`, `entries.${i}.tsId`);
+    if (!definition)
+      throw new HttpError(
+        400,
+        `entries.${i}.tsId: ${e.tsId} is not a timeseries of measure round ${mrId}`,
+        `entries.${i}.tsId`,
+      );
     checkEntry(e, i, definition, now);
-    for (const [dt, field] of [[e.dt, 'dt'], [e.valueAfter?.dt, 'valueAfter.dt']] as const) {
+    for (const [dt, field] of [
+      [e.dt, 'dt'],
+      [e.valueAfter?.dt, 'valueAfter.dt'],
+    ] as const) {
       if (!dt) continue;
       const key = `${e.tsId}|${Date.parse(dt)}`;
-      if (seen.has(key)) throw new HttpError(400, `entries.${i}.${field}: a second value for ${e.tsId} at ${dt}`, `entries.${i}.${field}`);
+      if (seen.has(key))
+        throw new HttpError(
+          400,
+          `entries.${i}.${field}: a second value for ${e.tsId} at ${dt}`,
+          `entries.${i}.${field}`,
+        );
       seen.add(key);
     }
     const { staTasks: _tasks, staFacilities: _facilities, ...stored } = definition;

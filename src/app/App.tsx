@@ -64,16 +64,27 @@ export function App() {
     // the start page right away (a user who opened a table and lost the network goes back there), the others
     // after the first screen is up, so its start is not slowed
     void preloadStartPage();
-    const timer = setTimeout(() => void Promise.all([preloadAllPages(), preloadShortcutHelp()]), PRELOAD_PAGES_AFTER_MS);
+    const timer = setTimeout(
+      () => void Promise.all([preloadAllPages(), preloadShortcutHelp()]),
+      PRELOAD_PAGES_AFTER_MS,
+    );
     return () => clearTimeout(timer);
   }, [boot]);
 
-  if (!localeReady || !boot) return <p className="p-4 text-slate-600 dark:text-slate-400" role="status">…</p>;
+  if (!localeReady || !boot)
+    return (
+      <p className="p-4 text-slate-600 dark:text-slate-400" role="status">
+        …
+      </p>
+    );
   if ('error' in boot) {
     // Shown before translations can matter: the three languages side by side.
     return (
       <div role="alert" className="m-4 rounded border border-red-400 bg-red-50 p-4 text-red-900">
-        <p>Die lokale Datenbank konnte nicht geöffnet werden. / The local database could not be opened. / Impossibile aprire il database locale.</p>
+        <p>
+          Die lokale Datenbank konnte nicht geöffnet werden. / The local database could not be opened. / Impossibile
+          aprire il database locale.
+        </p>
         <pre className="mt-2 whitespace-pre-wrap text-sm">{boot.error}</pre>
       </div>
     );

@@ -7,7 +7,10 @@ export function AppFooter() {
   const link = 'inline-flex min-h-11 items-center px-2 text-sky-800 underline dark:text-sky-300';
   return (
     <footer className="mx-auto max-w-7xl px-2 pb-4 text-sm print:hidden sm:px-4">
-      <nav aria-label={t`Legal and version`} className="flex flex-wrap gap-x-2 border-t border-slate-200 pt-2 dark:border-slate-800">
+      <nav
+        aria-label={t`Legal and version`}
+        className="flex flex-wrap gap-x-2 border-t border-slate-200 pt-2 dark:border-slate-800"
+      >
         <Link to="/imprint" className={link}>
           <Trans>Imprint</Trans>
         </Link>

@@ -60,7 +60,17 @@ export function DurabilityGuard() {
     return () => clearInterval(timer);
   }, []);
   const unsent = useObservable(
-    () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).$.pipe(map((docs) => docs.map((d) => ({ instanceId: d.instanceId, mrName: d.mrName, date: d.date, since: Date.parse(d.creationTime) })))),
+    () =>
+      db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).$.pipe(
+        map((docs) =>
+          docs.map((d) => ({
+            instanceId: d.instanceId,
+            mrName: d.mrName,
+            date: d.date,
+            since: Date.parse(d.creationTime),
+          })),
+        ),
+      ),
     [],
     [db],
   );
@@ -71,7 +81,10 @@ export function DurabilityGuard() {
     return (
       <Alert type="danger" testId="durability-warning">
         <p>
-          <Trans>Storage on this device is almost full ({free} MB left). Send your rounds, or export the local data so nothing is lost.</Trans>
+          <Trans>
+            Storage on this device is almost full ({free} MB left). Send your rounds, or export the local data so
+            nothing is lost.
+          </Trans>
         </p>
         <Link to="/debug" className="mt-1 inline-block underline">
           <Trans>Export the local data</Trans>
@@ -91,7 +104,11 @@ export function DurabilityGuard() {
           })}
         </p>
         {round && (
-          <Link to="/stations/$group/$date" params={{ group: round.mrName, date: round.date }} className="mt-1 inline-block underline">
+          <Link
+            to="/stations/$group/$date"
+            params={{ group: round.mrName, date: round.date }}
+            className="mt-1 inline-block underline"
+          >
             <Trans>Open it to send it</Trans>
           </Link>
         )}
@@ -115,7 +132,9 @@ export function DurabilityGuard() {
       closeLabel={t`Close`}
     >
       <p>
-        <Trans>This browser may clear the data on this device when storage runs low, and rounds here are not yet sent.</Trans>
+        <Trans>
+          This browser may clear the data on this device when storage runs low, and rounds here are not yet sent.
+        </Trans>
       </p>
       {refused ? (
         <p className="mt-1">

@@ -2,7 +2,12 @@ import { useConfig } from '../db/reference-hooks';
 import { Alert, type AlertType } from '../ui/Alert';
 import { useAuthState } from './use-auth';
 
-const TYPES: Record<string, AlertType> = { 'alert-success': 'success', 'alert-info': 'info', 'alert-warning': 'warning', 'alert-danger': 'danger' };
+const TYPES: Record<string, AlertType> = {
+  'alert-success': 'success',
+  'alert-info': 'info',
+  'alert-warning': 'warning',
+  'alert-danger': 'danger',
+};
 
 /** §3 globalAlert of the config: a message from the operator on every page (only for logged-in users when loginRequired). */
 export function GlobalAlert() {

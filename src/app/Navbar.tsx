@@ -23,7 +23,9 @@ function FieldMenu({ children }: { children: ReactNode }) {
         </span>
         <Trans>Menu</Trans>
       </summary>
-      <div className="absolute top-full right-0 z-30 mt-1 flex w-64 max-w-[90vw] flex-col items-stretch gap-1 rounded border border-white/20 bg-sky-900 p-2 shadow-lg dark:bg-slate-900">{children}</div>
+      <div className="absolute top-full right-0 z-30 mt-1 flex w-64 max-w-[90vw] flex-col items-stretch gap-1 rounded border border-white/20 bg-sky-900 p-2 shadow-lg dark:bg-slate-900">
+        {children}
+      </div>
     </details>
   );
 }
@@ -67,7 +69,11 @@ export function Navbar() {
         </Link>
       )}
       {config.showLoginLogout && authState.enabled && online && (
-        <button type="button" onClick={() => (authState.authenticated ? void auth.logout() : auth.login())} className="flex min-h-11 items-center rounded border border-white/40 px-2 text-sm hover:bg-white/10">
+        <button
+          type="button"
+          onClick={() => (authState.authenticated ? void auth.logout() : auth.login())}
+          className="flex min-h-11 items-center rounded border border-white/40 px-2 text-sm hover:bg-white/10"
+        >
           {authState.authenticated ? <Trans>Log out</Trans> : <Trans>Log in</Trans>}
         </button>
       )}
@@ -88,9 +94,15 @@ export function Navbar() {
               </option>
             ))}
           </select>
-          <button type="button" onClick={toggleTheme} className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10">
+          <button
+            type="button"
+            onClick={toggleTheme}
+            className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10"
+          >
             <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-            <span className={fieldTour ? undefined : 'max-md:sr-only'}>{theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}</span>
+            <span className={fieldTour ? undefined : 'max-md:sr-only'}>
+              {theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}
+            </span>
           </button>
         </>
       )}
@@ -110,7 +122,11 @@ export function Navbar() {
         </Link>
       )}
       {config.showAbout && (
-        <Link to="/about" className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10" aria-current={location.pathname === '/about' ? 'page' : undefined}>
+        <Link
+          to="/about"
+          className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10"
+          aria-current={location.pathname === '/about' ? 'page' : undefined}
+        >
           <Icon name="help" />
           <span className={fieldTour ? undefined : 'max-md:sr-only'}>
             <Trans>Help</Trans>
@@ -130,9 +146,18 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-sky-900 text-white dark:border-slate-800 dark:bg-slate-900">
-      <nav aria-label={t`Main navigation`} className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-2 py-2 sm:px-4">
+      <nav
+        aria-label={t`Main navigation`}
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-2 py-2 sm:px-4"
+      >
         {fieldTour && params.instanceId && (
-          <Link to="/mobile/$instanceId" params={{ instanceId: params.instanceId }} search={{ view: 'list' }} className="flex min-h-11 items-center gap-1 rounded px-2 font-semibold hover:bg-white/10" data-testid="field-back">
+          <Link
+            to="/mobile/$instanceId"
+            params={{ instanceId: params.instanceId }}
+            search={{ view: 'list' }}
+            className="flex min-h-11 items-center gap-1 rounded px-2 font-semibold hover:bg-white/10"
+            data-testid="field-back"
+          >
             <span aria-hidden="true" className="text-xl leading-none">
               ‹
             </span>
@@ -140,7 +165,12 @@ export function Navbar() {
           </Link>
         )}
         {meta.showLogo && !fieldTour && (
-          <Link to="/" search={date ? { date } : {}} className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded font-semibold" aria-label={`${config.title}: ${t`Home: choose a group`}`}>
+          <Link
+            to="/"
+            search={date ? { date } : {}}
+            className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded font-semibold"
+            aria-label={`${config.title}: ${t`Home: choose a group`}`}
+          >
             <img src={config.logo ?? '/icon.svg'} alt="" style={{ height: 32 }} />
             <span className="hidden sm:inline">{config.title}</span>
           </Link>
@@ -150,11 +180,13 @@ export function Navbar() {
             {i18n._(meta.navbarHeading)}
             {date && <span className="ml-2 font-normal opacity-80">{fmt.date(date)}</span>}
           </span>
-        ) : group && (
-          <span className="min-w-0 max-w-[50vw] truncate text-sm sm:text-base" data-testid="navbar-title">
-            {group}
-            {date && <span className="ml-2 opacity-80">{fmt.date(date)}</span>}
-          </span>
+        ) : (
+          group && (
+            <span className="min-w-0 max-w-[50vw] truncate text-sm sm:text-base" data-testid="navbar-title">
+              {group}
+              {date && <span className="ml-2 opacity-80">{fmt.date(date)}</span>}
+            </span>
+          )
         )}
         <span className="ml-auto" />
         {!online && !username && (

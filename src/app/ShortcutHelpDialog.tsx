@@ -8,7 +8,9 @@ function Keys({ keys }: { keys: readonly string[] }) {
       {keys.map((k, i) => (
         <span key={k}>
           {i > 0 && ' '}
-          <kbd className="rounded border border-slate-400 bg-slate-50 px-1.5 py-0.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">{k}</kbd>
+          <kbd className="rounded border border-slate-400 bg-slate-50 px-1.5 py-0.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">
+            {k}
+          </kbd>
         </span>
       ))}
     </span>
@@ -112,11 +114,19 @@ export function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
         </tbody>
       </table>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <Link to="/about" onClick={() => dialog.current?.close()} className="min-h-11 content-center rounded px-1 underline">
+        <Link
+          to="/about"
+          onClick={() => dialog.current?.close()}
+          className="min-h-11 content-center rounded px-1 underline"
+        >
           <Trans>Help and about</Trans>
         </Link>
         <form method="dialog">
-          <button ref={close} type="submit" className="min-h-11 rounded bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800">
+          <button
+            ref={close}
+            type="submit"
+            className="min-h-11 rounded bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800"
+          >
             {t`Close`}
           </button>
         </form>

@@ -12,7 +12,9 @@ export function SkipLink() {
         // the router would treat the hash as a navigation; the focus move is all that is wanted
         e.preventDefault();
         const main = document.getElementById('main');
-        const first = main?.querySelector<HTMLElement>('input[data-value-input]:not(:disabled), [role="radiogroup"][data-value-input] [role="radio"][tabindex="0"]');
+        const first = main?.querySelector<HTMLElement>(
+          'input[data-value-input]:not(:disabled), [role="radiogroup"][data-value-input] [role="radio"][tabindex="0"]',
+        );
         (first ?? main)?.focus();
       }}
       className="sr-only z-50 rounded bg-amber-300 px-3 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

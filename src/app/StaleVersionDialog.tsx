@@ -17,16 +17,30 @@ export function StaleVersionDialog({ guard }: { guard: VersionGuard }) {
     () => guard.stale$.value,
   );
   return (
-    <Dialog open={reason !== null} title={t`A new app version is in use`} onClose={() => undefined} testId="stale-version">
+    <Dialog
+      open={reason !== null}
+      title={t`A new app version is in use`}
+      onClose={() => undefined}
+      testId="stale-version"
+    >
       <p>
         {reason === 'update' ? (
-          <Trans>The new version was installed. This tab reloads to use it; your entries are saved on this device.</Trans>
+          <Trans>
+            The new version was installed. This tab reloads to use it; your entries are saved on this device.
+          </Trans>
         ) : (
-          <Trans>Another tab runs a newer version of the app. This tab no longer saves anything; reload it to go on. Your entries up to now are saved on this device.</Trans>
+          <Trans>
+            Another tab runs a newer version of the app. This tab no longer saves anything; reload it to go on. Your
+            entries up to now are saved on this device.
+          </Trans>
         )}
       </p>
       <div className="mt-4 flex justify-end">
-        <button type="button" className="min-h-11 rounded bg-sky-700 px-3 py-2 font-semibold text-white" onClick={() => void guard.reload()}>
+        <button
+          type="button"
+          className="min-h-11 rounded bg-sky-700 px-3 py-2 font-semibold text-white"
+          onClick={() => void guard.reload()}
+        >
           <Trans>Reload now</Trans>
         </button>
       </div>

@@ -26,7 +26,11 @@ function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (insta
     // measureRound.postCompletedMeasureRoundSuccess (§8), with the value count of api.postTimeseriesSuccess
     return (
       <Alert type="success" testId="submission-toast" onClose={onClose} closeLabel={t`Close`}>
-        <Plural value={event.valueCount} one={`Round ${name} submitted: # value`} other={`Round ${name} submitted: # values`} />
+        <Plural
+          value={event.valueCount}
+          one={`Round ${name} submitted: # value`}
+          other={`Round ${name} submitted: # values`}
+        />
       </Alert>
     );
   }
@@ -42,7 +46,12 @@ function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (insta
           <SubmitErrorText error={event.lastError} />
         </p>
       )}
-      <Link to="/stations/$group/$date" params={{ group: event.mrName, date: event.date }} onClick={onClose} className="mt-1 inline-block font-semibold underline">
+      <Link
+        to="/stations/$group/$date"
+        params={{ group: event.mrName, date: event.date }}
+        onClick={onClose}
+        className="mt-1 inline-block font-semibold underline"
+      >
         <Trans>Open the round</Trans>
       </Link>
     </Alert>
@@ -58,7 +67,10 @@ function Toasts() {
     pathRef.current = pathname;
   }, [pathname]);
   const [events, setEvents] = useState<SubmissionEvent[]>([]);
-  const dismiss = useCallback((instanceId: string) => setEvents((list) => list.filter((e) => e.instanceId !== instanceId)), []);
+  const dismiss = useCallback(
+    (instanceId: string) => setEvents((list) => list.filter((e) => e.instanceId !== instanceId)),
+    [],
+  );
   useEffect(() => {
     const sub = watchSubmissions(db).subscribe((event) => {
       if (isTableOf(pathRef.current, event)) return;

@@ -8,11 +8,21 @@ export function SubmitErrorText({ error }: { error: SubmitError }) {
     case 'login-required':
       return <Trans>Login required to transfer the entries.</Trans>;
     case 'owner-login':
-      return <Trans>Entered by {owner}: it is sent when {owner} is logged in on this device.</Trans>;
+      return (
+        <Trans>
+          Entered by {owner}: it is sent when {owner} is logged in on this device.
+        </Trans>
+      );
     case 'network':
       return <Trans>No connection to the server.</Trans>;
     case 'http':
-      return status === undefined ? <Trans>The server gave an unexpected answer: {detail}</Trans> : <Trans>The server answered {status}: {detail}</Trans>;
+      return status === undefined ? (
+        <Trans>The server gave an unexpected answer: {detail}</Trans>
+      ) : (
+        <Trans>
+          The server answered {status}: {detail}
+        </Trans>
+      );
     case 'group-missing':
       return <Trans>Cannot find group with name {name}</Trans>;
     case 'not-buildable':

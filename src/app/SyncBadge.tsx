@@ -39,7 +39,11 @@ function Label({ state, correction }: { state: SyncState; correction: boolean })
 /** The lifecycle state of an instance, shown live from RxDB; "Sent" only for what the server confirmed. */
 export function SyncBadge({ state, correction = false }: { state: SyncState; correction?: boolean }) {
   return (
-    <span data-testid="sync-state" data-state={state} className={`inline-block rounded px-2 py-0.5 text-sm font-medium ${STYLE[state]}`}>
+    <span
+      data-testid="sync-state"
+      data-state={state}
+      className={`inline-block rounded px-2 py-0.5 text-sm font-medium ${STYLE[state]}`}
+    >
       <Label state={state} correction={correction} />
     </span>
   );

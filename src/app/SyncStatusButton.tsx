@@ -25,26 +25,47 @@ export function SyncStatusButton() {
     () =>
       combineLatest([
         db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'asc' }] }).$,
-        db.drafts.find().$.pipe(map((docs) => new Set(docs.filter((d) => (d.text ?? '').trim() !== '' || (d.remark ?? '').trim() !== '').map((d) => d.instanceId)))),
+        db.drafts
+          .find()
+          .$.pipe(
+            map(
+              (docs) =>
+                new Set(
+                  docs
+                    .filter((d) => (d.text ?? '').trim() !== '' || (d.remark ?? '').trim() !== '')
+                    .map((d) => d.instanceId),
+                ),
+            ),
+          ),
         db.photos.find().$.pipe(map((docs) => new Set(docs.map((d) => d.instanceId)))),
       ]).pipe(
         map(([docs, typed, photographed]) =>
           docs
             .map((d) => d.toMutableJSON())
-            .filter((d) => holdsUnsentData(d.syncState, { mode: d.mode, hasContent: typed.has(d.instanceId) || photographed.has(d.instanceId) || !!d.mrRemark || !!d.mrTeam })),
+            .filter((d) =>
+              holdsUnsentData(d.syncState, {
+                mode: d.mode,
+                hasContent: typed.has(d.instanceId) || photographed.has(d.instanceId) || !!d.mrRemark || !!d.mrTeam,
+              }),
+            ),
         ),
       ),
     [],
     [db],
   );
   // a find, not a count: RxDB refuses count queries that no index serves
-  const photos = useObservable(() => db.photos.find({ selector: { uploaded: false } }).$.pipe(map((docs) => docs.length)), 0, [db]);
+  const photos = useObservable(
+    () => db.photos.find({ selector: { uploaded: false } }).$.pipe(map((docs) => docs.length)),
+    0,
+    [db],
+  );
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return undefined;
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !panel.current?.parentElement?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !panel.current?.parentElement?.contains(e.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -57,8 +78,16 @@ export function SyncStatusButton() {
   const sending = waiting.some((w) => w.syncState === 'sending' || w.syncState === 'values-stored');
   const failed = waiting.filter((w) => w.syncState === 'error').length;
   const rounds = waiting.length;
-  const tone = !online ? 'bg-amber-400 text-slate-950' : failed > 0 ? 'bg-red-200 text-red-950' : rounds > 0 ? 'bg-sky-200 text-sky-950' : 'bg-green-200 text-green-950';
-  const lastSync = status.lastPullAt ? i18n.date(new Date(status.lastPullAt), { dateStyle: 'short', timeStyle: 'short', hour12: false }) : undefined;
+  const tone = !online
+    ? 'bg-amber-400 text-slate-950'
+    : failed > 0
+      ? 'bg-red-200 text-red-950'
+      : rounds > 0
+        ? 'bg-sky-200 text-sky-950'
+        : 'bg-green-200 text-green-950';
+  const lastSync = status.lastPullAt
+    ? i18n.date(new Date(status.lastPullAt), { dateStyle: 'short', timeStyle: 'short', hour12: false })
+    : undefined;
   const lastError = status.lastPullError;
   const summary = !online ? t`Offline` : sending ? t`Sending…` : rounds > 0 ? t`Not sent` : t`All sent`;
 
@@ -79,17 +108,39 @@ export function SyncStatusButton() {
         {rounds > 0 && <span className="tabular-nums">({rounds})</span>}
       </button>
       {open && (
-        <div ref={panel} id="sync-status-details" role="dialog" aria-label={t`Sync status`} className="absolute right-0 z-30 mt-1 w-72 space-y-2 rounded border border-slate-300 bg-white p-3 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
-          <p>{online ? <Trans>Connected to the network.</Trans> : <Trans>No network. Everything you enter is saved on this device and sent later.</Trans>}</p>
+        <div
+          ref={panel}
+          id="sync-status-details"
+          role="dialog"
+          aria-label={t`Sync status`}
+          className="absolute right-0 z-30 mt-1 w-72 space-y-2 rounded border border-slate-300 bg-white p-3 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        >
           <p>
-            <Plural value={rounds} _0="No round waits to be sent." one="# round waits to be sent." other="# rounds wait to be sent." />{' '}
+            {online ? (
+              <Trans>Connected to the network.</Trans>
+            ) : (
+              <Trans>No network. Everything you enter is saved on this device and sent later.</Trans>
+            )}
+          </p>
+          <p>
+            <Plural
+              value={rounds}
+              _0="No round waits to be sent."
+              one="# round waits to be sent."
+              other="# rounds wait to be sent."
+            />{' '}
             <Plural value={photos} _0="" one="# photo waits to be uploaded." other="# photos wait to be uploaded." />
           </p>
           {waiting.length > 0 && (
             <ul className="space-y-1">
               {waiting.map((w) => (
                 <li key={w.instanceId} className="flex flex-wrap items-center gap-2">
-                  <Link to="/stations/$group/$date" params={{ group: w.mrName, date: w.date }} className="text-sky-800 underline dark:text-sky-300" onClick={() => setOpen(false)}>
+                  <Link
+                    to="/stations/$group/$date"
+                    params={{ group: w.mrName, date: w.date }}
+                    className="text-sky-800 underline dark:text-sky-300"
+                    onClick={() => setOpen(false)}
+                  >
                     {w.mrName} · {w.date}
                   </Link>
                   <SyncBadge state={w.syncState} correction={w.corrects !== undefined} />
@@ -98,14 +149,22 @@ export function SyncStatusButton() {
             </ul>
           )}
           <p className="text-slate-700 dark:text-slate-300">
-            {lastSync ? <Trans>Last update from the server: {lastSync}</Trans> : <Trans>No update from the server yet.</Trans>}
+            {lastSync ? (
+              <Trans>Last update from the server: {lastSync}</Trans>
+            ) : (
+              <Trans>No update from the server yet.</Trans>
+            )}
           </p>
           {lastError && (
             <p className="text-red-800 dark:text-red-300">
               <Trans>Last update failed: {lastError}</Trans>
             </p>
           )}
-          <Link to="/about" className="inline-block text-sky-800 underline dark:text-sky-300" onClick={() => setOpen(false)}>
+          <Link
+            to="/about"
+            className="inline-block text-sky-800 underline dark:text-sky-300"
+            onClick={() => setOpen(false)}
+          >
             <Trans>Details for support</Trans>
           </Link>
         </div>

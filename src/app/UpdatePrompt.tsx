@@ -8,7 +8,11 @@ export function UpdatePrompt() {
   useEffect(() => onUpdateWaiting((fn) => setApply(() => fn)), []);
   if (!apply) return null;
   return (
-    <div role="alertdialog" aria-labelledby="update-text" className="mx-auto mt-2 flex max-w-7xl items-center gap-3 rounded border border-sky-400 bg-sky-50 p-3 text-sky-950 dark:bg-sky-950 dark:text-sky-50">
+    <div
+      role="alertdialog"
+      aria-labelledby="update-text"
+      className="mx-auto mt-2 flex max-w-7xl items-center gap-3 rounded border border-sky-400 bg-sky-50 p-3 text-sky-950 dark:bg-sky-950 dark:text-sky-50"
+    >
       <p id="update-text" className="flex-1">
         <Trans>A new app version is available. Reload now? Your unsent entries are kept.</Trans>
       </p>

@@ -21,7 +21,8 @@ export class Auth {
   private keycloak?: Keycloak;
   private initializing?: Promise<void>;
   /** A logout in one tab logs the others out too: they must not pull the user's data again (shared devices). */
-  private readonly tabs = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('hydrorounds-auth');
+  private readonly tabs =
+    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('hydrorounds-auth');
 
   constructor() {
     this.tabs?.addEventListener('message', (e: MessageEvent) => {
@@ -51,7 +52,12 @@ export class Auth {
         // page opened (a deep link, e.g. a needsAuth route), so the user lands on it, logged in or not.
         const here = window.location.pathname + window.location.search;
         if (!sessionStorage.getItem(RETURN_TO)) sessionStorage.setItem(RETURN_TO, here);
-        const authenticated = await kc.init({ onLoad: 'check-sso', pkceMethod: 'S256', checkLoginIframe: false, redirectUri: `${window.location.origin}/` });
+        const authenticated = await kc.init({
+          onLoad: 'check-sso',
+          pkceMethod: 'S256',
+          checkLoginIframe: false,
+          redirectUri: `${window.location.origin}/`,
+        });
         this.state$.next({ enabled: true, authenticated });
         this.checked$.next(true);
         const returnTo = sessionStorage.getItem(RETURN_TO);

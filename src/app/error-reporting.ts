@@ -46,7 +46,13 @@ async function flush(): Promise<void> {
   if (!endpoint || errorReportingConsent() !== 'yes' || queue.length === 0) return;
   if (!navigator.onLine) return;
   try {
-    const res = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reports: queue }), credentials: 'omit', keepalive: true });
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reports: queue }),
+      credentials: 'omit',
+      keepalive: true,
+    });
     if (!res.ok) return;
     const sent = new Set(queue.map((r) => JSON.stringify(r)));
     localStorage.setItem(QUEUE_KEY, JSON.stringify(readQueue().filter((r) => !sent.has(JSON.stringify(r)))));

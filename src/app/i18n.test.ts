@@ -3,7 +3,10 @@ import { activateLocale, chosenLocale, i18n } from './i18n';
 
 function fakePage() {
   const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) });
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+  });
   const documentElement = { lang: '' };
   vi.stubGlobal('document', { documentElement });
   return documentElement;

@@ -32,7 +32,10 @@ describe('waitOnlineOnFailure', () => {
 
   it('waits for the network when the load fails offline, then loads again', async () => {
     const browser = fakeBrowser(false);
-    const importer = vi.fn<() => Promise<{ Page: number }>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ Page: 2 });
+    const importer = vi
+      .fn<() => Promise<{ Page: number }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ Page: 2 });
     let settled = false;
     const result = waitOnlineOnFailure(importer)().finally(() => (settled = true));
     await new Promise((r) => setTimeout(r, 10));
@@ -47,7 +50,12 @@ describe('waitOnlineOnFailure', () => {
 describe('preloadPages', () => {
   it('starts the load of every lazy page and skips routes without one', async () => {
     const preload = vi.fn(() => Promise.resolve());
-    await preloadPages([{ options: { component: Object.assign(() => null, { preload }) } }, { options: {} }, { options: { component: () => null } }, { options: { component: Object.assign(() => null, { preload }) } }]);
+    await preloadPages([
+      { options: { component: Object.assign(() => null, { preload }) } },
+      { options: {} },
+      { options: { component: () => null } },
+      { options: { component: Object.assign(() => null, { preload }) } },
+    ]);
     expect(preload).toHaveBeenCalledTimes(2);
   });
 });

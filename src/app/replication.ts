@@ -21,7 +21,9 @@ export function useReplication(): ReplicationHandle {
  * (with the domain rules and luxon) load on the first send, not with the first screen (issue 16).
  */
 const buildPostByMode: BuildPost = async (instance, round, ctx) =>
-  instance.mode === 'meteo' ? (await import('../features/meteo/build-meteo-post')).buildMeteoPost(instance, round, ctx) : (await import('../features/round-entry/build-round-post')).buildIndoorPost(instance, round, ctx);
+  instance.mode === 'meteo'
+    ? (await import('../features/meteo/build-meteo-post')).buildMeteoPost(instance, round, ctx)
+    : (await import('../features/round-entry/build-round-post')).buildIndoorPost(instance, round, ctx);
 
 /** The replication's code (REST client, pulls, submit queues, about 10 KB gzip) loads right after the first screen's. */
 const loadRunner = waitOnlineOnFailure(() => import('../../replication/runner'));
@@ -45,7 +47,8 @@ export function deferredReplication(load: () => Promise<ReplicationHandle>): Rep
     flush: () => ready.then((h) => h.flush()),
     loginChanged: () => ready.then((h) => h.loginChanged()),
     completedRoundPdf: (instanceId, lang) => ready.then((h) => h.completedRoundPdf(instanceId, lang)),
-    completedRoundImage: (instanceId, imageId, width) => ready.then((h) => h.completedRoundImage(instanceId, imageId, width)),
+    completedRoundImage: (instanceId, imageId, width) =>
+      ready.then((h) => h.completedRoundImage(instanceId, imageId, width)),
     loadHistory: (tsIds, onBatch) => ready.then((h) => h.loadHistory(tsIds, onBatch)),
     loadSubmittedValues: (tsIds) => ready.then((h) => h.loadSubmittedValues(tsIds)),
     loadPermissions: () => ready.then((h) => h.loadPermissions()),
@@ -63,7 +66,11 @@ export function deferredReplication(load: () => Promise<ReplicationHandle>): Rep
 export function startAppReplication(db: AppDatabase): ReplicationHandle {
   const handle = deferredReplication(async () => {
     const { startReplication } = await loadRunner();
-    return startReplication(db, { origin: window.location.origin, identity: browserClientIdentity(() => auth.token()), buildPost: buildPostByMode });
+    return startReplication(db, {
+      origin: window.location.origin,
+      identity: browserClientIdentity(() => auth.token()),
+      buildPost: buildPostByMode,
+    });
   });
   db.reference.findOne('config').$.subscribe((doc) => {
     const parsed = v.safeParse(ConfigSchema, doc?.data ?? {});

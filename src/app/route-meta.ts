@@ -25,7 +25,12 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const DEFAULTS: Required<Omit<RouteMeta, 'title' | 'groupInTitle' | 'navbarHeading'>> = { showGenericButtons: true, showUser: true, showLogo: true, needsAuth: false };
+const DEFAULTS: Required<Omit<RouteMeta, 'title' | 'groupInTitle' | 'navbarHeading'>> = {
+  showGenericButtons: true,
+  showUser: true,
+  showLogo: true,
+  needsAuth: false,
+};
 
 /** The meta of the deepest matched route, with defaults filled in. */
 export function useRouteMeta(): RouteMeta & typeof DEFAULTS {
@@ -45,7 +50,12 @@ export function useDocumentTitle(): void {
   const matches = useMatches();
   const meta = useRouteMeta();
   const params = matches.at(-1)?.params as Record<string, string | undefined> | undefined;
-  const title = composeTitle([meta.title ? i18n._(meta.title) : undefined, meta.groupInTitle ? params?.group : undefined, meta.groupInTitle && params?.date ? formatDate(params.date, toFormatLocale(i18n.locale)) : undefined, config.title]);
+  const title = composeTitle([
+    meta.title ? i18n._(meta.title) : undefined,
+    meta.groupInTitle ? params?.group : undefined,
+    meta.groupInTitle && params?.date ? formatDate(params.date, toFormatLocale(i18n.locale)) : undefined,
+    config.title,
+  ]);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -18,7 +18,9 @@ export function registerServiceWorker(onTakeover: () => void): void {
   // workbox-window is not needed to draw the first screen: it loads in its own chunk (issue 16), which the
   // service worker precaches like every other; registration waits for the page's load event anyway.
   import('workbox-window')
-    .then(({ Workbox }) => register(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }), onTakeover))
+    .then(({ Workbox }) =>
+      register(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }), onTakeover),
+    )
     .catch((e: unknown) => console.error('service worker registration failed', e));
 }
 

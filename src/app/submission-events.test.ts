@@ -35,7 +35,17 @@ describe('watchSubmissions', () => {
   it('reports the transitions to sent and error once each, with name and value count', async () => {
     const events: SubmissionEvent[] = [];
     const sub = watchSubmissions(db).subscribe((e) => events.push(e));
-    const doc = await db.offlineInstances.insert({ instanceId: 'i1', mrId: '1', mrName: 'Runde Nord', mode: 'indoor', date: '2026-11-23', creationTime: '2026-11-23T06:00:00Z', drafts: [], syncState: 'draft', updatedAt: 1 });
+    const doc = await db.offlineInstances.insert({
+      instanceId: 'i1',
+      mrId: '1',
+      mrName: 'Runde Nord',
+      mode: 'indoor',
+      date: '2026-11-23',
+      creationTime: '2026-11-23T06:00:00Z',
+      drafts: [],
+      syncState: 'draft',
+      updatedAt: 1,
+    });
     await doc.incrementalPatch({ syncState: 'queued' });
     await doc.incrementalPatch({ syncState: 'sending' });
     await doc.incrementalPatch({ syncState: 'error', lastError: { code: 'http', status: 500 } });
@@ -46,7 +56,15 @@ describe('watchSubmissions', () => {
     await doc.incrementalPatch({ updatedAt: 3 });
     sub.unsubscribe();
     expect(events).toEqual([
-      { outcome: 'error', instanceId: 'i1', mrName: 'Runde Nord', date: '2026-11-23', mode: 'indoor', valueCount: 0, lastError: { code: 'http', status: 500 } },
+      {
+        outcome: 'error',
+        instanceId: 'i1',
+        mrName: 'Runde Nord',
+        date: '2026-11-23',
+        mode: 'indoor',
+        valueCount: 0,
+        lastError: { code: 'http', status: 500 },
+      },
       { outcome: 'sent', instanceId: 'i1', mrName: 'Runde Nord', date: '2026-11-23', mode: 'indoor', valueCount: 1 },
     ]);
   });

@@ -18,7 +18,10 @@ export interface SubmissionEvent {
  * A submission finished when an instance's sync state changes to 'sent' or 'error'. Every other write
  * (a keystroke in a draft, a retry, a re-save of an instance already in error) is no news.
  */
-export function submissionOutcome(previous: SyncState | undefined, next: SyncState): SubmissionEvent['outcome'] | undefined {
+export function submissionOutcome(
+  previous: SyncState | undefined,
+  next: SyncState,
+): SubmissionEvent['outcome'] | undefined {
   if (next === previous) return undefined;
   return next === 'sent' || next === 'error' ? next : undefined;
 }
@@ -34,7 +37,14 @@ export function watchSubmissions(db: AppDatabase): Observable<SubmissionEvent> {
       const doc = e.documentData;
       const outcome = submissionOutcome(e.previousDocumentData?.syncState, doc.syncState);
       if (!outcome) return undefined;
-      const event: SubmissionEvent = { outcome, instanceId: doc.instanceId, mrName: doc.mrName, date: doc.date, mode: doc.mode, valueCount: doc.valueCount ?? 0 };
+      const event: SubmissionEvent = {
+        outcome,
+        instanceId: doc.instanceId,
+        mrName: doc.mrName,
+        date: doc.date,
+        mode: doc.mode,
+        valueCount: doc.valueCount ?? 0,
+      };
       const withCorrection = doc.corrects !== undefined ? { ...event, correction: true } : event;
       return doc.lastError ? { ...withCorrection, lastError: doc.lastError } : withCorrection;
     }),

@@ -1,7 +1,15 @@
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import { useReadingZone } from './reading-zone';
-import { epochToIso, formatDate, formatDateTime, formatNumber, formatTime, toFormatLocale, type FormatLocale } from '../domain/locale-format';
+import {
+  epochToIso,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatTime,
+  toFormatLocale,
+  type FormatLocale,
+} from '../domain/locale-format';
 
 export interface LocaleFormat {
   locale: FormatLocale;

@@ -46,7 +46,8 @@ export class VersionGuard {
   private changed: (() => void) | undefined;
 
   constructor(private readonly opts: VersionGuardOptions) {
-    this.channel = opts.channel ?? (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(VERSION_CHANNEL));
+    this.channel =
+      opts.channel ?? (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(VERSION_CHANNEL));
     this.channel?.addEventListener('message', (e) => {
       const parsed = v.safeParse(MessageSchema, e.data);
       if (parsed.success && parsed.output.tab !== this.tab) this.receive(parsed.output);
@@ -54,7 +55,12 @@ export class VersionGuard {
   }
 
   private post(type: Message['type']): void {
-    this.channel?.postMessage({ type, tab: this.tab, schema: { ...this.opts.schema }, version: this.opts.version } satisfies Message);
+    this.channel?.postMessage({
+      type,
+      tab: this.tab,
+      schema: { ...this.opts.schema },
+      version: this.opts.version,
+    } satisfies Message);
   }
 
   private receive(m: Message): void {

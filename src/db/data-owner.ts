@@ -32,7 +32,9 @@ export async function readDataOwner(db: Pick<AppDatabase, 'reference'>): Promise
  */
 export function useDataOwner(): string | undefined | null {
   const db = useDb();
-  const data = useObservable<unknown>(() => db.reference.findOne(DATA_OWNER_KEY).$.pipe(map((d) => d?.data)), null, [db]);
+  const data = useObservable<unknown>(() => db.reference.findOne(DATA_OWNER_KEY).$.pipe(map((d) => d?.data)), null, [
+    db,
+  ]);
   return useMemo(() => {
     if (data === null) return null;
     const parsed = v.safeParse(DataOwnerSchema, data);

@@ -1,4 +1,12 @@
-import { addRxPlugin, createRxDatabase, getPrimaryKeyOfInternalDocument, INTERNAL_CONTEXT_COLLECTION, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  getPrimaryKeyOfInternalDocument,
+  INTERNAL_CONTEXT_COLLECTION,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
@@ -6,7 +14,11 @@ import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/
 import { taskJsonSchema, type TaskDoc } from '../../schemas/db/task-doc';
 import { facilityJsonSchema, type FacilityDoc } from '../../schemas/db/facility-doc';
 import { historicSeriesJsonSchema, type HistoricSeriesDoc } from '../../schemas/db/historic-value-doc';
-import { migrateOfflineInstanceV2, offlineInstanceJsonSchema, type OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import {
+  migrateOfflineInstanceV2,
+  offlineInstanceJsonSchema,
+  type OfflineInstanceDoc,
+} from '../../schemas/db/offline-instance-doc';
 import { referenceJsonSchema, type ReferenceDoc } from '../../schemas/db/reference-doc';
 import { roundJsonSchema, type RoundDoc } from '../../schemas/db/round-doc';
 import { draftJsonSchema, type DraftDoc } from '../../schemas/db/draft-doc';
@@ -42,14 +54,20 @@ export const COLLECTIONS = {
   rounds: { schema: roundJsonSchema },
   // v1: drafts moved to their own collection; the document itself is unchanged (moveLegacyDrafts moves them)
   // v2: the lifecycle of issue 21 (states, reason codes, correction fields); see migrateOfflineInstanceV2
-  offlineInstances: { schema: offlineInstanceJsonSchema, migrationStrategies: { 1: (d: OfflineInstanceDoc) => d, 2: migrateOfflineInstanceV2 } },
+  offlineInstances: {
+    schema: offlineInstanceJsonSchema,
+    migrationStrategies: { 1: (d: OfflineInstanceDoc) => d, 2: migrateOfflineInstanceV2 },
+  },
   reference: { schema: referenceJsonSchema },
   // v1: one document per series instead of one per value (issue 16); history is a server cache, so the v0
   // documents are dropped and pulled again (the pull's marks have a new key)
   historicValues: { schema: historicSeriesJsonSchema, migrationStrategies: { 1: () => null } },
   photos: { schema: photoJsonSchema },
   // A cached copy of the server's archive: versions 1 and 2 only add optional fields, documents stay as they are.
-  completedRounds: { schema: completedRoundJsonSchema, migrationStrategies: { 1: (doc: CompletedRoundDoc) => doc, 2: (doc: CompletedRoundDoc) => doc } },
+  completedRounds: {
+    schema: completedRoundJsonSchema,
+    migrationStrategies: { 1: (doc: CompletedRoundDoc) => doc, 2: (doc: CompletedRoundDoc) => doc },
+  },
   tasks: { schema: taskJsonSchema },
   facilities: { schema: facilityJsonSchema },
   drafts: { schema: draftJsonSchema },
@@ -63,7 +81,9 @@ export const COLLECTIONS = {
  */
 async function hasOlderSchemaVersions(db: Pick<AppDatabase, 'internalStore'>): Promise<boolean> {
   const ids = Object.entries(COLLECTIONS).flatMap(([collection, { schema }]) =>
-    Array.from({ length: schema.version }, (_, version) => getPrimaryKeyOfInternalDocument(`${collection}-${version}`, INTERNAL_CONTEXT_COLLECTION)),
+    Array.from({ length: schema.version }, (_, version) =>
+      getPrimaryKeyOfInternalDocument(`${collection}-${version}`, INTERNAL_CONTEXT_COLLECTION),
+    ),
   );
   return ids.length > 0 && (await db.internalStore.findDocumentsById(ids, false)).length > 0;
 }
@@ -73,14 +93,20 @@ async function hasOlderSchemaVersions(db: Pick<AppDatabase, 'internalStore'>): P
  * it: on most starts nothing is older than the schemas, so the first screen does without that code. Without the
  * plugin, RxDB must not try to migrate (it would throw), hence autoMigrate off for that start.
  */
-async function withMigrations(db: Pick<AppDatabase, 'internalStore'>, beforeMigration?: () => Promise<unknown>): Promise<typeof COLLECTIONS> {
+async function withMigrations(
+  db: Pick<AppDatabase, 'internalStore'>,
+  beforeMigration?: () => Promise<unknown>,
+): Promise<typeof COLLECTIONS> {
   if (await hasOlderSchemaVersions(db)) {
     // tabs still running older code stop writing first (issue 21): their writes would miss the migrated data
     await beforeMigration?.();
     addRxPlugin((await import('rxdb/plugins/migration-schema')).RxDBMigrationSchemaPlugin);
     return COLLECTIONS;
   }
-  const entries = Object.entries(COLLECTIONS).map(([collection, creator]) => [collection, { ...creator, autoMigrate: false }]);
+  const entries = Object.entries(COLLECTIONS).map(([collection, creator]) => [
+    collection,
+    { ...creator, autoMigrate: false },
+  ]);
   return Object.fromEntries(entries) as typeof COLLECTIONS;
 }
 
@@ -94,7 +120,11 @@ export interface CreateOptions {
   beforeMigration?: () => Promise<unknown>;
 }
 
-export async function createAppDatabase(storage: RxStorage<unknown, unknown>, name = 'hydrorounds', opts: CreateOptions = {}): Promise<AppDatabase> {
+export async function createAppDatabase(
+  storage: RxStorage<unknown, unknown>,
+  name = 'hydrorounds',
+  opts: CreateOptions = {},
+): Promise<AppDatabase> {
   addPlugins();
   const db = await createRxDatabase<AppCollections>({
     name,

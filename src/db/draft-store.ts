@@ -110,21 +110,24 @@ const queues = new Map<string, Promise<unknown>>();
 export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, patch: DraftPatch): Promise<void> {
   const id = draftId(instanceId, tsId);
   const previous = queues.get(id) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(async () => {
-    const now = Date.now();
-    const doc = await db.drafts.findOne(id).exec();
-    if (doc) {
-      await doc.incrementalModify((d) => {
-        const merged = { ...d, ...patch };
-        // a patch that clears a field removes it (RxDB documents hold no undefined values)
-        for (const key of Object.keys(patch) as (keyof DraftPatch)[]) if (patch[key] === undefined) delete merged[key];
-        return { ...merged, updatedAt: Math.max(now, d.updatedAt + 1) };
-      });
-    } else {
-      const fields = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-      await db.drafts.insert({ ...fields, id, instanceId, tsId, updatedAt: now });
-    }
-  });
+  const next = previous
+    .catch(() => undefined)
+    .then(async () => {
+      const now = Date.now();
+      const doc = await db.drafts.findOne(id).exec();
+      if (doc) {
+        await doc.incrementalModify((d) => {
+          const merged = { ...d, ...patch };
+          // a patch that clears a field removes it (RxDB documents hold no undefined values)
+          for (const key of Object.keys(patch) as (keyof DraftPatch)[])
+            if (patch[key] === undefined) delete merged[key];
+          return { ...merged, updatedAt: Math.max(now, d.updatedAt + 1) };
+        });
+      } else {
+        const fields = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+        await db.drafts.insert({ ...fields, id, instanceId, tsId, updatedAt: now });
+      }
+    });
   queues.set(id, next);
   const forget = () => {
     if (queues.get(id) === next) queues.delete(id);
@@ -136,9 +139,11 @@ export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, pa
 /** Removes one entry's draft (a station copy the user deleted), after the writes already queued for it. */
 export function removeDraft(db: AppDatabase, instanceId: string, tsId: string): Promise<void> {
   const id = draftId(instanceId, tsId);
-  const next = (queues.get(id) ?? Promise.resolve()).catch(() => undefined).then(async () => {
-    await (await db.drafts.findOne(id).exec())?.remove();
-  });
+  const next = (queues.get(id) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(async () => {
+      await (await db.drafts.findOne(id).exec())?.remove();
+    });
   queues.set(id, next);
   const forget = () => {
     if (queues.get(id) === next) queues.delete(id);

@@ -24,7 +24,11 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
   let db: AppDatabase;
   beforeEach(async () => {
     db = await memoryDatabase();
-    await db.reference.insert({ key: 'serverInfo', data: { username: 'anna', version: '1', apiVersion: '2', isAdmin: false }, fetchedAt: 1 });
+    await db.reference.insert({
+      key: 'serverInfo',
+      data: { username: 'anna', version: '1', apiVersion: '2', isAdmin: false },
+      fetchedAt: 1,
+    });
   });
   afterEach(async () => {
     await db.close();
@@ -137,7 +141,9 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
   it('waits for its author and resumes after the login', async () => {
     const i = await create();
     await queueInstance(db, i.instanceId);
-    expect(await waitForLogin(db, i.instanceId, { code: 'owner-login', owner: 'anna' })).toMatchObject({ syncState: 'waiting-login' });
+    expect(await waitForLogin(db, i.instanceId, { code: 'owner-login', owner: 'anna' })).toMatchObject({
+      syncState: 'waiting-login',
+    });
     expect(await startSend(db, i.instanceId)).toBeNull();
     expect(await resumeInstance(db, i.instanceId)).toMatchObject({ syncState: 'queued' });
   });
@@ -153,12 +159,28 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
 });
 
 describe('offline instance migration to version 2', () => {
-  const v1: OfflineInstanceDocV1 = { instanceId: 'a', mrId: '1', mrName: 'N', mode: 'indoor', date: '2026-11-25', creationTime: 'x', syncState: 'retrying', lastError: '503 Service Unavailable', updatedAt: 1 };
+  const v1: OfflineInstanceDocV1 = {
+    instanceId: 'a',
+    mrId: '1',
+    mrName: 'N',
+    mode: 'indoor',
+    date: '2026-11-25',
+    creationTime: 'x',
+    syncState: 'retrying',
+    lastError: '503 Service Unavailable',
+    updatedAt: 1,
+  };
   it.each([
     [{ ...v1 }, { syncState: 'queued', lastError: { code: 'legacy', detail: '503 Service Unavailable' } }],
     [{ ...v1, syncState: 'sending' }, { syncState: 'queued' }],
-    [{ ...v1, syncState: 'queued', lastError: 'login-required' }, { syncState: 'waiting-login', lastError: { code: 'login-required' } }],
-    [{ ...v1, syncState: 'error' }, { syncState: 'error', mrName: 'N' }],
+    [
+      { ...v1, syncState: 'queued', lastError: 'login-required' },
+      { syncState: 'waiting-login', lastError: { code: 'login-required' } },
+    ],
+    [
+      { ...v1, syncState: 'error' },
+      { syncState: 'error', mrName: 'N' },
+    ],
     [{ ...v1, syncState: 'sent', lastError: undefined }, { syncState: 'sent' }],
   ])('keeps %o as %o', (doc, expected) => {
     expect(migrateOfflineInstanceV2(doc)).toMatchObject(expected);

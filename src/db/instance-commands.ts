@@ -1,6 +1,12 @@
 import type { OfflineInstanceDoc, SubmitError, SyncState } from '../../schemas/db/offline-instance-doc';
 import type { DraftPatch } from '../../schemas/db/draft-doc';
-import { transition, userActions, type LifecycleContext, type LifecycleEvent, type LifecycleState } from '../domain/round-lifecycle';
+import {
+  transition,
+  userActions,
+  type LifecycleContext,
+  type LifecycleEvent,
+  type LifecycleState,
+} from '../domain/round-lifecycle';
 import type { AppDatabase } from './database';
 import { writeDraft } from './draft-store';
 
@@ -24,8 +30,13 @@ export function submissionIdOf(d: Pick<OfflineInstanceDoc, 'instanceId' | 'submi
 }
 
 /** What the lifecycle needs to know about a stored instance. */
-export function lifecycleContext(d: Pick<OfflineInstanceDoc, 'instanceId' | 'submissionId' | 'storedSubmissionId' | 'corrects'>): LifecycleContext {
-  return { valuesStored: d.storedSubmissionId !== undefined && d.storedSubmissionId === submissionIdOf(d), isCorrection: d.corrects !== undefined };
+export function lifecycleContext(
+  d: Pick<OfflineInstanceDoc, 'instanceId' | 'submissionId' | 'storedSubmissionId' | 'corrects'>,
+): LifecycleContext {
+  return {
+    valuesStored: d.storedSubmissionId !== undefined && d.storedSubmissionId === submissionIdOf(d),
+    isCorrection: d.corrects !== undefined,
+  };
 }
 
 /** What the user may do with this instance now. */
@@ -63,7 +74,11 @@ async function compareAndSet(db: AppDatabase, instanceId: string, guard: Guard):
 }
 
 /** Moves `d` by `event` if the lifecycle allows it; null when refused. */
-function move(d: OfflineInstanceDoc, event: LifecycleEvent, changes: Partial<OfflineInstanceDoc> = {}): OfflineInstanceDoc | null {
+function move(
+  d: OfflineInstanceDoc,
+  event: LifecycleEvent,
+  changes: Partial<OfflineInstanceDoc> = {},
+): OfflineInstanceDoc | null {
   const to = transition(d.syncState, event, lifecycleContext(d));
   if (to === null) return null;
   return { ...d, ...changes, syncState: to, updatedAt: Math.max(Date.now(), d.updatedAt + 1) };
@@ -92,10 +107,15 @@ export async function currentUser(db: AppDatabase): Promise<string> {
   return typeof info?.username === 'string' ? info.username : '';
 }
 
-export type NewInstance = Pick<OfflineInstanceDoc, 'mrId' | 'mrName' | 'mode' | 'date'> & Partial<Pick<OfflineInstanceDoc, 'instanceId' | 'mrGroup' | 'mrTeam' | 'mrRemark' | 'creationTime'>>;
+export type NewInstance = Pick<OfflineInstanceDoc, 'mrId' | 'mrName' | 'mode' | 'date'> &
+  Partial<Pick<OfflineInstanceDoc, 'instanceId' | 'mrGroup' | 'mrTeam' | 'mrRemark' | 'creationTime'>>;
 
 /** A new draft instance owned by the logged-in user. */
-export async function createInstance(db: AppDatabase, fields: NewInstance, owner?: string): Promise<OfflineInstanceDoc> {
+export async function createInstance(
+  db: AppDatabase,
+  fields: NewInstance,
+  owner?: string,
+): Promise<OfflineInstanceDoc> {
   const now = Date.now();
   const doc = await db.offlineInstances.insert({
     instanceId: newId(),
@@ -118,20 +138,34 @@ export async function createInstance(db: AppDatabase, fields: NewInstance, owner
  * edited; an instance in error goes back to editing (a correction when the server holds its values).
  * Throws InstanceConflict when the instance is on its way (the screen must "Edit again" first).
  */
-export async function recordEdit(db: AppDatabase, instanceId: string, fields: Partial<Pick<OfflineInstanceDoc, 'mrTeam' | 'mrRemark'>> = {}): Promise<OfflineInstanceDoc> {
+export async function recordEdit(
+  db: AppDatabase,
+  instanceId: string,
+  fields: Partial<Pick<OfflineInstanceDoc, 'mrTeam' | 'mrRemark'>> = {},
+): Promise<OfflineInstanceDoc> {
   const after = await compareAndSet(db, instanceId, (d) => {
     const changesFields = Object.entries(fields).some(([k, value]) => d[k as keyof OfflineInstanceDoc] !== value);
     // Typing into a draft needs no write of the instance: a send never starts from an editable state.
-    if (d.syncState !== 'error' && !changesFields && (d.syncState === 'draft' || d.syncState === 'correction')) return d;
+    if (d.syncState !== 'error' && !changesFields && (d.syncState === 'draft' || d.syncState === 'correction'))
+      return d;
     const moved = move(forkCorrection(d, newId), 'edit', { ...fields, editRev: (d.editRev ?? 0) + 1 });
     return moved && without(moved, 'lastError');
   });
-  if (!after) throw new InstanceConflict(instanceId, (await db.offlineInstances.findOne(instanceId).exec()) ? 'refused' : 'missing');
+  if (!after)
+    throw new InstanceConflict(
+      instanceId,
+      (await db.offlineInstances.findOne(instanceId).exec()) ? 'refused' : 'missing',
+    );
   return after;
 }
 
 /** Writes one entry's draft after checking the instance may be edited (never into a round on its way). */
-export async function writeInstanceDraft(db: AppDatabase, instanceId: string, tsId: string, patch: DraftPatch): Promise<void> {
+export async function writeInstanceDraft(
+  db: AppDatabase,
+  instanceId: string,
+  tsId: string,
+  patch: DraftPatch,
+): Promise<void> {
   await recordEdit(db, instanceId);
   await writeDraft(db, instanceId, tsId, patch);
 }
@@ -162,12 +196,23 @@ export function startSend(db: AppDatabase, instanceId: string): Promise<OfflineI
 
 /** The send that started at `sendRev` still owns the instance (no edit, no other tab took it). */
 function owns(d: OfflineInstanceDoc, sendRev: number): boolean {
-  return d.sendRev === sendRev && (d.editRev ?? 0) === sendRev && (d.syncState === 'sending' || d.syncState === 'values-stored');
+  return (
+    d.sendRev === sendRev &&
+    (d.editRev ?? 0) === sendRev &&
+    (d.syncState === 'sending' || d.syncState === 'values-stored')
+  );
 }
 
 /** One more try of a step (for the progress shown); refused when the send no longer owns the instance. */
-export function recordAttempt(db: AppDatabase, instanceId: string, sendRev: number, attempt: number): Promise<OfflineInstanceDoc | null> {
-  return compareAndSet(db, instanceId, (d) => (owns(d, sendRev) ? { ...d, attempts: attempt, updatedAt: Math.max(Date.now(), d.updatedAt + 1) } : null));
+export function recordAttempt(
+  db: AppDatabase,
+  instanceId: string,
+  sendRev: number,
+  attempt: number,
+): Promise<OfflineInstanceDoc | null> {
+  return compareAndSet(db, instanceId, (d) =>
+    owns(d, sendRev) ? { ...d, attempts: attempt, updatedAt: Math.max(Date.now(), d.updatedAt + 1) } : null,
+  );
 }
 
 /**
@@ -200,7 +245,12 @@ export async function recordValuesStored(
     }
     // Edited during the send, or the server holds another body: what is on the device now is a correction.
     const forked = forkCorrection(stored, newId);
-    if (owns(d, sendRev)) return move(forked, 'resume', { lastError: { code: 'conflict', detail: `the server holds another version of ${submissionId}` } }) ?? forked;
+    if (owns(d, sendRev))
+      return (
+        move(forked, 'resume', {
+          lastError: { code: 'conflict', detail: `the server holds another version of ${submissionId}` },
+        }) ?? forked
+      );
     return d.syncState === 'draft' ? { ...forked, syncState: 'correction' } : forked;
   });
   return goesOn;
@@ -212,7 +262,12 @@ export async function recordPhotoStored(db: AppDatabase, photoId: string): Promi
 }
 
 /** Everything reached the server: sent, but only if no edit came in since the send started. */
-export function finishSend(db: AppDatabase, instanceId: string, sendRev: number, valueCount?: number): Promise<OfflineInstanceDoc | null> {
+export function finishSend(
+  db: AppDatabase,
+  instanceId: string,
+  sendRev: number,
+  valueCount?: number,
+): Promise<OfflineInstanceDoc | null> {
   return compareAndSet(db, instanceId, (d) => {
     if (!owns(d, sendRev)) return null;
     const moved = move(d, 'finish', { sentAt: Date.now(), ...(valueCount !== undefined ? { valueCount } : {}) });
@@ -224,17 +279,32 @@ export function finishSend(db: AppDatabase, instanceId: string, sendRev: number,
 export type SendStop = 'fail' | 'need-login' | 'offline';
 
 /** The send stopped; a later edit wins (nothing is written over it). */
-export function stopSend(db: AppDatabase, instanceId: string, sendRev: number, stop: SendStop, error: SubmitError): Promise<OfflineInstanceDoc | null> {
+export function stopSend(
+  db: AppDatabase,
+  instanceId: string,
+  sendRev: number,
+  stop: SendStop,
+  error: SubmitError,
+): Promise<OfflineInstanceDoc | null> {
   return compareAndSet(db, instanceId, (d) => (owns(d, sendRev) ? move(d, stop, { lastError: error }) : null));
 }
 
 /** Refused before it was sent (no round, not buildable): back to an error the user can correct. */
-export function failBeforeSend(db: AppDatabase, instanceId: string, sendRev: number, error: SubmitError): Promise<OfflineInstanceDoc | null> {
+export function failBeforeSend(
+  db: AppDatabase,
+  instanceId: string,
+  sendRev: number,
+  error: SubmitError,
+): Promise<OfflineInstanceDoc | null> {
   return stopSend(db, instanceId, sendRev, 'fail', error);
 }
 
 /** Another user is logged in, or none: the instance waits for its author (from queued, or mid-send). */
-export function waitForLogin(db: AppDatabase, instanceId: string, error: SubmitError): Promise<OfflineInstanceDoc | null> {
+export function waitForLogin(
+  db: AppDatabase,
+  instanceId: string,
+  error: SubmitError,
+): Promise<OfflineInstanceDoc | null> {
   return compareAndSet(db, instanceId, (d) => move(d, 'need-login', { lastError: error }));
 }
 
@@ -247,7 +317,12 @@ export function resumeInstance(db: AppDatabase, instanceId: string): Promise<Off
 }
 
 /** Appends to the instance's log of tries (support); not a state change, so it never conflicts with one. */
-export async function appendAttemptLog(db: AppDatabase, instanceId: string, entry: NonNullable<OfflineInstanceDoc['attemptLog']>[number], keep: number): Promise<void> {
+export async function appendAttemptLog(
+  db: AppDatabase,
+  instanceId: string,
+  entry: NonNullable<OfflineInstanceDoc['attemptLog']>[number],
+  keep: number,
+): Promise<void> {
   await compareAndSet(db, instanceId, (d) => ({ ...d, attemptLog: [...(d.attemptLog ?? []), entry].slice(-keep) }));
 }
 
@@ -255,7 +330,10 @@ export async function appendAttemptLog(db: AppDatabase, instanceId: string, entr
  * Removes the instance document if the user may delete it in the state it is stored in now; RxDB refuses the
  * removal with a conflict when it changed since it was read (e.g. another tab queued it).
  */
-export async function deleteInstanceDoc(db: AppDatabase, instanceId: string): Promise<'deleted' | 'missing' | 'not-deletable' | 'changed'> {
+export async function deleteInstanceDoc(
+  db: AppDatabase,
+  instanceId: string,
+): Promise<'deleted' | 'missing' | 'not-deletable' | 'changed'> {
   const doc = await db.offlineInstances.findOne(instanceId).exec();
   if (!doc) return 'missing';
   if (!actionsOf(doc.toMutableJSON()).delete) return 'not-deletable';

@@ -1,7 +1,7 @@
 import type { AppDatabase } from './database';
 
 /** The states of an instance that is still on the device and open for edits or on its way (as the table reads). */
-const OPEN_STATES = ['draft', 'queued', 'sending', 'retrying', 'error'];
+const UNSENT_STATES = ['draft', 'queued', 'sending', 'retrying', 'error'];
 
 export type MoveToDateResult = { kind: 'moved' } | { kind: 'taken' } | { kind: 'missing' };
 
@@ -10,10 +10,25 @@ export type MoveToDateResult = { kind: 'moved' } | { kind: 'taken' } | { kind: '
  * by instance, not by date). Refused when that day already has an unsent instance of the round, since the table
  * shows one instance per round and day and the other would be hidden.
  */
-export async function moveInstanceToDate(db: AppDatabase, instanceId: string, date: string, opts: { dryRun?: boolean } = {}): Promise<MoveToDateResult> {
+export async function moveInstanceToDate(
+  db: AppDatabase,
+  instanceId: string,
+  date: string,
+  opts: { dryRun?: boolean } = {},
+): Promise<MoveToDateResult> {
   const doc = await db.offlineInstances.findOne(instanceId).exec();
   if (!doc) return { kind: 'missing' };
-  const other = await db.offlineInstances.findOne({ selector: { mrId: doc.mrId, date, mode: doc.mode, syncState: { $in: OPEN_STATES }, instanceId: { $ne: instanceId } } }).exec();
+  const other = await db.offlineInstances
+    .findOne({
+      selector: {
+        mrId: doc.mrId,
+        date,
+        mode: doc.mode,
+        syncState: { $in: UNSENT_STATES },
+        instanceId: { $ne: instanceId },
+      },
+    })
+    .exec();
   if (other) return { kind: 'taken' };
   if (!opts.dryRun) await doc.incrementalPatch({ date, updatedAt: Date.now() });
   return { kind: 'moved' };

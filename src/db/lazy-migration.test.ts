@@ -55,7 +55,10 @@ describe('RxDB migration code loads only when stored data needs it', () => {
     const db = await createAppDatabase(getRxStorageDexie(), name);
     expect(migrationLoaded(db)).toBe(true);
     // version 2 (the lifecycle) adds the edit revision; nothing else changes
-    expect((await db.offlineInstances.findOne(instance.instanceId).exec())?.toMutableJSON()).toEqual({ ...instance, editRev: 0 });
+    expect((await db.offlineInstances.findOne(instance.instanceId).exec())?.toMutableJSON()).toEqual({
+      ...instance,
+      editRev: 0,
+    });
     expect(await readDrafts(db, instance.instanceId)).toEqual(drafts);
     await db.close();
   });

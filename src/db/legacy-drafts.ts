@@ -12,12 +12,17 @@ export async function moveLegacyDrafts(db: AppDatabase): Promise<void> {
   for (const instance of withDrafts) {
     const legacy = instance.drafts ?? [];
     if (legacy.length > 0) {
-      const docs: DraftDoc[] = legacy.map((d) => ({ ...d, id: draftId(instance.instanceId, d.tsId), instanceId: instance.instanceId }));
+      const docs: DraftDoc[] = legacy.map((d) => ({
+        ...d,
+        id: draftId(instance.instanceId, d.tsId),
+        instanceId: instance.instanceId,
+      }));
       const existing = await db.drafts.findByIds(docs.map((d) => d.id)).exec();
       const missing = docs.filter((d) => !existing.has(d.id));
       if (missing.length > 0) {
         const { error } = await db.drafts.bulkInsert(missing);
-        if (error.length > 0) throw new Error(`moving drafts of ${instance.instanceId} failed: ${error.map((e) => e.status).join(', ')}`);
+        if (error.length > 0)
+          throw new Error(`moving drafts of ${instance.instanceId} failed: ${error.map((e) => e.status).join(', ')}`);
       }
     }
     await instance.incrementalModify((d) => {

@@ -3,7 +3,11 @@ import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
-import { offlineInstanceJsonSchema, type OfflineInstanceDoc, type OfflineInstanceDocV1 } from '../../schemas/db/offline-instance-doc';
+import {
+  offlineInstanceJsonSchema,
+  type OfflineInstanceDoc,
+  type OfflineInstanceDocV1,
+} from '../../schemas/db/offline-instance-doc';
 import { draftJsonSchema } from '../../schemas/db/draft-doc';
 import { referenceJsonSchema } from '../../schemas/db/reference-doc';
 import type { HistoricValue } from '../../schemas/api';
@@ -31,21 +35,35 @@ const unsent: OfflineInstanceDocV1 = {
 };
 
 /** The instance as version 2 keeps it: the same data, the message as a reason code that keeps its text. */
-const { drafts: _drafts, ...unsentV2 } = { ...unsent, lastError: { code: 'legacy', detail: '503 Service Unavailable' }, editRev: 0 };
+const { drafts: _drafts, ...unsentV2 } = {
+  ...unsent,
+  lastError: { code: 'legacy', detail: '503 Service Unavailable' },
+  editRev: 0,
+};
 
 /** The offlineInstances schema as released in version 1: lastError a message. */
 const version1: RxJsonSchema<OfflineInstanceDocV1> = {
   ...(offlineInstanceJsonSchema as unknown as RxJsonSchema<OfflineInstanceDocV1>),
   version: 1,
-  properties: { ...(offlineInstanceJsonSchema.properties as RxJsonSchema<OfflineInstanceDocV1>['properties']), lastError: { type: 'string' } },
+  properties: {
+    ...(offlineInstanceJsonSchema.properties as RxJsonSchema<OfflineInstanceDocV1>['properties']),
+    lastError: { type: 'string' },
+  },
 };
 
 /** The offlineInstances schema as released in version 0: every draft inside the instance document. */
-const version0: RxJsonSchema<OfflineInstanceDocV1> = { ...version1, version: 0, required: [...(offlineInstanceJsonSchema.required as string[]), 'drafts'] as never };
+const version0: RxJsonSchema<OfflineInstanceDocV1> = {
+  ...version1,
+  version: 0,
+  required: [...(offlineInstanceJsonSchema.required as string[]), 'drafts'] as never,
+};
 
 async function openVersion0(name: string, withDraftsCollection = false) {
   const db = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
-  await db.addCollections({ offlineInstances: { schema: version0 }, ...(withDraftsCollection ? { drafts: { schema: draftJsonSchema } } : {}) });
+  await db.addCollections({
+    offlineInstances: { schema: version0 },
+    ...(withDraftsCollection ? { drafts: { schema: draftJsonSchema } } : {}),
+  });
   return db;
 }
 
@@ -72,19 +90,40 @@ describe('schema migrations on IndexedDB', () => {
   it('opens a device with per-value history (v0): drops it with its marks and the next pull loads every series again', async () => {
     const name = `v0history${Date.now()}`;
     const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
-    await old.addCollections({ historicValues: { schema: historicValuesVersion0 }, reference: { schema: referenceJsonSchema } });
+    await old.addCollections({
+      historicValues: { schema: historicValuesVersion0 },
+      reference: { schema: referenceJsonSchema },
+    });
     const dts = ['2026-11-20T07:00:00.000Z', '2026-11-21T07:00:00.000Z'];
-    await old.collections['historicValues']!.bulkInsert(dts.map((dt, i) => ({ id: `1001-W|${dt}`, tsId: '1001-W', dt, value: i, instanceId: null })));
+    await old.collections['historicValues']!.bulkInsert(
+      dts.map((dt, i) => ({ id: `1001-W|${dt}`, tsId: '1001-W', dt, value: i, instanceId: null })),
+    );
     // the old marks say the device has 1001-W up to the 21st: trusted, they would skip the series it no longer has
-    await old.collections['reference']!.insert({ key: 'historyPulledUntil', data: { '1001-W': dts[1] }, fetchedAt: Date.now() });
+    await old.collections['reference']!.insert({
+      key: 'historyPulledUntil',
+      data: { '1001-W': dts[1] },
+      fetchedAt: Date.now(),
+    });
     await old.close();
 
     const db = await createAppDatabase(getRxStorageDexie(), name);
     expect(await db.historicValues.count().exec()).toBe(0);
     const asked: string[] = [];
-    const pulled = [...dts, '2026-11-22T07:00:00.000Z'].map((dt, i) => ({ tsId: '1001-W', dt, value: i, instanceId: null }));
-    const api = { getJson: async (path: string) => (asked.push(path), { data: { values: pulled } }) } as unknown as ApiClient;
-    expect(await pullHistoricValues(db, api, ['1001-W'], undefined, { incremental: true, newest: new Map([['1001-W', dts[1] ?? '']]) })).toBe(3);
+    const pulled = [...dts, '2026-11-22T07:00:00.000Z'].map((dt, i) => ({
+      tsId: '1001-W',
+      dt,
+      value: i,
+      instanceId: null,
+    }));
+    const api = {
+      getJson: async (path: string) => (asked.push(path), { data: { values: pulled } }),
+    } as unknown as ApiClient;
+    expect(
+      await pullHistoricValues(db, api, ['1001-W'], undefined, {
+        incremental: true,
+        newest: new Map([['1001-W', dts[1] ?? '']]),
+      }),
+    ).toBe(3);
     // a full request: nothing stored means nothing to ask "from"
     expect(asked).toHaveLength(1);
     expect(asked[0]).not.toContain('from=');
@@ -92,7 +131,9 @@ describe('schema migrations on IndexedDB', () => {
     expect(series).toMatchObject({ tsId: '1001-W', newestDt: '2026-11-22T07:00:00.000Z' });
     expect(series?.values.map((v) => v.value)).toEqual([0, 1, 2]);
     expect(await db.reference.findOne('historyPulledUntil').exec()).toBeNull();
-    expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toEqual({ '1001-W': '2026-11-22T07:00:00.000Z' });
+    expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toEqual({
+      '1001-W': '2026-11-22T07:00:00.000Z',
+    });
     await db.close();
   });
 
@@ -115,7 +156,13 @@ describe('schema migrations on IndexedDB', () => {
     const old = await openVersion0(name, true);
     await old.collections['offlineInstances']!.insert(unsent);
     // the first start moved the drafts, the user typed on, and the browser was killed before the cleanup
-    await old.collections['drafts']!.insert({ id: `${unsent.instanceId}|1001-W`, instanceId: unsent.instanceId, tsId: '1001-W', text: '13,75', updatedAt: 10 });
+    await old.collections['drafts']!.insert({
+      id: `${unsent.instanceId}|1001-W`,
+      instanceId: unsent.instanceId,
+      tsId: '1001-W',
+      text: '13,75',
+      updatedAt: 10,
+    });
     await old.close();
 
     const db = await createAppDatabase(getRxStorageDexie(), name);
@@ -129,12 +176,17 @@ describe('schema migrations on IndexedDB', () => {
   it('moves a version-1 instance to the lifecycle of version 2: an interrupted send is queued again, nothing dropped', async () => {
     const name = `v1lifecycle${Date.now()}`;
     const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
-    await old.addCollections({ offlineInstances: { schema: version1, migrationStrategies: { 1: (d: OfflineInstanceDocV1) => d } } });
+    await old.addCollections({
+      offlineInstances: { schema: version1, migrationStrategies: { 1: (d: OfflineInstanceDocV1) => d } },
+    });
     const { drafts: _d, ...v1 } = unsent;
     await old.collections['offlineInstances']!.insert({ ...v1, syncState: 'retrying' });
     await old.close();
     const db = await createAppDatabase(getRxStorageDexie(), name);
-    expect((await db.offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON()).toEqual({ ...unsentV2, syncState: 'queued' });
+    expect((await db.offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON()).toEqual({
+      ...unsentV2,
+      syncState: 'queued',
+    });
     await db.close();
   });
 
@@ -158,7 +210,10 @@ describe('schema migrations on IndexedDB', () => {
     const { offlineInstances } = await updated.addCollections({
       offlineInstances: {
         schema: next,
-        migrationStrategies: { ...COLLECTIONS.offlineInstances.migrationStrategies, [next.version]: (doc: OfflineInstanceDoc) => ({ ...doc, device: 'migrated' }) },
+        migrationStrategies: {
+          ...COLLECTIONS.offlineInstances.migrationStrategies,
+          [next.version]: (doc: OfflineInstanceDoc) => ({ ...doc, device: 'migrated' }),
+        },
       },
     });
     const migrated = (await offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON();

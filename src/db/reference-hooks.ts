@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import { ConfigSchema, FacilityModelListSchema, ServerInfoSchema, type Config, type FacilityModel, type ServerInfo } from '../../schemas/api';
+import {
+  ConfigSchema,
+  FacilityModelListSchema,
+  ServerInfoSchema,
+  type Config,
+  type FacilityModel,
+  type ServerInfo,
+} from '../../schemas/api';
 import { LocalConfigSchema, type LocalConfig } from '../../schemas/forms/local-config';
 import { withDeviceSettings } from '../domain/device-settings';
 import { useDb } from './db-context';

@@ -11,7 +11,11 @@ import { useObservable } from './hooks';
  */
 export function useMeasureDocuments(): MeasureDocument[] | undefined {
   const db = useDb();
-  const data = useObservable<unknown>(() => db.reference.findOne('measureDocuments').$.pipe(map((d) => d?.data ?? null)), undefined, [db]);
+  const data = useObservable<unknown>(
+    () => db.reference.findOne('measureDocuments').$.pipe(map((d) => d?.data ?? null)),
+    undefined,
+    [db],
+  );
   return useMemo(() => {
     if (data === undefined) return undefined;
     const parsed = v.safeParse(MeasureDocumentListSchema, data);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chartLinkTsIds, compileRemarkFilter, filterRemarks, historyMarks, isInvertedAxis, plottedCount, remarkText, sortPoints, toChartColumns, type SeriesPoint } from './analysis';
+import {
+  chartLinkTsIds,
+  compileRemarkFilter,
+  filterRemarks,
+  historyMarks,
+  isInvertedAxis,
+  plottedCount,
+  remarkText,
+  sortPoints,
+  toChartColumns,
+  type SeriesPoint,
+} from './analysis';
 
 describe('inverted parameter axis (§9)', () => {
   it.each([
@@ -16,7 +27,8 @@ describe('inverted parameter axis (§9)', () => {
   });
 });
 
-const pts = (...values: (number | null)[]): SeriesPoint[] => values.map((value, i) => ({ dt: `2026-11-${String(10 + i).padStart(2, '0')}T10:00:00.000Z`, value }));
+const pts = (...values: (number | null)[]): SeriesPoint[] =>
+  values.map((value, i) => ({ dt: `2026-11-${String(10 + i).padStart(2, '0')}T10:00:00.000Z`, value }));
 
 describe('history marks of the table', () => {
   it.each([
@@ -113,7 +125,10 @@ describe('chart columns', () => {
       { dt: 'nonsense', value: 9 },
       { dt: '2026-11-01T00:00:00Z', value: null },
     ];
-    expect(toChartColumns(points)).toEqual({ xs: [Date.parse('2026-11-01T00:00:00Z') / 1000, Date.parse('2026-11-02T00:00:00Z') / 1000], ys: [null, 2] });
+    expect(toChartColumns(points)).toEqual({
+      xs: [Date.parse('2026-11-01T00:00:00Z') / 1000, Date.parse('2026-11-02T00:00:00Z') / 1000],
+      ys: [null, 2],
+    });
     expect(plottedCount(points)).toBe(1);
   });
 });

@@ -80,7 +80,15 @@ export interface HistoricRemark {
 }
 
 /** Historic station and timeseries remarks matching the filter, newest first. */
-export function filterRemarks(values: readonly { tsId: string; dt: string; staRemark?: string | Remark | null; tsRemark?: string | Remark | null }[], regex: RegExp): HistoricRemark[] {
+export function filterRemarks(
+  values: readonly {
+    tsId: string;
+    dt: string;
+    staRemark?: string | Remark | null;
+    tsRemark?: string | Remark | null;
+  }[],
+  regex: RegExp,
+): HistoricRemark[] {
   const found: HistoricRemark[] = [];
   for (const v of values) {
     const sta = remarkText(v.staRemark);

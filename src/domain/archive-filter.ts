@@ -14,7 +14,10 @@ export interface ArchiveFilter {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-type Filterable = Pick<CompletedMeasureRound, 'mrName' | 'mrGroup' | 'submissionTime' | 'completionTime' | 'decision1Time' | 'userDecision1Required'>;
+type Filterable = Pick<
+  CompletedMeasureRound,
+  'mrName' | 'mrGroup' | 'submissionTime' | 'completionTime' | 'decision1Time' | 'userDecision1Required'
+>;
 
 /** The group a round is listed under: its group, else its name. */
 export const archiveGroup = (r: Pick<CompletedMeasureRound, 'mrName' | 'mrGroup'>): string => r.mrGroup || r.mrName;
@@ -28,7 +31,11 @@ export function submissionDay(iso: string | null | undefined, zone = DEFAULT_ZON
   return w ? toIsoDate(w) : undefined;
 }
 
-export function filterArchive<R extends Filterable>(rounds: readonly R[], filter: ArchiveFilter, zone = DEFAULT_ZONE): R[] {
+export function filterArchive<R extends Filterable>(
+  rounds: readonly R[],
+  filter: ArchiveFilter,
+  zone = DEFAULT_ZONE,
+): R[] {
   return rounds.filter((r) => {
     if (filter.group && archiveGroup(r) !== filter.group) return false;
     if (filter.state && archiveState(r) !== filter.state) return false;
@@ -48,7 +55,8 @@ export function parseArchiveFilter(search: Record<string, unknown>): ArchiveFilt
   if (typeof search.group === 'string' && search.group !== '') out.group = search.group;
   if (typeof search.from === 'string' && ISO_DATE.test(search.from)) out.from = search.from;
   if (typeof search.to === 'string' && ISO_DATE.test(search.to)) out.to = search.to;
-  if (typeof search.state === 'string' && (ARCHIVE_STATES as readonly string[]).includes(search.state)) out.state = search.state as ArchiveState;
+  if (typeof search.state === 'string' && (ARCHIVE_STATES as readonly string[]).includes(search.state))
+    out.state = search.state as ArchiveState;
   return out;
 }
 
@@ -62,5 +70,12 @@ export function archiveImagesShown(submissionTime: string | null | undefined, da
 
 /** /archive/report/{instanceIds}: ids separated by commas or plus signs, blanks and repeats dropped. */
 export function parseInstanceIds(param: string): string[] {
-  return [...new Set(param.split(/[,+\s]+/).map((s) => s.trim()).filter((s) => s !== ''))];
+  return [
+    ...new Set(
+      param
+        .split(/[,+\s]+/)
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
 }

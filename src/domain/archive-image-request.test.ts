@@ -16,6 +16,10 @@ describe('archive images asked for by format, quality and shown width', () => {
   });
 
   it('names avif, jpeg and png with quality and width', () => {
-    expect(archiveImageHeaders(160, 2)).toEqual({ Accept: 'image/avif,image/jpeg;q=0.9,image/png;q=0.8', 'X-Image-Quality': '70', 'X-Image-Width': '320' });
+    expect(archiveImageHeaders(160, 2)).toEqual({
+      Accept: 'image/avif,image/jpeg;q=0.9,image/png;q=0.8',
+      'X-Image-Quality': '70',
+      'X-Image-Width': '320',
+    });
   });
 });

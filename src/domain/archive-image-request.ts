@@ -14,5 +14,9 @@ export function archiveImageWidth(cssWidth: number, devicePixelRatio: number): n
 }
 
 export function archiveImageHeaders(cssWidth: number, devicePixelRatio: number): Record<string, string> {
-  return { Accept: ARCHIVE_IMAGE_ACCEPT, 'X-Image-Quality': String(ARCHIVE_IMAGE_QUALITY), 'X-Image-Width': String(archiveImageWidth(cssWidth, devicePixelRatio)) };
+  return {
+    Accept: ARCHIVE_IMAGE_ACCEPT,
+    'X-Image-Quality': String(ARCHIVE_IMAGE_QUALITY),
+    'X-Image-Width': String(archiveImageWidth(cssWidth, devicePixelRatio)),
+  };
 }

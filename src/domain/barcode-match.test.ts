@@ -15,8 +15,16 @@ describe('matchBarcode', () => {
   it.each<[string, string, BarcodeMatch]>([
     ['the exact tsBarcode', 'HWE-1-W', { kind: 'timeseries', staNumber: '1', tsId: '1-W' }],
     ['trimmed and in another case', '  hwe-1-w\n', { kind: 'timeseries', staNumber: '1', tsId: '1-W' }],
-    ['several entries with the code: the first in round order', 'Dup', { kind: 'timeseries', staNumber: '2', tsId: '2-Q' }],
-    ['a timeseries code before a station plate with the same code', 'ST-2', { kind: 'timeseries', staNumber: '5', tsId: '5-W' }],
+    [
+      'several entries with the code: the first in round order',
+      'Dup',
+      { kind: 'timeseries', staNumber: '2', tsId: '2-Q' },
+    ],
+    [
+      'a timeseries code before a station plate with the same code',
+      'ST-2',
+      { kind: 'timeseries', staNumber: '5', tsId: '5-W' },
+    ],
     ['a station plate from the metadata (a number)', '4711', { kind: 'station', staNumber: '4' }],
     ['no entry with the code', 'XYZ-9', { kind: 'none', code: 'XYZ-9' }],
     ['an empty tsBarcode never matches empty input', '   ', { kind: 'none', code: '' }],

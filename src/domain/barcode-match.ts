@@ -7,7 +7,10 @@ export interface BarcodeTarget {
 }
 
 /** What a scanned or typed code stands for: one timeseries, a whole station, or nothing of this round. */
-export type BarcodeMatch = { kind: 'timeseries'; staNumber: string; tsId: string } | { kind: 'station'; staNumber: string } | { kind: 'none'; code: string };
+export type BarcodeMatch =
+  | { kind: 'timeseries'; staNumber: string; tsId: string }
+  | { kind: 'station'; staNumber: string }
+  | { kind: 'none'; code: string };
 
 /** Labels are printed and typed in any case, and scanners often add a space or a line end. */
 export function normalizeBarcode(code: string): string {

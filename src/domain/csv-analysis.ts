@@ -9,7 +9,10 @@ import { planCsvImport, type CsvPlan } from './csv-plan';
  * own guess picks ',' for "Datum;Wert" files ending in a newline.)
  */
 export function guessDelimiter(text: string): string {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '').slice(0, 20);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 20);
   let best = { delimiter: ';', count: 0 };
   for (const delimiter of [';', '\t', '|', ',']) {
     const count = Math.min(...lines.map((l) => l.split(delimiter).length - 1));
@@ -30,7 +33,9 @@ export interface CsvPreviewData {
   implausible: number;
 }
 
-export type CsvAnalysis = { ok: true; plan: Omit<CsvPlan, 'rows'>; preview: CsvPreviewData; lineCount: number } | { ok: false; problem: CsvFileProblem };
+export type CsvAnalysis =
+  | { ok: true; plan: Omit<CsvPlan, 'rows'>; preview: CsvPreviewData; lineCount: number }
+  | { ok: false; problem: CsvFileProblem };
 
 /**
  * Keeps what the page shows: handing 10,000 planned rows to the main thread costs a long task there
@@ -40,7 +45,12 @@ export function previewOf(plan: CsvPlan, limit = PREVIEW_ROWS): CsvPreviewData {
   const flagged = plan.rows.filter((r) => r.problem || r.implausible);
   const rest = plan.rows.filter((r) => !r.problem && !r.implausible);
   const rows = plan.rows.length > limit ? [...flagged, ...rest].slice(0, limit) : plan.rows;
-  return { rows, omitted: plan.rows.length - rows.length, errors: plan.rows.filter((r) => r.problem).length, implausible: plan.rows.filter((r) => !r.problem && r.implausible).length };
+  return {
+    rows,
+    omitted: plan.rows.length - rows.length,
+    errors: plan.rows.filter((r) => r.problem).length,
+    implausible: plan.rows.filter((r) => !r.problem && r.implausible).length,
+  };
 }
 
 /**
@@ -48,7 +58,11 @@ export function previewOf(plan: CsvPlan, limit = PREVIEW_ROWS): CsvPreviewData {
  * (delimiter detected: ; tab | ,), check the configured columns, assign lines to entries. Runs in the CSV
  * worker, so a 10,000-line file never blocks the page.
  */
-export function analyseCsv(bytes: Uint8Array, config: CsvImporterConfig, entries: readonly MeasureRoundEntry[]): CsvAnalysis {
+export function analyseCsv(
+  bytes: Uint8Array,
+  config: CsvImporterConfig,
+  entries: readonly MeasureRoundEntry[],
+): CsvAnalysis {
   const decoded = decodeCsvBytes(bytes);
   if (!decoded.ok) return decoded;
   const parsed = Papa.parse<string[]>(decoded.text, { skipEmptyLines: false, delimiter: guessDelimiter(decoded.text) });

@@ -34,7 +34,8 @@ function isBinaryByte(b: number): boolean {
 export function decodeCsvBytes(bytes: Uint8Array): { ok: true; text: string } | { ok: false; problem: CsvFileProblem } {
   if (bytes.length === 0) return { ok: false, problem: { kind: 'empty' } };
   // UTF-16 exports start with a byte order mark; they are text, but not in the encoding we read
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { ok: false, problem: { kind: 'encoding' } };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    return { ok: false, problem: { kind: 'encoding' } };
   const head = bytes.subarray(0, 8192);
   let control = 0;
   for (const b of head) if (isBinaryByte(b)) control++;
@@ -55,7 +56,10 @@ export function requiredColumns(config: CsvImporterConfig): number {
 }
 
 /** The data rows (from startRow on, blank rows skipped) with their 1-based line numbers. */
-export function dataRows(rows: readonly (readonly string[])[], config: CsvImporterConfig): { line: number; row: readonly string[] }[] {
+export function dataRows(
+  rows: readonly (readonly string[])[],
+  config: CsvImporterConfig,
+): { line: number; row: readonly string[] }[] {
   const out: { line: number; row: readonly string[] }[] = [];
   rows.forEach((row, i) => {
     if (i + 1 >= config.startRow && !row.every((c) => c.trim() === '')) out.push({ line: i + 1, row });
@@ -67,7 +71,10 @@ export function dataRows(rows: readonly (readonly string[])[], config: CsvImport
  * A file whose data rows all lack the configured columns is the wrong file (or the wrong delimiter): one
  * clear message instead of an error on every line. A few short lines are reported per line instead.
  */
-export function checkColumns(rows: readonly (readonly string[])[], config: CsvImporterConfig): CsvFileProblem | undefined {
+export function checkColumns(
+  rows: readonly (readonly string[])[],
+  config: CsvImporterConfig,
+): CsvFileProblem | undefined {
   const data = dataRows(rows, config);
   if (data.length === 0) return { kind: 'empty' };
   const expected = requiredColumns(config);

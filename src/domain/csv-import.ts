@@ -18,7 +18,11 @@ const cell = (row: readonly string[], column: number) => (column > 0 ? (row[colu
  * headers). Date and time may share a column; the date-time format is luxon's. Every bad line is
  * reported with its 1-based line number; good lines are kept.
  */
-export function parseCsvRows(rows: readonly (readonly string[])[], config: CsvImporterConfig, zone = 'Europe/Vienna'): { entries: CsvEntry[]; errors: CsvLineError[] } {
+export function parseCsvRows(
+  rows: readonly (readonly string[])[],
+  config: CsvImporterConfig,
+  zone = 'Europe/Vienna',
+): { entries: CsvEntry[]; errors: CsvLineError[] } {
   const entries: CsvEntry[] = [];
   const errors: CsvLineError[] = [];
   rows.forEach((row, index) => {

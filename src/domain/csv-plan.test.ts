@@ -3,8 +3,24 @@ import type { CsvImporterConfig, MeasureRoundEntry } from '../../schemas/api';
 import { checkColumns, checkFileSize, CSV_MAX_BYTES, decodeCsvBytes, requiredColumns } from './csv-file';
 import { planCsvImport } from './csv-plan';
 
-const config: CsvImporterConfig = { dateColumn: 1, timeColumn: 1, valueColumn: 2, remarkColumn: 3, startRow: 2, dateTimeFormat: 'dd.MM.yyyy HH:mm' };
-const e = (tsId: string, over: Partial<MeasureRoundEntry> = {}) => ({ staName: 'S', staNumber: tsId.split('-')[0], tsId, tsParameter: 'W', tsUnit: 'cm', tsPlausibilityCheck: { min: 0, max: 10 }, ...over }) as MeasureRoundEntry;
+const config: CsvImporterConfig = {
+  dateColumn: 1,
+  timeColumn: 1,
+  valueColumn: 2,
+  remarkColumn: 3,
+  startRow: 2,
+  dateTimeFormat: 'dd.MM.yyyy HH:mm',
+};
+const e = (tsId: string, over: Partial<MeasureRoundEntry> = {}) =>
+  ({
+    staName: 'S',
+    staNumber: tsId.split('-')[0],
+    tsId,
+    tsParameter: 'W',
+    tsUnit: 'cm',
+    tsPlausibilityCheck: { min: 0, max: 10 },
+    ...over,
+  }) as MeasureRoundEntry;
 const bytes = (s: string) => new TextEncoder().encode(s);
 
 describe('CSV file checks before import', () => {
@@ -53,7 +69,14 @@ describe('CSV file checks before import', () => {
 });
 
 describe('planning a CSV import into a round', () => {
-  const entries = [e('1-W'), e('2-null'), e('3-W'), e('4-ZU', { tsUnit: 'nein/unverändert/Ereignis' }), e('5-Q', { tsUnit: 'l/s' }), e('6-W')];
+  const entries = [
+    e('1-W'),
+    e('2-null'),
+    e('3-W'),
+    e('4-ZU', { tsUnit: 'nein/unverändert/Ereignis' }),
+    e('5-Q', { tsUnit: 'l/s' }),
+    e('6-W'),
+  ];
 
   it('assigns lines in order to entries with an import number and reports each line', () => {
     const rows = [
@@ -67,7 +90,9 @@ describe('planning a CSV import into a round', () => {
     ];
     const plan = planCsvImport(entries, rows, config);
     expect(plan.date).toBe('2026-11-01');
-    expect(plan.rows.map((r) => [r.entry?.tsId, r.line, r.problem ?? (r.noImportNumber ? 'noImportNumber' : 'ok')])).toEqual([
+    expect(
+      plan.rows.map((r) => [r.entry?.tsId, r.line, r.problem ?? (r.noImportNumber ? 'noImportNumber' : 'ok')]),
+    ).toEqual([
       ['1-W', 2, 'ok'],
       ['2-null', undefined, 'noImportNumber'],
       ['3-W', 3, 'badValue'],

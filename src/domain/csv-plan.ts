@@ -40,7 +40,12 @@ const IMPORTABLE: readonly InputType[] = ['NUMBER', 'NO_STEADY_INCIDENT', 'NO_YE
  * taken. Entries without an import number take no line. Every line keeps its own verdict; only good lines
  * on the round's date are imported (docs/analysis.md).
  */
-export function planCsvImport(entries: readonly MeasureRoundEntry[], rows: readonly (readonly string[])[], config: CsvImporterConfig, zone = DEFAULT_ZONE): CsvPlan {
+export function planCsvImport(
+  entries: readonly MeasureRoundEntry[],
+  rows: readonly (readonly string[])[],
+  config: CsvImporterConfig,
+  zone = DEFAULT_ZONE,
+): CsvPlan {
   const parsed = parseCsvRows(rows, config, zone);
   const good = new Map(parsed.entries.map((e) => [e.line, e]));
   const bad = new Map(parsed.errors.map((e) => [e.line, e.reason]));
@@ -78,11 +83,22 @@ export function planCsvImport(entries: readonly MeasureRoundEntry[], rows: reado
           const p = checkPlausibility(entry, csv.value);
           if (p) row.implausible = p;
         }
-        imports.push({ tsId: entry.tsId, time: local.toFormat('HH:mm'), text: csv.value === undefined ? '' : String(csv.value), ...(csv.remark ? { remark: csv.remark } : {}) });
+        imports.push({
+          tsId: entry.tsId,
+          time: local.toFormat('HH:mm'),
+          text: csv.value === undefined ? '' : String(csv.value),
+          ...(csv.remark ? { remark: csv.remark } : {}),
+        });
       }
     }
     out.push(row);
   }
-  for (const { line, row } of data.slice(next)) out.push({ line, raw: row, ...(good.get(line) ? { csv: good.get(line) } : {}), problem: bad.get(line) ?? 'noEntry' });
+  for (const { line, row } of data.slice(next))
+    out.push({
+      line,
+      raw: row,
+      ...(good.get(line) ? { csv: good.get(line) } : {}),
+      problem: bad.get(line) ?? 'noEntry',
+    });
   return { rows: out, ...(date ? { date } : {}), imports };
 }

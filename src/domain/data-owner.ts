@@ -25,7 +25,9 @@ export function instanceVisibleTo(owner: string | undefined, user: Username): bo
 
 /** The owner an instance document names, if any (the field is optional: older documents have none). */
 export function ownerOf(instance: object): string | undefined {
-  return 'owner' in instance && typeof instance.owner === 'string' && instance.owner !== '' ? instance.owner : undefined;
+  return 'owner' in instance && typeof instance.owner === 'string' && instance.owner !== ''
+    ? instance.owner
+    : undefined;
 }
 
 export interface UnsentRef {
@@ -38,7 +40,11 @@ export interface UnsentRef {
  * needs stays (`keep`); one that only other users' unsent instances need is put aside (`hold`, invisible, back
  * when its owner pulls again), so their round can still be sent; every other round goes (`drop`).
  */
-export function sortPulledRounds(mrIds: readonly string[], unsent: readonly UnsentRef[], nextUser: Username): { keep: string[]; hold: Map<string, string[]>; drop: string[] } {
+export function sortPulledRounds(
+  mrIds: readonly string[],
+  unsent: readonly UnsentRef[],
+  nextUser: Username,
+): { keep: string[]; hold: Map<string, string[]>; drop: string[] } {
   const keep: string[] = [];
   const hold = new Map<string, string[]>();
   const drop: string[] = [];

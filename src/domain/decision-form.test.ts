@@ -1,15 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletedEntry } from '../../schemas/api';
-import { archiveImagesShown, filterArchive, parseArchiveFilter, parseInstanceIds, submissionDay } from './archive-filter';
+import {
+  archiveImagesShown,
+  filterArchive,
+  parseArchiveFilter,
+  parseInstanceIds,
+  submissionDay,
+} from './archive-filter';
 import { archiveState, buildDecisionPost, decisionOptions, dueEntries, mayDecide, openStage } from './decision-form';
 
 const INCIDENT_UNIT = 'nein/unverändert/Ereignis';
 const entry = (tsId: string, value: number, over: Partial<CompletedEntry> = {}) =>
-  ({ tsId, staName: 's', staNumber: '1', tsParameter: 'ZU', tsUnit: INCIDENT_UNIT, tsPlausibilityCheck: { min: 0, max: 10 }, value, ...over }) as unknown as CompletedEntry;
+  ({
+    tsId,
+    staName: 's',
+    staNumber: '1',
+    tsParameter: 'ZU',
+    tsUnit: INCIDENT_UNIT,
+    tsPlausibilityCheck: { min: 0, max: 10 },
+    value,
+    ...over,
+  }) as unknown as CompletedEntry;
 
 describe('archive state (§4 lifecycle)', () => {
   it.each([
-    [{ completionTime: '2026-01-01T00:00:00Z', decision1Time: '2026-01-01T00:00:00Z', userDecision1Required: true }, 'completed', undefined],
+    [
+      { completionTime: '2026-01-01T00:00:00Z', decision1Time: '2026-01-01T00:00:00Z', userDecision1Required: true },
+      'completed',
+      undefined,
+    ],
     [{ decision1Time: '2026-01-01T00:00:00Z', userDecision1Required: true }, 'awaitingDecision2', 2],
     [{ userDecision1Required: true }, 'awaitingDecision1', 1],
     [{ userDecision1Required: false }, 'submitted', undefined],
@@ -20,7 +39,12 @@ describe('archive state (§4 lifecycle)', () => {
 });
 
 describe('decisions due per stage', () => {
-  const entries = [entry('1-ZU', 2), entry('2-ZU', 0), entry('3-VB1', 2, { decision1Value: 'FURTHER_ASSESSMENT' }), entry('4-ZU', 2, { decision1Value: 'NOT_RELEVANT' })];
+  const entries = [
+    entry('1-ZU', 2),
+    entry('2-ZU', 0),
+    entry('3-VB1', 2, { decision1Value: 'FURTHER_ASSESSMENT' }),
+    entry('4-ZU', 2, { decision1Value: 'NOT_RELEVANT' }),
+  ];
   it('asks the first decider about every incident', () => {
     expect(dueEntries(entries, 1).map((e) => e.tsId)).toEqual(['1-ZU', '3-VB1', '4-ZU']);
   });
@@ -69,9 +93,15 @@ describe('the decision post', () => {
   });
   it('names the missing team, a missing value and a value the -VB variant does not allow', () => {
     expect(buildDecisionPost(entries, 1, '', [{ tsId: '3-VB1', value: 'NOT_RELEVANT' }])).toEqual({
-      problems: [{ kind: 'team-missing' }, { kind: 'value-missing', tsId: '1-ZU' }, { kind: 'value-invalid', tsId: '3-VB1', value: 'NOT_RELEVANT' }],
+      problems: [
+        { kind: 'team-missing' },
+        { kind: 'value-missing', tsId: '1-ZU' },
+        { kind: 'value-invalid', tsId: '3-VB1', value: 'NOT_RELEVANT' },
+      ],
     });
-    expect(buildDecisionPost(entries, 1, undefined, [])).toMatchObject({ problems: [{ kind: 'team-missing' }, { kind: 'value-missing' }, { kind: 'value-missing' }] });
+    expect(buildDecisionPost(entries, 1, undefined, [])).toMatchObject({
+      problems: [{ kind: 'team-missing' }, { kind: 'value-missing' }, { kind: 'value-missing' }],
+    });
   });
 });
 
@@ -95,7 +125,11 @@ describe('archive filters', () => {
     expect(filterArchive(rounds, filter).map((r) => r.mrName)).toEqual(names);
   });
   it('reads the filter from the URL and drops what is not one', () => {
-    expect(parseArchiveFilter({ group: 'Dam', from: '2026-03-01', to: 'x', state: 'completed' })).toEqual({ group: 'Dam', from: '2026-03-01', state: 'completed' });
+    expect(parseArchiveFilter({ group: 'Dam', from: '2026-03-01', to: 'x', state: 'completed' })).toEqual({
+      group: 'Dam',
+      from: '2026-03-01',
+      state: 'completed',
+    });
     expect(parseArchiveFilter({ group: '', from: 5, to: '2026-03-09', state: 'nope' })).toEqual({ to: '2026-03-09' });
   });
   it('finds no day in a missing or broken time', () => {

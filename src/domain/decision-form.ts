@@ -1,5 +1,12 @@
 import type { CompletedEntry, CompletedMeasureRound, DecisionPost } from '../../schemas/api';
-import { DECISION2_OPTIONS, decision1Options, ESCALATING_DECISION1, needsDecision1, type Decision1, type Decision2 } from './decisions';
+import {
+  DECISION2_OPTIONS,
+  decision1Options,
+  ESCALATING_DECISION1,
+  needsDecision1,
+  type Decision1,
+  type Decision2,
+} from './decisions';
 
 /** §4 lifecycle as the archive shows and filters it. */
 export const ARCHIVE_STATES = ['submitted', 'awaitingDecision1', 'awaitingDecision2', 'completed'] as const;
@@ -24,7 +31,9 @@ export function openStage(round: RoundTimes): DecisionStage | undefined {
 
 /** Entries that need a decision at a stage: flagged ones at 1, the escalated ones at 2 (as the server checks). */
 export function dueEntries(entries: readonly CompletedEntry[], stage: DecisionStage): CompletedEntry[] {
-  return entries.filter((e) => (stage === 1 ? needsDecision1(e) : !!e.decision1Value && ESCALATING_DECISION1.has(e.decision1Value)));
+  return entries.filter((e) =>
+    stage === 1 ? needsDecision1(e) : !!e.decision1Value && ESCALATING_DECISION1.has(e.decision1Value),
+  );
 }
 
 export function decisionOptions(tsId: string, stage: DecisionStage): readonly (Decision1 | Decision2)[] {
@@ -36,7 +45,12 @@ export function decisionOptions(tsId: string, stage: DecisionStage): readonly (D
  * roles per round (`rolesByRound`, from GET /info) are an extension of the reference server: a server that does
  * not tell them gets the form offered for every open stage, and its answer decides (403: not a decider).
  */
-export function mayDecide(rolesByRound: Readonly<Record<string, readonly string[]>> | undefined, mrId: string, product: string, stage: DecisionStage): boolean {
+export function mayDecide(
+  rolesByRound: Readonly<Record<string, readonly string[]>> | undefined,
+  mrId: string,
+  product: string,
+  stage: DecisionStage,
+): boolean {
   if (rolesByRound === undefined) return true;
   return (rolesByRound[mrId] ?? []).includes(`${product}_RESPONSIBLE${stage}`);
 }
@@ -48,13 +62,21 @@ export interface DecisionInput {
   remark?: string;
 }
 
-export type DecisionProblem = { kind: 'team-missing' } | { kind: 'value-missing'; tsId: string } | { kind: 'value-invalid'; tsId: string; value: string };
+export type DecisionProblem =
+  | { kind: 'team-missing' }
+  | { kind: 'value-missing'; tsId: string }
+  | { kind: 'value-invalid'; tsId: string; value: string };
 
 /**
  * The POST body of one decision stage, or why it cannot be sent yet: a team, and for every due entry a value
  * allowed for it (the -VB variant has its own options). Remarks are trimmed; empty ones are left out.
  */
-export function buildDecisionPost(entries: readonly CompletedEntry[], stage: DecisionStage, team: string | undefined, inputs: readonly DecisionInput[]): { post: DecisionPost } | { problems: DecisionProblem[] } {
+export function buildDecisionPost(
+  entries: readonly CompletedEntry[],
+  stage: DecisionStage,
+  team: string | undefined,
+  inputs: readonly DecisionInput[],
+): { post: DecisionPost } | { problems: DecisionProblem[] } {
   const problems: DecisionProblem[] = [];
   const trimmedTeam = (team ?? '').trim();
   if (trimmedTeam === '') problems.push({ kind: 'team-missing' });

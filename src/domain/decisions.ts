@@ -9,7 +9,9 @@ export type Decision2 = (typeof DECISION2_VALUES)[number];
 export const VB_TS_ID = /-VB\d+$/;
 
 export function decision1Options(tsId: string): readonly Decision1[] {
-  return VB_TS_ID.test(tsId) ? ['NOT_CRITICAL', 'FURTHER_ASSESSMENT'] : ['NOT_RELEVANT', 'FIX_IMMEDIATELY', 'FURTHER_ASSESSMENT'];
+  return VB_TS_ID.test(tsId)
+    ? ['NOT_CRITICAL', 'FURTHER_ASSESSMENT']
+    : ['NOT_RELEVANT', 'FIX_IMMEDIATELY', 'FURTHER_ASSESSMENT'];
 }
 
 export const DECISION2_OPTIONS: readonly Decision2[] = ['ACTION_REQUIRED', 'NOT_SAFETY_RELEVANT'];
@@ -30,10 +32,15 @@ export function needsDecision1(entry: CompletedEntry): boolean {
 }
 
 /** Which decision stages a submitted round still needs (docs/domain.md). */
-export function decisionsRequired(entries: readonly CompletedEntry[]): { userDecision1Required: boolean; userDecision2Required: boolean } {
+export function decisionsRequired(entries: readonly CompletedEntry[]): {
+  userDecision1Required: boolean;
+  userDecision2Required: boolean;
+} {
   const flagged = entries.filter(needsDecision1);
   return {
     userDecision1Required: flagged.length > 0,
-    userDecision2Required: flagged.some((e) => e.decision1Value !== undefined && e.decision1Value !== null && ESCALATING_DECISION1.has(e.decision1Value)),
+    userDecision2Required: flagged.some(
+      (e) => e.decision1Value !== undefined && e.decision1Value !== null && ESCALATING_DECISION1.has(e.decision1Value),
+    ),
   };
 }

@@ -1,6 +1,10 @@
 import type { DepthProfileRow } from '../../schemas/api';
 
-export type DepthProfileProblem = { row: number; field: keyof DepthProfileRow; reason: 'required' | 'negative' | 'notIncreasing' | 'outOfRange' };
+export type DepthProfileProblem = {
+  row: number;
+  field: keyof DepthProfileRow;
+  reason: 'required' | 'negative' | 'notIncreasing' | 'outOfRange';
+};
 
 /**
  * Depth profile rows: depthM is required and not negative, depths increase from row to row; water

@@ -6,5 +6,9 @@ import type { LocalConfig } from '../../schemas/forms/local-config';
  * the server's, on every screen and in the submission alike.
  */
 export function withDeviceSettings(config: Config, local: LocalConfig): Config {
-  return { ...config, ...(local.mode ? { mode: local.mode } : {}), ...(local.defaultTime ? { defaultTime: local.defaultTime } : {}) };
+  return {
+    ...config,
+    ...(local.mode ? { mode: local.mode } : {}),
+    ...(local.defaultTime ? { defaultTime: local.defaultTime } : {}),
+  };
 }

@@ -18,11 +18,17 @@ export function numberOf(text: string | undefined): number | undefined {
 const clean = (x: number) => Math.round(x * 1e9) / 1e9;
 
 /** A new dialog: plain value mode, §9 default verticals, volume rows pre-filled with `dischargeDefaultVolume`. */
-export function defaultDischargeForm(entry: Pick<MeasureRoundEntry, 'staMetadata'>, defaultVolume: number, format: (n: number) => string): DischargeForm {
+export function defaultDischargeForm(
+  entry: Pick<MeasureRoundEntry, 'staMetadata'>,
+  defaultVolume: number,
+  format: (n: number) => string,
+): DischargeForm {
   return {
     mode: 'VALUE',
     aggregation: 'MEAN',
-    verticals: defaultVerticals(entry.staMetadata).map((v) => (v.distanceM === undefined ? {} : { distanceM: format(v.distanceM) })),
+    verticals: defaultVerticals(entry.staMetadata).map((v) =>
+      v.distanceM === undefined ? {} : { distanceM: format(v.distanceM) },
+    ),
     volumes: Array.from({ length: VOLUME_ROWS }, () => ({ volume: format(defaultVolume) })),
     gaugeUnit: DEFAULT_GAUGE_UNIT,
   };
@@ -45,9 +51,19 @@ function compact<T extends object>(o: T): T {
  * current meter measurement (2 decimals in l/s), a volume/time measurement (3 decimals in l/s) or a plain
  * value (the entry's value text). With `protocol` the discharge protocol (gauge, meter, remark) comes along.
  */
-export function evaluateDischargeForm(form: DischargeForm, opts: { unit: DischargeUnit; meters: readonly Meter[]; valueText?: string; protocol: boolean }): DischargeOutcome {
+export function evaluateDischargeForm(
+  form: DischargeForm,
+  opts: { unit: DischargeUnit; meters: readonly Meter[]; valueText?: string; protocol: boolean },
+): DischargeOutcome {
   const { unit } = opts;
-  const verticals = form.verticals.map((v) => compact({ distanceM: numberOf(v.distanceM), depthCM: numberOf(v.depthCM), impulses0: numberOf(v.impulses0), impulses38: numberOf(v.impulses38) }));
+  const verticals = form.verticals.map((v) =>
+    compact({
+      distanceM: numberOf(v.distanceM),
+      depthCM: numberOf(v.depthCM),
+      impulses0: numberOf(v.impulses0),
+      impulses38: numberOf(v.impulses38),
+    }),
+  );
   const volumes = form.volumes.map((m) => compact({ volume: numberOf(m.volume), time: numberOf(m.time) }));
   const meter = opts.meters.find((m) => m.name === form.meter);
   let lps: number | undefined;
@@ -78,7 +94,14 @@ export function evaluateDischargeForm(form: DischargeForm, opts: { unit: Dischar
   });
   const remark = form.remark?.trim() || undefined;
   const dischargeProtocol = opts.protocol
-    ? compact<DischargeProtocol>({ gauge: numberOf(form.gauge), gaugeUnit: form.gaugeUnit?.trim() || undefined, discharge: value, dischargeUnit: unit, meter: form.mode === 'METER' ? form.meter : undefined, remark })
+    ? compact<DischargeProtocol>({
+        gauge: numberOf(form.gauge),
+        gaugeUnit: form.gaugeUnit?.trim() || undefined,
+        discharge: value,
+        dischargeUnit: unit,
+        meter: form.mode === 'METER' ? form.meter : undefined,
+        remark,
+      })
     : undefined;
   return compact({ value, dischargeValue, dischargeProtocol });
 }

@@ -42,7 +42,9 @@ export function velocity(meter: Meter, impulses: number): number {
  * neighbour), summed in m³/s, × 1000 → l/s, rounded to 2 decimals.
  */
 export function meterDischarge(meter: Meter, verticals: readonly Vertical[]): number | undefined {
-  const usable = verticals.filter((v) => v.distanceM !== undefined && v.depthCM !== undefined).sort((a, b) => (a.distanceM as number) - (b.distanceM as number));
+  const usable = verticals
+    .filter((v) => v.distanceM !== undefined && v.depthCM !== undefined)
+    .sort((a, b) => (a.distanceM as number) - (b.distanceM as number));
   if (usable.length === 0) return undefined;
   let q = 0;
   usable.forEach((v, i) => {
@@ -56,8 +58,13 @@ export function meterDischarge(meter: Meter, verticals: readonly Vertical[]): nu
 }
 
 /** VOLUME_TIME: volume (l) / time (s) per measurement, aggregated by SUM or MEAN, rounded to 3 decimals. */
-export function volumeTimeDischarge(measurements: readonly VolumetricMeasurement[], method: 'SUM' | 'MEAN' = 'MEAN'): number | undefined {
-  const rates = measurements.filter((m) => m.volume !== undefined && m.time !== undefined && m.time > 0).map((m) => (m.volume as number) / (m.time as number));
+export function volumeTimeDischarge(
+  measurements: readonly VolumetricMeasurement[],
+  method: 'SUM' | 'MEAN' = 'MEAN',
+): number | undefined {
+  const rates = measurements
+    .filter((m) => m.volume !== undefined && m.time !== undefined && m.time > 0)
+    .map((m) => (m.volume as number) / (m.time as number));
   if (rates.length === 0) return undefined;
   const sum = rates.reduce((s, r) => s + r, 0);
   return round(method === 'SUM' ? sum : sum / rates.length, 3);

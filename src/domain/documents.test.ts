@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { MeasureDocument } from '../../schemas/api';
 import { documentSource, groupDocuments, mimeTypeOf } from './documents';
 
-const doc = (d: Partial<MeasureDocument> & { mdId: string; mdFilename: string }): MeasureDocument => ({ mdMode: 'GLOBAL', ...d });
+const doc = (d: Partial<MeasureDocument> & { mdId: string; mdFilename: string }): MeasureDocument => ({
+  mdMode: 'GLOBAL',
+  ...d,
+});
 
 describe('measure documents (§3)', () => {
   it('groups GLOBAL, then per round, then per station, each sorted', () => {

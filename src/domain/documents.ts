@@ -27,7 +27,10 @@ export function groupDocuments(documents: readonly MeasureDocument[]): DocumentS
   }
   return [...sections.entries()]
     .sort(([a], [b]) => a.localeCompare(b, 'de', { numeric: true }))
-    .map(([, s]) => ({ ...s, documents: [...s.documents].sort((a, b) => a.mdFilename.localeCompare(b.mdFilename, 'de', { numeric: true })) }));
+    .map(([, s]) => ({
+      ...s,
+      documents: [...s.documents].sort((a, b) => a.mdFilename.localeCompare(b.mdFilename, 'de', { numeric: true })),
+    }));
 }
 
 export type DocumentSource = { kind: 'url'; href: string } | { kind: 'base64'; data: string } | undefined;

@@ -3,7 +3,14 @@ import { durabilityRisk, LOW_QUOTA_MB, type DurabilityInput } from './durability
 
 const MB = 1024 * 1024;
 const now = Date.parse('2026-11-23T12:00:00Z');
-const base: DurabilityInput = { usage: 10 * MB, quota: 1000 * MB, persisted: true, unsent: [], unsentWarningDays: 2, now };
+const base: DurabilityInput = {
+  usage: 10 * MB,
+  quota: 1000 * MB,
+  persisted: true,
+  unsent: [],
+  unsentWarningDays: 2,
+  now,
+};
 const unsent = (days: number) => ({ instanceId: `i${days}`, mrName: `Round ${days}`, since: now - days * 86_400_000 });
 
 describe('durabilityRisk (the browser evicting data is the silent loss)', () => {
@@ -13,7 +20,11 @@ describe('durabilityRisk (the browser evicting data is the silent loss)', () => 
     ['less than 50 MB left on a big quota', { usage: 9_990 * MB, quota: 10_000 * MB }, { kind: 'quota', freeMb: 10 }],
     ['exactly the limit is fine', { usage: 900 * MB - 1, quota: 1000 * MB }, undefined],
     ['no estimate: no quota warning', { usage: undefined, quota: undefined }, undefined],
-    ['a round unsent for 3 days (limit 2)', { unsent: [unsent(1), unsent(3)] }, { kind: 'unsent', instanceId: 'i3', mrName: 'Round 3', days: 3 }],
+    [
+      'a round unsent for 3 days (limit 2)',
+      { unsent: [unsent(1), unsent(3)] },
+      { kind: 'unsent', instanceId: 'i3', mrName: 'Round 3', days: 3 },
+    ],
     ['a round unsent for 2 days is not yet too long', { unsent: [unsent(2)] }, undefined],
     ['not persisted with unsent data', { persisted: false, unsent: [unsent(0)] }, { kind: 'notPersisted' }],
     ['not persisted without unsent data', { persisted: false }, undefined],

@@ -26,12 +26,14 @@ export interface DurabilityInput {
 export function durabilityRisk(input: DurabilityInput): DurabilityRisk | undefined {
   if (input.usage !== undefined && input.quota !== undefined && input.quota > 0) {
     const free = input.quota - input.usage;
-    if (free < input.quota * LOW_QUOTA_SHARE || free < LOW_QUOTA_MB * 1024 * 1024) return { kind: 'quota', freeMb: Math.max(0, Math.floor(free / 1024 / 1024)) };
+    if (free < input.quota * LOW_QUOTA_SHARE || free < LOW_QUOTA_MB * 1024 * 1024)
+      return { kind: 'quota', freeMb: Math.max(0, Math.floor(free / 1024 / 1024)) };
   }
   const oldest = [...input.unsent].sort((a, b) => a.since - b.since)[0];
   if (oldest) {
     const days = Math.floor((input.now - oldest.since) / DAY_MS);
-    if (days > input.unsentWarningDays) return { kind: 'unsent', instanceId: oldest.instanceId, mrName: oldest.mrName, days };
+    if (days > input.unsentWarningDays)
+      return { kind: 'unsent', instanceId: oldest.instanceId, mrName: oldest.mrName, days };
   }
   if (input.persisted === false && input.unsent.length > 0) return { kind: 'notPersisted' };
   return undefined;

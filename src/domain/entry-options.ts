@@ -9,7 +9,10 @@ export type EntryOption = 'depthProfile' | 'valueAfter';
  * Whether the station metadata offers an option for this entry: `true`/"true"/"1" for every timeseries of
  * the station, or a list of parameters ("W;LF") for those timeseries only.
  */
-export function offersOption(entry: Pick<MeasureRoundEntry, 'staMetadata' | 'tsParameter'>, option: EntryOption): boolean {
+export function offersOption(
+  entry: Pick<MeasureRoundEntry, 'staMetadata' | 'tsParameter'>,
+  option: EntryOption,
+): boolean {
   const raw = entry.staMetadata?.[option];
   if (raw === true) return true;
   if (typeof raw !== 'string') return false;
@@ -21,7 +24,12 @@ export function offersOption(entry: Pick<MeasureRoundEntry, 'staMetadata' | 'tsP
 /** The §3 depth profile rows of the typed rows; rows left entirely empty are not part of it. */
 export function depthProfileOf(rows: readonly DepthRowText[], staNumber: string): DepthProfileRow[] {
   return rows
-    .map((r) => ({ depthM: numberOf(r.depthM), depthAbsoluteM: numberOf(r.depthAbsoluteM), wt: numberOf(r.wt), lfkt: numberOf(r.lfkt) }))
+    .map((r) => ({
+      depthM: numberOf(r.depthM),
+      depthAbsoluteM: numberOf(r.depthAbsoluteM),
+      wt: numberOf(r.wt),
+      lfkt: numberOf(r.lfkt),
+    }))
     .filter((r) => Object.values(r).some((x) => x !== undefined))
     .map((r) => ({ staNumber, ...Object.fromEntries(Object.entries(r).filter(([, x]) => x !== undefined)) }));
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildErrorReport, enqueueReport, errorReportingEndpoint, MAX_QUEUED_REPORTS, scrubStack, scrubText } from './error-report';
+import {
+  buildErrorReport,
+  enqueueReport,
+  errorReportingEndpoint,
+  MAX_QUEUED_REPORTS,
+  scrubStack,
+  scrubText,
+} from './error-report';
 
 describe('error reports carry no personal data', () => {
   it.each<[string, string]>([
@@ -14,14 +21,30 @@ describe('error reports carry no personal data', () => {
   });
 
   it('keeps function names and script positions of a stack, not addresses or queries', () => {
-    const stack = 'TypeError: value 12 of "Pegel"\n    at buildRow (https://hydro.example.org/assets/index-abc123.js?v=2:12:345)\n    at https://hydro.example.org/assets/vendor.js:1:2\n    at eval (eval at evaluate (:370:30), <anonymous>:3:12)';
-    expect(scrubStack(stack)).toBe('TypeError: value <n> of <text>\n    at buildRow (index-abc123.js:12:345)\n    at (vendor.js:1:2)\n    at eval (eval at evaluate (:<n>:<n>), <anonymous>:<n>:<n>)');
+    const stack =
+      'TypeError: value 12 of "Pegel"\n    at buildRow (https://hydro.example.org/assets/index-abc123.js?v=2:12:345)\n    at https://hydro.example.org/assets/vendor.js:1:2\n    at eval (eval at evaluate (:370:30), <anonymous>:3:12)';
+    expect(scrubStack(stack)).toBe(
+      'TypeError: value <n> of <text>\n    at buildRow (index-abc123.js:12:345)\n    at (vendor.js:1:2)\n    at eval (eval at evaluate (:<n>:<n>), <anonymous>:<n>:<n>)',
+    );
     expect(scrubStack('buildRow@https://hydro.example.org/assets/index.js?x=1:12:3')).toBe('buildRow@index.js:12:3');
   });
 
   it('builds a report with version, route pattern and the minute', () => {
-    const report = buildErrorReport({ kind: 'error', error: new RangeError('row 12 of "Talsperre"'), route: '/stations/$group/$date', version: '1.4.0', now: new Date('2026-11-25T13:58:41.123Z') });
-    expect(report).toMatchObject({ version: '1.4.0', route: '/stations/$group/$date', kind: 'error', name: 'RangeError', message: 'row <n> of <text>', at: '2026-11-25T13:58:00.000Z' });
+    const report = buildErrorReport({
+      kind: 'error',
+      error: new RangeError('row 12 of "Talsperre"'),
+      route: '/stations/$group/$date',
+      version: '1.4.0',
+      now: new Date('2026-11-25T13:58:41.123Z'),
+    });
+    expect(report).toMatchObject({
+      version: '1.4.0',
+      route: '/stations/$group/$date',
+      kind: 'error',
+      name: 'RangeError',
+      message: 'row <n> of <text>',
+      at: '2026-11-25T13:58:00.000Z',
+    });
   });
 
   it.each<[Record<string, unknown> | undefined, string | undefined]>([
@@ -38,7 +61,8 @@ describe('error reports carry no personal data', () => {
     const r = buildErrorReport({ kind: 'error', error: new Error('x'), route: '/', version: '1', now: new Date(0) });
     expect(enqueueReport([r], { ...r })).toHaveLength(1);
     let q: ReturnType<typeof enqueueReport> = [];
-    for (let i = 0; i < MAX_QUEUED_REPORTS + 5; i++) q = enqueueReport(q, { ...r, message: `m${String.fromCharCode(65 + (i % 26))}${i}` });
+    for (let i = 0; i < MAX_QUEUED_REPORTS + 5; i++)
+      q = enqueueReport(q, { ...r, message: `m${String.fromCharCode(65 + (i % 26))}${i}` });
     expect(q).toHaveLength(MAX_QUEUED_REPORTS);
   });
 });

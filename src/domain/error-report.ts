@@ -66,12 +66,26 @@ export function scrubStack(stack: string | undefined): string {
     .slice(0, 2000);
 }
 
-export function buildErrorReport(input: { kind: ErrorReport['kind']; error: unknown; route: string; version: string; now: Date }): ErrorReport {
+export function buildErrorReport(input: {
+  kind: ErrorReport['kind'];
+  error: unknown;
+  route: string;
+  version: string;
+  now: Date;
+}): ErrorReport {
   const e = input.error;
   const name = e instanceof Error ? e.name : typeof e;
   const message = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
   const at = new Date(Math.floor(input.now.getTime() / 60_000) * 60_000).toISOString();
-  return { version: input.version, route: input.route, kind: input.kind, name: scrubText(name), message: scrubText(message), stack: scrubStack(e instanceof Error ? e.stack : undefined), at };
+  return {
+    version: input.version,
+    route: input.route,
+    kind: input.kind,
+    name: scrubText(name),
+    message: scrubText(message),
+    stack: scrubStack(e instanceof Error ? e.stack : undefined),
+    at,
+  };
 }
 
 /** At most this many reports wait on the device; the oldest give way (an error loop must not fill the storage). */
@@ -81,7 +95,8 @@ export const REPORT_BATCH_MS = 5_000;
 
 /** Adds a report to the waiting ones; the same error on the same route in the same minute is sent once. */
 export function enqueueReport(queue: readonly ErrorReport[], report: ErrorReport): ErrorReport[] {
-  const same = (r: ErrorReport) => r.route === report.route && r.message === report.message && r.name === report.name && r.at === report.at;
+  const same = (r: ErrorReport) =>
+    r.route === report.route && r.message === report.message && r.name === report.name && r.at === report.at;
   if (queue.some(same)) return [...queue];
   return [...queue, report].slice(-MAX_QUEUED_REPORTS);
 }

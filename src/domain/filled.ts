@@ -6,12 +6,21 @@ const hasRemarkContent = (r: Remark) => Boolean(r && ((r.text ?? '').trim() !== 
 const taskCounts = (t: StationTask) => t.taskDone === true || t.isNew === true;
 
 /** The eight conditions of §4 that make an entry filled, each named so tests and docs can list them. */
-export const FILLED_CONDITIONS: readonly { name: string; holds: (e: MeasureRoundEntry, o: { formulaGenerator: boolean }) => boolean }[] = [
+export const FILLED_CONDITIONS: readonly {
+  name: string;
+  holds: (e: MeasureRoundEntry, o: { formulaGenerator: boolean }) => boolean;
+}[] = [
   { name: 'valid number', holds: (e) => isSendableNumber(e.value) },
-  { name: 'calculated value (formula generator configured)', holds: (e, o) => o.formulaGenerator && isSendableNumber(e.calculatedValue) },
+  {
+    name: 'calculated value (formula generator configured)',
+    holds: (e, o) => o.formulaGenerator && isSendableNumber(e.calculatedValue),
+  },
   { name: 'done or new task', holds: (e) => (e.staTasks ?? []).some(taskCounts) },
   { name: 'facility action', holds: (e) => (e.staFacilities ?? []).some((f) => (f.action?.length ?? 0) > 0) },
-  { name: 'discharge protocol with discharge and gauge', holds: (e) => e.dischargeProtocol?.discharge !== undefined && e.dischargeProtocol.gauge !== undefined },
+  {
+    name: 'discharge protocol with discharge and gauge',
+    holds: (e) => e.dischargeProtocol?.discharge !== undefined && e.dischargeProtocol.gauge !== undefined,
+  },
   { name: 'depth profile', holds: (e) => (e.depthProfile?.length ?? 0) > 0 },
   { name: 'remark text or images', holds: (e) => hasRemarkContent(e.tsRemark) },
   { name: 'station remark', holds: (e) => hasRemarkContent(e.staRemark) },

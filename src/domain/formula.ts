@@ -2,8 +2,21 @@ import { FORMULA_OPS, type FormulaNode, type FormulaOp } from '../../schemas/api
 
 /** Arity of each §5 operation: [min, max] arguments. */
 const ARITY: Record<FormulaOp, [number, number]> = {
-  '+': [2, Infinity], '-': [1, 2], '/': [2, 2], '*': [2, Infinity], pow: [2, 2], log: [1, 1], log10: [1, 1], sqrt: [1, 1],
-  cos: [1, 1], sin: [1, 1], tan: [1, 1], abs: [1, 1], max: [1, Infinity], min: [1, Infinity], signum: [1, 1],
+  '+': [2, Infinity],
+  '-': [1, 2],
+  '/': [2, 2],
+  '*': [2, Infinity],
+  pow: [2, 2],
+  log: [1, 1],
+  log10: [1, 1],
+  sqrt: [1, 1],
+  cos: [1, 1],
+  sin: [1, 1],
+  tan: [1, 1],
+  abs: [1, 1],
+  max: [1, Infinity],
+  min: [1, Infinity],
+  signum: [1, 1],
 };
 
 const APPLY: Record<FormulaOp, (a: number[]) => number> = {
@@ -36,14 +49,17 @@ export function validateFormula(node: FormulaNode, path = 'formula'): void {
   if (kinds !== 1) throw new FormulaError(`${path}: exactly one of op, const or tsId is required`);
   if (node.op === undefined) {
     if (node.opArgs?.length) throw new FormulaError(`${path}: only an op takes arguments`);
-    if (node.const !== undefined && !Number.isFinite(node.const)) throw new FormulaError(`${path}: const must be a finite number`);
-    if (node.tsId !== undefined && node.tsOp !== undefined && node.tsOp !== 'last') throw new FormulaError(`${path}: unknown tsOp ${String(node.tsOp)}`);
+    if (node.const !== undefined && !Number.isFinite(node.const))
+      throw new FormulaError(`${path}: const must be a finite number`);
+    if (node.tsId !== undefined && node.tsOp !== undefined && node.tsOp !== 'last')
+      throw new FormulaError(`${path}: unknown tsOp ${String(node.tsOp)}`);
     return;
   }
   if (!isOp(node.op)) throw new FormulaError(`${path}: unknown op ${node.op}`);
   const [min, max] = ARITY[node.op];
   const n = node.opArgs?.length ?? 0;
-  if (n < min || n > max) throw new FormulaError(`${path}: ${node.op} takes ${min === max ? min : `${min} or more`} arguments, got ${n}`);
+  if (n < min || n > max)
+    throw new FormulaError(`${path}: ${node.op} takes ${min === max ? min : `${min} or more`} arguments, got ${n}`);
   node.opArgs?.forEach((arg, i) => validateFormula(arg, `${path}.opArgs.${i}`));
 }
 
@@ -52,14 +68,19 @@ export function validateFormula(node: FormulaNode, path = 'formula'): void {
  * reference without tsOp reads its value in this round (`currentValues`), see docs/domain.md. Without
  * `currentValues` every reference reads the last values.
  */
-export function evaluateFormula(node: FormulaNode, lastValues: ReadonlyMap<string, number>, currentValues?: ReadonlyMap<string, number>): number {
+export function evaluateFormula(
+  node: FormulaNode,
+  lastValues: ReadonlyMap<string, number>,
+  currentValues?: ReadonlyMap<string, number>,
+): number {
   validateFormula(node);
   const run = (n: FormulaNode): number => {
     if (n.const !== undefined) return n.const;
     if (n.tsId !== undefined) {
       const fromRound = n.tsOp !== 'last' && currentValues !== undefined;
       const v = (fromRound ? currentValues : lastValues).get(n.tsId);
-      if (v === undefined) throw new FormulaError(fromRound ? `no value for ${n.tsId} in this round` : `no last value for ${n.tsId}`);
+      if (v === undefined)
+        throw new FormulaError(fromRound ? `no value for ${n.tsId} in this round` : `no last value for ${n.tsId}`);
       return v;
     }
     return APPLY[n.op as FormulaOp]((n.opArgs ?? []).map(run));
@@ -77,7 +98,11 @@ export function readsRoundValues(node: FormulaNode): boolean {
  * §3 calculated value of a formula entry: the result, or undefined while a referenced value is missing,
  * the formula is broken or the result is not a finite number (e.g. log of a negative value).
  */
-export function calculateFormula(node: FormulaNode, lastValues: ReadonlyMap<string, number>, currentValues: ReadonlyMap<string, number>): number | undefined {
+export function calculateFormula(
+  node: FormulaNode,
+  lastValues: ReadonlyMap<string, number>,
+  currentValues: ReadonlyMap<string, number>,
+): number | undefined {
   try {
     const result = evaluateFormula(node, lastValues, currentValues);
     return Number.isFinite(result) ? result : undefined;

@@ -13,7 +13,13 @@ describe('buildGpx', () => {
           { staNumber: '1001', name: 'Quelle "A"', location: { latitude: 47.0412, longitude: 10.7433 } },
           { staNumber: '1002', name: 'Quelle B', location: { latitude: 47.05, longitude: 10.7 } },
         ],
-        track: [[[10.7433, 47.0412], [10.7, 47.05]], []],
+        track: [
+          [
+            [10.7433, 47.0412],
+            [10.7, 47.05],
+          ],
+          [],
+        ],
       },
       created,
     );
@@ -36,22 +42,64 @@ describe('buildGpx', () => {
   });
 
   it('writes a coordinate that rounds to zero from below as 0', () => {
-    expect(buildGpx({ mrName: "O'Brien", stations: [{ staNumber: '1', name: 'x', location: { latitude: -1e-9, longitude: 5 } }] }, created)).toContain('lat="0" lon="5"');
+    expect(
+      buildGpx(
+        { mrName: "O'Brien", stations: [{ staNumber: '1', name: 'x', location: { latitude: -1e-9, longitude: 5 } }] },
+        created,
+      ),
+    ).toContain('lat="0" lon="5"');
   });
 
   it('never writes exponent notation for tiny coordinates', () => {
-    expect(buildGpx({ mrName: 'R', stations: [{ staNumber: '1', name: 'x', location: { latitude: 1e-9, longitude: -0.00000012 } }] }, created)).toContain('lat="0" lon="-0.0000001"');
+    expect(
+      buildGpx(
+        {
+          mrName: 'R',
+          stations: [{ staNumber: '1', name: 'x', location: { latitude: 1e-9, longitude: -0.00000012 } }],
+        },
+        created,
+      ),
+    ).toContain('lat="0" lon="-0.0000001"');
   });
 });
 
 describe('trackLines', () => {
   it.each([
     ['no collection', undefined, []],
-    ['a line string', { features: [{ geometry: { type: 'LineString', coordinates: [[10, 47], [11, 48]] } }] }, [[[10, 47], [11, 48]]]],
-    ['a multi line string', { features: [{ geometry: { type: 'MultiLineString', coordinates: [[[1, 2]], [[3, 4]]] } }] }, [[[1, 2]], [[3, 4]]]],
+    [
+      'a line string',
+      {
+        features: [
+          {
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [10, 47],
+                [11, 48],
+              ],
+            },
+          },
+        ],
+      },
+      [
+        [
+          [10, 47],
+          [11, 48],
+        ],
+      ],
+    ],
+    [
+      'a multi line string',
+      { features: [{ geometry: { type: 'MultiLineString', coordinates: [[[1, 2]], [[3, 4]]] } }] },
+      [[[1, 2]], [[3, 4]]],
+    ],
     ['a point (not a line)', { features: [{ geometry: { type: 'Point', coordinates: [1, 2] } }] }, []],
     ['no geometry', { features: [{ properties: {} }] }, []],
-    ['invalid positions', { features: [{ geometry: { type: 'LineString', coordinates: [[1], ['a', 2], [200, 1], [1, 95], [5, 6]] } }] }, [[[5, 6]]]],
+    [
+      'invalid positions',
+      { features: [{ geometry: { type: 'LineString', coordinates: [[1], ['a', 2], [200, 1], [1, 95], [5, 6]] } }] },
+      [[[5, 6]]],
+    ],
     ['only invalid positions', { features: [{ geometry: { type: 'LineString', coordinates: [[1]] } }] }, []],
     ['a malformed multi line', { features: [{ geometry: { type: 'MultiLineString', coordinates: [7] } }] }, []],
   ])('reads %s', (_name, track, expected) => {
@@ -68,7 +116,14 @@ describe('gpxFileName', () => {
 });
 
 describe('tourReadiness', () => {
-  const base: TourReadinessInput = { entryCount: 4, entriesWithHistory: 4, hasMapData: true, stationsWithLocation: 2, login: 'valid', online: true };
+  const base: TourReadinessInput = {
+    entryCount: 4,
+    entriesWithHistory: 4,
+    hasMapData: true,
+    stationsWithLocation: 2,
+    login: 'valid',
+    online: true,
+  };
   it.each<[string, Partial<TourReadinessInput>, string[]]>([
     ['everything on the device', {}, ['ok', 'ok', 'ok']],
     ['some entries without history', { entriesWithHistory: 1 }, ['partial', 'ok', 'ok']],

@@ -7,7 +7,9 @@ export type LastValueFlag = 'outside' | 'bottom' | 'top';
  * §5 last-value check: the last value against min/max of the *other* historic values. Outside that span
  * is flagged; equal to the lowest or highest is marked with a bottom or top symbol.
  */
-export function checkLastValue(entry: Pick<MeasureRoundEntry, 'last' | 'minExcludingLast' | 'maxExcludingLast'>): LastValueFlag | undefined {
+export function checkLastValue(
+  entry: Pick<MeasureRoundEntry, 'last' | 'minExcludingLast' | 'maxExcludingLast'>,
+): LastValueFlag | undefined {
   const value = entry.last?.value;
   const { minExcludingLast: min, maxExcludingLast: max } = entry;
   if (value === undefined || value === null || min === undefined || max === undefined) return undefined;
@@ -17,7 +19,10 @@ export function checkLastValue(entry: Pick<MeasureRoundEntry, 'last' | 'minExclu
   return undefined;
 }
 
-export type HistoricMessage = { kind: 'future' } | { kind: 'tooOld'; days: number } | { kind: 'previousOutsideRange'; value: number; min?: number; max?: number };
+export type HistoricMessage =
+  | { kind: 'future' }
+  | { kind: 'tooOld'; days: number }
+  | { kind: 'previousOutsideRange'; value: number; min?: number; max?: number };
 
 /**
  * §5 further implausibility messages of a historic value: its date lies in the future, more than `maxDays`
@@ -38,7 +43,8 @@ export function historicMessages(
   const prev = opts.previous;
   if (prev && prev.value !== null && prev.range) {
     const { min, max } = prev.range;
-    if ((min !== undefined && prev.value < min) || (max !== undefined && prev.value > max)) messages.push({ kind: 'previousOutsideRange', value: prev.value, min, max });
+    if ((min !== undefined && prev.value < min) || (max !== undefined && prev.value > max))
+      messages.push({ kind: 'previousOutsideRange', value: prev.value, min, max });
   }
   return messages;
 }

@@ -3,9 +3,17 @@ import type { MeasureRoundEntry } from '../../schemas/api';
 import { checkAgainstHistory } from './history-check';
 
 const entry = (history: { min?: number; max?: number }, extra: Partial<MeasureRoundEntry> = {}) =>
-  ({ tsId: '1', staNumber: '2007', staName: 'P', tsParameter: 'Q', tsUnit: 'l/min', ...history, ...extra }) as MeasureRoundEntry;
+  ({
+    tsId: '1',
+    staNumber: '2007',
+    staName: 'P',
+    tsParameter: 'Q',
+    tsUnit: 'l/min',
+    ...history,
+    ...extra,
+  }) as MeasureRoundEntry;
 
-describe('checkAgainstHistory (a value far outside the station\'s own history, issue 24)', () => {
+describe("checkAgainstHistory (a value far outside the station's own history, issue 24)", () => {
   it.each([
     // [history min, max, value, expected reason]
     [977, 1201, 12.5, 'spread'], // l/s typed into an l/min series: the issue's example

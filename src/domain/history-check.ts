@@ -37,13 +37,15 @@ export function checkAgainstHistory(entry: HistoryShape, value: number): History
   if (value >= min && value <= max) return undefined;
   const spread = max - min;
   // one value or a constant series has no spread to measure "far" by: only a slip factor says anything then
-  if (spread > 0 && (value < min - spread || value > max + spread)) return { kind: 'unusual', min, max, reason: 'spread' };
+  if (spread > 0 && (value < min - spread || value > max + spread))
+    return { kind: 'unusual', min, max, reason: 'spread' };
   if (min > 0 && value > 0) {
     // how many times beyond the nearest bound: a value just past a wide range (1,500 beside 1 … 1,000) is no slip
     const off = value > max ? value / max : min / value;
     for (const factor of UNIT_SLIP_FACTORS) {
       if (off < Math.sqrt(factor)) continue;
-      if (landsIn(value / factor, min, max) || landsIn(value * factor, min, max)) return { kind: 'unusual', min, max, reason: 'factor', factor };
+      if (landsIn(value / factor, min, max) || landsIn(value * factor, min, max))
+        return { kind: 'unusual', min, max, reason: 'factor', factor };
     }
   }
   return undefined;

@@ -39,7 +39,11 @@ export interface MergedSeries<P> {
  * the window that it no longer returns (deleted, moved) go, a re-pulled dt replaces the stored one, and
  * older stored values stay. Without `from` (a full pull) the series becomes exactly what the server returned.
  */
-export function mergeSeries<P extends { dt: string }>(stored: readonly P[], pulled: readonly P[], from?: string): MergedSeries<P> {
+export function mergeSeries<P extends { dt: string }>(
+  stored: readonly P[],
+  pulled: readonly P[],
+  from?: string,
+): MergedSeries<P> {
   const kept = from === undefined ? [] : stored.filter((p) => compareDt(p.dt, from) < 0);
   // a pulled dt wins over a kept one at the same instant (the server's copy is the newer truth)
   const merged = new Map<number | string, P>();

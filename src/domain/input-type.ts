@@ -1,6 +1,7 @@
 import type { MeasureRoundEntry } from '../../schemas/api';
 
-export type InputType = 'NO_IMPORT_NUMBER' | 'FORMULA' | 'DISCHARGE' | 'NO_STEADY_INCIDENT' | 'NO_YES' | 'SNOW_WATER_EQUIVALENT' | 'NUMBER';
+export type InputType =
+  'NO_IMPORT_NUMBER' | 'FORMULA' | 'DISCHARGE' | 'NO_STEADY_INCIDENT' | 'NO_YES' | 'SNOW_WATER_EQUIVALENT' | 'NUMBER';
 
 type EntryShape = Pick<MeasureRoundEntry, 'tsId' | 'tsUnit' | 'tsParameter' | 'tsFormula'>;
 

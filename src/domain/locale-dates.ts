@@ -4,7 +4,11 @@ import { DATE_INPUT_FORMATS, formatCalendarDate, isIsoCalendarDate, isoToEpoch, 
 /** §5: date input formats are locale-specific (defined in zoned-time, which needs no luxon). */
 export { DATE_INPUT_FORMATS, type DateLocale };
 
-const TYPED_DATE: Record<DateLocale, RegExp> = { de: /^(\d{2})\.(\d{2})\.(\d{4})$/, en: /^(\d{2})\/(\d{2})\/(\d{4})$/, it: /^(\d{2})\/(\d{2})\/(\d{4})$/ };
+const TYPED_DATE: Record<DateLocale, RegExp> = {
+  de: /^(\d{2})\.(\d{2})\.(\d{4})$/,
+  en: /^(\d{2})\/(\d{2})\/(\d{4})$/,
+  it: /^(\d{2})\/(\d{2})\/(\d{4})$/,
+};
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 // The three functions below need no luxon: the group selection (first screen) uses them through its date field
@@ -25,7 +29,12 @@ export function formatLocaleDate(isoDate: string, locale: DateLocale): string {
   const ms = isoToEpoch(isoDate);
   if (ms === undefined) return 'Invalid DateTime';
   const d = new Date(ms);
-  return formatCalendarDate(`${String(d.getFullYear()).padStart(4, '0')}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`, locale) ?? 'Invalid DateTime';
+  return (
+    formatCalendarDate(
+      `${String(d.getFullYear()).padStart(4, '0')}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`,
+      locale,
+    ) ?? 'Invalid DateTime'
+  );
 }
 
 /** §9: remark autocomplete replaces the date placeholder with today as DD-MM-YY. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decimalSeparator, epochToIso, formatDate, formatDateTime, formatNumber, formatTime, MISSING, toFormatLocale, type FormatLocale } from './locale-format';
+import {
+  decimalSeparator,
+  epochToIso,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatTime,
+  MISSING,
+  toFormatLocale,
+  type FormatLocale,
+} from './locale-format';
 
 describe('formatNumber per interface language', () => {
   it.each<[number | null | undefined, FormatLocale, string]>([

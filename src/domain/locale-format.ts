@@ -1,4 +1,12 @@
-import { DEFAULT_ZONE, formatCalendarDate, formatWallDate, formatWallTime, isoWallTimeIn, type DateLocale, type WallTime } from './zoned-time';
+import {
+  DEFAULT_ZONE,
+  formatCalendarDate,
+  formatWallDate,
+  formatWallTime,
+  isoWallTimeIn,
+  type DateLocale,
+  type WallTime,
+} from './zoned-time';
 
 /**
  * How numbers and dates are shown outside the entry table (archive, group selection, PDF), per interface

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { boundsAround, ESTIMATED_TILE_BYTES, estimateTileBytes, latToTileY, layerTemplate, lonToTileX, nativeZoom, planRoundTiles, planTiles, tileBBox3857, tileCount, tileUrl, type Bounds } from './map-tiles';
+import {
+  boundsAround,
+  ESTIMATED_TILE_BYTES,
+  estimateTileBytes,
+  latToTileY,
+  layerTemplate,
+  lonToTileX,
+  nativeZoom,
+  planRoundTiles,
+  planTiles,
+  tileBBox3857,
+  tileCount,
+  tileUrl,
+  type Bounds,
+} from './map-tiles';
 import { isTourReady, tourReadiness, type TourReadinessInput } from './tour-readiness';
 
 describe('lon/lat → tile', () => {
@@ -11,7 +25,7 @@ describe('lon/lat → tile', () => {
     [180, -85.0511, 1, 1, 1],
     [10.7429, 46.9521, 15, 17361, 11531],
     [10.7429, 46.9521, 17, 69447, 46127],
-    [13.4050, 52.52, 10, 550, 335],
+    [13.405, 52.52, 10, 550, 335],
     [-74.006, 40.7128, 12, 1205, 1540],
     [179.9999, 0, 3, 7, 4],
     [0, 89.9, 4, 8, 0],
@@ -26,7 +40,15 @@ describe('boundsAround', () => {
   it('is undefined without points', () => expect(boundsAround([], 1000)).toBeUndefined());
   it.each<[string, { latitude: number; longitude: number }[], number, Bounds]>([
     ['one point, no margin', [{ latitude: 47, longitude: 10 }], 0, { west: 10, south: 47, east: 10, north: 47 }],
-    ['two points, no margin', [{ latitude: 47.1, longitude: 10.7 }, { latitude: 46.9, longitude: 10.8 }], 0, { west: 10.7, south: 46.9, east: 10.8, north: 47.1 }],
+    [
+      'two points, no margin',
+      [
+        { latitude: 47.1, longitude: 10.7 },
+        { latitude: 46.9, longitude: 10.8 },
+      ],
+      0,
+      { west: 10.7, south: 46.9, east: 10.8, north: 47.1 },
+    ],
   ])('%s', (_n, points, margin, expected) => expect(boundsAround(points, margin)).toEqual(expected));
 
   it('widens by the margin in metres, more degrees of longitude than latitude at 47° N', () => {
@@ -37,7 +59,15 @@ describe('boundsAround', () => {
   });
 
   it('stays inside the world at the poles and the antimeridian', () => {
-    expect(boundsAround([{ latitude: 89.999, longitude: 179.999 }, { latitude: -89.999, longitude: -179.999 }], 5000)).toEqual({ west: -180, south: -90, east: 180, north: 90 });
+    expect(
+      boundsAround(
+        [
+          { latitude: 89.999, longitude: 179.999 },
+          { latitude: -89.999, longitude: -179.999 },
+        ],
+        5000,
+      ),
+    ).toEqual({ west: -180, south: -90, east: 180, north: 90 });
   });
 });
 
@@ -86,15 +116,28 @@ describe('tile URLs', () => {
     ['https://tile.example.org/{z}/{x}/{y}{ratio}.png', 'https://tile.example.org/15/17361/11531.png'],
     ['/tiles/{z}/{x}/{y}.png', 'http://app.test/tiles/15/17361/11531.png'],
     ['tiles/{z}/{x}/{y}.png', 'http://app.test/tiles/15/17361/11531.png'],
-    ['https://wms.example.org/wms?SERVICE=WMS&BBOX={bbox-epsg-3857}&WIDTH=256', `https://wms.example.org/wms?SERVICE=WMS&BBOX=${BBOX_15}&WIDTH=256`],
+    [
+      'https://wms.example.org/wms?SERVICE=WMS&BBOX={bbox-epsg-3857}&WIDTH=256',
+      `https://wms.example.org/wms?SERVICE=WMS&BBOX=${BBOX_15}&WIDTH=256`,
+    ],
   ])('%s', (url, expected) => {
-    expect(tileUrl(layerTemplate({ type: url.includes('bbox') ? 'wms' : 'tms', url }, 'http://app.test'), { z: 15, x: 17361, y: 11531 })).toBe(expected);
+    expect(
+      tileUrl(layerTemplate({ type: url.includes('bbox') ? 'wms' : 'tms', url }, 'http://app.test'), {
+        z: 15,
+        x: 17361,
+        y: 11531,
+      }),
+    ).toBe(expected);
   });
 });
 
 describe('planRoundTiles', () => {
-  const stations = [{ latitude: 46.9521, longitude: 10.7429 }, { latitude: 46.95, longitude: 10.75 }];
-  it('is undefined for a round without located stations', () => expect(planRoundTiles({ type: 'tms', url: '/t' }, [])).toBeUndefined());
+  const stations = [
+    { latitude: 46.9521, longitude: 10.7429 },
+    { latitude: 46.95, longitude: 10.75 },
+  ];
+  it('is undefined for a round without located stations', () =>
+    expect(planRoundTiles({ type: 'tms', url: '/t' }, [])).toBeUndefined());
   it.each([
     ['the default native zoom 19 stops at 17', undefined, 10, 17],
     ['a coarse layer stops at its native zoom', 14, 10, 14],
@@ -109,7 +152,14 @@ describe('planRoundTiles', () => {
 });
 
 describe('tourReadiness with base map tiles', () => {
-  const base: TourReadinessInput = { entryCount: 4, entriesWithHistory: 4, hasMapData: true, stationsWithLocation: 2, login: 'valid', online: true };
+  const base: TourReadinessInput = {
+    entryCount: 4,
+    entriesWithHistory: 4,
+    hasMapData: true,
+    stationsWithLocation: 2,
+    login: 'valid',
+    online: true,
+  };
   it.each<[string, TourReadinessInput['tiles'], string]>([
     ['all stored', { total: 10, stored: 10, bytes: 5000 }, 'ok'],
     ['some stored', { total: 10, stored: 4, bytes: 2000 }, 'partial'],
@@ -127,7 +177,15 @@ describe('estimateTileBytes', () => {
   it.each<[string, number, { stored: number; bytes: number }[], number]>([
     ['nothing stored before: a typical tile', 100, [], 100 * ESTIMATED_TILE_BYTES],
     ['records without tiles count as nothing', 100, [{ stored: 0, bytes: 0 }], 100 * ESTIMATED_TILE_BYTES],
-    ['the average of earlier rounds', 10, [{ stored: 4, bytes: 4000 }, { stored: 6, bytes: 16_000 }], 20_000],
+    [
+      'the average of earlier rounds',
+      10,
+      [
+        { stored: 4, bytes: 4000 },
+        { stored: 6, bytes: 16_000 },
+      ],
+      20_000,
+    ],
     ['no tiles, no bytes', 0, [{ stored: 3, bytes: 900 }], 0],
   ])('%s', (_n, count, before, expected) => expect(estimateTileBytes(count, before)).toBe(expected));
 });

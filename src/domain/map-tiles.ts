@@ -57,7 +57,10 @@ export function latToTileY(lat: number, z: number): number {
 }
 
 /** The bounds of some points widened by a margin in metres on every side; undefined without points. */
-export function boundsAround(points: readonly { latitude: number; longitude: number }[], marginMetres: number): Bounds | undefined {
+export function boundsAround(
+  points: readonly { latitude: number; longitude: number }[],
+  marginMetres: number,
+): Bounds | undefined {
   if (points.length === 0) return undefined;
   const lats = points.map((p) => p.latitude);
   const lons = points.map((p) => p.longitude);
@@ -66,7 +69,12 @@ export function boundsAround(points: readonly { latitude: number; longitude: num
   // a degree of longitude is shorter towards the poles; the widest latitude of the area needs the most degrees
   const widest = Math.max(Math.abs(south), Math.abs(north));
   const dLon = marginMetres / (METRES_PER_DEGREE * Math.max(Math.cos((widest * Math.PI) / 180), 0.01));
-  return { west: clamp(Math.min(...lons) - dLon, -180, 180), south: clamp(south - dLat, -90, 90), east: clamp(Math.max(...lons) + dLon, -180, 180), north: clamp(north + dLat, -90, 90) };
+  return {
+    west: clamp(Math.min(...lons) - dLon, -180, 180),
+    south: clamp(south - dLat, -90, 90),
+    east: clamp(Math.max(...lons) + dLon, -180, 180),
+    north: clamp(north + dLat, -90, 90),
+  };
 }
 
 interface TileRange {
@@ -77,7 +85,12 @@ interface TileRange {
 }
 
 function tileRange(b: Bounds, z: number): TileRange {
-  return { minX: lonToTileX(b.west, z), maxX: lonToTileX(b.east, z), minY: latToTileY(b.north, z), maxY: latToTileY(b.south, z) };
+  return {
+    minX: lonToTileX(b.west, z),
+    maxX: lonToTileX(b.east, z),
+    minY: latToTileY(b.north, z),
+    maxY: latToTileY(b.south, z),
+  };
 }
 
 /** How many tiles cover the bounds at zoom z. */
@@ -144,7 +157,10 @@ export function nativeZoom(layer: LayerLike): number {
 }
 
 /** The tiles to prepare for a round: its stations plus a margin, down to the layer's native zoom or 17. */
-export function planRoundTiles(layer: LayerLike, points: readonly { latitude: number; longitude: number }[]): (TilePlan & { bounds: Bounds }) | undefined {
+export function planRoundTiles(
+  layer: LayerLike,
+  points: readonly { latitude: number; longitude: number }[],
+): (TilePlan & { bounds: Bounds }) | undefined {
   const bounds = boundsAround(points, PREPARE_MARGIN_METRES);
   if (!bounds) return undefined;
   const deepest = Math.min(nativeZoom(layer), PREPARE_MAX_ZOOM);

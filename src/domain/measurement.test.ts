@@ -80,13 +80,23 @@ describe('formulas (§5)', () => {
   it('adds constants like numbers do (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 6 }), (xs) => {
-        expect(evaluateFormula(op('+', ...xs.map(c)), new Map())).toBeCloseTo(xs.reduce((s, x) => s + x, 0), 6);
+        expect(evaluateFormula(op('+', ...xs.map(c)), new Map())).toBeCloseTo(
+          xs.reduce((s, x) => s + x, 0),
+          6,
+        );
       }),
     );
   });
 });
 
-const meter: Meter = { name: 'M', seconds: 30, calibration: [{ slope: 0.25, offset: 0.01, maxImpulses: 10 }, { slope: 0.26, offset: 0, maxImpulses: 999 }] };
+const meter: Meter = {
+  name: 'M',
+  seconds: 30,
+  calibration: [
+    { slope: 0.25, offset: 0.01, maxImpulses: 10 },
+    { slope: 0.26, offset: 0, maxImpulses: 999 },
+  ],
+};
 
 describe('discharge (§4, §9)', () => {
   it('uses the spec constants', () => {
@@ -110,7 +120,11 @@ describe('discharge (§4, §9)', () => {
   it('computes METER discharge by the mid-section method, rounded to 2 decimals', () => {
     // verticals at 0, 1, 2 m; 50 cm deep; 60 impulses in 30 s everywhere → v = 0.51 m/s
     const v = { depthCM: 50, impulses0: 60, impulses38: 60 };
-    const q = meterDischarge(meter, [{ distanceM: 2, ...v }, { distanceM: 0, ...v }, { distanceM: 1, ...v }]);
+    const q = meterDischarge(meter, [
+      { distanceM: 2, ...v },
+      { distanceM: 0, ...v },
+      { distanceM: 1, ...v },
+    ]);
     const mean = (WEIGHT_SURFACE + WEIGHT_38) * 0.51;
     // widths: 0.5, 1, 0.5 → 2 m in all
     expect(q).toBe(Math.round(mean * 0.5 * 2 * 1000 * 100) / 100);
@@ -125,7 +139,11 @@ describe('discharge (§4, §9)', () => {
   });
   it('proposes four empty verticals or the sorted distances of the station metadata', () => {
     expect(defaultVerticals(undefined)).toEqual([{}, {}, {}, {}]);
-    expect(defaultVerticals({ verticals: '0,8;0.2 0.5' })).toEqual([{ distanceM: 0.2 }, { distanceM: 0.5 }, { distanceM: 0.8 }]);
+    expect(defaultVerticals({ verticals: '0,8;0.2 0.5' })).toEqual([
+      { distanceM: 0.2 },
+      { distanceM: 0.5 },
+      { distanceM: 0.8 },
+    ]);
     expect(defaultVerticals({ verticals: [1.5, 0.5] })).toEqual([{ distanceM: 0.5 }, { distanceM: 1.5 }]);
     expect(defaultVerticals({ verticals: 42 })).toEqual([{}, {}, {}, {}]);
   });
@@ -151,7 +169,12 @@ describe('snow water equivalent (§9)', () => {
 
 describe('depth profile rows', () => {
   it('reports missing, negative, non-increasing depths and values out of range', () => {
-    expect(validateDepthProfile([{ depthM: 0, wt: 4 }, { depthM: 1.5, lfkt: 200 }])).toEqual([]);
+    expect(
+      validateDepthProfile([
+        { depthM: 0, wt: 4 },
+        { depthM: 1.5, lfkt: 200 },
+      ]),
+    ).toEqual([]);
     expect(validateDepthProfile([{ wt: 4 }, { depthM: -1 }, { depthM: 2 }, { depthM: 2, wt: 50, lfkt: -1 }])).toEqual([
       { row: 0, field: 'depthM', reason: 'required' },
       { row: 1, field: 'depthM', reason: 'negative' },

@@ -1,11 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../schemas/api';
-import { isFutureDay, isMeteoRound, meteoDraftKey, meteoEntries, meteoStations, meteoTimeKey, monthDays, monthStart } from './meteo';
+import {
+  isFutureDay,
+  isMeteoRound,
+  meteoDraftKey,
+  meteoEntries,
+  meteoStations,
+  meteoTimeKey,
+  monthDays,
+  monthStart,
+} from './meteo';
 
 const entry = (staNumber: string, tsParameter: string, extra: Partial<MeasureRoundEntry> = {}) =>
-  ({ staNumber, staName: `S${staNumber}`, tsId: `${staNumber}-${tsParameter}`, tsParameter, tsUnit: 'mm', ...extra }) as MeasureRoundEntry;
+  ({
+    staNumber,
+    staName: `S${staNumber}`,
+    tsId: `${staNumber}-${tsParameter}`,
+    tsParameter,
+    tsUnit: 'mm',
+    ...extra,
+  }) as MeasureRoundEntry;
 const PARAMS = ['N', 'HS', 'HSN', 'LT'];
-const round = [entry('1', 'LT'), entry('1', 'N'), entry('1', 'HS'), entry('1', 'HSN'), entry('1', 'SWW'), entry('2', 'N'), entry('2', 'HS'), entry('2', 'HSN'), entry('2', 'LT')];
+const round = [
+  entry('1', 'LT'),
+  entry('1', 'N'),
+  entry('1', 'HS'),
+  entry('1', 'HSN'),
+  entry('1', 'SWW'),
+  entry('2', 'N'),
+  entry('2', 'HS'),
+  entry('2', 'HSN'),
+  entry('2', 'LT'),
+];
 
 describe('meteo month (§2 meteoInput)', () => {
   it.each([

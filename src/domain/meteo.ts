@@ -55,7 +55,10 @@ export function meteoStations(entries: readonly MeasureRoundEntry[], parameters:
     s.entries.push(e);
     stations.set(e.staNumber, s);
   }
-  return [...stations.values()].map((s) => ({ ...s, entries: [...s.entries].sort((a, b) => parameters.indexOf(a.tsParameter) - parameters.indexOf(b.tsParameter)) }));
+  return [...stations.values()].map((s) => ({
+    ...s,
+    entries: [...s.entries].sort((a, b) => parameters.indexOf(a.tsParameter) - parameters.indexOf(b.tsParameter)),
+  }));
 }
 
 /** A meteo round (opened in /meteo, not the table): every station of it observes every configured parameter. */
@@ -79,7 +82,13 @@ export interface MeteoDraft {
  * time of the day (else the default time): the shape the domain's buildPost checks and posts (§5: only a
  * valid number or a remark is sent). Days outside the month and unknown timeseries are ignored.
  */
-export function meteoEntries(roundEntries: readonly MeasureRoundEntry[], drafts: readonly MeteoDraft[], month: string, defaultTime: string, zone?: string): MeasureRoundEntry[] {
+export function meteoEntries(
+  roundEntries: readonly MeasureRoundEntry[],
+  drafts: readonly MeteoDraft[],
+  month: string,
+  defaultTime: string,
+  zone?: string,
+): MeasureRoundEntry[] {
   const days = new Set(monthDays(month));
   const byTsId = new Map<string, MeasureRoundEntry>(roundEntries.map((e) => [e.tsId, e]));
   const times = new Map(drafts.filter((d) => d.tsId.startsWith('time|')).map((d) => [d.tsId, d.time]));

@@ -17,11 +17,23 @@ describe('§5 MEZ mode: times typed and posted in fixed UTC+1', () => {
     ['2026-01-15', '12:00', '2026-01-15T11:00:00.000Z', '2026-01-15T11:00:00.000Z', 'winter: MEZ is the wall clock'],
     ['2026-07-01', '12:00', '2026-07-01T10:00:00.000Z', '2026-07-01T11:00:00.000Z', 'summer: MEZ is an hour behind'],
     ['2026-03-29', '01:30', '2026-03-29T00:30:00.000Z', '2026-03-29T00:30:00.000Z', 'spring change, before it'],
-    ['2026-03-29', '02:30', '2026-03-29T01:30:00.000Z', '2026-03-29T01:30:00.000Z', 'spring change: the wall hour that does not exist is a real MEZ hour'],
+    [
+      '2026-03-29',
+      '02:30',
+      '2026-03-29T01:30:00.000Z',
+      '2026-03-29T01:30:00.000Z',
+      'spring change: the wall hour that does not exist is a real MEZ hour',
+    ],
     ['2026-03-29', '03:30', '2026-03-29T01:30:00.000Z', '2026-03-29T02:30:00.000Z', 'spring change, after it'],
     ['2026-10-25', '01:30', '2026-10-24T23:30:00.000Z', '2026-10-25T00:30:00.000Z', 'autumn change, before it'],
     // the wall hour that exists twice is read as its second occurrence; MEZ names the first one 01:30 (row above)
-    ['2026-10-25', '02:30', '2026-10-25T01:30:00.000Z', '2026-10-25T01:30:00.000Z', 'autumn change: the wall hour that exists twice is one MEZ hour'],
+    [
+      '2026-10-25',
+      '02:30',
+      '2026-10-25T01:30:00.000Z',
+      '2026-10-25T01:30:00.000Z',
+      'autumn change: the wall hour that exists twice is one MEZ hour',
+    ],
     ['2026-10-25', '03:30', '2026-10-25T02:30:00.000Z', '2026-10-25T02:30:00.000Z', 'autumn change, after it'],
   ])('%s %s', (date, typed, wall, mez) => {
     expect(epoch(combineDateAndTime(date, typed, DEFAULT_ZONE))).toBe(Date.parse(wall));

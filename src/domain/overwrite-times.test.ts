@@ -9,11 +9,30 @@ describe('§5 overwriting date/time reports invalid format and skips empty or un
   ];
   const day = '2026-11-23';
   it.each<[string, DateLocale, string, string, DateTimeOverwrite]>([
-    ['date and time', 'de', '22.11.2026', '0745', { kind: 'done', date: '2026-11-22', changes: [{ tsId: 'a', time: '07:45' }], skipped: 1 }],
+    [
+      'date and time',
+      'de',
+      '22.11.2026',
+      '0745',
+      { kind: 'done', date: '2026-11-22', changes: [{ tsId: 'a', time: '07:45' }], skipped: 1 },
+    ],
     ['the date in English', 'en', '22/11/2026', '', { kind: 'done', date: '2026-11-22', changes: [], skipped: 2 }],
     ['the date in Italian', 'it', '22/11/2026', '', { kind: 'done', date: '2026-11-22', changes: [], skipped: 2 }],
     ['an ISO date', 'de', '2026-11-22', '', { kind: 'done', date: '2026-11-22', changes: [], skipped: 2 }],
-    ['only the time', 'de', '', '13:05', { kind: 'done', changes: [{ tsId: 'a', time: '13:05' }, { tsId: 'b', time: '13:05' }], skipped: 0 }],
+    [
+      'only the time',
+      'de',
+      '',
+      '13:05',
+      {
+        kind: 'done',
+        changes: [
+          { tsId: 'a', time: '13:05' },
+          { tsId: 'b', time: '13:05' },
+        ],
+        skipped: 0,
+      },
+    ],
     ['the unchanged date', 'de', '23.11.2026', '', { kind: 'done', changes: [], skipped: 2 }],
     ['nothing', 'de', ' ', ' ', { kind: 'done', changes: [], skipped: 2 }],
     ['a date in the wrong format for the language', 'de', '22/11/2026', '07:45', { kind: 'invalid', field: 'date' }],

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../schemas/api';
 import { checkNewUser, compileNameFilter, countChanges, isHeld, removeAllOfUser, toggleAll } from './permissions';
 
-const p = (username: string, mrId: string, role: string, $action?: 'NEW' | 'DELETED'): Permission => ({ username, mrId, role, ...($action ? { $action } : {}) });
+const p = (username: string, mrId: string, role: string, $action?: 'NEW' | 'DELETED'): Permission => ({
+  username,
+  mrId,
+  role,
+  ...($action ? { $action } : {}),
+});
 
 describe('permission matrix (§2, §4)', () => {
   it.each([

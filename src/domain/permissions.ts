@@ -22,12 +22,17 @@ export function permissionsToSave(list: readonly Permission[]): Permission[] {
 }
 
 export function countChanges(list: readonly Permission[]): { added: number; removed: number } {
-  return { added: list.filter((p) => p.$action === 'NEW').length, removed: list.filter((p) => p.$action === 'DELETED').length };
+  return {
+    added: list.filter((p) => p.$action === 'NEW').length,
+    removed: list.filter((p) => p.$action === 'DELETED').length,
+  };
 }
 
 /** A held permission: stored and not marked for removal, or newly added. */
 export function isHeld(list: readonly Permission[], p: Pick<Permission, 'username' | 'mrId' | 'role'>): boolean {
-  return list.some((x) => x.username === p.username && x.mrId === p.mrId && x.role === p.role && x.$action !== 'DELETED');
+  return list.some(
+    (x) => x.username === p.username && x.mrId === p.mrId && x.role === p.role && x.$action !== 'DELETED',
+  );
 }
 
 /**

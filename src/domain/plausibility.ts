@@ -5,8 +5,7 @@ import { INCIDENT_CODES, inputTypeOf } from './input-type';
 export const PLAUSIBILITY_TOLERANCE = 1e-12;
 
 export type PlausibilityResult =
-  | { kind: 'range'; min?: number; max?: number; deviation: number }
-  | { kind: 'incident' };
+  { kind: 'range'; min?: number; max?: number; deviation: number } | { kind: 'incident' };
 
 type EntryShape = Pick<MeasureRoundEntry, 'tsId' | 'tsUnit' | 'tsParameter' | 'tsFormula' | 'tsPlausibilityCheck'>;
 
@@ -19,8 +18,10 @@ export function checkPlausibility(entry: EntryShape, value: number): Plausibilit
   if (type === 'NO_YES') return undefined;
   if (type === 'NO_STEADY_INCIDENT') return value === INCIDENT_CODES.INCIDENT ? { kind: 'incident' } : undefined;
   const { min, max } = entry.tsPlausibilityCheck ?? {};
-  if (min !== undefined && value < min - PLAUSIBILITY_TOLERANCE) return { kind: 'range', min, max, deviation: value - min };
-  if (max !== undefined && value > max + PLAUSIBILITY_TOLERANCE) return { kind: 'range', min, max, deviation: value - max };
+  if (min !== undefined && value < min - PLAUSIBILITY_TOLERANCE)
+    return { kind: 'range', min, max, deviation: value - min };
+  if (max !== undefined && value > max + PLAUSIBILITY_TOLERANCE)
+    return { kind: 'range', min, max, deviation: value - max };
   return undefined;
 }
 

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../schemas/api';
-import { checkRoundDate, implausibleReasons, incompleteStations, isUnassessedIncident, planTimeOverwrite, preSubmitFindings, submissionPlan, validatePost, type PreSubmitFindings } from '.';
+import {
+  checkRoundDate,
+  implausibleReasons,
+  incompleteStations,
+  isUnassessedIncident,
+  planTimeOverwrite,
+  preSubmitFindings,
+  submissionPlan,
+  validatePost,
+  type PreSubmitFindings,
+} from '.';
 
 const entry = (over: object = {}): MeasureRoundEntry =>
-  ({ staName: 'Pegel Nord', staNumber: '1001', staOrdinal: 1, tsId: '1001-W', tsParameter: 'W', tsUnit: 'cm', ...over }) as MeasureRoundEntry;
+  ({
+    staName: 'Pegel Nord',
+    staNumber: '1001',
+    staOrdinal: 1,
+    tsId: '1001-W',
+    tsParameter: 'W',
+    tsUnit: 'cm',
+    ...over,
+  }) as MeasureRoundEntry;
 // 23 Nov 2026, 15:00 in Vienna
 const now = new Date('2026-11-23T14:00:00Z');
 const dt = '2026-11-23T12:00:00.000+01:00';
@@ -32,12 +50,24 @@ describe('implausible values (§5)', () => {
     ['no value', entry({ ...range, dt }), []],
     ['timed in the future', entry({ value: 3, dt: '2026-11-23T18:00:00.000+01:00' }), [{ kind: 'future' }]],
     ['a week ago is not reported per value', entry({ value: 3, dt: '2026-11-01T12:00:00.000+01:00' }), []],
-    ['last value was outside the range', entry({ ...range, value: 10, dt, last: { dt, value: 1800 } }), [{ kind: 'previousOutsideRange', value: 1800, min: 0, max: 1704 }]],
+    [
+      'last value was outside the range',
+      entry({ ...range, value: 10, dt, last: { dt, value: 1800 } }),
+      [{ kind: 'previousOutsideRange', value: 1800, min: 0, max: 1704 }],
+    ],
     ['last value inside the range', entry({ ...range, value: 10, dt, last: { dt, value: 1500 } }), []],
     ['no date', entry({ ...range, value: 1750 }), [{ kind: 'range', min: 0, max: 1704, deviation: 46 }]],
-    ['yes/no is never implausible', entry({ tsUnit: 'nein/ja', value: 7, dt, tsPlausibilityCheck: { min: 0, max: 1 } }), []],
+    [
+      'yes/no is never implausible',
+      entry({ tsUnit: 'nein/ja', value: 7, dt, tsPlausibilityCheck: { min: 0, max: 1 } }),
+      [],
+    ],
     ['an incident is not a range problem', entry({ tsUnit: 'nein/unverändert/Ereignis', value: 2, dt }), []],
-    ['inside the range but far below the history (a unit slip)', entry({ ...range, value: 12.5, dt, min: 977, max: 1201 }), [{ kind: 'unusual', min: 977, max: 1201, reason: 'spread' }]],
+    [
+      'inside the range but far below the history (a unit slip)',
+      entry({ ...range, value: 12.5, dt, min: 977, max: 1201 }),
+      [{ kind: 'unusual', min: 977, max: 1201, reason: 'spread' }],
+    ],
     ['inside the range and the history', entry({ ...range, value: 1100, dt, min: 977, max: 1201 }), []],
   ])('%s', (_name, e, expected) => {
     expect(implausibleReasons(e, now)).toEqual(expected);
@@ -64,7 +94,12 @@ describe('incomplete tour (§4, §8)', () => {
       entry({ staNumber: '1', staName: 'A', tsId: '1-W', value: 3 }),
       entry({ staNumber: '2', staName: 'B', tsId: '2-W' }),
       entry({ staNumber: '2', staName: 'B', tsId: '2-T', tsRemark: { text: '' } }),
-      entry({ staNumber: '3', staName: 'C', tsId: '3-W', staTasks: [{ taskId: 't', taskType: 'Wartung', staNumber: '3', taskDone: true }] }),
+      entry({
+        staNumber: '3',
+        staName: 'C',
+        tsId: '3-W',
+        staTasks: [{ taskId: 't', taskType: 'Wartung', staNumber: '3', taskDone: true }],
+      }),
       entry({ staNumber: '4', staName: 'D', tsId: '4-W', staOrdinal: undefined }),
       entry({ staNumber: '5', staName: 'E', tsId: '5-W', tsRemark: { text: 'nicht zugänglich' } }),
     ];
@@ -73,16 +108,34 @@ describe('incomplete tour (§4, §8)', () => {
 });
 
 describe('what blocks and what asks before a submission', () => {
-  const none: PreSubmitFindings = { implausible: [], unassessedIncidents: [], incompleteStations: [], emptyStations: [] };
+  const none: PreSubmitFindings = {
+    implausible: [],
+    unassessedIncidents: [],
+    incompleteStations: [],
+    emptyStations: [],
+  };
   const value = { entry: entry(), value: 1, reasons: [{ kind: 'future' as const }] };
   it.each([
     ['nothing to ask', none, { blocked: false, steps: [] }],
     ['future date blocks', { ...none, roundDate: { kind: 'future' as const } }, { blocked: true, steps: [] }],
-    ['past date is confirmed with the values', { ...none, roundDate: { kind: 'past' as const, days: 22 } }, { blocked: false, steps: ['implausible'] }],
-    ['a station without entries blocks', { ...none, emptyStations: [{ kind: 'noEntries' as const, staNumber: '9' }] }, { blocked: true, steps: [] }],
+    [
+      'past date is confirmed with the values',
+      { ...none, roundDate: { kind: 'past' as const, days: 22 } },
+      { blocked: false, steps: ['implausible'] },
+    ],
+    [
+      'a station without entries blocks',
+      { ...none, emptyStations: [{ kind: 'noEntries' as const, staNumber: '9' }] },
+      { blocked: true, steps: [] },
+    ],
     [
       'every prompt in order',
-      { ...none, implausible: [value], unassessedIncidents: [entry()], incompleteStations: [{ staNumber: '1', staName: 'A' }] },
+      {
+        ...none,
+        implausible: [value],
+        unassessedIncidents: [entry()],
+        incompleteStations: [{ staNumber: '1', staName: 'A' }],
+      },
       { blocked: false, steps: ['implausible', 'incidents', 'incompleteTour'] },
     ],
   ])('%s', (_name, findings, expected) => {
@@ -90,7 +143,11 @@ describe('what blocks and what asks before a submission', () => {
   });
 
   it('collects the findings of a round', () => {
-    const entries = [entry({ value: 1750, dt, tsPlausibilityCheck: { min: 0, max: 1704 } }), entry({ staNumber: '2', tsId: '2-ZU', tsUnit: 'nein/unverändert/Ereignis', value: 2, dt }), entry({ staNumber: '3', tsId: '3-W' })];
+    const entries = [
+      entry({ value: 1750, dt, tsPlausibilityCheck: { min: 0, max: 1704 } }),
+      entry({ staNumber: '2', tsId: '2-ZU', tsUnit: 'nein/unverändert/Ereignis', value: 2, dt }),
+      entry({ staNumber: '3', tsId: '3-W' }),
+    ];
     const f = preSubmitFindings(entries, { date: '2026-11-01', now, stations: [{ staNumber: '4', entries: [] }] });
     expect(f.roundDate).toEqual({ kind: 'past', days: 22 });
     expect(f.implausible.map((x) => [x.entry.tsId, x.value])).toEqual([['1001-W', 1750]]);
@@ -102,12 +159,29 @@ describe('what blocks and what asks before a submission', () => {
 });
 
 describe('post validation before sending (§5)', () => {
-  const post = { $type: 'MeasureRoundPost', instanceId: '7b0c3a64-2f55-4a8e-9d5e-1d2a3b4c5d6e', creationTime: dt, entries: [{ staNumber: '1', tsId: '1-W', dt, value: 3 }] };
+  const post = {
+    $type: 'MeasureRoundPost',
+    instanceId: '7b0c3a64-2f55-4a8e-9d5e-1d2a3b4c5d6e',
+    creationTime: dt,
+    entries: [{ staNumber: '1', tsId: '1-W', dt, value: 3 }],
+  };
   it.each([
     ['a valid post', post, []],
-    ['team too long', { ...post, mrTeam: 'x'.repeat(201) }, [{ path: 'mrTeam', message: 'mrTeam is longer than 200 characters' }]],
-    ['infinite value', { ...post, entries: [{ ...post.entries[0], value: Number.POSITIVE_INFINITY }] }, [{ path: 'entries.0.value', message: 'value must be a finite number' }]],
-    ['bad date', { ...post, entries: [{ ...post.entries[0], dt: '23.11.2026' }] }, [{ path: 'entries.0.dt', message: 'must be an ISO date-time with offset' }]],
+    [
+      'team too long',
+      { ...post, mrTeam: 'x'.repeat(201) },
+      [{ path: 'mrTeam', message: 'mrTeam is longer than 200 characters' }],
+    ],
+    [
+      'infinite value',
+      { ...post, entries: [{ ...post.entries[0], value: Number.POSITIVE_INFINITY }] },
+      [{ path: 'entries.0.value', message: 'value must be a finite number' }],
+    ],
+    [
+      'bad date',
+      { ...post, entries: [{ ...post.entries[0], dt: '23.11.2026' }] },
+      [{ path: 'entries.0.dt', message: 'must be an ISO date-time with offset' }],
+    ],
   ])('%s', (_name, body, expected) => {
     expect(validatePost(body)).toEqual(expected);
   });
@@ -120,9 +194,40 @@ describe('overwrite the time of every entry (§5)', () => {
     { tsId: 'c', time: undefined },
   ];
   it.each([
-    ['0745', { kind: 'done', changes: [{ tsId: 'a', time: '07:45' }, { tsId: 'c', time: '07:45' }], skipped: 1 }],
-    ['7.45', { kind: 'done', changes: [{ tsId: 'a', time: '07:45' }, { tsId: 'c', time: '07:45' }], skipped: 1 }],
-    ['13:05', { kind: 'done', changes: [{ tsId: 'a', time: '13:05' }, { tsId: 'b', time: '13:05' }, { tsId: 'c', time: '13:05' }], skipped: 0 }],
+    [
+      '0745',
+      {
+        kind: 'done',
+        changes: [
+          { tsId: 'a', time: '07:45' },
+          { tsId: 'c', time: '07:45' },
+        ],
+        skipped: 1,
+      },
+    ],
+    [
+      '7.45',
+      {
+        kind: 'done',
+        changes: [
+          { tsId: 'a', time: '07:45' },
+          { tsId: 'c', time: '07:45' },
+        ],
+        skipped: 1,
+      },
+    ],
+    [
+      '13:05',
+      {
+        kind: 'done',
+        changes: [
+          { tsId: 'a', time: '13:05' },
+          { tsId: 'b', time: '13:05' },
+          { tsId: 'c', time: '13:05' },
+        ],
+        skipped: 0,
+      },
+    ],
     ['', { kind: 'done', changes: [], skipped: 3 }],
     ['  ', { kind: 'done', changes: [], skipped: 3 }],
     ['25:00', { kind: 'invalid' }],

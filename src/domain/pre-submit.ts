@@ -19,7 +19,10 @@ export function checkRoundDate(date: string, now: Date): DateProblem | undefined
   return start ? checkDate(start, now) : undefined;
 }
 
-export type ImplausibleReason = { kind: 'range'; min?: number; max?: number; deviation: number } | Exclude<HistoricMessage, { kind: 'tooOld' }> | HistoryFinding;
+export type ImplausibleReason =
+  | { kind: 'range'; min?: number; max?: number; deviation: number }
+  | Exclude<HistoricMessage, { kind: 'tooOld' }>
+  | HistoryFinding;
 
 export interface ImplausibleValue {
   entry: MeasureRoundEntry;
@@ -43,7 +46,10 @@ export function implausibleReasons(entry: MeasureRoundEntry, now: Date): Implaus
   if (entry.dt) {
     const last = entry.last;
     const previous = last ? { value: last.value, range: entry.tsPlausibilityCheck } : undefined;
-    for (const m of historicMessages({ dt: entry.dt, value: entry.value }, { now, maxDays: PAST_DATE_LIMIT_DAYS, previous })) {
+    for (const m of historicMessages(
+      { dt: entry.dt, value: entry.value },
+      { now, maxDays: PAST_DATE_LIMIT_DAYS, previous },
+    )) {
       if (m.kind !== 'tooOld') reasons.push(m);
     }
   }
@@ -71,7 +77,10 @@ export interface StationRef {
  * filled entry and no task done). Optional stations are optional by definition and never make a tour
  * incomplete.
  */
-export function incompleteStations(entries: readonly MeasureRoundEntry[], opts = { formulaGenerator: false }): StationRef[] {
+export function incompleteStations(
+  entries: readonly MeasureRoundEntry[],
+  opts = { formulaGenerator: false },
+): StationRef[] {
   const byStation = new Map<string, MeasureRoundEntry[]>();
   for (const e of entries) byStation.set(e.staNumber, [...(byStation.get(e.staNumber) ?? []), e]);
   return [...byStation.values()]
@@ -90,8 +99,18 @@ export interface PreSubmitFindings {
 }
 
 /** Everything §4, §5 and §8 ask about a round before it is sent, from its entries with the typed data applied. */
-export function preSubmitFindings(entries: readonly MeasureRoundEntry[], opts: { date: string; now: Date; formulaGenerator?: boolean; stations?: readonly { staNumber: string; entries: readonly unknown[] }[] }): PreSubmitFindings {
-  const implausible = entries.map((entry) => ({ entry, value: entry.value as number, reasons: implausibleReasons(entry, opts.now) })).filter((x) => x.reasons.length > 0);
+export function preSubmitFindings(
+  entries: readonly MeasureRoundEntry[],
+  opts: {
+    date: string;
+    now: Date;
+    formulaGenerator?: boolean;
+    stations?: readonly { staNumber: string; entries: readonly unknown[] }[];
+  },
+): PreSubmitFindings {
+  const implausible = entries
+    .map((entry) => ({ entry, value: entry.value as number, reasons: implausibleReasons(entry, opts.now) }))
+    .filter((x) => x.reasons.length > 0);
   return {
     roundDate: checkRoundDate(opts.date, opts.now),
     implausible,

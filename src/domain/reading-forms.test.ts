@@ -16,12 +16,21 @@ import {
 
 const de = (n: number) => String(n).replace('.', ',');
 const meter: Meter = { name: 'OTT', seconds: 30, calibration: [{ slope: 0.25, offset: 0.01, maxImpulses: 999 }] };
-const form = (patch: Partial<DischargeForm>): DischargeForm => ({ mode: 'VALUE', aggregation: 'MEAN', verticals: [], volumes: [], ...patch });
+const form = (patch: Partial<DischargeForm>): DischargeForm => ({
+  mode: 'VALUE',
+  aggregation: 'MEAN',
+  verticals: [],
+  volumes: [],
+  ...patch,
+});
 
 describe('formula references (§3 tsOp last)', () => {
   const freeboard: FormulaNode = { op: '-', opArgs: [{ const: 1767 }, { tsId: '2106-null' }] };
   const fromHistory: FormulaNode = { op: '-', opArgs: [{ const: 1767 }, { tsId: '2001-W', tsOp: 'last' }] };
-  const last = new Map([['2106-null', 1700], ['2001-W', 1680]]);
+  const last = new Map([
+    ['2106-null', 1700],
+    ['2001-W', 1680],
+  ]);
   it.each<[string, FormulaNode, Map<string, number>, number | undefined]>([
     ['a plain reference reads the value of this round', freeboard, new Map([['2106-null', 1750.5]]), 16.5],
     ['a plain reference without a value in this round gives nothing', freeboard, new Map(), undefined],
@@ -45,13 +54,53 @@ describe('discharge dialog (§4, §9)', () => {
   it.each<[string, DischargeForm, 'l/s' | 'l/min', string | undefined, number | undefined]>([
     ['estimate Dry is 0 l/s', form({ mode: 'ESTIMATE', estimate: 'Dry' }), 'l/s', undefined, 0],
     ['estimate Moist is 0.0001 l/s', form({ mode: 'ESTIMATE', estimate: 'Moist' }), 'l/s', undefined, 0.0001],
-    ['estimate Droplets is 0.0002 l/s = 0.012 l/min', form({ mode: 'ESTIMATE', estimate: 'Droplets' }), 'l/min', undefined, 0.012],
+    [
+      'estimate Droplets is 0.0002 l/s = 0.012 l/min',
+      form({ mode: 'ESTIMATE', estimate: 'Droplets' }),
+      'l/min',
+      undefined,
+      0.012,
+    ],
     ['an estimate without a key gives nothing', form({ mode: 'ESTIMATE' }), 'l/s', undefined, undefined],
-    ['volume/time mean in l/s, 3 decimals', form({ mode: 'VOLUME_TIME', volumes: [{ volume: '10', time: '3' }, { volume: '10', time: '4' }, { volume: '10' }] }), 'l/s', undefined, 2.917],
-    ['volume/time sum', form({ mode: 'VOLUME_TIME', aggregation: 'SUM', volumes: [{ volume: '1', time: '2' }, { volume: '1,5', time: '3' }] }), 'l/s', undefined, 1],
-    ['volume/time in l/min is 60 times l/s', form({ mode: 'VOLUME_TIME', volumes: [{ volume: '10', time: '8' }] }), 'l/min', undefined, 75],
+    [
+      'volume/time mean in l/s, 3 decimals',
+      form({
+        mode: 'VOLUME_TIME',
+        volumes: [{ volume: '10', time: '3' }, { volume: '10', time: '4' }, { volume: '10' }],
+      }),
+      'l/s',
+      undefined,
+      2.917,
+    ],
+    [
+      'volume/time sum',
+      form({
+        mode: 'VOLUME_TIME',
+        aggregation: 'SUM',
+        volumes: [
+          { volume: '1', time: '2' },
+          { volume: '1,5', time: '3' },
+        ],
+      }),
+      'l/s',
+      undefined,
+      1,
+    ],
+    [
+      'volume/time in l/min is 60 times l/s',
+      form({ mode: 'VOLUME_TIME', volumes: [{ volume: '10', time: '8' }] }),
+      'l/min',
+      undefined,
+      75,
+    ],
     ['a plain value is the value text', form({ mode: 'VALUE' }), 'l/s', '2,5', 2.5],
-    ['meter mode without a meter gives nothing', form({ mode: 'METER', verticals: [{ distanceM: '0', depthCM: '10' }] }), 'l/s', undefined, undefined],
+    [
+      'meter mode without a meter gives nothing',
+      form({ mode: 'METER', verticals: [{ distanceM: '0', depthCM: '10' }] }),
+      'l/s',
+      undefined,
+      undefined,
+    ],
   ])('%s', (_, f, unit, valueText, expected) => {
     const outcome = evaluateDischargeForm(f, { unit, meters: [meter], valueText, protocol: false });
     expect(outcome.value).toBe(expected);
@@ -65,17 +114,40 @@ describe('discharge dialog (§4, §9)', () => {
       { distanceM: '0,5', depthCM: '40', impulses0: '60', impulses38: '90' },
       { distanceM: '1', depthCM: '20', impulses0: '30', impulses38: '60' },
     ];
-    const outcome = evaluateDischargeForm(form({ mode: 'METER', meter: 'OTT', verticals, gauge: '12,5', gaugeUnit: 'cm', remark: ' trüb ' }), { unit: 'l/s', meters: [meter], protocol: true });
+    const outcome = evaluateDischargeForm(
+      form({ mode: 'METER', meter: 'OTT', verticals, gauge: '12,5', gaugeUnit: 'cm', remark: ' trüb ' }),
+      { unit: 'l/s', meters: [meter], protocol: true },
+    );
     // v(n) = 0.25 n + 0.01 with n = impulses / 30 s; mid-section widths 0.25, 0.5, 0.25 m
     const v = (i: number) => 0.25 * (i / 30) + 0.01;
     const q = (0.31 * v(30) + 0.634 * v(60)) * 0.2 * 0.25 * 2 + (0.31 * v(60) + 0.634 * v(90)) * 0.4 * 0.5;
     expect(outcome.value).toBe(Math.round(q * 1000 * 100) / 100);
-    expect(outcome.dischargeValue.meterMeasurement).toEqual({ meter: 'OTT', verticals: [{ distanceM: 0, depthCM: 20, impulses0: 30, impulses38: 60 }, { distanceM: 0.5, depthCM: 40, impulses0: 60, impulses38: 90 }, { distanceM: 1, depthCM: 20, impulses0: 30, impulses38: 60 }] });
-    expect(outcome.dischargeProtocol).toEqual({ gauge: 12.5, gaugeUnit: 'cm', discharge: outcome.value, dischargeUnit: 'l/s', meter: 'OTT', remark: 'trüb' });
+    expect(outcome.dischargeValue.meterMeasurement).toEqual({
+      meter: 'OTT',
+      verticals: [
+        { distanceM: 0, depthCM: 20, impulses0: 30, impulses38: 60 },
+        { distanceM: 0.5, depthCM: 40, impulses0: 60, impulses38: 90 },
+        { distanceM: 1, depthCM: 20, impulses0: 30, impulses38: 60 },
+      ],
+    });
+    expect(outcome.dischargeProtocol).toEqual({
+      gauge: 12.5,
+      gaugeUnit: 'cm',
+      discharge: outcome.value,
+      dischargeUnit: 'l/s',
+      meter: 'OTT',
+      remark: 'trüb',
+    });
   });
 
   it('offers the station verticals and the default volume in a new dialog', () => {
-    expect(defaultDischargeForm({ staMetadata: { verticals: '0.5;0.2' } }, 10, de)).toEqual({ mode: 'VALUE', aggregation: 'MEAN', verticals: [{ distanceM: '0,2' }, { distanceM: '0,5' }], volumes: [{ volume: '10' }, { volume: '10' }, { volume: '10' }], gaugeUnit: 'cm' });
+    expect(defaultDischargeForm({ staMetadata: { verticals: '0.5;0.2' } }, 10, de)).toEqual({
+      mode: 'VALUE',
+      aggregation: 'MEAN',
+      verticals: [{ distanceM: '0,2' }, { distanceM: '0,5' }],
+      volumes: [{ volume: '10' }, { volume: '10' }, { volume: '10' }],
+      gaugeUnit: 'cm',
+    });
     expect(defaultDischargeForm({}, 2.5, de).verticals).toEqual([{}, {}, {}, {}]);
   });
 });
@@ -85,7 +157,11 @@ describe('snow water equivalent dialog (§9)', () => {
     expect(defaultSnowForm(de)).toEqual({ deviceMass: '800', deviceDiameter: '5', rows: [{}, {}, {}, {}, {}] });
   });
   it('computes each row and the mean as result', () => {
-    const swe = evaluateSnowForm({ ...defaultSnowForm(de), weather: 'sonnig', rows: [{ height: '50', totalMass: '996,35' }, { height: '40', totalMass: '996,35' }, {}, {}, {}] });
+    const swe = evaluateSnowForm({
+      ...defaultSnowForm(de),
+      weather: 'sonnig',
+      rows: [{ height: '50', totalMass: '996,35' }, { height: '40', totalMass: '996,35' }, {}, {}, {}],
+    });
     const area = Math.PI * 2.5 ** 2;
     expect(swe.deviceArea).toBeCloseTo(area, 12);
     expect(swe.values[0]?.snowWaterEquivalent).toBeCloseTo((196.35 / area) * 10, 9);
@@ -96,7 +172,11 @@ describe('snow water equivalent dialog (§9)', () => {
     expect(swe.remark).toBeUndefined();
   });
   it('falls back to the §9 device when the device fields are not numbers', () => {
-    expect(evaluateSnowForm({ deviceMass: 'x', rows: [] })).toMatchObject({ deviceMass: 800, deviceDiameter: 5, values: [] });
+    expect(evaluateSnowForm({ deviceMass: 'x', rows: [] })).toMatchObject({
+      deviceMass: 800,
+      deviceDiameter: 5,
+      values: [],
+    });
   });
 });
 
@@ -110,15 +190,24 @@ describe('station options and depth profile rows', () => {
     [undefined, 'W', false],
     [5, 'W', false],
   ])('metadata %j offers the option to %s: %s', (raw, tsParameter, expected) => {
-    expect(offersOption({ tsParameter, staMetadata: raw === undefined ? undefined : { depthProfile: raw } }, 'depthProfile')).toBe(expected);
+    expect(
+      offersOption({ tsParameter, staMetadata: raw === undefined ? undefined : { depthProfile: raw } }, 'depthProfile'),
+    ).toBe(expected);
   });
   it('keeps typed rows as numbers and leaves out empty ones', () => {
-    expect(depthProfileOf([{ depthM: '0,5', wt: '4,2' }, {}, { depthM: '1', depthAbsoluteM: '1720', lfkt: '110' }], '3007')).toEqual([
+    expect(
+      depthProfileOf([{ depthM: '0,5', wt: '4,2' }, {}, { depthM: '1', depthAbsoluteM: '1720', lfkt: '110' }], '3007'),
+    ).toEqual([
       { staNumber: '3007', depthM: 0.5, wt: 4.2 },
       { staNumber: '3007', depthM: 1, depthAbsoluteM: 1720, lfkt: 110 },
     ]);
   });
   it('reads only numbers', () => {
-    expect([numberOf('1,5'), numberOf('-'), numberOf(undefined), numberOf('x')]).toEqual([1.5, undefined, undefined, undefined]);
+    expect([numberOf('1,5'), numberOf('-'), numberOf(undefined), numberOf('x')]).toEqual([
+      1.5,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -18,8 +18,18 @@ describe('remarkWithLocation', () => {
 describe('§3 Remark: a geo:lat,lon in the text yields the location', () => {
   it.each<[string, string | undefined, string[] | undefined, unknown]>([
     ['a plain remark', 'Pegel vereist', undefined, { text: 'Pegel vereist' }],
-    ['a remark with a location', ' Pegel vereist geo:47.05,10.7 ', undefined, { text: 'Pegel vereist geo:47.05,10.7', location: { latitude: 47.05, longitude: 10.7 } }],
-    ['a negative location', 'geo:-33.9,-70.66', undefined, { text: 'geo:-33.9,-70.66', location: { latitude: -33.9, longitude: -70.66 } }],
+    [
+      'a remark with a location',
+      ' Pegel vereist geo:47.05,10.7 ',
+      undefined,
+      { text: 'Pegel vereist geo:47.05,10.7', location: { latitude: 47.05, longitude: 10.7 } },
+    ],
+    [
+      'a negative location',
+      'geo:-33.9,-70.66',
+      undefined,
+      { text: 'geo:-33.9,-70.66', location: { latitude: -33.9, longitude: -70.66 } },
+    ],
     ['an impossible location', 'geo:95,10', undefined, { text: 'geo:95,10' }],
     ['only images', '  ', ['img-1'], { images: ['img-1'] }],
     ['nothing', '', undefined, undefined],
@@ -28,8 +38,16 @@ describe('§3 Remark: a geo:lat,lon in the text yields the location', () => {
   });
 
   it.each<[string, Parameters<typeof remarkForDisplay>[0], unknown]>([
-    ['the text without the pattern', { text: 'Pegel vereist geo:47.05,10.7' }, { text: 'Pegel vereist', location: { latitude: 47.05, longitude: 10.7 } }],
-    ['the server\'s location first', { text: 'geo:1,2', location: { latitude: 47, longitude: 11 } }, { text: '', location: { latitude: 47, longitude: 11 } }],
+    [
+      'the text without the pattern',
+      { text: 'Pegel vereist geo:47.05,10.7' },
+      { text: 'Pegel vereist', location: { latitude: 47.05, longitude: 10.7 } },
+    ],
+    [
+      "the server's location first",
+      { text: 'geo:1,2', location: { latitude: 47, longitude: 11 } },
+      { text: '', location: { latitude: 47, longitude: 11 } },
+    ],
     ['a remark without location', { text: 'trüb' }, { text: 'trüb' }],
     ['no remark', undefined, { text: '' }],
   ])('shows %s', (_name, remark, expected) => {

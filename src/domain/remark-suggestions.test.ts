@@ -10,7 +10,11 @@ const historic = [
 
 describe('remark autocomplete (§9)', () => {
   it.each([
-    ['nothing typed: configured first, then history newest first, each once', '', ['Kontrolle am 23-11-26', 'Deckel klemmt', 'Schacht nass']],
+    [
+      'nothing typed: configured first, then history newest first, each once',
+      '',
+      ['Kontrolle am 23-11-26', 'Deckel klemmt', 'Schacht nass'],
+    ],
     ['filtered case-insensitively by what is typed', 'schacht', ['Schacht nass']],
     ['the placeholder is filled before filtering', '23-11', ['Kontrolle am 23-11-26']],
     ['the text already typed is not suggested again', 'Schacht nass', []],
@@ -21,7 +25,10 @@ describe('remark autocomplete (§9)', () => {
 
   it('works without history or configuration and lists at most a short list', () => {
     expect(remarkSuggestions(undefined, undefined, '', today)).toEqual([]);
-    const many = Array.from({ length: 20 }, (_, i) => ({ dt: `2026-11-${String(i + 1).padStart(2, '0')}T08:00:00Z`, text: `Bemerkung ${i}` }));
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      dt: `2026-11-${String(i + 1).padStart(2, '0')}T08:00:00Z`,
+      text: `Bemerkung ${i}`,
+    }));
     expect(remarkSuggestions(many, [], '', today)).toHaveLength(MAX_REMARK_SUGGESTIONS);
   });
 });

@@ -7,7 +7,12 @@ export const MAX_REMARK_SUGGESTIONS = 8;
  * §9 remark autocomplete: the configured suggestions and the station's historic remarks (newest first),
  * each once, with the date placeholder replaced by today (DD-MM-YY), filtered by what is typed.
  */
-export function remarkSuggestions(historic: readonly { dt: string; text: string }[] | undefined, configured: readonly string[] | undefined, typed: string, today: Date): string[] {
+export function remarkSuggestions(
+  historic: readonly { dt: string; text: string }[] | undefined,
+  configured: readonly string[] | undefined,
+  typed: string,
+  today: Date,
+): string[] {
   const newestFirst = [...(historic ?? [])].sort((a, b) => b.dt.localeCompare(a.dt)).map((r) => r.text);
   const needle = typed.trim().toLocaleLowerCase();
   const seen = new Set<string>();

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 
-export type StationCopyPlan = { time: string } | { error: 'cannotDuplicateWithoutDate' } | { error: 'timeTaken'; time: string };
+export type StationCopyPlan =
+  { time: string } | { error: 'cannotDuplicateWithoutDate' } | { error: 'timeTaken'; time: string };
 
 /**
  * §5/§8: a station is duplicated (a second reading) only with a date/time; the server keeps one value per
@@ -14,7 +15,12 @@ export function planStationCopy(typedTime: string | undefined, takenTimes: Itera
 export type OverwriteResult = { kind: 'skipped' } | { kind: 'invalid' } | { kind: 'changed'; dt: string };
 
 /** §5: overwriting a date/time reports an invalid format and skips empty or unchanged input. */
-export function overwriteDateTime(current: string | undefined, input: string, format = 'dd.MM.yyyy HH:mm', zone = 'Europe/Vienna'): OverwriteResult {
+export function overwriteDateTime(
+  current: string | undefined,
+  input: string,
+  format = 'dd.MM.yyyy HH:mm',
+  zone = 'Europe/Vienna',
+): OverwriteResult {
   if (input.trim() === '') return { kind: 'skipped' };
   const dt = DateTime.fromFormat(input.trim(), format, { zone });
   if (!dt.isValid) return { kind: 'invalid' };

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { holdsUnsentData, LIFECYCLE_EVENTS, LIFECYCLE_STATES, serverHolding, transition, userActions, type LifecycleContext, type LifecycleEvent, type LifecycleState } from './round-lifecycle';
+import {
+  holdsUnsentData,
+  LIFECYCLE_EVENTS,
+  LIFECYCLE_STATES,
+  serverHolding,
+  transition,
+  userActions,
+  type LifecycleContext,
+  type LifecycleEvent,
+  type LifecycleState,
+} from './round-lifecycle';
 
 const fresh: LifecycleContext = { valuesStored: false, isCorrection: false };
 const stored: LifecycleContext = { valuesStored: true, isCorrection: false };
@@ -79,11 +89,13 @@ describe('round lifecycle', () => {
 
   it('refuses the same pairs whatever the server holds (only targets change)', () => {
     for (const [state, event] of pairs)
-      for (const ctx of [stored, correcting]) expect(transition(state, event, ctx) === null).toBe(!allowed.has(`${state}|${event}`));
+      for (const ctx of [stored, correcting])
+        expect(transition(state, event, ctx) === null).toBe(!allowed.has(`${state}|${event}`));
   });
 
   it('never lets a user edit an instance on its way, nor reach "sent" without the server', () => {
-    for (const state of ['queued', 'sending', 'values-stored', 'waiting-login', 'waiting-network', 'sent'] as const) expect(transition(state, 'edit', fresh)).toBeNull();
+    for (const state of ['queued', 'sending', 'values-stored', 'waiting-login', 'waiting-network', 'sent'] as const)
+      expect(transition(state, 'edit', fresh)).toBeNull();
     const toSent = pairs.filter(([s, e]) => transition(s, e, fresh) === 'sent').map(([, e]) => e);
     expect(new Set(toSent)).toEqual(new Set(['finish']));
   });

@@ -101,9 +101,18 @@ const TRANSITIONS: Record<LifecycleState, Partial<Record<LifecycleEvent, Rule>>>
   },
   sent: { reopen: editing },
   // An edit after an error goes straight back to editing; a submit sends only what is missing.
-  error: { edit: editing, reopen: editing, submit: (ctx) => (ctx.valuesStored && !ctx.isCorrection ? 'values-stored' : 'queued') },
+  error: {
+    edit: editing,
+    reopen: editing,
+    submit: (ctx) => (ctx.valuesStored && !ctx.isCorrection ? 'values-stored' : 'queued'),
+  },
   'waiting-login': { reopen: editing, resume: resumed },
-  'waiting-network': { reopen: editing, resume: resumed, 'need-login': 'waiting-login', 'start-send': (ctx) => (ctx.valuesStored ? 'values-stored' : 'sending') },
+  'waiting-network': {
+    reopen: editing,
+    resume: resumed,
+    'need-login': 'waiting-login',
+    'start-send': (ctx) => (ctx.valuesStored ? 'values-stored' : 'sending'),
+  },
 };
 
 /** The state after `event`, or null when the lifecycle refuses it. */
@@ -137,13 +146,20 @@ export function userActions(state: LifecycleState, ctx: LifecycleContext): UserA
 /** States the queue picks up by itself (waiting-login waits for its author's login). */
 export const SENDABLE_STATES: readonly LifecycleState[] = ['queued', 'values-stored', 'waiting-network'];
 /** States of an instance on its way: the screens lock its inputs. */
-export const IN_FLIGHT_STATES: readonly LifecycleState[] = ['queued', 'sending', 'values-stored', 'waiting-login', 'waiting-network'];
+export const IN_FLIGHT_STATES: readonly LifecycleState[] = [
+  'queued',
+  'sending',
+  'values-stored',
+  'waiting-login',
+  'waiting-network',
+];
 /** States the user can type into. */
 export const EDITABLE_STATES: readonly LifecycleState[] = ['draft', 'correction', 'error'];
-/** Every state with data the server does not hold yet (the sync badge counts these; drafts only with content). */
+/**
+ * Every state with data the server does not hold yet: the sync badge counts these (drafts only with content),
+ * and a table or tour keeps working on the one instance of its round and date in one of them.
+ */
 export const UNSENT_STATES: readonly LifecycleState[] = LIFECYCLE_STATES.filter((s) => s !== 'sent');
-/** The instance a table or tour keeps working on (one per round and date): everything but sent. */
-export const OPEN_STATES: readonly LifecycleState[] = UNSENT_STATES;
 
 /** How the UI describes what the server holds; never "sent" for something the server did not confirm. */
 export type ServerHolding =

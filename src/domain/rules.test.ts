@@ -25,7 +25,14 @@ import {
 } from '.';
 
 const entry = (over: object = {}): MeasureRoundEntry =>
-  ({ staName: 'Pegel Nord', staNumber: '1001', tsId: '1001-W', tsParameter: 'W', tsUnit: 'cm', ...over }) as MeasureRoundEntry;
+  ({
+    staName: 'Pegel Nord',
+    staNumber: '1001',
+    tsId: '1001-W',
+    tsParameter: 'W',
+    tsUnit: 'cm',
+    ...over,
+  }) as MeasureRoundEntry;
 
 describe('numeric input (§5)', () => {
   it.each([
@@ -108,7 +115,14 @@ describe('dates (§5, §9)', () => {
 });
 
 describe('row status (§4)', () => {
-  const base = { hasContent: false, hasDate: true, implausible: false, hasValue: false, obligatory: true, hasSameDay: false };
+  const base = {
+    hasContent: false,
+    hasDate: true,
+    implausible: false,
+    hasValue: false,
+    obligatory: true,
+    hasSameDay: false,
+  };
   it.each([
     [{ hasContent: true, hasDate: false }, 'danger'],
     [{ hasContent: true, implausible: true, hasValue: true }, 'warning'],
@@ -135,7 +149,13 @@ describe('stations', () => {
 });
 
 describe('submission (§5)', () => {
-  const instance = (entries: MeasureRoundEntry[], mrId = '7'): OfflineInstance => ({ instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01', mrId, mrName: 'R', creationTime: '2026-11-23T08:00:00.000Z', entries });
+  const instance = (entries: MeasureRoundEntry[], mrId = '7'): OfflineInstance => ({
+    instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01',
+    mrId,
+    mrName: 'R',
+    creationTime: '2026-11-23T08:00:00.000Z',
+    entries,
+  });
   const dt = '2026-11-23T12:00:00.000+01:00' as MeasureRoundEntry['dt'];
 
   it('posts only entries with a valid value or a remark, valueAfter 60 s later', () => {
@@ -182,7 +202,11 @@ describe('edge cases of the rules', () => {
       creationTime: '2026-11-23T08:00:00.000Z',
       mrTeam: 'Team Nord',
       mrRemark: 'Nebel',
-      entries: [entry({ tsId: 'a', dt, tsRemark: { images: ['img-1'] } }), entry({ tsId: 'b', dt, staRemark: { text: 'Zaun beschädigt' } }), entry({ tsId: 'c', dt, tsRemark: { text: '  ' } })],
+      entries: [
+        entry({ tsId: 'a', dt, tsRemark: { images: ['img-1'] } }),
+        entry({ tsId: 'b', dt, staRemark: { text: 'Zaun beschädigt' } }),
+        entry({ tsId: 'c', dt, tsRemark: { text: '  ' } }),
+      ],
     });
     if (!('post' in result)) throw new Error(result.errors.join());
     expect(result.post).toMatchObject({ mrTeam: 'Team Nord', mrRemark: 'Nebel' });
@@ -193,7 +217,10 @@ describe('edge cases of the rules', () => {
 
 describe('stations need entries (§8)', () => {
   it("reports 'Expecting at least one entry' for a station without entries", () => {
-    const errors = stationsWithoutEntries([{ staNumber: '1', entries: [{}] }, { staNumber: '2', entries: [] }]);
+    const errors = stationsWithoutEntries([
+      { staNumber: '1', entries: [{}] },
+      { staNumber: '2', entries: [] },
+    ]);
     expect(errors).toEqual([{ kind: 'noEntries', staNumber: '2' }]);
     expect(errors.map(describeSubmissionError)).toEqual(['Expecting at least one entry (station 2)']);
     expect(describeSubmissionError({ kind: 'mrIdRequired' })).toBe('mrId is required');
@@ -203,10 +230,14 @@ describe('stations need entries (§8)', () => {
 describe('number parsing (property)', () => {
   it('reads back every finite number written with a decimal comma or point', () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).filter((x) => !Object.is(x, -0)), fc.boolean(), (x, comma) => {
-        const text = comma ? String(x).replace('.', ',') : String(x);
-        expect(parseNumberInput(text)).toEqual({ kind: 'number', value: x });
-      }),
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }).filter((x) => !Object.is(x, -0)),
+        fc.boolean(),
+        (x, comma) => {
+          const text = comma ? String(x).replace('.', ',') : String(x);
+          expect(parseNumberInput(text)).toEqual({ kind: 'number', value: x });
+        },
+      ),
     );
   });
   it('never yields a non-finite number for any text', () => {
@@ -223,21 +254,43 @@ describe('posting station tasks', () => {
   it('posts an entry that carries only task changes, with its tasks', () => {
     const dt = '2026-11-23T12:00:00.000+01:00' as MeasureRoundEntry['dt'];
     const task = { taskId: 't1', taskType: 'Wartung', staNumber: '1001', taskDone: true };
-    const result = buildPost({ instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01', mrId: '7', mrName: 'R', creationTime: '2026-11-23T08:00:00.000Z', entries: [entry({ dt, staTasks: [task] }), entry({ tsId: 'x', dt })] });
+    const result = buildPost({
+      instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01',
+      mrId: '7',
+      mrName: 'R',
+      creationTime: '2026-11-23T08:00:00.000Z',
+      entries: [entry({ dt, staTasks: [task] }), entry({ tsId: 'x', dt })],
+    });
     if (!('post' in result)) throw new Error(result.errors.join());
     expect(result.post.entries).toEqual([expect.objectContaining({ tsId: '1001-W', staTasks: [task] })]);
   });
   it('posts an entry that carries only a facility change', () => {
     const dt = '2026-11-23T12:00:00.000+01:00' as MeasureRoundEntry['dt'];
     const facility = { id: 'f1', action: ['EDIT' as const], name: 'Logger' };
-    const result = buildPost({ instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01', mrId: '7', mrName: 'R', creationTime: '2026-11-23T08:00:00.000Z', entries: [entry({ dt, staFacilities: [facility] })] });
+    const result = buildPost({
+      instanceId: 'a6b1f0a4-8a0e-4d7e-9a41-7f2f5e1c0b01',
+      mrId: '7',
+      mrName: 'R',
+      creationTime: '2026-11-23T08:00:00.000Z',
+      entries: [entry({ dt, staFacilities: [facility] })],
+    });
     if (!('post' in result)) throw new Error(result.errors.join());
     expect(result.post.entries[0]?.staFacilities).toEqual([facility]);
   });
 });
 
 describe('decision 1 on valueAfter and allowed codes', () => {
-  const entry = (tsUnit: string, value: number, valueAfter?: number) => ({ tsId: '1-ZU', staName: 's', staNumber: '1', tsParameter: 'ZU', tsUnit, tsPlausibilityCheck: { min: 0, max: 10 }, value, valueAfter }) as unknown as CompletedEntry;
+  const entry = (tsUnit: string, value: number, valueAfter?: number) =>
+    ({
+      tsId: '1-ZU',
+      staName: 's',
+      staNumber: '1',
+      tsParameter: 'ZU',
+      tsUnit,
+      tsPlausibilityCheck: { min: 0, max: 10 },
+      value,
+      valueAfter,
+    }) as unknown as CompletedEntry;
   it('flags an incident or an implausible value in valueAfter as in value', () => {
     expect(needsDecision1(entry('nein/unverändert/Ereignis', 0, 2))).toBe(true);
     expect(needsDecision1(entry('m', 5, 11))).toBe(true);

@@ -10,7 +10,8 @@ export type SchemaVersions = Readonly<Record<string, number>>;
  * the two differ both ways), `older` when only this tab is ahead, `same` otherwise.
  */
 export function compareSchemas(mine: SchemaVersions, theirs: SchemaVersions): 'newer' | 'older' | 'same' {
-  const ahead = (a: SchemaVersions, b: SchemaVersions) => Object.entries(a).some(([name, version]) => b[name] === undefined || version > (b[name] ?? 0));
+  const ahead = (a: SchemaVersions, b: SchemaVersions) =>
+    Object.entries(a).some(([name, version]) => b[name] === undefined || version > (b[name] ?? 0));
   if (ahead(theirs, mine)) return 'newer';
   if (ahead(mine, theirs)) return 'older';
   return 'same';

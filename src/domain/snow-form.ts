@@ -5,7 +5,11 @@ import { computeSnowRow, DEVICE_DIAMETER, DEVICE_MASS, deviceArea, SNOW_ROWS, sn
 
 /** A new snow dialog: §9 device mass 800 g, diameter 5 cm, five empty rows. */
 export function defaultSnowForm(format: (n: number) => string): SnowForm {
-  return { deviceMass: format(DEVICE_MASS), deviceDiameter: format(DEVICE_DIAMETER), rows: Array.from({ length: SNOW_ROWS }, () => ({})) };
+  return {
+    deviceMass: format(DEVICE_MASS),
+    deviceDiameter: format(DEVICE_DIAMETER),
+    rows: Array.from({ length: SNOW_ROWS }, () => ({})),
+  };
 }
 
 /** The §3 snow water equivalent of the dialog: each row computed, the result the mean SWE (mm). */
@@ -18,6 +22,15 @@ export function evaluateSnowForm(form: SnowForm): SnowWaterEquivalent {
   });
   const result = snowResult(values);
   const text = (s: string | undefined) => s?.trim() || undefined;
-  const swe: SnowWaterEquivalent = { weather: text(form.weather), snowSurface: text(form.snowSurface), deviceMass: mass, deviceDiameter: diameter, deviceArea: deviceArea(diameter), values, result, remark: text(form.remark) };
+  const swe: SnowWaterEquivalent = {
+    weather: text(form.weather),
+    snowSurface: text(form.snowSurface),
+    deviceMass: mass,
+    deviceDiameter: diameter,
+    deviceArea: deviceArea(diameter),
+    values,
+    result,
+    remark: text(form.remark),
+  };
   return Object.fromEntries(Object.entries(swe).filter(([, x]) => x !== undefined)) as SnowWaterEquivalent;
 }

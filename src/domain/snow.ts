@@ -16,7 +16,8 @@ export function deviceArea(diameterCm = DEVICE_DIAMETER): number {
  * (g/cm³); SWE = mass / area × 10 (mm of water, since 1 g/cm² of water is 10 mm).
  */
 export function computeSnowRow(row: SnowRow, deviceMass = DEVICE_MASS, diameter = DEVICE_DIAMETER): SnowRow {
-  if (row.height === undefined || row.totalMass === undefined || row.height <= 0) return { height: row.height, totalMass: row.totalMass };
+  if (row.height === undefined || row.totalMass === undefined || row.height <= 0)
+    return { height: row.height, totalMass: row.totalMass };
   const area = deviceArea(diameter);
   const mass = row.totalMass - deviceMass;
   const volume = area * row.height;

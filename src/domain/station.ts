@@ -24,10 +24,15 @@ export function isObligatory(entry: Pick<StationShape, 'staOrdinal'>): boolean {
 /** ordinal.subordinal, or just the ordinal; undefined for optional stations. */
 export function formatOrdinal(entry: Pick<StationShape, 'staOrdinal' | 'staSubOrdinal'>): string | undefined {
   if (entry.staOrdinal === undefined || entry.staOrdinal === null) return undefined;
-  return entry.staSubOrdinal === undefined || entry.staSubOrdinal === null ? `${entry.staOrdinal}` : `${entry.staOrdinal}.${entry.staSubOrdinal}`;
+  return entry.staSubOrdinal === undefined || entry.staSubOrdinal === null
+    ? `${entry.staOrdinal}`
+    : `${entry.staOrdinal}.${entry.staSubOrdinal}`;
 }
 
 /** §4: the remark of a NO_STEADY_INCIDENT entry is only open when the value is an incident. */
-export function isRemarkDisabled(entry: Pick<MeasureRoundEntry, 'tsId' | 'tsUnit' | 'tsParameter' | 'tsFormula'>, value: number | undefined): boolean {
+export function isRemarkDisabled(
+  entry: Pick<MeasureRoundEntry, 'tsId' | 'tsUnit' | 'tsParameter' | 'tsFormula'>,
+  value: number | undefined,
+): boolean {
   return inputTypeOf(entry) === 'NO_STEADY_INCIDENT' && value !== INCIDENT_CODES.INCIDENT;
 }

@@ -2,8 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry, OfflineInstance } from '../../schemas/api';
 import { buildPost, isPostable } from '.';
 
-const base = { staName: 'Messwehr', staNumber: '2101', tsId: '2101-Q', tsParameter: 'Q', dt: '2026-11-23T12:00:00+01:00' } as MeasureRoundEntry;
-const instance = (entries: MeasureRoundEntry[]): OfflineInstance => ({ instanceId: '8d7c3a8e-6a39-4f7c-9a55-0d2b8f7d6c11', mrId: '1', mrName: 'R', creationTime: '2026-11-23T11:00:00+01:00', entries }) as OfflineInstance;
+const base = {
+  staName: 'Messwehr',
+  staNumber: '2101',
+  tsId: '2101-Q',
+  tsParameter: 'Q',
+  dt: '2026-11-23T12:00:00+01:00',
+} as MeasureRoundEntry;
+const instance = (entries: MeasureRoundEntry[]): OfflineInstance =>
+  ({
+    instanceId: '8d7c3a8e-6a39-4f7c-9a55-0d2b8f7d6c11',
+    mrId: '1',
+    mrName: 'R',
+    creationTime: '2026-11-23T11:00:00+01:00',
+    entries,
+  }) as OfflineInstance;
 
 describe('measurements without a value are posted (§4 filled entry)', () => {
   it.each<[string, Partial<MeasureRoundEntry>, boolean]>([
@@ -22,7 +35,13 @@ describe('measurements without a value are posted (§4 filled entry)', () => {
       ...base,
       value: 2.167,
       calculatedValue: 3,
-      dischargeValue: { key: 'VOLUME_TIME', aggregationMethod: 'MEAN', volumetricMeasurements: [{ volume: 10, time: 4 }], value: 2.167, unit: 'l/s' },
+      dischargeValue: {
+        key: 'VOLUME_TIME',
+        aggregationMethod: 'MEAN',
+        volumetricMeasurements: [{ volume: 10, time: 4 }],
+        value: 2.167,
+        unit: 'l/s',
+      },
       dischargeProtocol: { gauge: 12.5, discharge: 2.167, dischargeUnit: 'l/s' },
       snowWaterEquivalent: { values: [], result: 110 },
       depthProfile: [{ staNumber: '2101', depthM: 0.5 }],

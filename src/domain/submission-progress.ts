@@ -18,12 +18,18 @@ interface ProgressInstance {
   attemptLog?: readonly { at: number; step: ProgressStep; ok: boolean }[];
 }
 
-export function submissionProgress(instance: ProgressInstance, photos: readonly { uploaded: boolean }[], order: readonly ProgressStep[]): SubmissionProgress {
+export function submissionProgress(
+  instance: ProgressInstance,
+  photos: readonly { uploaded: boolean }[],
+  order: readonly ProgressStep[],
+): SubmissionProgress {
   const since = instance.queuedAt ?? 0;
   const photosTotal = photos.length;
   const photosUploaded = photos.filter((p) => p.uploaded).length;
   const finished = (step: ProgressStep) =>
-    instance.syncState === 'sent' || (step === 'images' && photosTotal > 0 && photosUploaded === photosTotal) || (instance.attemptLog ?? []).some((a) => a.step === step && a.ok && a.at >= since);
+    instance.syncState === 'sent' ||
+    (step === 'images' && photosTotal > 0 && photosUploaded === photosTotal) ||
+    (instance.attemptLog ?? []).some((a) => a.step === step && a.ok && a.at >= since);
   const sending = instance.syncState === 'sending' || instance.syncState === 'values-stored';
   let runningSeen = false;
   const steps = order.map((step) => {

@@ -11,7 +11,8 @@ export type SubmissionError =
   | { kind: 'noEntries'; staNumber: string };
 
 function hasRemark(entry: MeasureRoundEntry): boolean {
-  const remark = (r: MeasureRoundEntry['tsRemark']) => Boolean(r && ((r.text ?? '').trim() !== '' || (r.images?.length ?? 0) > 0));
+  const remark = (r: MeasureRoundEntry['tsRemark']) =>
+    Boolean(r && ((r.text ?? '').trim() !== '' || (r.images?.length ?? 0) > 0));
   return remark(entry.tsRemark) || remark(entry.staRemark);
 }
 
@@ -20,12 +21,22 @@ function hasRemark(entry: MeasureRoundEntry): boolean {
  * or facility changes is posted too, or a change at a station without readings would never reach the server.
  */
 export function isPostable(entry: MeasureRoundEntry): boolean {
-  return isSendableNumber(entry.value) || hasRemark(entry) || (entry.staTasks?.length ?? 0) > 0 || (entry.staFacilities?.length ?? 0) > 0 || hasMeasurement(entry);
+  return (
+    isSendableNumber(entry.value) ||
+    hasRemark(entry) ||
+    (entry.staTasks?.length ?? 0) > 0 ||
+    (entry.staFacilities?.length ?? 0) > 0 ||
+    hasMeasurement(entry)
+  );
 }
 
 /** §4 filled without a value: a calculated value, a discharge protocol with discharge and gauge, a depth profile. */
 function hasMeasurement(entry: MeasureRoundEntry): boolean {
-  return isSendableNumber(entry.calculatedValue) || (entry.dischargeProtocol?.discharge !== undefined && entry.dischargeProtocol.gauge !== undefined) || (entry.depthProfile?.length ?? 0) > 0;
+  return (
+    isSendableNumber(entry.calculatedValue) ||
+    (entry.dischargeProtocol?.discharge !== undefined && entry.dischargeProtocol.gauge !== undefined) ||
+    (entry.depthProfile?.length ?? 0) > 0
+  );
 }
 
 export function describeSubmissionError(e: SubmissionError): string {
@@ -54,7 +65,12 @@ export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost }
   const entries: PostEntry[] = [];
   for (const entry of instance.entries.filter(isPostable)) {
     if (!entry.dt) {
-      errors.push({ kind: 'dateTimeMissing', staName: entry.staName, staNumber: entry.staNumber, tsParameter: entry.tsParameter });
+      errors.push({
+        kind: 'dateTimeMissing',
+        staName: entry.staName,
+        staNumber: entry.staNumber,
+        tsParameter: entry.tsParameter,
+      });
       continue;
     }
     entries.push({
@@ -63,7 +79,9 @@ export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost }
       tsParameter: entry.tsParameter,
       dt: entry.dt,
       ...(isSendableNumber(entry.value) ? { value: entry.value } : {}),
-      ...(isSendableNumber(entry.value) && isSendableNumber(entry.valueAfter) ? { valueAfter: { dt: afterDt(entry.dt) as PostEntry['dt'], value: entry.valueAfter } } : {}),
+      ...(isSendableNumber(entry.value) && isSendableNumber(entry.valueAfter)
+        ? { valueAfter: { dt: afterDt(entry.dt) as PostEntry['dt'], value: entry.valueAfter } }
+        : {}),
       ...(isSendableNumber(entry.calculatedValue) ? { calculatedValue: entry.calculatedValue } : {}),
       ...(entry.tsRemark ? { tsRemark: entry.tsRemark } : {}),
       ...(entry.staRemark ? { staRemark: entry.staRemark } : {}),
@@ -92,6 +110,8 @@ export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost }
  * §8: a station of a round must contain at least one entry (e.g. a duplicated station whose readings
  * were all removed in the field).
  */
-export function stationsWithoutEntries(stations: readonly { staNumber: string; entries: readonly unknown[] }[]): SubmissionError[] {
+export function stationsWithoutEntries(
+  stations: readonly { staNumber: string; entries: readonly unknown[] }[],
+): SubmissionError[] {
   return stations.filter((s) => s.entries.length === 0).map((s) => ({ kind: 'noEntries', staNumber: s.staNumber }));
 }

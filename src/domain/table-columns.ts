@@ -6,12 +6,24 @@ export const TABLE_COLUMN_KEYS = ['station', 'parameter', 'history', 'value', 't
 export type TableColumnKey = (typeof TABLE_COLUMN_KEYS)[number];
 
 const KEY_ALIASES: Record<string, TableColumnKey> = {
-  station: 'station', staname: 'station', stanumber: 'station', stationtitle: 'station',
-  parameter: 'parameter', tsparameter: 'parameter', tsname: 'parameter', timeseries: 'parameter',
-  history: 'history', last: 'history', historic: 'history',
+  station: 'station',
+  staname: 'station',
+  stanumber: 'station',
+  stationtitle: 'station',
+  parameter: 'parameter',
+  tsparameter: 'parameter',
+  tsname: 'parameter',
+  timeseries: 'parameter',
+  history: 'history',
+  last: 'history',
+  historic: 'history',
   value: 'value',
-  time: 'time', dt: 'time', date: 'time', datetime: 'time',
-  remark: 'remark', tsremark: 'remark',
+  time: 'time',
+  dt: 'time',
+  date: 'time',
+  datetime: 'time',
+  remark: 'remark',
+  tsremark: 'remark',
 };
 
 export interface ColumnSetting {
@@ -50,6 +62,8 @@ export function tableColumns(settings: readonly ColumnSetting[], locale: 'de' | 
   });
   const sortKey = (c: TableColumn) => byKey.get(c.key)?.sortKey;
   const [station, ...rest] = columns;
-  const keyed = rest.filter((c) => sortKey(c) !== undefined).sort((a, b) => (sortKey(a) ?? '').localeCompare(sortKey(b) ?? '', 'en', { numeric: true }));
+  const keyed = rest
+    .filter((c) => sortKey(c) !== undefined)
+    .sort((a, b) => (sortKey(a) ?? '').localeCompare(sortKey(b) ?? '', 'en', { numeric: true }));
   return [...(station ? [station] : []), ...keyed, ...rest.filter((c) => sortKey(c) === undefined)];
 }

@@ -37,7 +37,12 @@ export interface ReadinessLine {
  * offline anyway and is sent once a login is possible. Base map tiles are listed when a layer is configured.
  */
 export function tourReadiness(i: TourReadinessInput): ReadinessLine[] {
-  const history: ReadinessState = i.entryCount === 0 || i.entriesWithHistory === 0 ? 'missing' : i.entriesWithHistory < i.entryCount ? 'partial' : 'ok';
+  const history: ReadinessState =
+    i.entryCount === 0 || i.entriesWithHistory === 0
+      ? 'missing'
+      : i.entriesWithHistory < i.entryCount
+        ? 'partial'
+        : 'ok';
   const map: ReadinessState = i.hasMapData || i.stationsWithLocation > 0 ? 'ok' : 'missing';
   const login: ReadinessState = i.login === 'missing' ? (i.online ? 'missing' : 'offline') : 'ok';
   const lines: ReadinessLine[] = [

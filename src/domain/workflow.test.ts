@@ -34,7 +34,15 @@ import {
   togglePermission,
 } from '.';
 
-const entry = (over: object = {}): MeasureRoundEntry => ({ staName: 'Quelle', staNumber: '3001', tsId: '3001-Q', tsParameter: 'Q', tsUnit: 'l/s', ...over }) as MeasureRoundEntry;
+const entry = (over: object = {}): MeasureRoundEntry =>
+  ({
+    staName: 'Quelle',
+    staNumber: '3001',
+    tsId: '3001-Q',
+    tsParameter: 'Q',
+    tsUnit: 'l/s',
+    ...over,
+  }) as MeasureRoundEntry;
 
 describe('decisions (§4)', () => {
   it.each([
@@ -43,7 +51,8 @@ describe('decisions (§4)', () => {
     ['2103-VB', ['NOT_RELEVANT', 'FIX_IMMEDIATELY', 'FURTHER_ASSESSMENT']],
     ['2001-W', ['NOT_RELEVANT', 'FIX_IMMEDIATELY', 'FURTHER_ASSESSMENT']],
   ])('offers stage-1 options for %s', (tsId, options) => expect(decision1Options(tsId)).toEqual(options));
-  it('offers the two stage-2 options', () => expect(DECISION2_OPTIONS).toEqual(['ACTION_REQUIRED', 'NOT_SAFETY_RELEVANT']));
+  it('offers the two stage-2 options', () =>
+    expect(DECISION2_OPTIONS).toEqual(['ACTION_REQUIRED', 'NOT_SAFETY_RELEVANT']));
   it('requires decision 1 for incidents and implausible values, decision 2 after an escalating decision 1', () => {
     const incident = entry({ tsId: 'a-VB1', tsUnit: 'nein/unverändert/Ereignis', value: 2 }) as CompletedEntry;
     const steady = entry({ tsUnit: 'nein/unverändert/Ereignis', value: 1 }) as CompletedEntry;
@@ -51,8 +60,14 @@ describe('decisions (§4)', () => {
     const empty = entry() as CompletedEntry;
     expect(decisionsRequired([steady, empty])).toEqual({ userDecision1Required: false, userDecision2Required: false });
     expect(decisionsRequired([incident])).toEqual({ userDecision1Required: true, userDecision2Required: false });
-    expect(decisionsRequired([{ ...implausible, decision1Value: 'NOT_RELEVANT' }])).toEqual({ userDecision1Required: true, userDecision2Required: false });
-    expect(decisionsRequired([{ ...implausible, decision1Value: 'FIX_IMMEDIATELY' }])).toEqual({ userDecision1Required: true, userDecision2Required: true });
+    expect(decisionsRequired([{ ...implausible, decision1Value: 'NOT_RELEVANT' }])).toEqual({
+      userDecision1Required: true,
+      userDecision2Required: false,
+    });
+    expect(decisionsRequired([{ ...implausible, decision1Value: 'FIX_IMMEDIATELY' }])).toEqual({
+      userDecision1Required: true,
+      userDecision2Required: true,
+    });
   });
 });
 
@@ -74,7 +89,8 @@ describe('filled entry and complete station (§4)', () => {
     ['a station remark', { staRemark: { text: 'y' } }, true],
     ['nothing', {}, false],
   ])('%s → %s', (_name, over, filled) => expect(isFilledEntry(entry(over), { formulaGenerator: true })).toBe(filled));
-  it('counts a calculated value only with the formula generator configured', () => expect(isFilledEntry(entry({ calculatedValue: 3 }))).toBe(false));
+  it('counts a calculated value only with the formula generator configured', () =>
+    expect(isFilledEntry(entry({ calculatedValue: 3 }))).toBe(false));
   it('calls a station complete when an entry is filled or a task is done', () => {
     expect(isStationComplete([entry(), entry({ value: 1 })])).toBe(true);
     expect(isStationComplete([entry()])).toBe(false);
@@ -93,11 +109,30 @@ describe('historic checks (§5)', () => {
   ])('last-value check of %j is %s', (e, flag) => expect(checkLastValue(e)).toBe(flag));
   it('reports future, too old and a previous value outside its range', () => {
     const now = new Date('2026-11-23T12:00:00Z');
-    expect(historicMessages({ dt: '2026-11-24T00:00:00Z', value: 1 }, { now, maxDays: 30 })).toEqual([{ kind: 'future' }]);
-    expect(historicMessages({ dt: '2026-10-01T00:00:00Z', value: 1 }, { now, maxDays: 30 })).toEqual([{ kind: 'tooOld', days: 53 }]);
-    expect(historicMessages({ dt: '2026-11-20T00:00:00Z', value: 1 }, { now, maxDays: 30, previous: { value: 9, range: { min: 0, max: 5 } } })).toEqual([{ kind: 'previousOutsideRange', value: 9, min: 0, max: 5 }]);
-    expect(historicMessages({ dt: '2026-11-20T00:00:00Z', value: 1 }, { now, maxDays: 30, previous: { value: -1, range: { min: 0 } } })).toHaveLength(1);
-    expect(historicMessages({ dt: '2026-11-20T00:00:00Z', value: 1 }, { now, maxDays: 30, previous: { value: 3, range: { min: 0, max: 5 } } })).toEqual([]);
+    expect(historicMessages({ dt: '2026-11-24T00:00:00Z', value: 1 }, { now, maxDays: 30 })).toEqual([
+      { kind: 'future' },
+    ]);
+    expect(historicMessages({ dt: '2026-10-01T00:00:00Z', value: 1 }, { now, maxDays: 30 })).toEqual([
+      { kind: 'tooOld', days: 53 },
+    ]);
+    expect(
+      historicMessages(
+        { dt: '2026-11-20T00:00:00Z', value: 1 },
+        { now, maxDays: 30, previous: { value: 9, range: { min: 0, max: 5 } } },
+      ),
+    ).toEqual([{ kind: 'previousOutsideRange', value: 9, min: 0, max: 5 }]);
+    expect(
+      historicMessages(
+        { dt: '2026-11-20T00:00:00Z', value: 1 },
+        { now, maxDays: 30, previous: { value: -1, range: { min: 0 } } },
+      ),
+    ).toHaveLength(1);
+    expect(
+      historicMessages(
+        { dt: '2026-11-20T00:00:00Z', value: 1 },
+        { now, maxDays: 30, previous: { value: 3, range: { min: 0, max: 5 } } },
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -124,14 +159,18 @@ describe('locale dates and MEZ (§5, §9)', () => {
     ['2026-10-25T00:30:00Z', true],
     ['2026-10-25T01:30:00Z', false],
   ])('knows whether summer time applies at %s (switch days)', (iso, dst) => expect(isSummerTime(iso)).toBe(dst));
-  it('replaces the remark date placeholder with today as DD-MM-YY', () => expect(fillRemarkPlaceholder('kontrolliert {date}', new Date(2026, 10, 3))).toBe('kontrolliert 03-11-26'));
+  it('replaces the remark date placeholder with today as DD-MM-YY', () =>
+    expect(fillRemarkPlaceholder('kontrolliert {date}', new Date(2026, 10, 3))).toBe('kontrolliert 03-11-26'));
 });
 
 describe('locations (§3)', () => {
   it.each<[Record<string, unknown> | undefined, object | undefined]>([
     [{ latlng: [47.1, 10.7] }, { latitude: 47.1, longitude: 10.7 }],
     [{ latlng: '[47.1, 10.7]' }, { latitude: 47.1, longitude: 10.7 }],
-    [{ latitude: '47,1', longitude: '10,7' }, { latitude: 47.1, longitude: 10.7 }],
+    [
+      { latitude: '47,1', longitude: '10,7' },
+      { latitude: 47.1, longitude: 10.7 },
+    ],
     [{ latlng: 'nowhere' }, undefined],
     [{ latitude: '99', longitude: '10' }, undefined],
     [{ latlng: [47.1] }, undefined],
@@ -139,7 +178,10 @@ describe('locations (§3)', () => {
     [undefined, undefined],
   ])('reads %j', (meta, loc) => expect(locationFromMetadata(meta)).toEqual(loc));
   it('finds geo:lat,lon in remark text', () => {
-    expect(locationFromRemark('Quelle verlegt geo:47.05,10.74 siehe Foto')).toEqual({ latitude: 47.05, longitude: 10.74 });
+    expect(locationFromRemark('Quelle verlegt geo:47.05,10.74 siehe Foto')).toEqual({
+      latitude: 47.05,
+      longitude: 10.74,
+    });
     expect(locationFromRemark('keine Position')).toBeUndefined();
     expect(locationFromRemark(undefined)).toBeUndefined();
   });
@@ -171,7 +213,12 @@ describe('round edits (§5)', () => {
 });
 
 describe('permissions (§4)', () => {
-  const p = (role: string, $action?: 'NEW' | 'DELETED'): Permission => ({ username: 'anna', mrId: '1', role, ...($action ? { $action } : {}) });
+  const p = (role: string, $action?: 'NEW' | 'DELETED'): Permission => ({
+    username: 'anna',
+    mrId: '1',
+    role,
+    ...($action ? { $action } : {}),
+  });
   it.each<[Permission[], Permission, Permission[]]>([
     [[p('HWE_OBSERVE', 'NEW')], p('HWE_OBSERVE'), []],
     [[p('HWE_OBSERVE', 'DELETED')], p('HWE_OBSERVE'), [{ ...p('HWE_OBSERVE'), $action: undefined }]],
@@ -188,13 +235,24 @@ describe('permissions (§4)', () => {
 });
 
 describe('task runner (§4)', () => {
-  const failure = (f: Partial<TaskFailure> = {}): TaskFailure => ({ loginRequired: false, networkLost: false, permanent: false, ...f });
+  const failure = (f: Partial<TaskFailure> = {}): TaskFailure => ({
+    loginRequired: false,
+    networkLost: false,
+    permanent: false,
+    ...f,
+  });
   it.each([
     ['a first failure is retried', failure(), 1, true, 'retry'],
     ['a second failure ends in error', failure(), 2, true, 'failed'],
     ['a permanent failure is not retried', failure({ permanent: true }), 1, true, 'failed'],
     ['a 401 waits for a login, first try', failure({ loginRequired: true }), 1, true, 'login-required'],
-    ['a 401 waits for a login, second try', failure({ loginRequired: true, permanent: true }), 2, true, 'login-required'],
+    [
+      'a 401 waits for a login, second try',
+      failure({ loginRequired: true, permanent: true }),
+      2,
+      true,
+      'login-required',
+    ],
     ['a lost network while offline waits for it', failure({ networkLost: true }), 2, false, 'offline'],
     ['a network error while online is retried', failure({ networkLost: true }), 1, true, 'retry'],
     ['a network error while online ends on the second try', failure({ networkLost: true }), 2, true, 'failed'],
@@ -207,9 +265,24 @@ describe('task runner (§4)', () => {
 });
 
 describe('CSV import rules', () => {
-  const config = { dateColumn: 1, timeColumn: 1, valueColumn: 2, remarkColumn: 0, startRow: 2, dateTimeFormat: 'dd.MM.yyyy HH:mm' };
+  const config = {
+    dateColumn: 1,
+    timeColumn: 1,
+    valueColumn: 2,
+    remarkColumn: 0,
+    startRow: 2,
+    dateTimeFormat: 'dd.MM.yyyy HH:mm',
+  };
   it('reads date-time and value columns from the start row and reports bad lines', () => {
-    const rows = [['Datum', 'Wert'], ['23.11.2026 08:00', '12,5'], ['', '1'], ['31.02.2026 08:00', '2'], ['23.11.2026 09:00', 'abc'], ['23.11.2026 10:00', '-'], ['', '']];
+    const rows = [
+      ['Datum', 'Wert'],
+      ['23.11.2026 08:00', '12,5'],
+      ['', '1'],
+      ['31.02.2026 08:00', '2'],
+      ['23.11.2026 09:00', 'abc'],
+      ['23.11.2026 10:00', '-'],
+      ['', ''],
+    ];
     const { entries, errors } = parseCsvRows(rows, config);
     expect(entries).toEqual([
       { line: 2, dt: '2026-11-23T08:00:00.000+01:00', value: 12.5 },
@@ -222,8 +295,17 @@ describe('CSV import rules', () => {
     ]);
   });
   it('joins separate date and time columns, reads remarks and applies the unit override', () => {
-    const { entries } = parseCsvRows([['23.11.2026', '08:00', '3', 'trüb']], { ...config, timeColumn: 2, valueColumn: 3, remarkColumn: 4, startRow: 1, unitOverride: 'l/min' });
-    expect(entries).toEqual([{ line: 1, dt: '2026-11-23T08:00:00.000+01:00', value: 3, remark: 'trüb', unit: 'l/min' }]);
+    const { entries } = parseCsvRows([['23.11.2026', '08:00', '3', 'trüb']], {
+      ...config,
+      timeColumn: 2,
+      valueColumn: 3,
+      remarkColumn: 4,
+      startRow: 1,
+      unitOverride: 'l/min',
+    });
+    expect(entries).toEqual([
+      { line: 1, dt: '2026-11-23T08:00:00.000+01:00', value: 3, remark: 'trüb', unit: 'l/min' },
+    ]);
   });
 });
 

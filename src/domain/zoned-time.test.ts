@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatWallDate, formatWallTime, isIsoCalendarDate, isoToEpoch, isoWallTimeIn, toIsoDate, wallTimeIn, type DateLocale } from './zoned-time';
+import {
+  formatCalendarDate,
+  formatWallDate,
+  formatWallTime,
+  isIsoCalendarDate,
+  isoToEpoch,
+  isoWallTimeIn,
+  toIsoDate,
+  wallTimeIn,
+  type DateLocale,
+} from './zoned-time';
 
 // luxon stays the reference: the lazy screens still use it, and the first screen must read the same.
 const luxonEpoch = (iso: string, zone?: string): number | undefined => {
@@ -30,7 +40,18 @@ describe('isoToEpoch reads ISO 8601 like luxon', () => {
     expect(isoToEpoch(iso, zone)).toBe(luxonEpoch(iso, zone));
   });
 
-  it.each<[string]>([['2026-02-30'], ['2026-13-01'], ['2026-11-23T24:00'], ['2026-11-23T07:60'], ['2026-11-23T07:45:61Z'], ['2026-11-23T07:45+19:00'], ['garbage'], ['nope 2'], ['2026-11-23 07:45'], ['']])('%s is no moment', (iso) => {
+  it.each<[string]>([
+    ['2026-02-30'],
+    ['2026-13-01'],
+    ['2026-11-23T24:00'],
+    ['2026-11-23T07:60'],
+    ['2026-11-23T07:45:61Z'],
+    ['2026-11-23T07:45+19:00'],
+    ['garbage'],
+    ['nope 2'],
+    ['2026-11-23 07:45'],
+    [''],
+  ])('%s is no moment', (iso) => {
     expect(isoToEpoch(iso)).toBeUndefined();
   });
 
@@ -46,16 +67,36 @@ describe('isoToEpoch reads ISO 8601 like luxon', () => {
   });
 
   it('agrees with luxon on any instant and zone', () => {
-    const zones = ['Europe/Vienna', 'Europe/Rome', 'Europe/London', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
+    const zones = [
+      'Europe/Vienna',
+      'Europe/Rome',
+      'Europe/London',
+      'America/New_York',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'UTC',
+    ];
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...zones), (ms, zone) => {
-        const expected = DateTime.fromMillis(ms, { zone });
-        const w = wallTimeIn(ms, zone);
-        expect(w).toEqual({ year: expected.year, month: expected.month, day: expected.day, hour: expected.hour, minute: expected.minute, second: expected.second, millisecond: expected.millisecond });
-        // the wall time read back in the same zone is the same instant, or (in a repeated hour) one luxon also picks
-        const wall = expected.toISO({ includeOffset: false }) ?? '';
-        expect(isoToEpoch(wall, zone)).toBe(luxonEpoch(wall, zone));
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const expected = DateTime.fromMillis(ms, { zone });
+          const w = wallTimeIn(ms, zone);
+          expect(w).toEqual({
+            year: expected.year,
+            month: expected.month,
+            day: expected.day,
+            hour: expected.hour,
+            minute: expected.minute,
+            second: expected.second,
+            millisecond: expected.millisecond,
+          });
+          // the wall time read back in the same zone is the same instant, or (in a repeated hour) one luxon also picks
+          const wall = expected.toISO({ includeOffset: false }) ?? '';
+          expect(isoToEpoch(wall, zone)).toBe(luxonEpoch(wall, zone));
+        },
+      ),
       { numRuns: 400 },
     );
   });

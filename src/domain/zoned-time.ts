@@ -71,7 +71,14 @@ function parseIso(iso: string): ParsedIso | undefined {
     second: Number(s ?? 0),
     millisecond: frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0,
   };
-  const valid = wall.month >= 1 && wall.month <= 12 && wall.day >= 1 && wall.day <= daysInMonth(wall.year, wall.month) && wall.hour <= 23 && wall.minute <= 59 && wall.second <= 59;
+  const valid =
+    wall.month >= 1 &&
+    wall.month <= 12 &&
+    wall.day >= 1 &&
+    wall.day <= daysInMonth(wall.year, wall.month) &&
+    wall.hour <= 23 &&
+    wall.minute <= 59 &&
+    wall.second <= 59;
   if (!valid) return undefined;
   const offset = off === undefined ? undefined : offsetMinutes(off);
   if (offset !== undefined && Math.abs(offset) > 18 * 60) return undefined;
@@ -89,7 +96,16 @@ function fieldFormat(zone: string): Intl.DateTimeFormat | undefined {
   let f = fieldFormats.get(zone);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
     } catch {
       return undefined;
     }
@@ -103,7 +119,8 @@ export function wallTimeIn(epochMs: number, zone: string): WallTime | undefined 
   const f = fieldFormat(zone);
   if (!f || !Number.isFinite(epochMs)) return undefined;
   const fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const p of f.formatToParts(new Date(epochMs))) if (p.type in fields) fields[p.type as keyof typeof fields] = Number(p.value);
+  for (const p of f.formatToParts(new Date(epochMs)))
+    if (p.type in fields) fields[p.type as keyof typeof fields] = Number(p.value);
   // hour % 24: an engine that still writes midnight as "24" with a 23-hour clock
   return { ...fields, hour: fields.hour % 24, millisecond: ((epochMs % 1000) + 1000) % 1000 };
 }

@@ -8,4 +8,13 @@ import { timeseriesChartRoute } from './timeseriesChart.$tsId';
 import { timeseriesChartForStationRoute } from './timeseriesChartForStation.$';
 
 /** The office analysis and import screens (issue 14), registered together so router.tsx changes by one line. */
-export const analysisRoutes = [analysisChartsRoute, analysisTableRoute, analysisRemarksRoute, csvImportRoute, hydroRoute, timeseriesChartRoute, timeseriesChartForStationRoute, loadTimeseriesValuesRoute] as const;
+export const analysisRoutes = [
+  analysisChartsRoute,
+  analysisTableRoute,
+  analysisRemarksRoute,
+  csvImportRoute,
+  hydroRoute,
+  timeseriesChartRoute,
+  timeseriesChartForStationRoute,
+  loadTimeseriesValuesRoute,
+] as const;

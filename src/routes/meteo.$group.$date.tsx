@@ -7,6 +7,13 @@ import { rootRoute } from './__root';
 export const meteoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/meteo/$group/$date',
-  staticData: { meta: { title: msg`Meteo observations`, navbarHeading: msg`Meteo observations`, groupInTitle: true, needsAuth: true } },
+  staticData: {
+    meta: {
+      title: msg`Meteo observations`,
+      navbarHeading: msg`Meteo observations`,
+      groupInTitle: true,
+      needsAuth: true,
+    },
+  },
   component: lazyPage(() => import('../features/meteo/MeteoInput'), 'MeteoInput'),
 });

@@ -10,12 +10,33 @@ const STYLES: Record<AlertType, string> = {
 };
 
 /** A bordered message box; danger and warning are announced at once by screen readers. */
-export function Alert({ type, children, onClose, closeLabel, testId }: { type: AlertType; children: ReactNode; onClose?: () => void; closeLabel?: string; testId?: string }) {
+export function Alert({
+  type,
+  children,
+  onClose,
+  closeLabel,
+  testId,
+}: {
+  type: AlertType;
+  children: ReactNode;
+  onClose?: () => void;
+  closeLabel?: string;
+  testId?: string;
+}) {
   return (
-    <div role={type === 'danger' || type === 'warning' ? 'alert' : 'status'} data-testid={testId} className={`my-2 flex items-start gap-3 rounded border-l-4 p-3 ${STYLES[type]}`}>
+    <div
+      role={type === 'danger' || type === 'warning' ? 'alert' : 'status'}
+      data-testid={testId}
+      className={`my-2 flex items-start gap-3 rounded border-l-4 p-3 ${STYLES[type]}`}
+    >
       <div className="flex-1">{children}</div>
       {onClose && (
-        <button type="button" onClick={onClose} aria-label={closeLabel} className="-my-2 -mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-2xl leading-none hover:bg-black/5 dark:hover:bg-white/10">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={closeLabel}
+          className="-my-2 -mr-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-2xl leading-none hover:bg-black/5 dark:hover:bg-white/10"
+        >
           ×
         </button>
       )}

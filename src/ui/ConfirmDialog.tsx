@@ -19,7 +19,16 @@ export interface ConfirmDialogProps {
  * (`Dialog`: native <dialog>, focus kept inside, Escape = cancel) with a scrolling body and the two
  * buttons, so keyboard and screen-reader users get the same prompt as mouse users.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, onCancel, confirmDisabled, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  confirmDisabled,
+  testId,
+}: ConfirmDialogProps) {
   return (
     <Dialog open title={title} onClose={onCancel} testId={testId}>
       <div className="max-h-[65vh] min-w-0 overflow-y-auto break-words">{children}</div>

@@ -1,13 +1,26 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the page behind it inert, Escape closes it
  * (the browser's cancel event) and focus returns to what was focused before. Tab is also kept inside,
  * so the focus never wanders to the browser's address bar while the dialog is open.
  */
-export function Dialog({ open, title, onClose, children, testId }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; testId?: string }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

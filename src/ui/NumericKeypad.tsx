@@ -24,11 +24,17 @@ export function NumericKeypad({ onKey, className = '' }: { onKey: (key: KeypadKe
   const decimal = decimalSeparator(toFormatLocale(i18n.locale));
   const digit = (d: KeypadKey & `${number}`): KeyDef => ({ key: d, text: d, label: d });
   const keys: KeyDef[] = [
-    digit('7'), digit('8'), digit('9'),
+    digit('7'),
+    digit('8'),
+    digit('9'),
     { key: 'backspace', text: '⌫', label: t`Delete last character`, tone: 'action' },
-    digit('4'), digit('5'), digit('6'),
+    digit('4'),
+    digit('5'),
+    digit('6'),
     { key: 'minus', text: '±', label: t`Minus sign`, tone: 'action' },
-    digit('1'), digit('2'), digit('3'),
+    digit('1'),
+    digit('2'),
+    digit('3'),
     { key: 'dash', text: '–', label: t`Dash (no value)`, tone: 'action' },
     digit('0'),
     { key: 'decimal', text: decimal, label: decimal === ',' ? t`Decimal comma` : t`Decimal point` },
@@ -37,7 +43,12 @@ export function NumericKeypad({ onKey, className = '' }: { onKey: (key: KeypadKe
   // Pressing a button would move the focus away from the input it types into; keep it there.
   const keepFocus = (e: PointerEvent<HTMLButtonElement>) => e.preventDefault();
   return (
-    <div role="group" aria-label={t`Number keypad`} data-testid="numeric-keypad" className={`grid grid-cols-4 gap-1 rounded border border-slate-300 bg-slate-100 p-1 select-none print:hidden dark:border-slate-700 dark:bg-slate-900 ${className}`}>
+    <div
+      role="group"
+      aria-label={t`Number keypad`}
+      data-testid="numeric-keypad"
+      className={`grid grid-cols-4 gap-1 rounded border border-slate-300 bg-slate-100 p-1 select-none print:hidden dark:border-slate-700 dark:bg-slate-900 ${className}`}
+    >
       {keys.map((k) => (
         <button
           key={k.key}
@@ -48,7 +59,9 @@ export function NumericKeypad({ onKey, className = '' }: { onKey: (key: KeypadKe
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => onKey(k.key)}
           className={`min-h-12 min-w-12 rounded text-xl font-semibold active:scale-95 ${k.wide ? 'col-span-2' : ''} ${
-            k.tone === 'action' ? 'bg-slate-300 text-slate-900 dark:bg-slate-700 dark:text-slate-100' : 'bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-100'
+            k.tone === 'action'
+              ? 'bg-slate-300 text-slate-900 dark:bg-slate-700 dark:text-slate-100'
+              : 'bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-100'
           }`}
         >
           {k.text}

@@ -8,7 +8,17 @@ import { Dialog } from './Dialog';
  * Keeps a form's unsaved changes from being lost by leaving the page unnoticed: in-app navigation asks
  * (stay, leave without saving, save and leave), closing or reloading the tab gets the browser's own prompt.
  */
-export function UnsavedChangesGuard({ dirty, save, message, testId }: { dirty: boolean; save: () => Promise<boolean>; message: ReactNode; testId: string }) {
+export function UnsavedChangesGuard({
+  dirty,
+  save,
+  message,
+  testId,
+}: {
+  dirty: boolean;
+  save: () => Promise<boolean>;
+  message: ReactNode;
+  testId: string;
+}) {
   const { t } = useLingui();
   const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
   if (blocker.status !== 'blocked') return null;

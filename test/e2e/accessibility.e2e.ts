@@ -4,11 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, type TestServer } from './harness';
 
 const today = new Date().toISOString().slice(0, 10);
-const ROUTES = ['/', `/stations/${encodeURIComponent('Talsperre Gepatsch Kontrollgang')}/${today}`, '/archive', '/about', '/config', '/debug', '/changelog', '/imprint', '/privacyPolicy'];
+const ROUTES = [
+  '/',
+  `/stations/${encodeURIComponent('Talsperre Gepatsch Kontrollgang')}/${today}`,
+  '/archive',
+  '/about',
+  '/config',
+  '/debug',
+  '/changelog',
+  '/imprint',
+  '/privacyPolicy',
+];
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 /** Serious and critical axe violations of a page, as "rule: target" lines (empty when clean). */
-async function seriousViolations(browser: Browser, server: TestServer, path: string, size: keyof typeof SIZES, colorScheme: 'light' | 'dark'): Promise<string[]> {
+async function seriousViolations(
+  browser: Browser,
+  server: TestServer,
+  path: string,
+  size: keyof typeof SIZES,
+  colorScheme: 'light' | 'dark',
+): Promise<string[]> {
   const context = await browser.newContext({ locale: 'de-DE', viewport: SIZES[size], colorScheme });
   const page = await context.newPage();
   await page.goto(`${server.url}${path}`);
@@ -16,7 +32,9 @@ async function seriousViolations(browser: Browser, server: TestServer, path: str
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   await context.close();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 /** Issue 15: axe-core with zero serious or critical violations on every route, light and dark, desktop and phone. */
@@ -26,7 +44,10 @@ describe('accessibility (axe-core)', () => {
     for (const scheme of ['light', 'dark'] as const) {
       it(`has no serious or critical violations on any route (${size}, ${scheme})`, async () => {
         const found: string[] = [];
-        for (const path of ROUTES) found.push(...(await seriousViolations(env.browser(), env.server(), path, size, scheme)).map((v) => `${path} ${v}`));
+        for (const path of ROUTES)
+          found.push(
+            ...(await seriousViolations(env.browser(), env.server(), path, size, scheme)).map((v) => `${path} ${v}`),
+          );
         expect(found).toEqual([]);
       });
     }

@@ -9,7 +9,8 @@ async function damRound(server: TestServer): Promise<MeasureRound> {
   const list = await api<{ mrId: string; mrName: string }[]>(server, '/measure-round');
   for (const s of list) {
     const round = await api<MeasureRound>(server, `/measure-round/${encodeURIComponent(s.mrId)}`);
-    if (round.entries.some((e) => e.tsParameter === 'W') && round.entries.some((e) => e.tsParameter === 'FW')) return round;
+    if (round.entries.some((e) => e.tsParameter === 'W') && round.entries.some((e) => e.tsParameter === 'FW'))
+      return round;
   }
   throw new Error('no demo round with W and FW parameters');
 }
@@ -23,11 +24,29 @@ async function postRemarks(server: TestServer, round: MeasureRound): Promise<voi
     instanceId: randomUUID(),
     creationTime: new Date().toISOString(),
     entries: [
-      { staNumber: a.staNumber, tsId: a.tsId, tsParameter: a.tsParameter, dt, value: a.tsPlausibilityCheck?.min ?? 1, tsRemark: { text: 'Datensammler getauscht' } },
-      { staNumber: b.staNumber, tsId: b.tsId, tsParameter: b.tsParameter, dt, value: b.tsPlausibilityCheck?.min ?? 1, tsRemark: { text: 'Schacht gereinigt' } },
+      {
+        staNumber: a.staNumber,
+        tsId: a.tsId,
+        tsParameter: a.tsParameter,
+        dt,
+        value: a.tsPlausibilityCheck?.min ?? 1,
+        tsRemark: { text: 'Datensammler getauscht' },
+      },
+      {
+        staNumber: b.staNumber,
+        tsId: b.tsId,
+        tsParameter: b.tsParameter,
+        dt,
+        value: b.tsPlausibilityCheck?.min ?? 1,
+        tsRemark: { text: 'Schacht gereinigt' },
+      },
     ],
   };
-  const res = await fetch(`${server.url}/hwe-api/v2/measure-round/${encodeURIComponent(round.mrId)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/hwe-api/v2/measure-round/${encodeURIComponent(round.mrId)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`posting remarks: ${res.status} ${await res.text()}`);
 }
 
@@ -41,7 +60,10 @@ describe('analysis screens against the real server', () => {
     const w = round.entries.find((e) => e.tsParameter === 'W');
     const fw = round.entries.find((e) => e.tsParameter === 'FW');
     if (!w || !fw) throw new Error('entries');
-    const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(w.tsId)}&remarks=true`);
+    const { values } = await api<HistoricValueList>(
+      server,
+      `/timeseries-values?tsId=${encodeURIComponent(w.tsId)}&remarks=true`,
+    );
     const expected = values.filter((v) => v.value !== null).length;
     expect(expected).toBeGreaterThan(50);
 
@@ -52,7 +74,9 @@ describe('analysis screens against the real server', () => {
     const wChart = page.locator(`[data-testid="ts-chart"][data-ts-id="${w.tsId}"]`);
     await expect.poll(() => wChart.getAttribute('data-points'), { timeout: 20_000 }).toBe(String(expected));
     expect(await wChart.getAttribute('data-inverted')).toBe('true');
-    expect(await page.locator(`[data-testid="ts-chart"][data-ts-id="${fw.tsId}"]`).getAttribute('data-inverted')).toBe('false');
+    expect(await page.locator(`[data-testid="ts-chart"][data-ts-id="${fw.tsId}"]`).getAttribute('data-inverted')).toBe(
+      'false',
+    );
     // uPlot drew into a canvas (it is loaded on demand, not with the first screen)
     await wChart.locator('canvas').first().waitFor({ timeout: 10_000 });
     await page.screenshot({ path: `${SHOTS}/charts-light.png` });
@@ -62,9 +86,15 @@ describe('analysis screens against the real server', () => {
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
     // direct link with the logo hidden, two timeseries as path segments
-    await page.goto(`${server.url}/timeseriesChartForStation/${encodeURIComponent(w.tsId)}/${encodeURIComponent(fw.tsId)}`);
+    await page.goto(
+      `${server.url}/timeseriesChartForStation/${encodeURIComponent(w.tsId)}/${encodeURIComponent(fw.tsId)}`,
+    );
     await expect.poll(() => page.locator('[data-testid="ts-chart"]').count(), { timeout: 10_000 }).toBe(2);
-    await expect.poll(() => page.locator(`[data-testid="ts-chart"][data-ts-id="${w.tsId}"]`).getAttribute('data-points'), { timeout: 10_000 }).toBe(String(expected));
+    await expect
+      .poll(() => page.locator(`[data-testid="ts-chart"][data-ts-id="${w.tsId}"]`).getAttribute('data-points'), {
+        timeout: 10_000,
+      })
+      .toBe(String(expected));
 
     // remark analysis: the default filter finds the data collector remark only
     await page.goto(`${server.url}/analysis/remarks/${encodeURIComponent(round.mrName)}`);
@@ -75,7 +105,9 @@ describe('analysis screens against the real server', () => {
     expect(await table.textContent()).not.toContain('Schacht gereinigt');
     await filter.fill('');
     await filter.pressSequentially('schacht|(', { delay: 20 });
-    await expect.poll(() => page.getByTestId('remark-filter-error').textContent()).toContain('Ungültiger regulärer Ausdruck');
+    await expect
+      .poll(() => page.getByTestId('remark-filter-error').textContent())
+      .toContain('Ungültiger regulärer Ausdruck');
     expect(await filter.getAttribute('aria-invalid')).toBe('true');
     await filter.press('Backspace');
     await filter.press('Backspace');
@@ -120,7 +152,9 @@ describe('analysis screens against the real server', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/hydro/${encodeURIComponent(round.mrName)}`);
-    await page.getByRole('textbox', { name: `${w.staName} ${w.staNumber} W`, exact: true }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('textbox', { name: `${w.staName} ${w.staNumber} W`, exact: true })
+      .waitFor({ timeout: 20_000 });
     expect(await page.getByRole('textbox', { name: `${lt.staName} ${lt.staNumber} LT`, exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -135,7 +169,9 @@ describe('analysis screens against the real server', () => {
     const button = page.getByRole('button', { name: /Zeitreihen laden$/ });
     await expect.poll(() => button.textContent(), { timeout: 20_000 }).not.toMatch(/^0 /);
     await button.click();
-    await expect.poll(() => page.getByTestId('load-progress').getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
+    await expect
+      .poll(() => page.getByTestId('load-progress').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('done');
     expect(await page.getByTestId('load-progress').textContent()).toMatch(/\d+ Werte/);
     expect(errors).toEqual([]);
     await context.close();

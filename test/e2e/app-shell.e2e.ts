@@ -21,7 +21,9 @@ describe('app shell', () => {
     await page.getByRole('link', { name: new RegExp(round.mrName) }).click();
     await page.locator('input[data-value-input]').first().waitFor();
     // the leader's first pull (rounds, history, maps, documents) has finished
-    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-online'), { timeout: 10_000 }).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-online'), { timeout: 10_000 })
+      .toBe('true');
     await page.waitForLoadState('networkidle');
     expect(failed).toEqual([]);
     expect(errors).toEqual([]);
@@ -31,7 +33,9 @@ describe('app shell', () => {
   it('titles every page with its parts joined by a bullet and shows the legal pages', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
     const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
-    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`${round.mrName} • ${today.split('-').reverse().join('.')} • Messrunden`);
+    await expect
+      .poll(() => page.title(), { timeout: 10_000 })
+      .toBe(`${round.mrName} • ${today.split('-').reverse().join('.')} • Messrunden`);
     await page.goto(`${env.server().url}/archive`);
     await expect.poll(() => page.title()).toBe('Archiv • Messrunden');
     for (const [path, heading, title] of [
@@ -39,7 +43,10 @@ describe('app shell', () => {
       ['/imprint', 'Impressum', 'Impressum • Messrunden'],
       ['/privacyPolicy', 'Datenschutzerklärung', 'Datenschutzerklärung • Messrunden'],
     ] as const) {
-      await page.getByRole('contentinfo').getByRole('link', { name: heading === 'Changelog' ? 'Änderungen' : heading }).click();
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: heading === 'Changelog' ? 'Änderungen' : heading })
+        .click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(page.url()).toContain(path);
       await expect.poll(() => page.title()).toBe(title);
@@ -75,7 +82,9 @@ describe('app shell', () => {
 
   it('follows the config: default language, global alert', async () => {
     const server = env.server();
-    await server.db.query(`update reference_data set data = data || '{"locale":"it","globalAlert":{"type":"alert-warning","heading":"Wartung","msg":"Server am Samstag nicht erreichbar"}}'::jsonb where key = 'config'`);
+    await server.db.query(
+      `update reference_data set data = data || '{"locale":"it","globalAlert":{"type":"alert-warning","heading":"Wartung","msg":"Server am Samstag nicht erreichbar"}}'::jsonb where key = 'config'`,
+    );
     try {
       const context = await env.browser().newContext({ locale: 'de-DE' });
       const page = await context.newPage();
@@ -100,10 +109,14 @@ describe('app shell', () => {
     const [p] = picked;
     if (!p) throw new Error('no entry');
     // every unsent round counts as "too long" with a limit below zero days
-    await server.db.query(`update reference_data set data = data || '{"unsentWarningDays":-1}'::jsonb where key = 'config'`);
+    await server.db.query(
+      `update reference_data set data = data || '{"unsentWarningDays":-1}'::jsonb where key = 'config'`,
+    );
     try {
       const { context, page } = await openTable(env.browser(), server, round.mrName);
-      await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
+      await page
+        .getByRole('textbox', { name: p.label, exact: true })
+        .pressSequentially(formatDe(p.good), { delay: 20 });
       await page.locator('input[data-saved="true"]').waitFor();
       await page.goto(`${server.url}/`);
       const warning = page.getByTestId('durability-warning');

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, watchErrors, type TestServer } from './harness';
 
 /** A submission posted as another device would, so the archive has rounds in different states. */
-async function post(server: TestServer, mrId: string, entry: { tsId: string; staNumber: string; value: number }): Promise<string> {
+async function post(
+  server: TestServer,
+  mrId: string,
+  entry: { tsId: string; staNumber: string; value: number },
+): Promise<string> {
   const instanceId = crypto.randomUUID();
   const dt = new Date(Date.now() - 3_600_000).toISOString();
   const res = await fetch(`${server.url}/hwe-api/v2/measure-round/${mrId}`, {
@@ -32,10 +36,14 @@ describe('archive filters and report', () => {
     const filters = page.getByRole('search');
     await filters.getByRole('combobox').nth(1).selectOption('completed');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).textContent()).toContain('Quellen Kaunertal');
+    expect(await page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).textContent()).toContain(
+      'Quellen Kaunertal',
+    );
     await filters.getByRole('combobox').nth(1).selectOption('awaitingDecision1');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).textContent()).toContain('Talsperre Gepatsch Kontrollgang');
+    expect(await page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).textContent()).toContain(
+      'Talsperre Gepatsch Kontrollgang',
+    );
 
     // the filter survives a visit to another page
     await page.getByRole('link', { name: 'Hilfe' }).click();

@@ -19,7 +19,9 @@ describe('archive', () => {
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getByTestId('round-state').textContent()).toBe('abgeschlossen');
     await row.getByRole('link', { name: round.mrName }).click();
-    await page.getByRole('cell', { name: `${p.entry.staName} (${p.entry.staNumber}) · ${p.entry.tsParameter}` }).waitFor();
+    await page
+      .getByRole('cell', { name: `${p.entry.staName} (${p.entry.staNumber}) · ${p.entry.tsParameter}` })
+      .waitFor();
     expect(await page.getByRole('table', { name: 'Einträge' }).textContent()).toContain(formatDe(p.good));
 
     const [pdf] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'PDF' }).click()]);

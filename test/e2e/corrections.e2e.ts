@@ -7,22 +7,36 @@ import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
 // Issue 21: a change after the server stored a round's values is a correction, never silently dropped.
 
-async function injectFault(server: TestServer, fault: { method?: string; pathPattern: string; status: number | 'slow'; delayMs?: number; times: number }) {
+async function injectFault(
+  server: TestServer,
+  fault: { method?: string; pathPattern: string; status: number | 'slow'; delayMs?: number; times: number },
+) {
   const res = await testEndpoint(server, 'faults', { method: 'POST', body: JSON.stringify(fault) });
   if (!res.ok) throw new Error(`fault injection refused: ${res.status}`);
 }
 
 /** Every submission of the test's entry, oldest first, with the value it holds and what it corrects. */
 async function submissions(server: TestServer, p: PickedEntry) {
-  const rows = await server.db.query<{ instance_id: string; corrects: string | null; body: { entries: { tsId: string; value?: number }[] } }>('select instance_id, corrects, body from submission order by submission_time');
+  const rows = await server.db.query<{
+    instance_id: string;
+    corrects: string | null;
+    body: { entries: { tsId: string; value?: number }[] };
+  }>('select instance_id, corrects, body from submission order by submission_time');
   return rows
     .filter((r) => r.body.entries.some((e) => e.tsId === p.entry.tsId))
-    .map((r) => ({ id: r.instance_id, corrects: r.corrects, value: r.body.entries.find((e) => e.tsId === p.entry.tsId)?.value }));
+    .map((r) => ({
+      id: r.instance_id,
+      corrects: r.corrects,
+      value: r.body.entries.find((e) => e.tsId === p.entry.tsId)?.value,
+    }));
 }
 
 async function historyValue(server: TestServer, p: PickedEntry): Promise<number[]> {
   const today = new Date().toISOString().slice(0, 10);
-  const rows = await server.db.query<{ value: number; dt: Date }>('select value, dt from historic_value where ts_id = $1 order by dt', [p.entry.tsId]);
+  const rows = await server.db.query<{ value: number; dt: Date }>(
+    'select value, dt from historic_value where ts_id = $1 order by dt',
+    [p.entry.tsId],
+  );
   return rows.filter((r) => new Date(r.dt).toISOString().startsWith(today)).map((r) => r.value);
 }
 
@@ -44,9 +58,15 @@ describe('corrections', () => {
     const p = picked[0] as PickedEntry;
     const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 40 });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#446688' } }).jpeg().toBuffer();
-    await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#446688' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel(`Foto hinzufügen: ${p.label}`)
+      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
+      .waitFor({ timeout: 20_000 });
     // both tries of the photo upload fail: the values are on the server, the photo is not
     await injectFault(env.server(), { method: 'POST', pathPattern: '/image/', status: 502, times: 2 });
     await submitRound(page);
@@ -86,7 +106,13 @@ describe('corrections', () => {
     await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-waiting')).not.toBe('0');
     expect(await page.getByTestId('sync-status').textContent()).not.toContain('Alles gesendet');
 
-    await injectFault(env.server(), { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 'slow', delayMs: 4000, times: 1 });
+    await injectFault(env.server(), {
+      method: 'POST',
+      pathPattern: '/measure-round/[^/]+$',
+      status: 'slow',
+      delayMs: 4000,
+      times: 1,
+    });
     await submitRound(page);
     await expect.poll(() => state(page), { timeout: 10_000 }).toBe('sending');
     await page.getByRole('button', { name: 'Wieder bearbeiten' }).click();

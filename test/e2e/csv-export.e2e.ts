@@ -16,8 +16,25 @@ describe('CSV export', () => {
     if (!entry) throw new Error('no W entry');
     // a remark someone typed on an earlier round, as the server hands it out with the history
     const dt = new Date(Date.now() - 86_400_000).toISOString();
-    const body = { instanceId: randomUUID(), creationTime: new Date().toISOString(), entries: [{ staNumber: entry.staNumber, tsId: entry.tsId, tsParameter: entry.tsParameter, dt, value: entry.tsPlausibilityCheck?.min ?? 1, tsRemark: { text: FORMULA } }] };
-    const res = await fetch(`${server.url}/hwe-api/v2/measure-round/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const body = {
+      instanceId: randomUUID(),
+      creationTime: new Date().toISOString(),
+      entries: [
+        {
+          staNumber: entry.staNumber,
+          tsId: entry.tsId,
+          tsParameter: entry.tsParameter,
+          dt,
+          value: entry.tsPlausibilityCheck?.min ?? 1,
+          tsRemark: { text: FORMULA },
+        },
+      ],
+    };
+    const res = await fetch(`${server.url}/hwe-api/v2/measure-round/1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.ok).toBe(true);
 
     const context = await env.browser().newContext({ locale: 'de-DE', acceptDownloads: true });
@@ -25,7 +42,10 @@ describe('CSV export', () => {
     const errors = watchErrors(page);
     await page.goto(`${server.url}/analysis/table/${encodeURIComponent(round.mrName)}`);
     await page.getByTestId('history-table').waitFor({ timeout: 30_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV exportieren' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV exportieren' }).click(),
+    ]);
     const text = readFileSync((await download.path()) ?? '', 'utf8');
     const line = text.split('\r\n').find((l) => l.includes('HYPERLINK'));
     // the cell starts with a quote character inside the CSV quotes: a spreadsheet shows it as text

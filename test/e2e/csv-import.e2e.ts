@@ -27,7 +27,8 @@ describe('CSV import against the real server', () => {
     // the lines go in order to the entries with an import number; the first three are plain numbers
     const [a, b, c] = round.entries.filter((e) => !/^\d+-null$/.test(e.tsId));
     if (!a || !b || !c) throw new Error('entries');
-    const mid = (e: typeof a) => Math.round((((e.tsPlausibilityCheck?.min ?? 0) + (e.tsPlausibilityCheck?.max ?? 10)) / 2) * 100) / 100;
+    const mid = (e: typeof a) =>
+      Math.round((((e.tsPlausibilityCheck?.min ?? 0) + (e.tsPlausibilityCheck?.max ?? 10)) / 2) * 100) / 100;
     // readings of the last minutes: a date in the future would (rightly) be refused by the table's checks
     const base = DateTime.now().setZone('Europe/Vienna').minus({ minutes: 5 }).startOf('minute');
     const day = base.toFormat('dd.MM.yyyy');
@@ -38,18 +39,31 @@ describe('CSV import against the real server', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/csv/${encodeURIComponent(round.mrName)}`);
-    await page.getByTestId('csv-file-input').setInputFiles({ name: 'logger.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf-8') });
+    await page
+      .getByTestId('csv-file-input')
+      .setInputFiles({ name: 'logger.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf-8') });
     const preview = page.getByTestId('csv-preview');
-    await page.locator('[data-testid="csv-preview"], [data-testid="csv-file-error"]').first().waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
-      await page.screenshot({ path: `${SHOTS}/csv-failed.png` });
-      throw e;
-    });
-    expect(await page.getByTestId('csv-file-error').count(), (await page.getByTestId('csv-file-error').count()) ? ((await page.getByTestId('csv-file-error').textContent()) ?? '') : '').toBe(0);
+    await page
+      .locator('[data-testid="csv-preview"], [data-testid="csv-file-error"]')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(async (e: unknown) => {
+        await page.screenshot({ path: `${SHOTS}/csv-failed.png` });
+        throw e;
+      });
+    expect(
+      await page.getByTestId('csv-file-error').count(),
+      (await page.getByTestId('csv-file-error').count())
+        ? ((await page.getByTestId('csv-file-error').textContent()) ?? '')
+        : '',
+    ).toBe(0);
     const bad = preview.locator('tr[data-line="3"]');
     expect(await bad.getAttribute('data-kind')).toBe('error');
     expect(await bad.textContent()).toContain('Wert ist keine Zahl');
     expect(await bad.textContent()).toContain('abc');
-    expect(await page.getByTestId('csv-summary').textContent()).toContain('Werte zum Import: 2 · Zeilen mit Fehlern: 1');
+    expect(await page.getByTestId('csv-summary').textContent()).toContain(
+      'Werte zum Import: 2 · Zeilen mit Fehlern: 1',
+    );
     // the entry without an import number is named in the preview and takes no line
     expect(await preview.textContent()).toContain('keine Importnummer definiert');
     await page.screenshot({ path: `${SHOTS}/csv-preview-light.png`, fullPage: false });
@@ -63,7 +77,13 @@ describe('CSV import against the real server', () => {
     expect(await imported.textContent()).toContain('Messrunde importiert: 2 Werte');
     await imported.getByRole('link').click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toContain(`/stations/`);
-    await expect.poll(() => page.getByRole('textbox', { name: `${a.staName} ${a.staNumber} ${a.tsParameter}`, exact: true }).inputValue(), { timeout: 10_000 }).toBe(String(mid(a)).replace('.', ','));
+    await expect
+      .poll(
+        () =>
+          page.getByRole('textbox', { name: `${a.staName} ${a.staNumber} ${a.tsParameter}`, exact: true }).inputValue(),
+        { timeout: 10_000 },
+      )
+      .toBe(String(mid(a)).replace('.', ','));
 
     const postsBefore = await countRoundPosts(server);
     await submitRound(page);
@@ -72,7 +92,12 @@ describe('CSV import against the real server', () => {
 
     const ids = [a, b, c].map((e) => `tsId=${encodeURIComponent(e.tsId)}`).join('&');
     const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
-    const at = (e: typeof a, time: string) => values.filter((v) => v.tsId === e.tsId && DateTime.fromISO(v.dt).setZone('Europe/Vienna').toFormat('dd.MM.yyyy HH:mm') === `${day} ${time}`);
+    const at = (e: typeof a, time: string) =>
+      values.filter(
+        (v) =>
+          v.tsId === e.tsId &&
+          DateTime.fromISO(v.dt).setZone('Europe/Vienna').toFormat('dd.MM.yyyy HH:mm') === `${day} ${time}`,
+      );
     expect(at(a, t1 ?? '').map((v) => v.value)).toEqual([mid(a)]);
     expect(at(b, t2 ?? '')).toEqual([]);
     expect(at(c, t3 ?? '').map((v) => v.value)).toEqual([mid(c)]);
@@ -81,10 +106,25 @@ describe('CSV import against the real server', () => {
   });
 
   it.each([
-    ['wrong encoding (Latin-1)', 'latin1.csv', () => Buffer.from('Datum;Wert\n01.11.2026 08:15;1\nMessstelle;Sch\xe4cht\n', 'latin1'), 'nicht UTF-8'],
-    ['wrong columns', 'one-column.csv', () => Buffer.from('Datum\n01.11.2026 08:15\n01.11.2026 08:20\n'), 'Die Datei hat 1 Spalten'],
+    [
+      'wrong encoding (Latin-1)',
+      'latin1.csv',
+      () => Buffer.from('Datum;Wert\n01.11.2026 08:15;1\nMessstelle;Sch\xe4cht\n', 'latin1'),
+      'nicht UTF-8',
+    ],
+    [
+      'wrong columns',
+      'one-column.csv',
+      () => Buffer.from('Datum\n01.11.2026 08:15\n01.11.2026 08:20\n'),
+      'Die Datei hat 1 Spalten',
+    ],
     ['empty', 'empty.csv', () => Buffer.alloc(0), 'leer'],
-    ['a binary file renamed .csv', 'photo.csv', () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048)]), 'keine Textdatei'],
+    [
+      'a binary file renamed .csv',
+      'photo.csv',
+      () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048)]),
+      'keine Textdatei',
+    ],
     ['a 50 MB file', 'huge.csv', () => 'huge', 'höchstens 5 MB'],
   ])('refuses %s with a clear message and imports nothing', async (_name, filename, content, message) => {
     const server = env.server();

@@ -17,7 +17,11 @@ describe('support panel (/debug)', () => {
     const { context, page, errors } = await openTable(env.browser(), server, round.mrName);
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
     await page.locator('input[data-saved="true"]').waitFor();
-    await testEndpoint(server, 'faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }) });
+    await testEndpoint(server, 'faults', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }),
+    });
     await submitRound(page);
     await page.getByTestId('submit-error').waitFor({ timeout: 30_000 });
 
@@ -32,13 +36,18 @@ describe('support panel (/debug)', () => {
 
     await page.getByTestId('debug-submission').getByRole('button', { name: 'Erneut versuchen' }).click();
     await expect.poll(() => page.getByTestId('debug-submission').count(), { timeout: 30_000 }).toBe(0);
-    const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`);
+    const { values } = await api<HistoricValueList>(
+      server,
+      `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`,
+    );
     expect(values.filter((v) => v.dt.startsWith(today) && v.value === p.good)).toHaveLength(1);
 
     // the document browser finds the typed value
     await page.getByRole('button', { name: /Eingegebene Werte/ }).click();
     await page.getByLabel('Suchen in drafts').pressSequentially(p.entry.tsId, { delay: 10 });
-    await expect.poll(() => page.getByRole('list', { name: 'Dokumente von drafts' }).getByRole('listitem').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Dokumente von drafts' }).getByRole('listitem').count())
+      .toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,7 +10,11 @@ const VB = 'Kontrollgang Nord (2103) · ZU';
 const SLOPE = 'Luftseitige Böschung (2104) · ZU';
 
 /** Logs a user in through the OpenID provider (keycloak-js, PKCE) in a fresh context; lands on the home page. */
-async function loginAs(browser: Browser, server: TestServer, user: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function loginAs(
+  browser: Browser,
+  server: TestServer,
+  user: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -26,7 +30,10 @@ async function loginAs(browser: Browser, server: TestServer, user: string): Prom
  */
 async function openArchiveRound(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Archiv' }).click();
-  await page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).getByRole('link', { name: ROUND }).click({ timeout: 30_000 });
+  await page
+    .getByRole('table', { name: 'Abgeschlossene Messrunden' })
+    .getByRole('link', { name: ROUND })
+    .click({ timeout: 30_000 });
   await page.getByRole('heading', { name: ROUND }).waitFor({ timeout: 30_000 });
 }
 
@@ -45,9 +52,18 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
   beforeAll(async () => {
     const port = await freePort();
     idp = await startOidcProvider(`http://localhost:${port}`);
-    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', demo: true, faultInjection: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    server = await startServer({
+      port,
+      dataDir: dir.path,
+      staticDir: 'dist',
+      demo: true,
+      faultInjection: true,
+      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
+    });
     await server.db.query("insert into app_user (username) values ('olga'), ('rudi'), ('rita')");
-    await server.db.query("insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1'), ('rita', '1', 'HWE_RESPONSIBLE2')");
+    await server.db.query(
+      "insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1'), ('rita', '1', 'HWE_RESPONSIBLE2')",
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -65,7 +81,9 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
       await group.getByRole('radio', { name: /Ereignis/ }).click({ timeout: 30_000 });
       await expect.poll(() => group.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked')).toBe('true');
       // the observer describes the incident, so the deciders can assess it
-      await page.getByRole('combobox', { name: `${name} Bemerkung`, exact: true }).pressSequentially('Riss', { delay: 20 });
+      await page
+        .getByRole('combobox', { name: `${name} Bemerkung`, exact: true })
+        .pressSequentially('Riss', { delay: 20 });
     }
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
     // confirm the prompts that follow (incomplete round …); only open dialogs count
@@ -79,7 +97,9 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
       await open.getByRole('button', { name: /^(Weiter|Senden)$/ }).click();
     }
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
-    const [row] = await server.db.query<{ instance_id: string; state: string }>('select instance_id, state from submission');
+    const [row] = await server.db.query<{ instance_id: string; state: string }>(
+      'select instance_id, state from submission',
+    );
     expect(row?.state).toBe('submitted');
     instanceId = row?.instance_id ?? '';
 
@@ -115,14 +135,21 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
     await page.getByText('Beurteilung erfasst').waitFor({ timeout: 30_000 });
 
-    const [row] = await server.db.query<{ state: string; decision1_user: string; decision1_team: string; entries: { tsId: string; decision1Value?: string; decision1Remark?: string }[] }>(
-      'select state, decision1_user, decision1_team, entries from submission where instance_id = $1',
-      [instanceId],
-    );
+    const [row] = await server.db.query<{
+      state: string;
+      decision1_user: string;
+      decision1_team: string;
+      entries: { tsId: string; decision1Value?: string; decision1Remark?: string }[];
+    }>('select state, decision1_user, decision1_team, entries from submission where instance_id = $1', [instanceId]);
     expect(row).toMatchObject({ state: 'decision1', decision1_user: 'rudi', decision1_team: 'Wärter Nord' });
-    expect(row?.entries.find((e) => e.tsId === '2104-ZU')).toMatchObject({ decision1Value: 'FIX_IMMEDIATELY', decision1Remark: 'Riss sichern' });
+    expect(row?.entries.find((e) => e.tsId === '2104-ZU')).toMatchObject({
+      decision1Value: 'FIX_IMMEDIATELY',
+      decision1Remark: 'Riss sichern',
+    });
     expect(row?.entries.find((e) => e.tsId === '2103-VB1')).toMatchObject({ decision1Value: 'NOT_CRITICAL' });
-    await expect.poll(() => page.getByTestId('round-state').textContent(), { timeout: 20_000 }).toBe('wartet auf Entscheidung 2');
+    await expect
+      .poll(() => page.getByTestId('round-state').textContent(), { timeout: 20_000 })
+      .toBe('wartet auf Entscheidung 2');
     // rudi is no second decider: stage 2 is read-only for him
     await page.getByTestId('decision-read-only').waitFor();
     expect(errors).toEqual([]);
@@ -137,7 +164,10 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     // only the escalated entry is asked at stage 2
     expect(await form.getByTestId('decision-entry').count()).toBe(1);
     await context.setOffline(true);
-    await form.getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` }).getByRole('radio', { name: 'Maßnahme erforderlich' }).click();
+    await form
+      .getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` })
+      .getByRole('radio', { name: 'Maßnahme erforderlich' })
+      .click();
     await form.getByRole('textbox', { name: 'Team der Entscheidung' }).pressSequentially('Betrieb', { delay: 20 });
     await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
     await page.getByText('Beurteilung auf diesem Gerät gespeichert').waitFor();
@@ -147,7 +177,10 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     await page.getByText('Beurteilung erfasst').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('round-state').textContent(), { timeout: 20_000 }).toBe('abgeschlossen');
     expect(await decisionPosts(server, instanceId)).toBe(2);
-    const [row] = await server.db.query<{ state: string; decision2_user: string; completion_time: Date | null }>('select state, decision2_user, completion_time from submission where instance_id = $1', [instanceId]);
+    const [row] = await server.db.query<{ state: string; decision2_user: string; completion_time: Date | null }>(
+      'select state, decision2_user, completion_time from submission where instance_id = $1',
+      [instanceId],
+    );
     expect(row).toMatchObject({ state: 'completed', decision2_user: 'rita' });
     expect(row?.completion_time).not.toBeNull();
     const decisions = await page.getByTestId('entry-decisions').allTextContents();

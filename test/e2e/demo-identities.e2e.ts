@@ -24,7 +24,13 @@ describe('demo identities (npm run start:identity)', () => {
   beforeAll(async () => {
     const port = await freePort();
     idp = await startOidcProvider(`http://localhost:${port}`, [], { accounts: DEMO_IDENTITIES });
-    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', demo: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    server = await startServer({
+      port,
+      dataDir: dir.path,
+      staticDir: 'dist',
+      demo: true,
+      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
+    });
     await seedDemoIdentities(server.db, 'HWE');
     browser = await launchBrowser();
   });
@@ -75,7 +81,9 @@ describe('demo identities (npm run start:identity)', () => {
     await logIn(page, 'admin', 'admin');
     await page.getByRole('link', { name: 'Berechtigungen' }).click({ timeout: 30_000 });
     await page.getByRole('button', { name: /^beobachter 2 Berechtigungen/ }).click({ timeout: 30_000 });
-    await page.getByRole('checkbox', { name: 'beobachter Talsperre Gepatsch Kontrollgang HWE_OBSERVE', exact: true }).check();
+    await page
+      .getByRole('checkbox', { name: 'beobachter Talsperre Gepatsch Kontrollgang HWE_OBSERVE', exact: true })
+      .check();
     await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
     await page.getByTestId('permissions-saved').waitFor();
     await admin.close();

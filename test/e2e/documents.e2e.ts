@@ -35,7 +35,10 @@ describe('measure documents', () => {
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
-    await page.getByRole('region', { name: 'Allgemeine Dokumente' }).getByText('Messanleitung.txt').waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('region', { name: 'Allgemeine Dokumente' })
+      .getByText('Messanleitung.txt')
+      .waitFor({ timeout: 20_000 });
     const popup = page.waitForEvent('popup');
     await page.getByRole('link', { name: 'Messanleitung.txt öffnen' }).click();
     const opened = await popup;

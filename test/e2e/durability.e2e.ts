@@ -1,14 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, countRoundPosts, launchBrowser, startTestServer, submitRound, tempDir, type TestServer } from './harness';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  countRoundPosts,
+  launchBrowser,
+  startTestServer,
+  submitRound,
+  tempDir,
+  type TestServer,
+} from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
 
 /** Starts Chromium as a plain process (so it can be killed like a crash) and connects over CDP. */
 async function startKillableChromium(profile: string): Promise<{ proc: ChildProcess; browser: Browser }> {
-  const proc = spawn(CHROMIUM, ['--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...CHROMIUM_ARGS, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = spawn(
+    CHROMIUM,
+    ['--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...CHROMIUM_ARGS, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const wsUrl = await new Promise<string>((resolve, reject) => {
     let buf = '';
     const timer = setTimeout(() => reject(new Error(`chromium did not start: ${buf}`)), 30_000);
@@ -66,7 +79,9 @@ describe('durability', () => {
     try {
       const again = await (second.browser.contexts()[0] ?? (await second.browser.newContext())).newPage();
       await again.goto(url);
-      await expect.poll(() => again.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
+      await expect
+        .poll(() => again.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 20_000 })
+        .toBe(formatDe(p.good));
     } finally {
       await second.browser.close().catch(() => undefined);
       await kill(second.proc);
@@ -86,7 +101,9 @@ describe('durability', () => {
     const value = Math.round((p.good + 0.07) * 100) / 100;
     await a.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(value));
     // the other tab sees the value live
-    await expect.poll(() => b.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 10_000 }).toBe(formatDe(value));
+    await expect
+      .poll(() => b.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe(formatDe(value));
     const before = await countRoundPosts(server);
     await submitRound(a);
     await a.getByTestId('last-sent').waitFor({ timeout: 20_000 });

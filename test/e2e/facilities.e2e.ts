@@ -9,7 +9,8 @@ describe('station facilities', () => {
   it('edits a facility and adds a new one without any reading, and the server applies both', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND);
     // facilities open behind the per-station count button (issue 10 §7)
-    const openFacilities = (station: string) => page.getByRole('button', { name: new RegExp(`^\\d+ Anlagen? bei ${station.replace(/[()]/g, '\\$&')}$`) }).click();
+    const openFacilities = (station: string) =>
+      page.getByRole('button', { name: new RegExp(`^\\d+ Anlagen? bei ${station.replace(/[()]/g, '\\$&')}$`) }).click();
     await openFacilities('Gepatsch Piezometer P1 (2001)');
     const p1 = page.getByRole('group', { name: 'Anlagen von Gepatsch Piezometer P1 (2001)' });
     await p1.getByRole('button', { name: 'Anlage Datensammler P1 bearbeiten' }).click();
@@ -34,9 +35,19 @@ describe('station facilities', () => {
     await p2.getByText('Drucksonde P2').waitFor();
     await submitRound(page);
     await page.getByTestId('last-sent').waitFor({ timeout: 30_000 });
-    const rows = await env.server().db.query<{ facility_id: string; sta_number: string; name: string; attributes: Record<string, unknown> }>('select facility_id, sta_number, name, attributes from station_facility order by name');
-    expect(rows.find((r) => r.facility_id === 'demo-fac-1')).toMatchObject({ name: 'Datensammler P1 (getauscht)', attributes: { Seriennummer: 'B-777', Firmware: '2.4.1' } });
-    expect(rows.find((r) => r.name === 'Drucksonde P2')).toMatchObject({ sta_number: '2002', attributes: { Messbereich: 3.5 } });
+    const rows = await env
+      .server()
+      .db.query<{ facility_id: string; sta_number: string; name: string; attributes: Record<string, unknown> }>(
+        'select facility_id, sta_number, name, attributes from station_facility order by name',
+      );
+    expect(rows.find((r) => r.facility_id === 'demo-fac-1')).toMatchObject({
+      name: 'Datensammler P1 (getauscht)',
+      attributes: { Seriennummer: 'B-777', Firmware: '2.4.1' },
+    });
+    expect(rows.find((r) => r.name === 'Drucksonde P2')).toMatchObject({
+      sta_number: '2002',
+      attributes: { Messbereich: 3.5 },
+    });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,15 +7,24 @@ import { testEndpoint } from '../../server/http/faults';
 
 const today = new Date().toISOString().slice(0, 10);
 
-async function injectFaults(server: TestServer, fault: { method?: string; pathPattern: string; status: number | 'drop'; times: number }) {
-  const res = await testEndpoint(server, 'faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+async function injectFaults(
+  server: TestServer,
+  fault: { method?: string; pathPattern: string; status: number | 'drop'; times: number },
+) {
+  const res = await testEndpoint(server, 'faults', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
   if (!res.ok) throw new Error(`fault injection refused: ${res.status}`);
 }
 
 async function storedCopies(server: TestServer, picked: PickedEntry[]): Promise<number[]> {
   const ids = picked.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
   const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}`);
-  return picked.map((p) => values.filter((v) => v.tsId === p.entry.tsId && v.dt.startsWith(today) && v.value === p.good).length);
+  return picked.map(
+    (p) => values.filter((v) => v.tsId === p.entry.tsId && v.dt.startsWith(today) && v.value === p.good).length,
+  );
 }
 
 describe('submission under server faults', () => {
@@ -28,7 +37,9 @@ describe('submission under server faults', () => {
     const mine = picked.slice(offset).map((p) => ({ ...p, good: Math.round((p.good + offset * 0.01) * 100) / 100 }));
     ({ context, page } = await openTable(env.browser(), env.server(), round.mrName));
     for (const p of mine) await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
-    await expect.poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('draft');
+    await expect
+      .poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('draft');
     return mine;
   }
 
@@ -52,7 +63,8 @@ describe('submission under server faults', () => {
     await submitRound(page);
     await page.getByTestId('submit-error').waitFor({ timeout: 20_000 });
     expect(await storedCopies(env.server(), picked)).toEqual([0, 0]);
-    for (const p of picked) expect(await page.getByRole('textbox', { name: p.label, exact: true }).inputValue()).toBe(formatDe(p.good));
+    for (const p of picked)
+      expect(await page.getByRole('textbox', { name: p.label, exact: true }).inputValue()).toBe(formatDe(p.good));
     await page.reload();
     await page.getByTestId('submit-error').waitFor();
     await submitRound(page);
@@ -63,7 +75,12 @@ describe('submission under server faults', () => {
 
   it('re-sends after the connection dropped without an answer and the server keeps one copy', async () => {
     const picked = await enterValues(1, 4);
-    await injectFaults(env.server(), { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 'drop', times: 1 });
+    await injectFaults(env.server(), {
+      method: 'POST',
+      pathPattern: '/measure-round/[^/]+$',
+      status: 'drop',
+      times: 1,
+    });
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 20_000 });
     expect(await storedCopies(env.server(), picked)).toEqual([1]);

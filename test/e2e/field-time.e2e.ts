@@ -18,13 +18,18 @@ function viennaNow(): string[] {
 function unusualValue(entry: MeasureRoundEntry): number {
   const { min = 0, max = 0 } = entry;
   const spread = max - min;
-  const candidates = [min - 1.5 * spread, max + 1.5 * spread, min / 60, max * 60, min / 1000].map((v) => Math.round(v * 100) / 100);
-  const found = candidates.find((v) => checkAgainstHistory(entry, v) !== undefined && checkPlausibility(entry, v) === undefined);
+  const candidates = [min - 1.5 * spread, max + 1.5 * spread, min / 60, max * 60, min / 1000].map(
+    (v) => Math.round(v * 100) / 100,
+  );
+  const found = candidates.find(
+    (v) => checkAgainstHistory(entry, v) !== undefined && checkPlausibility(entry, v) === undefined,
+  );
   if (found === undefined) throw new Error(`no unusual plausible value for ${entry.tsId}`);
   return found;
 }
 
-const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+const focusedName = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 
 /** Issue 24: the right time on every reading whatever the browser's zone, and checks that lead to the entry. */
 describe('field-ready time and checks', () => {
@@ -35,7 +40,9 @@ describe('field-ready time and checks', () => {
     const lf = round.entries.find((e) => e.tsId === '3001-LF' && e.min !== undefined && e.last);
     const wt = round.entries.find((e) => e.tsId === '3002-WT');
     if (!lf?.last || !wt) throw new Error('demo entries with history expected');
-    const context = await env.browser().newContext({ locale: 'de-DE', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
+    const context = await env
+      .browser()
+      .newContext({ locale: 'de-DE', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(tableUrl(env.server(), SPRINGS));
@@ -51,7 +58,12 @@ describe('field-ready time and checks', () => {
     // the keyboard starts at the first value; a skip link is the first Tab stop of the page
     const firstLabel = `${round.entries[0]?.staName} ${round.entries[0]?.staNumber} ${round.entries[0]?.tsParameter}`;
     await expect.poll(() => focusedName(page)).toBe(firstLabel);
-    const firstStop = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]')].find((el) => el.tabIndex >= 0)?.textContent);
+    const firstStop = await page.evaluate(
+      () =>
+        [
+          ...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]'),
+        ].find((el) => el.tabIndex >= 0)?.textContent,
+    );
     expect(firstStop).toBe('Zum Inhalt springen');
     await page.getByRole('link', { name: 'Zum Inhalt springen' }).focus();
     await page.keyboard.press('Enter');
@@ -61,7 +73,15 @@ describe('field-ready time and checks', () => {
     const wtLabel = `${wt.staName} ${wt.staNumber} ${wt.tsParameter}`;
     const wtRow = page.locator(`tr[data-tsid="${wt.tsId}"]`);
     await wtRow.getByRole('button', { name: 'Jetzt', exact: true }).click();
-    await expect.poll(async () => viennaNow().includes(await page.getByRole('textbox', { name: `${wtLabel} Uhrzeit`, exact: true }).inputValue()), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          viennaNow().includes(
+            await page.getByRole('textbox', { name: `${wtLabel} Uhrzeit`, exact: true }).inputValue(),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     // a unit slip: plausible for the range, far from the station's history
     const odd = unusualValue(lf);
@@ -141,7 +161,10 @@ describe('field-ready time and checks', () => {
     expect(viennaNow()).toContain(typed);
     await oneTime.getByRole('combobox', { name: 'Welche Einträge' }).selectOption('all');
     await oneTime.getByRole('button', { name: 'Uhrzeit setzen' }).click();
-    await oneTime.getByTestId('overwrite-time-result').getByText(/Uhrzeit für \d+ Einträge gesetzt/).waitFor();
+    await oneTime
+      .getByTestId('overwrite-time-result')
+      .getByText(/Uhrzeit für \d+ Einträge gesetzt/)
+      .waitFor();
     await page.screenshot({ path: 'test-results/ux-tour-list-phone.png' });
 
     // the station screen: the time is there, and Now is a thumb-sized button
@@ -156,7 +179,9 @@ describe('field-ready time and checks', () => {
     const box = await now.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
-    expect(await card.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true }).getAttribute('enterkeyhint')).toBe('next');
+    expect(
+      await card.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true }).getAttribute('enterkeyhint'),
+    ).toBe('next');
     expect(await time.getAttribute('enterkeyhint')).toBe('next');
     await now.tap();
     await expect.poll(async () => viennaNow().includes(await time.inputValue())).toBe(true);
@@ -171,11 +196,18 @@ describe('field-ready time and checks', () => {
       await page.locator(`[data-view="${view}"]`).waitFor();
       await page.waitForTimeout(300);
       const small = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('a[href], button, select, input:not([type=hidden]), summary, [role="radio"]')]
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            'a[href], button, select, input:not([type=hidden]), summary, [role="radio"]',
+          ),
+        ]
           .filter((el) => el.getClientRects().length > 0 && !el.closest('.sr-only') && !el.matches('.sr-only'))
           .map((el) => ({ el, r: el.getBoundingClientRect() }))
           .filter(({ r }) => r.width > 0 && (r.width < 43.5 || r.height < 43.5))
-          .map(({ el, r }) => `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`),
+          .map(
+            ({ el, r }) =>
+              `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+          ),
       );
       expect(small, view).toEqual([]);
     }

@@ -8,7 +8,16 @@ import { testEndpoint } from '../../server/http/faults';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags that keep Debian's Chromium from calling out of this closed network. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /** A phone with an Android user agent (§9: native camera capture for photos), in German. */
 export const ANDROID_PHONE = {
@@ -17,7 +26,8 @@ export const ANDROID_PHONE = {
   isMobile: true,
   deviceScaleFactor: 2,
   locale: 'de-DE',
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
 };
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
@@ -27,7 +37,11 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-export async function startTestServer(dataDir: string, port = 0, opts: Pick<ServerOptions, 'apiProfile'> = {}): Promise<TestServer> {
+export async function startTestServer(
+  dataDir: string,
+  port = 0,
+  opts: Pick<ServerOptions, 'apiProfile'> = {},
+): Promise<TestServer> {
   return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true, demo: true, ...opts });
 }
 
@@ -36,7 +50,12 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function launchProfile(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale: 'de-DE' });
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale: 'de-DE',
+  });
 }
 
 /**
@@ -45,7 +64,9 @@ export async function launchProfile(userDataDir: string): Promise<BrowserContext
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
 }
 
 /** Fails the test on any uncaught page error, so a crash never passes silently. */
@@ -68,7 +89,10 @@ export async function countRoundPosts(server: TestServer): Promise<number> {
 }
 
 /** One real server (own data directory) and one browser for a test file, started once and cleaned up after. */
-export function serverAndBrowser(prefix: string, opts: Pick<ServerOptions, 'apiProfile'> = {}): { server: () => TestServer; browser: () => Browser } {
+export function serverAndBrowser(
+  prefix: string,
+  opts: Pick<ServerOptions, 'apiProfile'> = {},
+): { server: () => TestServer; browser: () => Browser } {
   const dir = tempDir(prefix);
   let server: TestServer | undefined;
   let browser: Browser | undefined;
@@ -106,7 +130,11 @@ export async function openTable(
   await page.goto(tableUrl(server, roundName));
   // A first start pulls the rounds and their history before the table exists; on a loaded machine that takes
   // longer than an action's own wait. Tests that go offline right away need the round on the device first.
-  await page.locator('[data-value-input]').first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+  await page
+    .locator('[data-value-input]')
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch(() => undefined);
   return { context, page, errors };
 }
 

@@ -8,10 +8,13 @@ import { api, openTable, serverAndBrowser, submitRound, tableUrl, type TestServe
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/input-types-shots';
 const today = new Date().toISOString().slice(0, 10);
-const type = (page: Page, name: string, text: string) => page.getByRole('textbox', { name, exact: true }).pressSequentially(text, { delay: 20 });
+const type = (page: Page, name: string, text: string) =>
+  page.getByRole('textbox', { name, exact: true }).pressSequentially(text, { delay: 20 });
 
 async function submit(page: Page, server: TestServer, mrName: string): Promise<CompletedMeasureRound> {
-  const before = new Set((await api<CompletedMeasureRound[]>(server, '/completed-measure-round')).map((r) => r.instanceId));
+  const before = new Set(
+    (await api<CompletedMeasureRound[]>(server, '/completed-measure-round')).map((r) => r.instanceId),
+  );
   await submitRound(page);
   await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
   const list = await api<CompletedMeasureRound[]>(server, '/completed-measure-round');
@@ -44,10 +47,14 @@ describe('every input type of §4, end to end to the server', () => {
     await page.keyboard.press('Enter');
     expect(await incident.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('2');
-    await expect.poll(() => incident.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => incident.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked'))
+      .toBe('true');
     await expect.poll(() => page.getByText('Ereignis gemeldet').count()).toBeGreaterThan(0);
     await page.keyboard.press('1');
-    await expect.poll(() => incident.getByRole('radio', { name: /unverändert/ }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => incident.getByRole('radio', { name: /unverändert/ }).getAttribute('aria-checked'))
+      .toBe('true');
     await expect.poll(() => remark.isDisabled()).toBe(true);
     await page.keyboard.press('2');
     await expect.poll(() => remark.isDisabled()).toBe(false);
@@ -63,7 +70,9 @@ describe('every input type of §4, end to end to the server', () => {
 
     // NO_IMPORT_NUMBER and FORMULA: the freeboard follows the lake level typed by hand
     expect(await page.getByText('Keine Importnummer definiert').count()).toBe(1);
-    const calculated = page.getByRole('status', { name: 'Stauziel 2105 H berechneter Wert' }).or(page.getByLabel('Stauziel 2105 H berechneter Wert'));
+    const calculated = page
+      .getByRole('status', { name: 'Stauziel 2105 H berechneter Wert' })
+      .or(page.getByLabel('Stauziel 2105 H berechneter Wert'));
     expect(await page.getByText('1767 - 2106-null').count()).toBe(1);
     expect((await calculated.textContent())?.trim()).toBe('–');
     await type(page, 'Pegel Stausee (Handablesung) 2106 W', '1750,5');
@@ -77,22 +86,30 @@ describe('every input type of §4, end to end to the server', () => {
     await dialog.getByRole('radio', { name: 'Volumen/Zeit' }).click();
     expect(await dialog.getByRole('textbox', { name: 'Messung 1 Volumen' }).inputValue()).toBe('10');
     for (const [i, time] of ['4', '5', '5'].entries()) await type(page, `Messung ${i + 1} Zeit`, time);
-    await expect.poll(async () => (await dialog.getByLabel('Abfluss Ergebnis').textContent())?.trim()).toBe('2,167 l/s');
+    await expect
+      .poll(async () => (await dialog.getByLabel('Abfluss Ergebnis').textContent())?.trim())
+      .toBe('2,167 l/s');
     await type(page, 'Pegel', '12,5');
     await page.screenshot({ path: `${SHOTS}/discharge-desktop-light.png` });
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Sickerwassermessung Talsohle 2101 Q', exact: true }).inputValue()).toBe('2,167');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Sickerwassermessung Talsohle 2101 Q', exact: true }).inputValue())
+      .toBe('2,167');
 
     // DISCHARGE l/min: an estimate, converted with the factor 60
     await page.getByRole('button', { name: 'Drainage Block 7 2102 Q Abflussmessung' }).click();
     const dialog2 = page.getByRole('dialog', { name: 'Abflussmessung' });
     await dialog2.getByRole('radio', { name: 'Schätzung' }).click();
     await dialog2.getByRole('radio', { name: /tropfend/ }).click();
-    await expect.poll(async () => (await dialog2.getByLabel('Abfluss Ergebnis').textContent())?.trim()).toBe('0,012 l/min');
+    await expect
+      .poll(async () => (await dialog2.getByLabel('Abfluss Ergebnis').textContent())?.trim())
+      .toBe('0,012 l/min');
     await dialog2.getByRole('button', { name: 'Fertig' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Drainage Block 7 2102 Q', exact: true }).inputValue()).toBe('0,012');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Drainage Block 7 2102 Q', exact: true }).inputValue())
+      .toBe('0,012');
 
     const stored = await submit(page, env.server(), mrName);
     expect(entryOf(stored, '2103-VB1')).toMatchObject({ value: 2, tsRemark: { text: 'Riss bei Fuge 7' } });
@@ -102,11 +119,24 @@ describe('every input type of §4, end to end to the server', () => {
     const q = entryOf(stored, '2101-Q');
     expect(q).toMatchObject({
       value: 2.167,
-      dischargeValue: { key: 'VOLUME_TIME', aggregationMethod: 'MEAN', value: 2.167, unit: 'l/s', volumetricMeasurements: [{ volume: 10, time: 4 }, { volume: 10, time: 5 }, { volume: 10, time: 5 }] },
+      dischargeValue: {
+        key: 'VOLUME_TIME',
+        aggregationMethod: 'MEAN',
+        value: 2.167,
+        unit: 'l/s',
+        volumetricMeasurements: [
+          { volume: 10, time: 4 },
+          { volume: 10, time: 5 },
+          { volume: 10, time: 5 },
+        ],
+      },
       dischargeProtocol: { gauge: 12.5, gaugeUnit: 'cm', discharge: 2.167, dischargeUnit: 'l/s' },
     });
     expect(q.dischargeProtocol?.dt).toBe(q.dt);
-    expect(entryOf(stored, '2102-Q')).toMatchObject({ value: 0.012, dischargeValue: { key: 'ESTIMATE', estimate: 'Droplets', value: 0.012, unit: 'l/min' } });
+    expect(entryOf(stored, '2102-Q')).toMatchObject({
+      value: 0.012,
+      dischargeValue: { key: 'ESTIMATE', estimate: 'Droplets', value: 0.012, unit: 'l/min' },
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -127,7 +157,9 @@ describe('every input type of §4, end to end to the server', () => {
     await type(page, 'Zeile 2 Absolute Tiefe [m ü.A.]', '1753,2');
     await page.screenshot({ path: `${SHOTS}/depth-profile-desktop-light.png` });
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('button', { name: 'Gepatschspeicher Messfloß 3007 W Tiefenprofil' }).textContent()).toBe('Tiefenprofil (2 Zeilen)');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Gepatschspeicher Messfloß 3007 W Tiefenprofil' }).textContent())
+      .toBe('Tiefenprofil (2 Zeilen)');
     await type(page, 'Gepatschspeicher Messfloß 3007 WT', '7');
     await type(page, 'Gepatschspeicher Messfloß 3007 WT Wert danach', '7,2');
 
@@ -148,7 +180,9 @@ describe('every input type of §4, end to end to the server', () => {
     expect(Date.parse(mine[1]?.dt ?? '') - Date.parse(mine[0]?.dt ?? '')).toBe(60_000);
     // the archive reads the completed round with the client's schema
     await page.goto(`${env.server().url}/archive/${stored.instanceId}`);
-    await expect.poll(() => page.getByText('Gepatschspeicher Messfloß').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('Gepatschspeicher Messfloß').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -168,14 +202,21 @@ describe('every input type of §4, end to end to the server', () => {
     await type(page, 'Probe 2 Höhe', '60');
     await type(page, 'Probe 2 Gesamtmasse', '1035,62');
     // SWE = (total − 800 g) / (π · 2.5² cm²) · 10: 100.0 and 120.0 mm, mean 110
-    await expect.poll(async () => (await dialog.getByLabel('Schneewasserwert Ergebnis').textContent())?.trim()).toBe('110 mm');
+    await expect
+      .poll(async () => (await dialog.getByLabel('Schneewasserwert Ergebnis').textContent())?.trim())
+      .toBe('110 mm');
     await page.screenshot({ path: `${SHOTS}/snow-desktop-light.png` });
     await dialog.getByRole('button', { name: 'Fertig' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Feichten 4001 SWW', exact: true }).inputValue()).toBe('110');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Feichten 4001 SWW', exact: true }).inputValue())
+      .toBe('110');
 
     const stored = await submit(page, env.server(), mrName);
     const swe = entryOf(stored, '4001-SWW');
-    expect(swe).toMatchObject({ value: 110, snowWaterEquivalent: { weather: 'sonnig', deviceMass: 800, deviceDiameter: 5, result: 110 } });
+    expect(swe).toMatchObject({
+      value: 110,
+      snowWaterEquivalent: { weather: 'sonnig', deviceMass: 800, deviceDiameter: 5, result: 110 },
+    });
     expect(swe.snowWaterEquivalent?.values).toHaveLength(5);
     expect(swe.snowWaterEquivalent?.values[0]?.snowWaterEquivalent).toBeCloseTo(100, 2);
     expect(errors).toEqual([]);
@@ -197,7 +238,9 @@ describe('every input type of §4, end to end to the server', () => {
       { distanceM: 1.2, depthCM: 8, impulses0: 20, impulses38: 30 },
     ];
     for (const [i, v] of verticals.entries()) {
-      expect(await dialog.getByRole('textbox', { name: `Lotrechte ${i + 1} Abstand [m]` }).inputValue()).toBe(String(v.distanceM).replace('.', ','));
+      expect(await dialog.getByRole('textbox', { name: `Lotrechte ${i + 1} Abstand [m]` }).inputValue()).toBe(
+        String(v.distanceM).replace('.', ','),
+      );
       await type(page, `Lotrechte ${i + 1} Tiefe [cm]`, String(v.depthCM));
       await type(page, `Lotrechte ${i + 1} Impulse Oberfläche`, String(v.impulses0));
       await type(page, `Lotrechte ${i + 1} Impulse 38 %`, String(v.impulses38));
@@ -205,12 +248,18 @@ describe('every input type of §4, end to end to the server', () => {
     const meter = DEMO_METERS[0];
     if (!meter) throw new Error('no demo meter');
     const expected = (meterDischarge(meter, verticals) ?? NaN) * 60;
-    await expect.poll(async () => (await dialog.getByLabel('Abfluss Ergebnis').textContent())?.trim()).toBe(`${String(Math.round(expected * 100) / 100).replace('.', ',')} l/min`);
+    await expect
+      .poll(async () => (await dialog.getByLabel('Abfluss Ergebnis').textContent())?.trim())
+      .toBe(`${String(Math.round(expected * 100) / 100).replace('.', ',')} l/min`);
     await page.keyboard.press('Escape');
     const stored = await submit(page, env.server(), mrName);
     const q = entryOf(stored, '3004-Q');
     expect(q.value).toBeCloseTo(expected, 9);
-    expect(q.dischargeValue).toMatchObject({ key: 'METER', unit: 'l/min', meterMeasurement: { meter: 'OTT C2 Nr. 1', verticals } });
+    expect(q.dischargeValue).toMatchObject({
+      key: 'METER',
+      unit: 'l/min',
+      meterMeasurement: { meter: 'OTT C2 Nr. 1', verticals },
+    });
     expect(q.dischargeProtocol).toMatchObject({ meter: 'OTT C2 Nr. 1', dischargeUnit: 'l/min' });
     expect(errors).toEqual([]);
     await context.close();
@@ -223,7 +272,12 @@ describe('every input type of §4, end to end to the server', () => {
     ];
     for (const view of views) {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const { context, page, errors } = await openTable(env.browser(), env.server(), 'Talsperre Gepatsch Kontrollgang', { locale: 'de-DE', viewport: view.viewport, colorScheme });
+        const { context, page, errors } = await openTable(
+          env.browser(),
+          env.server(),
+          'Talsperre Gepatsch Kontrollgang',
+          { locale: 'de-DE', viewport: view.viewport, colorScheme },
+        );
         const row = page.locator('tr[data-tsid="2103-VB1"]');
         await row.scrollIntoViewIfNeeded();
         await row.getByRole('radio', { name: /Ereignis/ }).click();

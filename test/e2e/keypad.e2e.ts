@@ -10,7 +10,12 @@ describe('virtual number keypad (/config)', () => {
     const { round, picked } = await pickNumericEntries(server, 2);
     const [a, b] = picked;
     if (!a || !b) throw new Error('no entries');
-    const { context, page, errors } = await openTable(env.browser(), server, round.mrName, { locale: 'de-DE', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const { context, page, errors } = await openTable(env.browser(), server, round.mrName, {
+      locale: 'de-DE',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const first = page.getByRole('textbox', { name: a.label, exact: true });
     // the first start loads the rounds and their history; a loaded machine needs longer than a tap waits
     await first.waitFor({ timeout: 60_000 });
@@ -18,7 +23,9 @@ describe('virtual number keypad (/config)', () => {
     expect(await page.getByTestId('numeric-keypad').count()).toBe(0);
 
     await page.goto(`${server.url}/config`);
-    await page.getByRole('checkbox', { name: 'Bildschirm-Zifferntastatur bei den Werteingaben anzeigen (Touch-Geräte)' }).check();
+    await page
+      .getByRole('checkbox', { name: 'Bildschirm-Zifferntastatur bei den Werteingaben anzeigen (Touch-Geräte)' })
+      .check();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByTestId('settings-notice').waitFor();
     await page.goto(tableUrl(server, round.mrName));
@@ -27,7 +34,8 @@ describe('virtual number keypad (/config)', () => {
     const keypad = page.getByRole('group', { name: 'Zifferntastatur' });
     await keypad.waitFor();
     expect(await first.getAttribute('inputmode')).toBe('none');
-    for (const key of ['1', '2', 'Dezimalkomma', '5']) await keypad.getByRole('button', { name: key, exact: true }).tap();
+    for (const key of ['1', '2', 'Dezimalkomma', '5'])
+      await keypad.getByRole('button', { name: key, exact: true }).tap();
     await expect.poll(() => first.inputValue()).toBe('12,5');
     await expect.poll(() => first.getAttribute('data-saved')).toBe('true');
     // "next" moves to the next value input, where the keypad follows

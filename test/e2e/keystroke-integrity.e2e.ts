@@ -22,7 +22,8 @@ describe('keystroke integrity on the table', () => {
       await field(p.label).click();
       await field(p.label).pressSequentially(formatDe(Math.round(p.good)), { delay: 15 });
     }
-    for (const p of picked) await expect.poll(() => field(p.label).getAttribute('data-saved'), { timeout: 15_000 }).toBe('true');
+    for (const p of picked)
+      await expect.poll(() => field(p.label).getAttribute('data-saved'), { timeout: 15_000 }).toBe('true');
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
@@ -48,7 +49,10 @@ describe('keystroke integrity on the table', () => {
     const { values } = await api<HistoricValueList>(env.server(), `/timeseries-values?${ids}&remarks=true`);
     for (const p of typed) {
       const sent = values.filter((v) => v.tsId === p.entry.tsId && v.dt.startsWith(today));
-      expect(sent.map((v) => v.value), p.label).toEqual([Number(p.text.replace(',', '.'))]);
+      expect(
+        sent.map((v) => v.value),
+        p.label,
+      ).toEqual([Number(p.text.replace(',', '.'))]);
     }
     expect(errors).toEqual([]);
     await context.close();

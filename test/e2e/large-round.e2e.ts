@@ -4,14 +4,22 @@ import { seedBigRound, type RoundSize } from '../../bench/dataset';
 import { openTable, serverAndBrowser } from './harness';
 
 /** 80 stations × 5 timeseries: above the size from which the table renders only the stations near the screen. */
-const LARGE: RoundSize = { mrId: 'e2e-large', mrName: 'Große Runde 80', mrGroup: 'Große Runden', stations: 80, perStation: 5, historyDays: 3 };
+const LARGE: RoundSize = {
+  mrId: 'e2e-large',
+  mrName: 'Große Runde 80',
+  mrGroup: 'Große Runden',
+  stations: 80,
+  perStation: 5,
+  historyDays: 3,
+};
 const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'de-DE' };
 const PHONE = { viewport: { width: 390, height: 844 }, locale: 'de-DE', isMobile: true, hasTouch: true };
 
 /** The value field's accessible name of station n (1-based) and a parameter, as the table labels it. */
 const label = (n: number, parameter: string) => `Messstelle ${n} ${50000 + n - 1} ${parameter}`;
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
-const focusedStation = (page: Page) => page.evaluate(() => document.activeElement?.closest<HTMLElement>('tbody[data-station]')?.dataset.station);
+const focusedStation = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest<HTMLElement>('tbody[data-station]')?.dataset.station);
 const renderedStations = (page: Page) => page.locator('tbody[data-station]').count();
 
 /** Issue 16: a large round renders only the stations near the screen, and the keyboard model still reaches every one. */
@@ -61,7 +69,9 @@ describe('office table of a large round', () => {
     await expect.poll(() => page.getByRole('textbox', { name: label(3, 'W'), exact: true }).count()).toBe(0);
     for (let i = 0; i < 12 && (await focusedStation(page)) === '50001'; i++) await page.keyboard.press('Tab');
     expect(await focusedStation(page)).toBe('50002');
-    await expect.poll(() => page.evaluate(() => (document.activeElement?.getBoundingClientRect().top ?? -1) >= 0)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement?.getBoundingClientRect().top ?? -1) >= 0))
+      .toBe(true);
     await page.keyboard.press('Shift+Tab');
     expect(await focusedStation(page)).toBe('50001');
 
@@ -80,7 +90,9 @@ describe('office table of a large round', () => {
     await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor();
     await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('F7');
-    await expect.poll(() => page.getByRole('textbox', { name: label(80, 'W'), exact: true }).inputValue()).toBe('12,57');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: label(80, 'W'), exact: true }).inputValue())
+      .toBe('12,57');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -114,7 +126,9 @@ describe('office table of a large round', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(LARGE.stations);
     await list.getByRole('button', { name: /Messstelle 80 / }).click();
     await expect.poll(() => page.getByTestId('station-title').textContent()).toMatch(/Messstelle 80/);
-    expect(await page.getByTestId('station-position').first().textContent()).toBe(`${LARGE.stations} / ${LARGE.stations}`);
+    expect(await page.getByTestId('station-position').first().textContent()).toBe(
+      `${LARGE.stations} / ${LARGE.stations}`,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

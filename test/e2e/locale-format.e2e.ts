@@ -27,8 +27,18 @@ describe('numbers and dates per interface language', () => {
     const value = withDecimals(p);
     // The round reaches the server directly: this test is about how the archive shows it, not the table.
     const when = DateTime.fromISO(`${today}T07:45`, { zone: 'Europe/Vienna' });
-    const post = { instanceId: crypto.randomUUID(), creationTime: when.toISO(), mrTeam: 'Huber/Gruber', mrRemark: 'Föhn, klare Sicht', entries: [{ tsId: p.entry.tsId, staNumber: p.entry.staNumber, dt: when.toISO(), value }] };
-    const res = await fetch(`${env.server().url}/hwe-api/v2/measure-round/${encodeURIComponent(round.mrId)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) });
+    const post = {
+      instanceId: crypto.randomUUID(),
+      creationTime: when.toISO(),
+      mrTeam: 'Huber/Gruber',
+      mrRemark: 'Föhn, klare Sicht',
+      entries: [{ tsId: p.entry.tsId, staNumber: p.entry.staNumber, dt: when.toISO(), value }],
+    };
+    const res = await fetch(`${env.server().url}/hwe-api/v2/measure-round/${encodeURIComponent(round.mrId)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(post),
+    });
     expect(res.status).toBe(200);
 
     const context = await env.browser().newContext({ locale: 'de-DE' });
@@ -43,7 +53,9 @@ describe('numbers and dates per interface language', () => {
     await row.getByRole('link', { name: round.mrName }).click();
     const entries = page.getByRole('table', { name: 'Einträge' });
     await entries.waitFor();
-    const entryRow = entries.getByRole('row', { name: new RegExp(`${p.entry.staName} \\(${p.entry.staNumber}\\)`) }).first();
+    const entryRow = entries
+      .getByRole('row', { name: new RegExp(`${p.entry.staName} \\(${p.entry.staNumber}\\)`) })
+      .first();
     const valueCell = entryRow.getByTestId('entry-value');
     expect(formatDe(value)).toContain(',');
     expect(await valueCell.textContent()).toContain(formatDe(value));
@@ -54,17 +66,25 @@ describe('numbers and dates per interface language', () => {
 
     await switchLanguage(page, 'it');
     // the table's accessible name follows the language, so the row is looked up again
-    const italianRow = page.getByRole('table', { name: 'Voci' }).getByRole('row', { name: new RegExp(`${p.entry.staName} \\(${p.entry.staNumber}\\)`) }).first();
+    const italianRow = page
+      .getByRole('table', { name: 'Voci' })
+      .getByRole('row', { name: new RegExp(`${p.entry.staName} \\(${p.entry.staNumber}\\)`) })
+      .first();
     await italianRow.waitFor();
     expect(await italianRow.getByTestId('entry-value').textContent()).toContain(formatDe(value));
     await expect.poll(() => italianRow.textContent()).toContain(when.toFormat('dd/MM/yyyy 07:45'));
 
     await switchLanguage(page, 'en');
-    await expect.poll(() => page.getByRole('table', { name: 'Entries' }).getByTestId('entry-value').first().textContent()).toContain(String(value));
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Entries' }).getByTestId('entry-value').first().textContent())
+      .toContain(String(value));
     await switchLanguage(page, 'it');
 
     // the PDF is asked for in the interface language and prints numbers and dates the Italian way
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes('/pdf')), page.getByRole('button', { name: 'PDF' }).click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/pdf')),
+      page.getByRole('button', { name: 'PDF' }).click(),
+    ]);
     expect(new URL(request.url()).searchParams.get('lang')).toBe('it');
     // the same request from here: the browser hands the PDF to a new tab, where its bytes are out of reach
     const text = await pdfText(new Uint8Array(await (await fetch(request.url())).arrayBuffer()));
@@ -90,7 +110,9 @@ describe('numbers and dates per interface language', () => {
     await unsent.waitFor();
     expect(await unsent.textContent()).toMatch(new RegExp(`${round.mrName} · \\d{2}\\.\\d{2}\\.\\d{4}`));
     await switchLanguage(page, 'it');
-    await expect.poll(() => page.getByRole('list', { name: 'Giri non inviati' }).textContent()).toMatch(new RegExp(`${round.mrName} · \\d{2}/\\d{2}/\\d{4}`));
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Giri non inviati' }).textContent())
+      .toMatch(new RegExp(`${round.mrName} · \\d{2}/\\d{2}/\\d{4}`));
     await context.close();
   });
 });

@@ -15,7 +15,13 @@ describe('login through an OpenID provider (keycloak-js against oidc-provider)',
   beforeAll(async () => {
     const port = await freePort();
     idp = await startOidcProvider(`http://localhost:${port}`);
-    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', demo: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    server = await startServer({
+      port,
+      dataDir: dir.path,
+      staticDir: 'dist',
+      demo: true,
+      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
+    });
     await server.db.query("insert into app_user (username) values ('olga')");
     await server.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE')");
     browser = await launchBrowser();

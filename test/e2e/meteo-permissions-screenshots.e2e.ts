@@ -15,7 +15,11 @@ describe('screenshots of meteo, permissions and documents', () => {
   mkdirSync(OUT, { recursive: true });
   beforeAll(async () => {
     await env.server().db.query("insert into app_user (username) values ('olga'), ('rudi')");
-    await env.server().db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')");
+    await env
+      .server()
+      .db.query(
+        "insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')",
+      );
   });
 
   for (const viewport of VIEWPORTS) {
@@ -28,7 +32,10 @@ describe('screenshots of meteo, permissions and documents', () => {
         const first = page.getByRole('textbox', { name: /^Feichten 4001 N / }).first();
         await first.waitFor({ timeout: 20_000 });
         await first.fill('2,5');
-        await page.getByRole('textbox', { name: /^Feichten 4001 LT / }).first().fill('80');
+        await page
+          .getByRole('textbox', { name: /^Feichten 4001 LT / })
+          .first()
+          .fill('80');
         await page.screenshot({ path: `${OUT}/meteo-${viewport.name}-${scheme}.png` });
 
         await page.goto(`${env.server().url}/permissions`);

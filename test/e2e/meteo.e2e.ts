@@ -35,17 +35,27 @@ describe('meteo observer: a month of observations', () => {
       await page.keyboard.press('Enter');
     }
     // Enter moved on to day 3; arrows move up and down the days of one parameter
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(label('Feichten 4001', 'N', 3));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      label('Feichten 4001', 'N', 3),
+    );
     await page.keyboard.press('ArrowUp');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(label('Feichten 4001', 'N', 2));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      label('Feichten 4001', 'N', 2),
+    );
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(label('Feichten 4001', 'N', 4));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      label('Feichten 4001', 'N', 4),
+    );
     // the plausibility check of the table: 500 mm of precipitation is outside 0 … 150
-    await page.getByRole('textbox', { name: label('Gepatschhaus 4002', 'N', 1), exact: true }).pressSequentially('500', { delay: 20 });
+    await page
+      .getByRole('textbox', { name: label('Gepatschhaus 4002', 'N', 1), exact: true })
+      .pressSequentially('500', { delay: 20 });
     await page.getByText('Unplausibel').first().waitFor();
     await page.getByRole('textbox', { name: label('Gepatschhaus 4002', 'N', 1), exact: true }).fill('50');
-    await page.getByRole('textbox', { name: label('Feichten 4001', 'time', 2).replace(' time ', ' Uhrzeit '), exact: true }).pressSequentially('0730', { delay: 20 });
+    await page
+      .getByRole('textbox', { name: label('Feichten 4001', 'time', 2).replace(' time ', ' Uhrzeit '), exact: true })
+      .pressSequentially('0730', { delay: 20 });
     await page.keyboard.press('Tab');
     await page.locator('input[data-saved="true"]').nth(8).waitFor();
     // the month printout renders from what is stored: once it shows the time, every write is in IndexedDB
@@ -58,7 +68,9 @@ describe('meteo observer: a month of observations', () => {
     await page.reload();
     const n2 = page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true });
     await expect.poll(() => n2.inputValue(), { timeout: 20_000 }).toBe('0');
-    expect(await page.getByRole('textbox', { name: label('Feichten 4001', 'LT', 1), exact: true }).inputValue()).toBe('-3,5');
+    expect(await page.getByRole('textbox', { name: label('Feichten 4001', 'LT', 1), exact: true }).inputValue()).toBe(
+      '-3,5',
+    );
     await context.setOffline(false);
 
     // the month printout: one A4 page with the values in German number format
@@ -80,7 +92,9 @@ describe('meteo observer: a month of observations', () => {
     await dialog.getByRole('button', { name: 'Übertragen' }).click();
     await page.getByTestId('meteo-sent').waitFor({ timeout: 30_000 });
     await page.getByTestId('meteo-read-only').waitFor();
-    expect(await page.getByRole('textbox', { name: label('Feichten 4001', 'N', 1), exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: label('Feichten 4001', 'N', 1), exact: true }).isDisabled()).toBe(
+      true,
+    );
     expect(await page.getByRole('button', { name: 'Monat übertragen' }).count()).toBe(0);
 
     // on the server: each day its own value at its own time, exactly once
@@ -93,15 +107,25 @@ describe('meteo observer: a month of observations', () => {
     expect(at('4001-N', day(2)).map((v) => v.value)).toEqual([0]);
     expect(at('4001-LT', day(1)).map((v) => v.value)).toEqual([-3.5]);
     expect(at('4002-N', day(1)).map((v) => v.value)).toEqual([50]);
-    expect(DateTime.fromISO(at('4001-N', day(2))[0]?.dt ?? '').setZone('Europe/Vienna').toFormat('HH:mm')).toBe('07:30');
+    expect(
+      DateTime.fromISO(at('4001-N', day(2))[0]?.dt ?? '')
+        .setZone('Europe/Vienna')
+        .toFormat('HH:mm'),
+    ).toBe('07:30');
     expect(await countRoundPosts(server)).toBe(1);
 
     // still read-only after a reload
     await page.reload();
     await page.getByTestId('meteo-read-only').waitFor();
     // the instance shows before its drafts are read: wait for the value rather than read it once
-    await expect.poll(() => page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true }).inputValue(), { timeout: 20_000 }).toBe('0');
-    expect(await page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true }).inputValue(), {
+        timeout: 20_000,
+      })
+      .toBe('0');
+    expect(await page.getByRole('textbox', { name: label('Feichten 4001', 'N', 2), exact: true }).isDisabled()).toBe(
+      true,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

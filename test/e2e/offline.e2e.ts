@@ -1,11 +1,19 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, countRoundPosts, launchProfile, startTestServer, submitRound, tempDir, type TestServer, waitForServiceWorker } from './harness';
+import {
+  api,
+  countRoundPosts,
+  launchProfile,
+  startTestServer,
+  submitRound,
+  tempDir,
+  type TestServer,
+  waitForServiceWorker,
+} from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
-
 
 describe('offline entry', () => {
   const data = tempDir('e2e-offline-data-');
@@ -52,7 +60,10 @@ describe('offline entry', () => {
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 
-    const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`);
+    const { values } = await api<HistoricValueList>(
+      server,
+      `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`,
+    );
     expect(values.filter((v) => v.dt.startsWith(today) && v.value === p.good)).toHaveLength(1);
     expect(await countRoundPosts(server)).toBe(1);
   });

@@ -27,7 +27,11 @@ export interface ProviderOptions {
  * A real OpenID provider for the login tests and the demo (oidc-provider), with its routes laid out like a
  * Keycloak realm, JWT access tokens for the API (audience = client id) and Keycloak's realm_access roles.
  */
-export async function startOidcProvider(appOrigin: string, admins: readonly string[] = [], options: ProviderOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startOidcProvider(
+  appOrigin: string,
+  admins: readonly string[] = [],
+  options: ProviderOptions = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const http: Server = createServer();
   await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (http.address() as AddressInfo).port;
@@ -35,7 +39,16 @@ export async function startOidcProvider(appOrigin: string, admins: readonly stri
   const url = `http://localhost:${port}`;
   const prefix = `/realms/${REALM}`;
   const provider = new Provider(`${url}${prefix}`, {
-    clients: [{ client_id: CLIENT_ID, token_endpoint_auth_method: 'none', redirect_uris: [`${appOrigin}/`], post_logout_redirect_uris: [`${appOrigin}/`], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        redirect_uris: [`${appOrigin}/`],
+        post_logout_redirect_uris: [`${appOrigin}/`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+    ],
     routes: {
       authorization: '/protocol/openid-connect/auth',
       token: '/protocol/openid-connect/token',
@@ -47,21 +60,38 @@ export async function startOidcProvider(appOrigin: string, admins: readonly stri
     pkce: { required: () => true },
     cookies: { keys: ['test-cookie-key'] },
     clientBasedCORS: () => true,
-    findAccount: (_ctx, sub) => (!accounts || accounts.some((a) => a.username === sub) ? { accountId: sub, claims: () => ({ sub, preferred_username: sub }) } : undefined),
-    ...(accounts ? { interactions: { url: (_ctx, interaction) => `${url}${prefix}${LOGIN_PATH}${interaction.uid}` } } : {}),
+    findAccount: (_ctx, sub) =>
+      !accounts || accounts.some((a) => a.username === sub)
+        ? { accountId: sub, claims: () => ({ sub, preferred_username: sub }) }
+        : undefined,
+    ...(accounts
+      ? { interactions: { url: (_ctx, interaction) => `${url}${prefix}${LOGIN_PATH}${interaction.uid}` } }
+      : {}),
     features: {
       devInteractions: { enabled: !accounts },
-      rpInitiatedLogout: { enabled: true, logoutSource: (ctx, form) => void (ctx.body = `<!DOCTYPE html><body>${form}<script>document.forms[0].submit()</script></body>`) },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) =>
+          void (ctx.body = `<!DOCTYPE html><body>${form}<script>document.forms[0].submit()</script></body>`),
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => 'urn:hydro-rounds:api',
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({ scope: 'openid', audience: CLIENT_ID, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } }),
+        getResourceServerInfo: () => ({
+          scope: 'openid',
+          audience: CLIENT_ID,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        }),
       },
     },
     extraTokenClaims: (_ctx, token) => {
       const accountId = (token as { accountId?: string }).accountId ?? '';
-      const roles = new Set([...(admins.includes(accountId) ? ['hwe-admin'] : []), ...(accounts?.find((a) => a.username === accountId)?.realmRoles ?? [])]);
+      const roles = new Set([
+        ...(admins.includes(accountId) ? ['hwe-admin'] : []),
+        ...(accounts?.find((a) => a.username === accountId)?.realmRoles ?? []),
+      ]);
       return { preferred_username: accountId, realm_access: { roles: [...roles] } };
     },
   });
@@ -115,7 +145,12 @@ async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
  * The realm's own login page for the demo accounts: the password is checked, and the app (a first-party
  * client) is granted what it asked for without a consent page, as Keycloak does for such a client.
  */
-async function passwordLogin(provider: Provider, accounts: readonly RealmAccount[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function passwordLogin(
+  provider: Provider,
+  accounts: readonly RealmAccount[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const details = await provider.interactionDetails(req, res);
   const action = req.url ?? '';
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -133,17 +168,34 @@ async function passwordLogin(provider: Provider, accounts: readonly RealmAccount
       res.end(loginPage(action, 'Invalid username or password.', username));
       return;
     }
-    await provider.interactionFinished(req, res, { login: { accountId: account.username } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: account.username } },
+      { mergeWithLastSubmission: false },
+    );
     return;
   }
   const { prompt, params, session, grantId } = details;
   const accountId = session?.accountId ?? '';
-  const grant = (grantId ? await provider.Grant.find(grantId) : undefined) ?? new provider.Grant({ accountId, clientId: String(params.client_id) });
-  const missing = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+  const grant =
+    (grantId ? await provider.Grant.find(grantId) : undefined) ??
+    new provider.Grant({ accountId, clientId: String(params.client_id) });
+  const missing = prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
   if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
-  await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+    grant.addResourceScope(indicator, scopes.join(' '));
+  await provider.interactionFinished(
+    req,
+    res,
+    { consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: true },
+  );
 }
 
 /** A port that is free right now, so the app's origin is known before its server starts. */

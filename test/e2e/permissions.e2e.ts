@@ -8,7 +8,9 @@ describe('permission matrix (admin)', () => {
   it('toggles cells, filters by expression, creates a user, counts the changes, warns before leaving and saves', async () => {
     const server = env.server();
     await server.db.query("insert into app_user (username) values ('olga'), ('rudi')");
-    await server.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')");
+    await server.db.query(
+      "insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')",
+    );
     const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -20,18 +22,23 @@ describe('permission matrix (admin)', () => {
     await page.getByRole('heading', { name: 'Berechtigungen' }).waitFor();
     await page.getByRole('button', { name: 'Alle aufklappen' }).click();
 
-    const cell = (user: string, round: string, role: string) => page.getByRole('checkbox', { name: `${user} ${round} ${role}`, exact: true });
+    const cell = (user: string, round: string, role: string) =>
+      page.getByRole('checkbox', { name: `${user} ${round} ${role}`, exact: true });
     expect(await cell('olga', 'Quellen Kaunertal', 'HWE_OBSERVE').isChecked()).toBe(true);
     await cell('olga', 'Meteo Kaunertal', 'HWE_OBSERVE').check();
     await cell('olga', 'Quellen Kaunertal', 'HWE_OBSERVE').uncheck();
-    await expect.poll(() => page.getByTestId('permission-changes').textContent()).toContain('1 neue Berechtigung, 1 entfernte Berechtigung');
+    await expect
+      .poll(() => page.getByTestId('permission-changes').textContent())
+      .toContain('1 neue Berechtigung, 1 entfernte Berechtigung');
 
     // filters: an expression narrows rounds and roles; an invalid one is reported next to its field
     const roundFilter = page.getByRole('textbox', { name: 'Messrunden filtern (regulärer Ausdruck)' });
     await roundFilter.pressSequentially('^(Quellen|Meteo)', { delay: 20 });
     expect(await cell('rudi', 'Talsperre Gepatsch Kontrollgang', 'HWE_RESPONSIBLE1').count()).toBe(0);
     expect(await cell('rudi', 'Quellen Kaunertal', 'HWE_OBSERVE').count()).toBe(1);
-    await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).pressSequentially('RESPONSIBLE[', { delay: 20 });
+    await page
+      .getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' })
+      .pressSequentially('RESPONSIBLE[', { delay: 20 });
     await page.getByText('Ungültiger regulärer Ausdruck').waitFor();
     await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).fill('RESPONSIBLE\\d');
     expect(await cell('rudi', 'Quellen Kaunertal', 'HWE_OBSERVE').count()).toBe(0);
@@ -43,11 +50,14 @@ describe('permission matrix (admin)', () => {
     await page.getByRole('textbox', { name: 'Neuer Benutzer' }).pressSequentially('berta', { delay: 20 });
     await page.getByRole('button', { name: 'Benutzer anlegen' }).click();
     await page.getByRole('button', { name: 'Alle Rollen von berta in Meteo Kaunertal auswählen' }).dblclick();
-    for (const role of ['HWE_OBSERVE', 'HWE_RESPONSIBLE1', 'HWE_RESPONSIBLE2']) expect(await cell('berta', 'Meteo Kaunertal', role).isChecked()).toBe(true);
+    for (const role of ['HWE_OBSERVE', 'HWE_RESPONSIBLE1', 'HWE_RESPONSIBLE2'])
+      expect(await cell('berta', 'Meteo Kaunertal', role).isChecked()).toBe(true);
     // a user's rights removed all at once
     await page.getByRole('button', { name: 'Alle Rechte von rudi löschen' }).click();
     expect(await cell('rudi', 'Talsperre Gepatsch Kontrollgang', 'HWE_RESPONSIBLE1').isChecked()).toBe(false);
-    await expect.poll(() => page.getByTestId('permission-changes').textContent()).toContain('4 neue Berechtigungen, 2 entfernte Berechtigungen, 1 neuer Benutzer');
+    await expect
+      .poll(() => page.getByTestId('permission-changes').textContent())
+      .toContain('4 neue Berechtigungen, 2 entfernte Berechtigungen, 1 neuer Benutzer');
 
     // leaving with unsaved changes asks first
     await page.getByRole('link', { name: 'Einstellungen' }).click();
@@ -58,10 +68,17 @@ describe('permission matrix (admin)', () => {
     await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
     await page.getByTestId('permissions-saved').waitFor();
     expect(await page.getByTestId('permissions-saved').textContent()).toContain('Berechtigungen gespeichert');
-    await expect.poll(() => page.getByTestId('permission-changes').textContent()).toContain('0 neue Berechtigungen, 0 entfernte Berechtigungen');
+    await expect
+      .poll(() => page.getByTestId('permission-changes').textContent())
+      .toContain('0 neue Berechtigungen, 0 entfernte Berechtigungen');
 
     const saved = await api<PermissionData>(server, '/admin/permissions');
-    expect(saved.permissions.map((p) => `${p.username} ${p.mrId} ${p.role}`).sort()).toEqual(['berta 3 HWE_OBSERVE', 'berta 3 HWE_RESPONSIBLE1', 'berta 3 HWE_RESPONSIBLE2', 'olga 3 HWE_OBSERVE']);
+    expect(saved.permissions.map((p) => `${p.username} ${p.mrId} ${p.role}`).sort()).toEqual([
+      'berta 3 HWE_OBSERVE',
+      'berta 3 HWE_RESPONSIBLE1',
+      'berta 3 HWE_RESPONSIBLE2',
+      'olga 3 HWE_OBSERVE',
+    ]);
     expect(saved.users).toEqual(expect.arrayContaining(['berta', 'olga', 'rudi']));
     // nothing left to save: leaving asks nothing
     await page.getByRole('link', { name: 'Einstellungen' }).click();
@@ -78,13 +95,16 @@ describe('permission matrix (admin)', () => {
     await page.goto(`${server.url}/permissions`);
     await page.getByRole('heading', { name: 'Berechtigungen' }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Alle aufklappen' }).click();
-    const cell = (user: string, round: string, role: string) => page.getByRole('checkbox', { name: `${user} ${round} ${role}`, exact: true });
+    const cell = (user: string, round: string, role: string) =>
+      page.getByRole('checkbox', { name: `${user} ${round} ${role}`, exact: true });
     await cell('rudi', 'Meteo Kaunertal', 'HWE_OBSERVE').check();
     // a second admin saves meanwhile
     await server.db.query("insert into permission (username, mr_id, role) values ('rudi', '2', 'HWE_RESPONSIBLE2')");
     await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
     await page.getByTestId('permissions-save-conflict').waitFor();
-    expect(await page.getByTestId('permissions-save-conflict').textContent()).toContain('Eine andere Administratorin oder ein anderer Administrator hat die Berechtigungen geändert');
+    expect(await page.getByTestId('permissions-save-conflict').textContent()).toContain(
+      'Eine andere Administratorin oder ein anderer Administrator hat die Berechtigungen geändert',
+    );
     expect(await server.db.query("select 1 from permission where username = 'rudi' and mr_id = '3'")).toEqual([]);
     await page.getByRole('button', { name: 'Berechtigungen neu laden' }).click();
     await expect.poll(() => cell('rudi', 'Quellen Kaunertal', 'HWE_RESPONSIBLE2').isChecked()).toBe(true);
@@ -96,10 +116,14 @@ describe('permission matrix (admin)', () => {
   it('reports a loading error of the permissions', async () => {
     const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await page.route('**/hwe-api/v2/admin/permissions', (route) => route.fulfill({ status: 500, body: 'database down' }));
+    await page.route('**/hwe-api/v2/admin/permissions', (route) =>
+      route.fulfill({ status: 500, body: 'database down' }),
+    );
     await page.goto(`${env.server().url}/permissions`);
     await page.getByTestId('permissions-load-error').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('permissions-load-error').textContent()).toContain('Fehler beim Laden der Berechtigungen');
+    expect(await page.getByTestId('permissions-load-error').textContent()).toContain(
+      'Fehler beim Laden der Berechtigungen',
+    );
     await context.close();
   });
 });

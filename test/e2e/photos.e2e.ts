@@ -11,28 +11,49 @@ describe('photos', () => {
     const { round, picked } = await pickNumericEntries(env.server(), 2);
     const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
     // a large camera picture: it is resized, never refused for its size
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } }).jpeg({ quality: 90 }).toBuffer();
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     for (const p of picked) {
-      await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
-      await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('textbox', { name: p.label, exact: true })
+        .pressSequentially(formatDe(p.good), { delay: 20 });
+      await page
+        .getByLabel(`Foto hinzufügen: ${p.label}`)
+        .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page
+        .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
+        .waitFor({ timeout: 20_000 });
     }
     // the first image upload loses its connection after the server stored it; the retry sends it again
-    await testEndpoint(env.server(), 'faults', { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'drop-after', times: 1 }) });
+    await testEndpoint(env.server(), 'faults', {
+      method: 'POST',
+      body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'drop-after', times: 1 }),
+    });
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 
-    const log = (await (await testEndpoint(env.server(), 'requests')).json()) as { method: string; path: string; status: number | string }[];
+    const log = (await (await testEndpoint(env.server(), 'requests')).json()) as {
+      method: string;
+      path: string;
+      status: number | string;
+    }[];
     const uploads = log.filter((r) => r.method === 'POST' && r.path.includes('/image/'));
     // the lost answer is retried (by the browser on the reset connection or by the app after 5 s): all succeed
     expect(uploads[0]?.status).toBe('dropped');
     expect(uploads.length).toBeGreaterThanOrEqual(3);
     expect(uploads.slice(1).every((u) => u.status === 200)).toBe(true);
-    const images = await env.server().db.query<{ image_id: string; width: number; height: number }>('select image_id, width, height from image');
+    const images = await env
+      .server()
+      .db.query<{ image_id: string; width: number; height: number }>('select image_id, width, height from image');
     expect(images).toHaveLength(2);
     expect(images.every((i) => Math.max(i.width, i.height) <= 6000 && i.width === 4000)).toBe(true);
-    const [submission] = await env.server().db.query<{ body: { entries: { tsRemark?: { images?: string[] } }[] } }>('select body from submission');
-    expect(submission?.body.entries.flatMap((e) => e.tsRemark?.images ?? []).sort()).toEqual(images.map((i) => i.image_id).sort());
+    const [submission] = await env
+      .server()
+      .db.query<{ body: { entries: { tsRemark?: { images?: string[] } }[] } }>('select body from submission');
+    expect(submission?.body.entries.flatMap((e) => e.tsRemark?.images ?? []).sort()).toEqual(
+      images.map((i) => i.image_id).sort(),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -40,14 +61,25 @@ describe('photos', () => {
   it('shows the values, then each photo, arriving over a slow link', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 3);
     const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#997755' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#997755' } })
+      .jpeg()
+      .toBuffer();
     for (const p of picked) {
-      await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
-      await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('textbox', { name: p.label, exact: true })
+        .pressSequentially(formatDe(p.good), { delay: 20 });
+      await page
+        .getByLabel(`Foto hinzufügen: ${p.label}`)
+        .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page
+        .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
+        .waitFor({ timeout: 20_000 });
     }
     // every image upload takes 1.5 s, as on a weak mobile connection
-    await testEndpoint(env.server(), 'faults', { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'slow', delayMs: 1500, times: 3 }) });
+    await testEndpoint(env.server(), 'faults', {
+      method: 'POST',
+      body: JSON.stringify({ method: 'POST', pathPattern: '/image/', status: 'slow', delayMs: 1500, times: 3 }),
+    });
     await submitRound(page);
     const progress = page.getByTestId('submit-progress');
     const bar = progress.getByRole('progressbar', { name: 'Gesendete Fotos' });
@@ -55,7 +87,8 @@ describe('photos', () => {
     await expect
       .poll(
         async () => {
-          if (await progress.isVisible().catch(() => false)) seen.add((await progress.textContent().catch(() => '')) ?? '');
+          if (await progress.isVisible().catch(() => false))
+            seen.add((await progress.textContent().catch(() => '')) ?? '');
           return page.getByTestId('submit-success').isVisible();
         },
         { timeout: 30_000, interval: 100 },
@@ -75,14 +108,22 @@ describe('photos', () => {
     const [p] = picked;
     if (!p) throw new Error('no entry');
     const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
-    await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
+    await page
+      .getByLabel(`Foto hinzufügen: ${p.label}`)
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
     await page.getByText('Diese Datei ist kein lesbares Bild.', { exact: false }).waitFor({ timeout: 20_000 });
     // a photo alone fills its entry: the counter says so before any value is typed
     const bar = page.getByTestId('submit-bar');
     expect(await bar.textContent()).toContain('0 Einträge ausgefüllt');
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#335577' } }).jpeg().toBuffer();
-    await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#335577' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel(`Foto hinzufügen: ${p.label}`)
+      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
+      .waitFor({ timeout: 20_000 });
     await expect.poll(() => bar.textContent()).toContain('1 Eintrag ausgefüllt');
     await context.close();
   });

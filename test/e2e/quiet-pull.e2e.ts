@@ -9,7 +9,8 @@ const env = serverAndBrowser('e2e-quiet-pull-');
 const today = new Date().toISOString().slice(0, 10);
 
 type Logged = { method: string; path: string; status: number | string };
-const requestLog = async (server: TestServer) => (await testEndpoint(server, 'requests').then((r) => r.json())) as Logged[];
+const requestLog = async (server: TestServer) =>
+  (await testEndpoint(server, 'requests').then((r) => r.json())) as Logged[];
 
 /** The request log once no API request was added for a second (the app's own pull at start is over). */
 async function settled(server: TestServer): Promise<Logged[]> {
@@ -23,7 +24,9 @@ async function settled(server: TestServer): Promise<Logged[]> {
 }
 
 const lastChecked = (page: Page) =>
-  page.evaluate(() => Number(Object.entries(localStorage).find(([k]) => k.startsWith('hydrorounds:lastCheckedAt:'))?.[1] ?? 0));
+  page.evaluate(() =>
+    Number(Object.entries(localStorage).find(([k]) => k.startsWith('hydrorounds:lastCheckedAt:'))?.[1] ?? 0),
+  );
 
 async function refresh(page: Page, server: TestServer): Promise<Logged[]> {
   const before = (await settled(server)).length;
@@ -39,7 +42,10 @@ describe('a pull when nothing changed', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/?date=${today}`);
-    await page.getByRole('link', { name: /Quellen Kaunertal/ }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('link', { name: /Quellen Kaunertal/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     const start = await settled(server);
     expect(start.some((r) => r.path.endsWith('/sync-state'))).toBe(true);
     const status = page.getByRole('status').filter({ hasText: 'Zuletzt aktualisiert' });
@@ -52,8 +58,16 @@ describe('a pull when nothing changed', () => {
     await status.waitFor();
 
     const dt = new Date().toISOString();
-    const post = { instanceId: crypto.randomUUID(), creationTime: dt, entries: [{ staNumber: '3001', tsId: '3001-WT', dt, value: 6.5 }] };
-    const res = await fetch(`${server.url}/hwe-api/v2/measure-round/2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(post) });
+    const post = {
+      instanceId: crypto.randomUUID(),
+      creationTime: dt,
+      entries: [{ staNumber: '3001', tsId: '3001-WT', dt, value: 6.5 }],
+    };
+    const res = await fetch(`${server.url}/hwe-api/v2/measure-round/2`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(post),
+    });
     expect(res.status).toBe(200);
     const changed = await refresh(page, server);
     expect(changed[0]).toMatchObject({ path: '/hwe-api/v2/sync-state', status: 200 });

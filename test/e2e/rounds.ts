@@ -9,12 +9,21 @@ export interface PickedEntry {
 }
 
 /** Picks plain numeric entries with a plausibility range from the demo round, so tests need no fixed ids. */
-export async function pickNumericEntries(server: TestServer, count: number): Promise<{ round: MeasureRound; picked: PickedEntry[] }> {
+export async function pickNumericEntries(
+  server: TestServer,
+  count: number,
+): Promise<{ round: MeasureRound; picked: PickedEntry[] }> {
   const list = await api<{ mrId: string; mrName: string }[]>(server, '/measure-round');
   for (const summary of list) {
     const round = await api<MeasureRound>(server, `/measure-round/${encodeURIComponent(summary.mrId)}`);
     const numeric = round.entries.filter(
-      (e) => !e.tsFormula && !/^\d+-null$/.test(e.tsId) && e.tsPlausibilityCheck?.min !== undefined && e.tsPlausibilityCheck.max !== undefined && !['l/s', 'l/min', 'nein/ja', 'nein/unverändert/Ereignis'].includes(e.tsUnit ?? '') && e.tsParameter !== 'SWW',
+      (e) =>
+        !e.tsFormula &&
+        !/^\d+-null$/.test(e.tsId) &&
+        e.tsPlausibilityCheck?.min !== undefined &&
+        e.tsPlausibilityCheck.max !== undefined &&
+        !['l/s', 'l/min', 'nein/ja', 'nein/unverändert/Ereignis'].includes(e.tsUnit ?? '') &&
+        e.tsParameter !== 'SWW',
     );
     if (numeric.length >= count) {
       const picked = numeric.slice(0, count).map((entry, i) => {
@@ -32,7 +41,8 @@ export async function pickNumericEntries(server: TestServer, count: number): Pro
  * "unusual compared with the history", issue 24, and asked for at submit), else inside the plausibility range.
  */
 export function usualValue(entry: MeasureRoundEntry, i: number): number {
-  const { min = 0, max = 10 } = entry.min !== undefined && entry.max !== undefined ? entry : (entry.tsPlausibilityCheck ?? {});
+  const { min = 0, max = 10 } =
+    entry.min !== undefined && entry.max !== undefined ? entry : (entry.tsPlausibilityCheck ?? {});
   return Math.round((min + (max - min) * ((0.3 + i * 0.1) % 1)) * 100) / 100;
 }
 

@@ -29,7 +29,9 @@ describe('screenshots of key screens', () => {
         const [good, bad] = picked;
         if (!good || !bad) throw new Error('no entries');
         await page.getByRole('textbox', { name: good.label, exact: true }).fill(formatDe(good.good));
-        await page.getByRole('textbox', { name: bad.label, exact: true }).fill(String((bad.entry.tsPlausibilityCheck?.max ?? 0) + 1000));
+        await page
+          .getByRole('textbox', { name: bad.label, exact: true })
+          .fill(String((bad.entry.tsPlausibilityCheck?.max ?? 0) + 1000));
         await expect.poll(() => page.locator('tr[data-status="warning"]').count(), { timeout: 10_000 }).toBe(1);
         await expect.poll(() => page.locator('tr[data-status="success"]').count(), { timeout: 10_000 }).toBe(1);
         await page.screenshot({ path: `${OUT}/table-${viewport.name}-${scheme}.png`, fullPage: false });

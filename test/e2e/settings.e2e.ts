@@ -42,10 +42,12 @@ describe('settings on this device (/config)', () => {
     expect(await time.inputValue()).toBe('07:30');
 
     // a reload or closing the tab gets the browser's own prompt
-    const dialogType = new Promise<string>((resolve) => page.once('dialog', (d) => {
-      resolve(d.type());
-      void d.dismiss();
-    }));
+    const dialogType = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
     void page.reload().catch(() => undefined);
     expect(await dialogType).toBe('beforeunload');
 
@@ -73,7 +75,10 @@ describe('settings on this device (/config)', () => {
     await page.locator('input[data-saved="true"]').first().waitFor({ timeout: 10_000 });
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
-    const { values } = await api<HistoricValueList>(env.server(), `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}&remarks=true`);
+    const { values } = await api<HistoricValueList>(
+      env.server(),
+      `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}&remarks=true`,
+    );
     const at = DateTime.fromISO(`${today}T07:30`, { zone: 'Europe/Vienna' }).toMillis();
     expect(values.filter((v) => v.value === 7 && new Date(v.dt).getTime() === at)).toHaveLength(1);
 

@@ -24,9 +24,17 @@ describe('two users on one browser profile', () => {
   beforeAll(async () => {
     const port = await freePort();
     idp = await startOidcProvider(`http://localhost:${port}`);
-    server = await startServer({ port, dataDir: dir.path, staticDir: 'dist', demo: true, identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID } });
+    server = await startServer({
+      port,
+      dataDir: dir.path,
+      staticDir: 'dist',
+      demo: true,
+      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
+    });
     await server.db.query("insert into app_user (username) values ('olga'), ('ugo')");
-    await server.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('ugo', '3', 'HWE_OBSERVE')");
+    await server.db.query(
+      "insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('ugo', '3', 'HWE_OBSERVE')",
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -36,7 +44,7 @@ describe('two users on one browser profile', () => {
     dir.remove();
   });
 
-  it("after olga logs out, ugo sees neither her archive, her history nor her rounds", async () => {
+  it('after olga logs out, ugo sees neither her archive, her history nor her rounds', async () => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -46,11 +54,16 @@ describe('two users on one browser profile', () => {
     const olgasRound = page.getByRole('link', { name: /Quellen Kaunertal/ });
     await olgasRound.waitFor({ timeout: 30_000 });
     await olgasRound.click();
-    await page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true }).pressSequentially('6,5', { delay: 30 });
+    await page
+      .getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true })
+      .pressSequentially('6,5', { delay: 30 });
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: 'Archiv' }).click();
-    await page.getByRole('row', { name: /Quellen Kaunertal/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('row', { name: /Quellen Kaunertal/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(await stored(page, server, 'historicValues')).toBeGreaterThan(0);
     expect(await stored(page, server, 'completedRounds')).toBeGreaterThan(0);
 
@@ -61,7 +74,8 @@ describe('two users on one browser profile', () => {
     // the test provider keeps its own session after the app's logout; a shared device's next user signs in afresh
     await context.clearCookies();
     await expect.poll(() => page.getByRole('link', { name: /Quellen Kaunertal/ }).count(), { timeout: 20_000 }).toBe(0);
-    for (const collection of ['completedRounds', 'historicValues', 'rounds']) await expect.poll(() => stored(page, server, collection), { timeout: 20_000 }).toBe(0);
+    for (const collection of ['completedRounds', 'historicValues', 'rounds'])
+      await expect.poll(() => stored(page, server, collection), { timeout: 20_000 }).toBe(0);
     await page.goto(`${server.url}/archive`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('row', { name: /Quellen Kaunertal/ }).count()).toBe(0);

@@ -27,20 +27,32 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(tableUrl(server, ROUND));
-    await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20, timeout: 60_000 });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#557799' } }).jpeg().toBuffer();
-    await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('textbox', { name: p.label, exact: true })
+      .pressSequentially(formatDe(p.good), { delay: 20, timeout: 60_000 });
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#557799' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel(`Foto hinzufügen: ${p.label}`)
+      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
+      .waitFor({ timeout: 20_000 });
     const slope = page.getByRole('radiogroup', { name: SLOPE_ROW, exact: true });
     await slope.getByRole('radio', { name: /Ereignis/ }).click();
     await expect.poll(() => slope.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked')).toBe('true');
-    await page.getByRole('combobox', { name: `${SLOPE_ROW} Bemerkung`, exact: true }).pressSequentially('Riss', { delay: 20 });
+    await page
+      .getByRole('combobox', { name: `${SLOPE_ROW} Bemerkung`, exact: true })
+      .pressSequentially('Riss', { delay: 20 });
     await submitRound(page);
     // the empty answer of POST /measure-round is a success: sent once, not again and again
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1000);
     expect(await countRoundPosts(server)).toBe(1);
-    const [row, ...more] = await server.db.query<{ instance_id: string; state: string }>('select instance_id, state from submission');
+    const [row, ...more] = await server.db.query<{ instance_id: string; state: string }>(
+      'select instance_id, state from submission',
+    );
     expect(more).toHaveLength(0);
     expect(row?.state).toBe('submitted');
     expect(await server.db.query('select image_id from image')).toHaveLength(1);
@@ -52,26 +64,47 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     const office = await desk.newPage();
     const officeErrors = watchErrors(office);
     await office.goto(`${server.url}/archive`);
-    await office.getByRole('table', { name: 'Abgeschlossene Messrunden' }).getByRole('link', { name: ROUND }).click({ timeout: 60_000 });
+    await office
+      .getByRole('table', { name: 'Abgeschlossene Messrunden' })
+      .getByRole('link', { name: ROUND })
+      .click({ timeout: 60_000 });
     await office.getByRole('heading', { name: ROUND }).waitFor({ timeout: 30_000 });
     expect(await office.getByTestId('round-state').textContent()).toBe('wartet auf Entscheidung 1');
     const form = office.getByTestId('decision-form');
-    await form.getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` }).getByRole('radio', { name: 'sofort beheben' }).click({ timeout: 30_000 });
+    await form
+      .getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` })
+      .getByRole('radio', { name: 'sofort beheben' })
+      .click({ timeout: 30_000 });
     await form.getByRole('textbox', { name: 'Team der Entscheidung' }).pressSequentially('Wärter Nord', { delay: 20 });
     // without the roles map the app cannot know the user's role: a server refusing (403) is said in words
-    await testEndpoint(server, 'faults', { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/completed-measure-round/', status: 403, times: 1 }) });
+    await testEndpoint(server, 'faults', {
+      method: 'POST',
+      body: JSON.stringify({ method: 'POST', pathPattern: '/completed-measure-round/', status: 403, times: 1 }),
+    });
     await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
     const refused = office.getByTestId('decision-state');
-    await refused.getByText('Der Server hat die Bewertung abgelehnt: Sie haben für diese Messrunde nicht die Rolle für Entscheidung 1').waitFor({ timeout: 30_000 });
+    await refused
+      .getByText(
+        'Der Server hat die Bewertung abgelehnt: Sie haben für diese Messrunde nicht die Rolle für Entscheidung 1',
+      )
+      .waitFor({ timeout: 30_000 });
     await refused.getByRole('button', { name: 'Erneut senden' }).click();
     // the decision POST answers 204: the app reads the round again and moves on to stage 2
-    await expect.poll(() => office.getByTestId('round-state').textContent(), { timeout: 30_000 }).toBe('wartet auf Entscheidung 2');
+    await expect
+      .poll(() => office.getByTestId('round-state').textContent(), { timeout: 30_000 })
+      .toBe('wartet auf Entscheidung 2');
     const second = office.getByTestId('decision-form');
-    await second.getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` }).getByRole('radio', { name: 'Maßnahme erforderlich' }).click({ timeout: 30_000 });
+    await second
+      .getByRole('radiogroup', { name: `Entscheidung zu ${SLOPE}` })
+      .getByRole('radio', { name: 'Maßnahme erforderlich' })
+      .click({ timeout: 30_000 });
     await second.getByRole('textbox', { name: 'Team der Entscheidung' }).pressSequentially('Betrieb', { delay: 20 });
     await second.getByRole('button', { name: 'Beurteilung erfassen' }).click();
     await expect.poll(() => office.getByTestId('round-state').textContent(), { timeout: 30_000 }).toBe('abgeschlossen');
-    const [decided] = await server.db.query<{ state: string; decision1_team: string; decision2_team: string }>('select state, decision1_team, decision2_team from submission where instance_id = $1', [row?.instance_id]);
+    const [decided] = await server.db.query<{ state: string; decision1_team: string; decision2_team: string }>(
+      'select state, decision1_team, decision2_team from submission where instance_id = $1',
+      [row?.instance_id],
+    );
     expect(decided).toEqual({ state: 'completed', decision1_team: 'Wärter Nord', decision2_team: 'Betrieb' });
     expect(await office.getByTestId('fact-decision2').textContent()).toContain('Betrieb');
     expect(officeErrors).toEqual([]);
@@ -93,7 +126,10 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     await page.goto(`${server.url}/?date=${today}`);
     await page.getByRole('link', { name: /Meteo Kaunertal/ }).click();
     await page.getByRole('link', { name: 'Vorheriger Monat' }).click();
-    const n1 = page.getByRole('textbox', { name: `Feichten 4001 N ${formatDate(month.toISODate() ?? '', 'de')}`, exact: true });
+    const n1 = page.getByRole('textbox', {
+      name: `Feichten 4001 N ${formatDate(month.toISODate() ?? '', 'de')}`,
+      exact: true,
+    });
     await n1.pressSequentially('1,5', { delay: 20 });
     await page.keyboard.press('Tab');
     await page.locator('input[data-saved="true"]').first().waitFor();
@@ -101,7 +137,9 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     await page.getByTestId('meteo-transfer-dialog').getByRole('button', { name: 'Übertragen' }).click();
     await page.getByTestId('meteo-sent').waitFor({ timeout: 30_000 });
     const { values } = await api<HistoricValueList>(server, '/timeseries-values?tsId=4001-N');
-    expect(values.filter((v) => v.dt.startsWith(month.toISODate() ?? '') && v.instanceId).map((v) => v.value)).toEqual([1.5]);
+    expect(values.filter((v) => v.dt.startsWith(month.toISODate() ?? '') && v.instanceId).map((v) => v.value)).toEqual([
+      1.5,
+    ]);
 
     // a tour in mode 2: taken offline with a team, one value typed at a station, sent from the overview
     const { picked } = await pickNumericEntries(server, 1);
@@ -127,7 +165,9 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     await submitRound(page);
     await page.getByTestId('tour-sent').waitFor({ timeout: 30_000 });
     expect(await countRoundPosts(server)).toBe(posts + 1);
-    const [tour] = await server.db.query<{ mr_team: string }>('select mr_team from submission where instance_id = $1', [instanceId]);
+    const [tour] = await server.db.query<{ mr_team: string }>('select mr_team from submission where instance_id = $1', [
+      instanceId,
+    ]);
     expect(tour?.mr_team).toBe('Team Süd');
     expect(errors).toEqual([]);
     await context.close();

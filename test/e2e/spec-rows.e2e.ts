@@ -26,7 +26,9 @@ describe('rows of the specification', () => {
     await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${DAY}`);
     await page.locator('[data-value-input]').first().waitFor({ timeout: 60_000 });
     await page.locator('#locale-select').selectOption('en');
-    await expect.poll(() => page.getByTestId('mez-note').textContent(), { timeout: 10_000 }).toBe('Times in MEZ (UTC+1, no summer time)');
+    await expect
+      .poll(() => page.getByTestId('mez-note').textContent(), { timeout: 10_000 })
+      .toBe('Times in MEZ (UTC+1, no summer time)');
 
     // a: value and "now" (F2) in the time field, which is 11:00 MEZ, not the wall clock's 12:00
     await page.getByRole('textbox', { name: a.label, exact: true }).pressSequentially(String(a.good), { delay: 20 });
@@ -47,7 +49,8 @@ describe('rows of the specification', () => {
     // posted: 11:00 and 07:30 MEZ are 10:00 and 06:30 UTC (wall-clock mode would have sent 09:00 and 05:30 UTC)
     const ids = picked.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
     const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
-    const at = (p: typeof a) => values.filter((v) => v.tsId === p.entry.tsId && v.value === p.good).map((v) => Date.parse(v.dt));
+    const at = (p: typeof a) =>
+      values.filter((v) => v.tsId === p.entry.tsId && v.value === p.good).map((v) => Date.parse(v.dt));
     expect(at(a)).toEqual([Date.parse(`${DAY}T10:00:00Z`)]);
     expect(at(b)).toEqual([Date.parse(`${DAY}T06:30:00Z`)]);
 
@@ -69,7 +72,9 @@ describe('rows of the specification', () => {
 
     // and the printout (the server's PDF) says so
     const instanceId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-    const res = await fetch(`${server.url}/hwe-api/v2/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=de`);
+    const res = await fetch(
+      `${server.url}/hwe-api/v2/completed-measure-round/${encodeURIComponent(instanceId)}/pdf?lang=de`,
+    );
     expect(res.status).toBe(200);
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain('Zeit (UTC+1): 10.07.2026 11:00');
@@ -93,17 +98,25 @@ describe('rows of the specification', () => {
     await submitRound(page, 'Submit');
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 
-    const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}&remarks=true`);
+    const { values } = await api<HistoricValueList>(
+      server,
+      `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}&remarks=true`,
+    );
     const mine = values.filter((v) => v.value === p.good && v.tsRemark);
     expect(mine, JSON.stringify(values.slice(-3))).toHaveLength(1);
     const sent: unknown = typeof mine[0]?.tsRemark === 'string' ? JSON.parse(mine[0].tsRemark) : mine[0]?.tsRemark;
-    expect(sent).toMatchObject({ text: 'Pegel vereist geo:47.05,10.7', location: { latitude: 47.05, longitude: 10.7 } });
+    expect(sent).toMatchObject({
+      text: 'Pegel vereist geo:47.05,10.7',
+      location: { latitude: 47.05, longitude: 10.7 },
+    });
 
     await page.getByRole('link', { name: 'Archive' }).click();
     const row = page.getByRole('row', { name: new RegExp(round.mrName) });
     await row.first().waitFor({ timeout: 20_000 });
     await row.first().getByRole('link', { name: round.mrName }).click();
-    const cell = page.getByRole('row', { name: new RegExp(`${p.entry.staName} \\(${p.entry.staNumber}\\) · ${p.entry.tsParameter}`) });
+    const cell = page.getByRole('row', {
+      name: new RegExp(`${p.entry.staName} \\(${p.entry.staNumber}\\) · ${p.entry.tsParameter}`),
+    });
     await cell.first().waitFor({ timeout: 20_000 });
     const link = cell.first().getByTestId('remark-location');
     expect(await link.textContent()).toBe('Location 47.05 / 10.7');
@@ -119,10 +132,16 @@ describe('rows of the specification', () => {
     await filter.waitFor({ timeout: 20_000 });
     await filter.fill('');
     await filter.pressSequentially('vereist', { delay: 20 });
-    const asked = page.waitForRequest((r) => r.url().includes('/completed-measure-round/timeseries-values?') && r.url().includes(`tsId=${encodeURIComponent(p.entry.tsId)}`));
+    const asked = page.waitForRequest(
+      (r) =>
+        r.url().includes('/completed-measure-round/timeseries-values?') &&
+        r.url().includes(`tsId=${encodeURIComponent(p.entry.tsId)}`),
+    );
     await page.getByLabel('Nur Bemerkungen gesendeter Messrunden (vom Server abgefragt)').check();
     expect((await asked).url()).toContain('remarks=true');
-    await expect.poll(() => page.getByTestId('remark-table').textContent(), { timeout: 20_000 }).toContain('Pegel vereist');
+    await expect
+      .poll(() => page.getByTestId('remark-table').textContent(), { timeout: 20_000 })
+      .toContain('Pegel vereist');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -148,7 +167,9 @@ describe('rows of the specification', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/archive');
 
     // with the archive switched off, g a stays where it is
-    await server.db.query(`update reference_data set data = data || '{"showArchive":false}'::jsonb where key = 'config'`);
+    await server.db.query(
+      `update reference_data set data = data || '{"showArchive":false}'::jsonb where key = 'config'`,
+    );
     try {
       const off = await env.browser().newContext({ locale: 'de-DE' });
       const p2 = await off.newPage();
@@ -193,13 +214,21 @@ describe('rows of the specification', () => {
     await page.getByTestId('no-photos').waitFor();
     const first = page.locator('[data-view="photo"] li[data-tsid]').first();
     const tsParameter = (await first.locator('span.font-semibold').first().textContent())?.split(' · ')[0] ?? '';
-    const staNumber = (await page.locator('[data-view="photo"] > div[data-station]').getAttribute('data-station')) ?? '';
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4477aa' } }).jpeg().toBuffer();
+    const staNumber =
+      (await page.locator('[data-view="photo"] > div[data-station]').getAttribute('data-station')) ?? '';
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4477aa' } })
+      .jpeg()
+      .toBuffer();
     await first.locator('input[type="file"]').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo });
     // shown at the entry and in the round's list per station
-    await expect.poll(() => page.getByRole('img', { name: `Foto von ${staNumber} ${tsParameter}` }).count(), { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => page.getByRole('img', { name: `Foto von ${staNumber} ${tsParameter}` }).count(), { timeout: 20_000 })
+      .toBe(2);
     expect(await page.getByTestId('round-photos').textContent()).toContain('(1 Foto)');
-    await page.getByTestId('round-photos').getByRole('button', { name: `Foto von ${staNumber} ${tsParameter} löschen` }).click();
+    await page
+      .getByTestId('round-photos')
+      .getByRole('button', { name: `Foto von ${staNumber} ${tsParameter} löschen` })
+      .click();
     await page.getByTestId('no-photos').waitFor();
     expect(await page.getByRole('img', { name: `Foto von ${staNumber} ${tsParameter}` }).count()).toBe(0);
     expect(errors).toEqual([]);
@@ -212,19 +241,27 @@ describe('rows of the specification', () => {
       { key: 'tsRemark', label: 'Nota', deLabel: 'Notiz', enLabel: 'Note', sortKey: '1', cssClass: 'cfg-remark' },
       { key: 'value', deLabel: 'Messwert', enLabel: 'Reading', sortKey: '2' },
     ];
-    await server.db.query(`update reference_data set data = data || $1::jsonb where key = 'config'`, [JSON.stringify({ columns })]);
+    await server.db.query(`update reference_data set data = data || $1::jsonb where key = 'config'`, [
+      JSON.stringify({ columns }),
+    ]);
     try {
       const { round } = await pickNumericEntries(server, 1);
       const { context, page, errors } = await openTable(env.browser(), server, round.mrName);
       const heads = page.locator('thead th');
-      await expect.poll(() => heads.allTextContents(), { timeout: 20_000 }).toEqual(['Station', 'Notiz', 'Messwert', 'Parameter', 'Verlauf', 'Uhrzeit']);
+      await expect
+        .poll(() => heads.allTextContents(), { timeout: 20_000 })
+        .toEqual(['Station', 'Notiz', 'Messwert', 'Parameter', 'Verlauf', 'Uhrzeit']);
       const firstRow = page.locator('tbody tr[data-tsid]').first();
       expect(await firstRow.locator('td').first().getAttribute('data-col')).toBe('remark');
       expect(await firstRow.locator('td[data-col="remark"]').getAttribute('class')).toContain('cfg-remark');
       await page.locator('#locale-select').selectOption('en');
-      await expect.poll(() => heads.allTextContents()).toEqual(['Station', 'Note', 'Reading', 'Parameter', 'History', 'Time']);
+      await expect
+        .poll(() => heads.allTextContents())
+        .toEqual(['Station', 'Note', 'Reading', 'Parameter', 'History', 'Time']);
       await page.locator('#locale-select').selectOption('it');
-      await expect.poll(() => heads.allTextContents()).toEqual(['Stazione', 'Nota', 'Valore', 'Parametro', 'Storico', 'Ora']);
+      await expect
+        .poll(() => heads.allTextContents())
+        .toEqual(['Stazione', 'Nota', 'Valore', 'Parametro', 'Storico', 'Ora']);
       expect(errors).toEqual([]);
       await context.close();
     } finally {
@@ -234,22 +271,37 @@ describe('rows of the specification', () => {
 
   it('asks for archive photos as avif, jpeg or png with quality and the shown width × pixel ratio (§7)', async () => {
     const server = env.server();
-    await server.db.query(`update reference_data set data = data || '{"showArchiveImages":30}'::jsonb where key = 'config'`);
+    await server.db.query(
+      `update reference_data set data = data || '{"showArchiveImages":30}'::jsonb where key = 'config'`,
+    );
     try {
       const { round, picked } = await pickNumericEntries(server, 4);
       const p = picked[3];
       if (!p) throw new Error('no entry');
-      const { context, page, errors } = await openTable(env.browser(), server, round.mrName, { locale: 'de-DE', deviceScaleFactor: 2 });
-      await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(String(p.good).replace('.', ','), { delay: 20 });
-      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#aa7744' } }).jpeg().toBuffer();
-      await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+      const { context, page, errors } = await openTable(env.browser(), server, round.mrName, {
+        locale: 'de-DE',
+        deviceScaleFactor: 2,
+      });
+      await page
+        .getByRole('textbox', { name: p.label, exact: true })
+        .pressSequentially(String(p.good).replace('.', ','), { delay: 20 });
+      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#aa7744' } })
+        .jpeg()
+        .toBuffer();
+      await page
+        .getByLabel(`Foto hinzufügen: ${p.label}`)
+        .setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page
+        .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
+        .waitFor({ timeout: 20_000 });
       await submitRound(page);
       await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
       await page.getByRole('link', { name: 'Archiv' }).click();
       const row = page.getByRole('row', { name: new RegExp(round.mrName) });
       await row.first().waitFor({ timeout: 20_000 });
-      const asked = page.waitForRequest((r) => /\/completed-measure-round\/[^/]+\/image\//.test(r.url()), { timeout: 20_000 });
+      const asked = page.waitForRequest((r) => /\/completed-measure-round\/[^/]+\/image\//.test(r.url()), {
+        timeout: 20_000,
+      });
       await row.first().getByRole('link', { name: round.mrName }).click();
       const headers = (await asked).headers();
       expect(headers.accept).toBe('image/avif,image/jpeg;q=0.9,image/png;q=0.8');
@@ -267,7 +319,9 @@ describe('rows of the specification', () => {
 
   it('reports errors to the configured endpoint after consent, batched, with the version and the route pattern only (§3)', async () => {
     const server = env.server();
-    await server.db.query(`update reference_data set data = data || '{"errorReporting":{"url":"/__test__/error-reports"}}'::jsonb where key = 'config'`);
+    await server.db.query(
+      `update reference_data set data = data || '{"errorReporting":{"url":"/__test__/error-reports"}}'::jsonb where key = 'config'`,
+    );
     try {
       const { round } = await pickNumericEntries(server, 1);
       const { context, page } = await openTable(env.browser(), server, round.mrName);
@@ -282,7 +336,10 @@ describe('rows of the specification', () => {
         });
         void Promise.reject(new TypeError('failed https://example.org/stations/Quellen/2026-11-25'));
       });
-      const received = async () => (await fetch(`${server.url}/__test__/error-reports`).then((r) => r.json())) as { reports: Record<string, string>[] }[];
+      const received = async () =>
+        (await fetch(`${server.url}/__test__/error-reports`).then((r) => r.json())) as {
+          reports: Record<string, string>[];
+        }[];
       await expect.poll(async () => (await received()).flatMap((b) => b.reports).length, { timeout: 20_000 }).toBe(2);
       const batches = await received();
       expect(batches).toHaveLength(1);
@@ -295,13 +352,23 @@ describe('rows of the specification', () => {
       }
       // the answer is kept on the device and can be changed in /config
       await page.goto(`${server.url}/config`);
-      const setting = page.getByLabel('Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)');
+      const setting = page.getByLabel(
+        'Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)',
+      );
       expect(await setting.isChecked()).toBe(true);
       await setting.uncheck();
       await page.reload();
-      await page.getByLabel('Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)').waitFor({ timeout: 20_000 });
+      await page
+        .getByLabel('Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)')
+        .waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('error-consent').count()).toBe(0);
-      expect(await page.getByLabel('Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)').isChecked()).toBe(false);
+      expect(
+        await page
+          .getByLabel(
+            'Fehlerberichte an den Betreiber senden (App-Version, Bildschirm und Fehler; nichts Persönliches)',
+          )
+          .isChecked(),
+      ).toBe(false);
       await context.close();
     } finally {
       await server.db.query(`update reference_data set data = data - 'errorReporting' where key = 'config'`);

@@ -38,7 +38,9 @@ describe('full storage', () => {
 
     await page.evaluate(() => ((window as unknown as { __storageFull?: boolean }).__storageFull = false));
     await page.reload();
-    await expect.poll(() => page.getByRole('textbox', { name: first.label, exact: true }).inputValue(), { timeout: 10_000 }).toBe(formatDe(first.good));
+    await expect
+      .poll(() => page.getByRole('textbox', { name: first.label, exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe(formatDe(first.good));
     await context.close();
   });
 });

@@ -27,7 +27,16 @@ describe('checks and prompts before a round is sent', () => {
     await field(page, label).pressSequentially(text, { delay: 20 });
     await expect.poll(() => field(page, label).getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
   }
-  const submitted = async (server: TestServer) => (await server.db.query<{ body: { mrTeam?: string; mrRemark?: string; entries: { tsId: string; value?: number; dt: string; tsRemark?: { text?: string } }[] } }>('select body from submission')).map((r) => r.body);
+  const submitted = async (server: TestServer) =>
+    (
+      await server.db.query<{
+        body: {
+          mrTeam?: string;
+          mrRemark?: string;
+          entries: { tsId: string; value?: number; dt: string; tsRemark?: { text?: string } }[];
+        };
+      }>('select body from submission')
+    ).map((r) => r.body);
 
   it('refuses a round dated in the future, with the error next to the date', async () => {
     const { context, page, errors } = await open(SPRINGS, '2027-01-15');
@@ -52,7 +61,9 @@ describe('checks and prompts before a round is sent', () => {
     const before = await countRoundPosts(env.server());
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
     await page.getByTestId('submit-problems').waitFor();
-    expect(await page.getByTestId('submit-problems').textContent()).toContain('Feld mrTeam: mrTeam is longer than 200 characters');
+    expect(await page.getByTestId('submit-problems').textContent()).toContain(
+      'Feld mrTeam: mrTeam is longer than 200 characters',
+    );
     expect(await page.locator('dialog[open]').count()).toBe(0);
     expect(await countRoundPosts(env.server())).toBe(before);
     expect(errors).toEqual([]);
@@ -78,7 +89,9 @@ describe('checks and prompts before a round is sent', () => {
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const { values } = await api<HistoricValueList>(env.server(), '/timeseries-values?tsId=3002-WT');
-    const at = values.filter((v) => DateTime.fromISO(v.dt).setZone('Europe/Vienna').toFormat('yyyy-MM-dd HH:mm') === `${date} 12:00`);
+    const at = values.filter(
+      (v) => DateTime.fromISO(v.dt).setZone('Europe/Vienna').toFormat('yyyy-MM-dd HH:mm') === `${date} 12:00`,
+    );
     expect(at.map((v) => v.value)).toEqual([6.5]);
     expect(errors).toEqual([]);
     await context.close();
@@ -128,7 +141,11 @@ describe('checks and prompts before a round is sent', () => {
     await incomplete.getByRole('button', { name: 'Senden' }).click();
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const [body] = (await submitted(env.server())).slice(-1);
-    expect(Object.fromEntries((body?.entries ?? []).map((e) => [e.tsId, e.value]))).toEqual({ '2001-W': 1e99, '2003-FW': -5, '2004-W': 1750 });
+    expect(Object.fromEntries((body?.entries ?? []).map((e) => [e.tsId, e.value]))).toEqual({
+      '2001-W': 1e99,
+      '2003-FW': -5,
+      '2004-W': 1750,
+    });
     expect(await countRoundPosts(env.server())).toBe(before + 1);
     expect(errors).toEqual([]);
     await context.close();
@@ -139,7 +156,9 @@ describe('checks and prompts before a round is sent', () => {
     // an incident is a choice (no / unchanged / incident), not typed text
     const incident = page.getByRole('radiogroup', { name: 'Luftseitige Böschung 2104 ZU', exact: true });
     await incident.getByRole('radio', { name: /Ereignis/ }).click();
-    await expect.poll(() => incident.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => incident.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked'))
+      .toBe('true');
     const before = await countRoundPosts(env.server());
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
     const dialog = page.getByTestId('incidents-dialog');
@@ -149,14 +168,19 @@ describe('checks and prompts before a round is sent', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await countRoundPosts(env.server())).toBe(before);
 
-    await page.getByRole('combobox', { name: 'Luftseitige Böschung 2104 ZU Bemerkung' }).pressSequentially('Riss am Fuß der Böschung', { delay: 20 });
+    await page
+      .getByRole('combobox', { name: 'Luftseitige Böschung 2104 ZU Bemerkung' })
+      .pressSequentially('Riss am Fuß der Böschung', { delay: 20 });
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
     await page.getByTestId('incomplete-dialog').waitFor();
     expect(await page.getByTestId('incidents-dialog').count()).toBe(0);
     await page.getByTestId('incomplete-dialog').getByRole('button', { name: 'Senden' }).click();
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const [body] = (await submitted(env.server())).slice(-1);
-    expect(body?.entries.find((e) => e.tsId === '2104-ZU')).toMatchObject({ value: 2, tsRemark: { text: 'Riss am Fuß der Böschung' } });
+    expect(body?.entries.find((e) => e.tsId === '2104-ZU')).toMatchObject({
+      value: 2,
+      tsRemark: { text: 'Riss am Fuß der Böschung' },
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -176,7 +200,9 @@ describe('checks and prompts before a round is sent', () => {
     await page.goto(`${env.server().url}/stations/${encodeURIComponent(SPRINGS)}/${today}`);
 
     await page.getByRole('textbox', { name: 'Team', exact: true }).pressSequentially('Huber, Moser', { delay: 20 });
-    await page.getByRole('textbox', { name: 'Bemerkung zur Messrunde' }).pressSequentially('Starker Regen seit Mitternacht', { delay: 20 });
+    await page
+      .getByRole('textbox', { name: 'Bemerkung zur Messrunde' })
+      .pressSequentially('Starker Regen seit Mitternacht', { delay: 20 });
     await type(page, 'Quelle Platzalm 3003 LF', '250');
     const before = await countRoundPosts(env.server());
     await page.getByRole('button', { name: 'Absenden', exact: true }).click();
@@ -220,13 +246,16 @@ describe('checks and prompts before a round is sent', () => {
     await time.pressSequentially('0745', { delay: 20 });
     await page.getByRole('button', { name: 'Datum und Uhrzeit setzen' }).click();
     await page.getByText('Uhrzeit für 2 Einträge gesetzt').waitFor();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT Uhrzeit' }).inputValue()).toBe('07:45');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Quelle Wolfskehr 3006 WT Uhrzeit' }).inputValue()).toBe('07:45');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT Uhrzeit' }).inputValue())
+      .toBe('07:45');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Quelle Wolfskehr 3006 WT Uhrzeit' }).inputValue())
+      .toBe('07:45');
     expect(await page.getByRole('textbox', { name: 'Quelle Verpeil 3005 LF Uhrzeit' }).inputValue()).toBe('12:00');
     // the same time again changes nothing
     await page.getByRole('button', { name: 'Datum und Uhrzeit setzen' }).click();
     await page.getByText('Uhrzeit für 0 Einträge gesetzt (2 unverändert)').waitFor();
-
 
     // the date: a wrong format is reported and changes nothing; yesterday moves the round with its values there
     const yesterday = DateTime.fromISO(today).minus({ days: 1 });
@@ -239,20 +268,30 @@ describe('checks and prompts before a round is sent', () => {
     await date.pressSequentially(yesterday.toFormat('dd.MM.yyyy'), { delay: 20 });
     await page.getByRole('button', { name: 'Datum und Uhrzeit setzen' }).click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toContain(`/${yesterday.toISODate() ?? ''}`);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT', exact: true }).inputValue(), { timeout: 10_000 }).toBe('4,5');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT', exact: true }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('4,5');
     expect(await page.getByRole('textbox', { name: 'Quelle Verpeil 3005 WT Uhrzeit' }).inputValue()).toBe('07:45');
 
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
     const [body] = (await submitted(env.server())).slice(-1);
     const at = `${yesterday.toISODate() ?? ''} 07:45`;
-    expect(body?.entries.map((e) => DateTime.fromISO(e.dt).setZone('Europe/Vienna').toFormat('yyyy-MM-dd HH:mm'))).toEqual([at, at]);
+    expect(
+      body?.entries.map((e) => DateTime.fromISO(e.dt).setZone('Europe/Vienna').toFormat('yyyy-MM-dd HH:mm')),
+    ).toEqual([at, at]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('offers configured and historic remarks with the date placeholder filled, and shows a geo: location', async () => {
-    await env.server().db.query(`insert into historic_value (ts_id, dt, value, sta_remark) values ('3004-WT', now() - interval '2 days', 5, '{"text":"Quelle trüb"}'::jsonb) on conflict do nothing`);
+    await env
+      .server()
+      .db.query(
+        `insert into historic_value (ts_id, dt, value, sta_remark) values ('3004-WT', now() - interval '2 days', 5, '{"text":"Quelle trüb"}'::jsonb) on conflict do nothing`,
+      );
     const { context, page, errors } = await open(SPRINGS);
     const remark = page.getByRole('combobox', { name: 'Quelle Nufelsbach 3004 WT Bemerkung' });
     await remark.click();
@@ -271,7 +310,9 @@ describe('checks and prompts before a round is sent', () => {
     await page.keyboard.press('Tab');
     await page.waitForTimeout(1000);
     await page.reload();
-    await expect.poll(() => remark.inputValue(), { timeout: 10_000 }).toBe(`Kontrolle am ${todayShort} geo:47.0701,10.7255`);
+    await expect
+      .poll(() => remark.inputValue(), { timeout: 10_000 })
+      .toBe(`Kontrolle am ${todayShort} geo:47.0701,10.7255`);
     expect(errors).toEqual([]);
     await context.close();
   });

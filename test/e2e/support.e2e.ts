@@ -14,23 +14,38 @@ describe('support view of the local data', () => {
     const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const { context, page } = await openTable(env.browser(), env.server(), round.mrName, { locale: 'de-DE', acceptDownloads: true });
+    const { context, page } = await openTable(env.browser(), env.server(), round.mrName, {
+      locale: 'de-DE',
+      acceptDownloads: true,
+    });
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
     await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } }).jpeg().toBuffer();
-    await page.getByLabel(`Foto hinzufügen: ${p.label}`).setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel(`Foto hinzufügen: ${p.label}`)
+      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
+      .waitFor({ timeout: 20_000 });
 
     await page.getByRole('link', { name: 'Hilfe' }).click();
     await page.getByRole('heading', { name: 'Daten auf diesem Gerät' }).waitFor();
     await expect.poll(() => page.getByTestId('count-offlineInstances').textContent(), { timeout: 10_000 }).toBe('1');
     expect(await page.getByRole('list', { name: 'Noch nicht gesendete Runden' }).textContent()).toContain(round.mrName);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Lokale Daten für den Support exportieren' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Lokale Daten für den Support exportieren' }).click(),
+    ]);
     // the download is deleted with its context: keep a copy for the other browser
     const zipPath = join(mkdtempSync(join(tmpdir(), 'support-export-')), 'export.zip');
     await download.saveAs(zipPath);
     const files = unzipSync(new Uint8Array(readFileSync(zipPath)));
-    const drafts = JSON.parse(strFromU8(files['collections/drafts.json'] ?? new Uint8Array())) as { tsId: string; text: string }[];
+    const drafts = JSON.parse(strFromU8(files['collections/drafts.json'] ?? new Uint8Array())) as {
+      tsId: string;
+      text: string;
+    }[];
     expect(drafts).toEqual([expect.objectContaining({ tsId: p.entry.tsId, text: formatDe(p.good) })]);
     const photos = Object.keys(files).filter((f) => f.startsWith('photos/'));
     expect(photos).toHaveLength(1);

@@ -18,9 +18,13 @@ async function valuesToday(server: TestServer, tsIds: string[]) {
 }
 
 /** The wall-clock time of a posted value in the round's zone, as the user typed it. */
-const clock = (iso: string | undefined) => DateTime.fromISO(iso ?? '').setZone(DEFAULT_ZONE).toFormat('HH:mm');
+const clock = (iso: string | undefined) =>
+  DateTime.fromISO(iso ?? '')
+    .setZone(DEFAULT_ZONE)
+    .toFormat('HH:mm');
 
-const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+const focusedName = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 
 async function submitByKeyboard(page: Page) {
   for (let i = 0; i < 120 && (await focusedName(page)) !== 'Absenden'; i++) await page.keyboard.press('Shift+Tab');
@@ -29,14 +33,23 @@ async function submitByKeyboard(page: Page) {
   // the prompts before sending (e.g. the incomplete round) are answered by keyboard too
   for (let prompt = 0; prompt < 4; prompt++) {
     const done = await Promise.race([
-      page.getByTestId('submit-success').waitFor({ timeout: 30_000 }).then(() => true),
-      page.locator('dialog[open]').waitFor({ timeout: 30_000 }).then(() => false),
+      page
+        .getByTestId('submit-success')
+        .waitFor({ timeout: 30_000 })
+        .then(() => true),
+      page
+        .locator('dialog[open]')
+        .waitFor({ timeout: 30_000 })
+        .then(() => false),
     ]);
     if (done) return;
     // each station a prompt names is a link to it (issue 24): Tab passes them on the way to the buttons
     for (let i = 0; i < 80 && !/^(Senden|Weiter)$/.test(await focusedName(page)); i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.locator('dialog[open]').waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .locator('dialog[open]')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
   }
   await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 }
@@ -81,7 +94,9 @@ describe('office table layout and keyboard', () => {
     await page.keyboard.press('Tab');
     const outline = await page.evaluate(() => {
       const input = document.activeElement as HTMLInputElement;
-      return input.type === 'file' ? getComputedStyle(input.closest('label') as HTMLElement).outlineStyle : 'not the photo input';
+      return input.type === 'file'
+        ? getComputedStyle(input.closest('label') as HTMLElement).outlineStyle
+        : 'not the photo input';
     });
     expect(outline).toBe('solid');
 
@@ -118,8 +133,13 @@ describe('office table layout and keyboard', () => {
       const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, options);
       await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
       // a 100-digit value gives a 100-digit deviation message
-      await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).pressSequentially('1'.repeat(100), { delay: 5 });
-      await page.locator('#err-2001-W').getByText(/Unplausibel|Implausible/).waitFor();
+      await page
+        .getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true })
+        .pressSequentially('1'.repeat(100), { delay: 5 });
+      await page
+        .locator('#err-2001-W')
+        .getByText(/Unplausibel|Implausible/)
+        .waitFor();
       await page.mouse.wheel(0, 2500);
       await page.waitForTimeout(300);
       const nav = await page.locator('body header').boundingBox();
@@ -131,7 +151,10 @@ describe('office table layout and keyboard', () => {
       // a tap on the submit button hits the submit button, not a navbar link
       const button = await page.getByRole('button', { name: 'Absenden' }).boundingBox();
       if (!button) throw new Error('no submit button');
-      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-submit-bar], header')?.tagName, [button.x + button.width / 2, button.y + button.height / 2] as const);
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-submit-bar], header')?.tagName,
+        [button.x + button.width / 2, button.y + button.height / 2] as const,
+      );
       expect(hit).toBe('DIV');
       // a long message wraps and never widens the table
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
@@ -140,12 +163,18 @@ describe('office table layout and keyboard', () => {
         expect(head?.y ?? 0).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
         expect(head?.y ?? 9999).toBeLessThan(options.viewport.height / 3);
         // dense: one line per timeseries, some 20 stations per 1080p screen
-        const visible = await page.evaluate(() => [...document.querySelectorAll('tbody[data-station]')].filter((b) => b.getBoundingClientRect().top >= 0 && b.getBoundingClientRect().bottom <= innerHeight).length);
+        const visible = await page.evaluate(
+          () =>
+            [...document.querySelectorAll('tbody[data-station]')].filter(
+              (b) => b.getBoundingClientRect().top >= 0 && b.getBoundingClientRect().bottom <= innerHeight,
+            ).length,
+        );
         expect(visible).toBeGreaterThanOrEqual(options.viewport.height >= 1000 ? 20 : 14);
       } else {
         // phone cards label value, time and remark visibly
         const card = page.locator('tbody[data-station="2001"]');
-        for (const label of ['Wert', 'Uhrzeit', 'Bemerkung']) expect(await card.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+        for (const label of ['Wert', 'Uhrzeit', 'Bemerkung'])
+          expect(await card.getByText(label, { exact: true }).first().isVisible()).toBe(true);
       }
       expect(errors).toEqual([]);
       await context.close();
@@ -169,7 +198,9 @@ describe('office table layout and keyboard', () => {
   });
 
   it('shows the last value in German with the §5 marks of the last-value check', async () => {
-    const round = (await api<{ mrId: string; mrName: string }[]>(env.server(), '/measure-round')).find((r) => r.mrName === ROUND);
+    const round = (await api<{ mrId: string; mrName: string }[]>(env.server(), '/measure-round')).find(
+      (r) => r.mrName === ROUND,
+    );
     const { entries } = await api<MeasureRound>(env.server(), `/measure-round/${round?.mrId ?? ''}`);
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
     await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
@@ -194,7 +225,11 @@ describe('office table layout and keyboard', () => {
     const recent = page.locator('[id="history-2001-W"] li');
     await expect.poll(() => recent.count(), { timeout: 30_000 }).toBe(newest.length);
     const shown = await recent.allInnerTexts();
-    newest.forEach((v, i) => expect(shown[i]?.endsWith(`: ${v.value === null ? '–' : formatDe(v.value)}`), `${shown[i]} vs ${v.value}`).toBe(true));
+    newest.forEach((v, i) =>
+      expect(shown[i]?.endsWith(`: ${v.value === null ? '–' : formatDe(v.value)}`), `${shown[i]} vs ${v.value}`).toBe(
+        true,
+      ),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -202,30 +237,42 @@ describe('office table layout and keyboard', () => {
   it('sends a station remark and a duplicated station with its own time; a copy can be deleted', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
     const station = 'Gepatsch Piezometer P2 (2002)';
-    await page.getByRole('textbox', { name: 'Piezometer P2 2002 W', exact: true }).pressSequentially('1681,25', { delay: 20 });
+    await page
+      .getByRole('textbox', { name: 'Piezometer P2 2002 W', exact: true })
+      .pressSequentially('1681,25', { delay: 20 });
     await page.getByRole('button', { name: `Stationsbemerkung von ${station}` }).click();
-    await page.getByRole('textbox', { name: `${station} Stationsbemerkung` }).pressSequentially('Schacht nass', { delay: 20 });
+    await page
+      .getByRole('textbox', { name: `${station} Stationsbemerkung` })
+      .pressSequentially('Schacht nass', { delay: 20 });
 
     await page.getByRole('button', { name: `Station ${station} duplizieren` }).click();
     const form = page.getByRole('form', { name: `Station ${station} duplizieren` });
     await form.getByRole('button', { name: 'Kopie hinzufügen' }).click();
     await form.getByText('Station kann ohne Datum/Uhrzeit nicht dupliziert werden').waitFor();
     expect(await page.locator('tr[data-copy]').count()).toBe(0);
-    await form.getByRole('textbox', { name: `Uhrzeit der Kopie von ${station}` }).pressSequentially('0730', { delay: 20 });
+    await form
+      .getByRole('textbox', { name: `Uhrzeit der Kopie von ${station}` })
+      .pressSequentially('0730', { delay: 20 });
     await page.keyboard.press('Enter');
     const copyValue = page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 1', exact: true });
     await copyValue.waitFor();
     await expect.poll(() => focusedName(page)).toBe('Piezometer P2 2002 W Kopie 1');
     await copyValue.pressSequentially('1682,5', { delay: 20 });
-    expect(await page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 1 Uhrzeit' }).inputValue()).toBe('07:30');
+    expect(await page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 1 Uhrzeit' }).inputValue()).toBe(
+      '07:30',
+    );
 
     // a second copy, deleted again
     await page.getByRole('button', { name: `Station ${station} duplizieren` }).click();
-    await page.getByRole('textbox', { name: `Uhrzeit der Kopie von ${station}` }).pressSequentially('0800', { delay: 20 });
+    await page
+      .getByRole('textbox', { name: `Uhrzeit der Kopie von ${station}` })
+      .pressSequentially('0800', { delay: 20 });
     await page.keyboard.press('Enter');
     await page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 2', exact: true }).waitFor();
     await page.getByRole('button', { name: `Kopie 2 von ${station} löschen` }).click();
-    await page.getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 2', exact: true }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('textbox', { name: 'Piezometer P2 2002 W Kopie 2', exact: true })
+      .waitFor({ state: 'detached' });
 
     await expect.poll(() => copyValue.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
     await page.reload();
@@ -241,7 +288,17 @@ describe('office table layout and keyboard', () => {
 
     // after the send the round comes back with the history: same-day values and the historic station remark
     await page.reload();
-    await expect.poll(() => page.locator('tr[data-tsid="2002-W"]').getByTestId('same-day').textContent().catch(() => ''), { timeout: 20_000 }).toBe('2 Werte heute');
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('tr[data-tsid="2002-W"]')
+            .getByTestId('same-day')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('2 Werte heute');
     await page.getByRole('button', { name: `Stationsbemerkung von ${station}` }).click();
     expect(await page.getByTestId('historic-station-remarks').innerText()).toContain('Schacht nass');
     expect(errors).toEqual([]);
@@ -251,11 +308,15 @@ describe('office table layout and keyboard', () => {
   it('posts a new task with the chosen type and refuses an empty task text', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
     const station = 'Gepatsch Messstelle Fuge 3 (2003)';
-    await page.getByRole('button', { name: new RegExp(`^\\d+ Aufgaben? bei ${station.replace(/[()]/g, '\\$&')}$`) }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`^\\d+ Aufgaben? bei ${station.replace(/[()]/g, '\\$&')}$`) })
+      .click();
     const group = page.getByRole('group', { name: `Aufgaben von ${station}` });
     // the first type of the config, taken without touching the list
     await group.getByRole('button', { name: `Neue Aufgabe für ${station}` }).click();
-    await group.getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` }).pressSequentially('Deckel prüfen', { delay: 20 });
+    await group
+      .getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` })
+      .pressSequentially('Deckel prüfen', { delay: 20 });
     await group.getByRole('button', { name: 'Hinzufügen' }).click();
     await group.getByRole('checkbox', { name: /Deckel prüfen/ }).waitFor();
     // an empty text is refused next to the field, nothing is added
@@ -264,14 +325,22 @@ describe('office table layout and keyboard', () => {
     await group.getByLabel('Aufgabentyp').selectOption('Batterie');
     await group.getByRole('button', { name: 'Hinzufügen' }).click();
     await group.getByText('Aufgabe beschreiben').waitFor();
-    expect(await group.getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` }).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await group.getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` }).getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(await group.getByRole('checkbox').count()).toBe(before);
-    await group.getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` }).pressSequentially('Batterie tauschen', { delay: 20 });
+    await group
+      .getByRole('textbox', { name: `Aufgabenbeschreibung für ${station}` })
+      .pressSequentially('Batterie tauschen', { delay: 20 });
     await group.getByRole('button', { name: 'Hinzufügen' }).click();
     await group.getByRole('checkbox', { name: /Batterie tauschen/ }).waitFor();
     await submitRound(page);
     await page.getByTestId('last-sent').waitFor({ timeout: 30_000 });
-    const tasks = await env.server().db.query<{ task_type: string; text: string }>("select task_type, text from station_task where sta_number = '2003' order by text");
+    const tasks = await env
+      .server()
+      .db.query<{ task_type: string; text: string }>(
+        "select task_type, text from station_task where sta_number = '2003' order by text",
+      );
     expect(tasks.map((t) => [t.text, t.task_type])).toEqual(
       expect.arrayContaining([
         ['Batterie tauschen', 'Batterie'],

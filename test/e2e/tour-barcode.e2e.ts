@@ -6,7 +6,17 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { prepareZXingModule, writeBarcode, type WriterOptions } from 'zxing-wasm/writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasureRound } from '../../schemas/api';
-import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, startTestServer, tempDir, watchErrors, type TestServer, waitForServiceWorker } from './harness';
+import {
+  ANDROID_PHONE,
+  api,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  startTestServer,
+  tempDir,
+  watchErrors,
+  type TestServer,
+  waitForServiceWorker,
+} from './harness';
 
 const today = new Date().toISOString().slice(0, 10);
 const SHOTS = 'test-results';
@@ -16,7 +26,14 @@ const PHONE = ANDROID_PHONE;
 // the writer's wasm from node_modules: the test generates its barcodes without any network
 const require = createRequire(import.meta.url);
 const writerWasm = readFileSync(require.resolve('zxing-wasm/writer/zxing_writer.wasm'));
-prepareZXingModule({ overrides: { wasmBinary: writerWasm.buffer.slice(writerWasm.byteOffset, writerWasm.byteOffset + writerWasm.byteLength) as ArrayBuffer } });
+prepareZXingModule({
+  overrides: {
+    wasmBinary: writerWasm.buffer.slice(
+      writerWasm.byteOffset,
+      writerWasm.byteOffset + writerWasm.byteLength,
+    ) as ArrayBuffer,
+  },
+});
 
 async function barcodePng(text: string, format: WriterOptions['format'], scale: number): Promise<Buffer> {
   const out = await writeBarcode(text, { format, scale });
@@ -34,16 +51,22 @@ async function y4mOf(picture: sharp.Sharp, width: number, height: number, frames
   const luma = await picture.clone().greyscale().raw().toBuffer();
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma.subarray(0, width * height), chroma]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]);
+  return Buffer.concat([
+    Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
+    ...Array.from({ length: frames }, () => frame),
+  ]);
 }
-
 
 /** The element with the focus: inside which entry card, and inside its value field or not. */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     const card = el?.closest('article[data-tsid]');
-    return { tsId: card?.getAttribute('data-tsid') ?? null, inValue: el?.closest('[data-entry-value]') !== null, scanned: card?.getAttribute('data-scanned') ?? null };
+    return {
+      tsId: card?.getAttribute('data-tsid') ?? null,
+      inValue: el?.closest('[data-entry-value]') !== null,
+      scanned: card?.getAttribute('data-scanned') ?? null,
+    };
   });
 
 describe('barcode on the outdoor tour', () => {
@@ -63,8 +86,14 @@ describe('barcode on the outdoor tour', () => {
   });
 
   /** A phone browser of its own (extra flags for a fake camera) with the round stored and the network gone. */
-  async function storeRoundOffline(extraArgs: string[] = []): Promise<{ page: Page; failed: string[]; errors: string[] }> {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  async function storeRoundOffline(
+    extraArgs: string[] = [],
+  ): Promise<{ page: Page; failed: string[]; errors: string[] }> {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [...CHROMIUM_ARGS, ...extraArgs],
+    });
     browsers.push(browser);
     const context = await browser.newContext(PHONE);
     // every camera track the app opens, so the test can see it closed again
@@ -83,7 +112,10 @@ describe('barcode on the outdoor tour', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/?date=${today}`);
-    await page.getByRole('link', { name: new RegExp(ROUND) }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('link', { name: new RegExp(ROUND) })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await waitForServiceWorker(page);
     await page.getByRole('button', { name: `${ROUND} offline nehmen` }).click();
     await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
@@ -106,7 +138,9 @@ describe('barcode on the outdoor tour', () => {
 
   it('finds timeseries and stations offline by a photo, the camera and typing, and names a code of no entry', async () => {
     for (const b of browsers.splice(0)) await b.close(); // a retry starts with browsers of its own
-    const round = (await api<{ mrId: string; mrName: string }[]>(server, '/measure-round')).find((r) => r.mrName === ROUND);
+    const round = (await api<{ mrId: string; mrName: string }[]>(server, '/measure-round')).find(
+      (r) => r.mrName === ROUND,
+    );
     const { entries } = await api<MeasureRound>(server, `/measure-round/${round?.mrId ?? ''}`);
     // the demo labels: a timeseries in the middle of the round, another one for the camera, a station plate
     const byPhoto = entries.find((e) => e.tsId === '3003-WT');
@@ -115,9 +149,16 @@ describe('barcode on the outdoor tour', () => {
     const plate = String(entries.find((e) => e.staNumber === '3005')?.staMetadata?.barcode ?? '');
     expect(plate).toBe('ST-3005');
 
-    const photo = await (await photoOf(await barcodePng(byPhoto.tsBarcode, 'Code128', 4), 1600, 1200, '#8a8f94')).jpeg({ quality: 85 }).toBuffer();
+    const photo = await (
+      await photoOf(await barcodePng(byPhoto.tsBarcode, 'Code128', 4), 1600, 1200, '#8a8f94')
+    )
+      .jpeg({ quality: 85 })
+      .toBuffer();
     const video = join(files.path, 'camera.y4m');
-    writeFileSync(video, await y4mOf(await photoOf(await barcodePng(byCamera.tsBarcode, 'Code128', 3), 640, 480, '#9aa0a6'), 640, 480, 10));
+    writeFileSync(
+      video,
+      await y4mOf(await photoOf(await barcodePng(byCamera.tsBarcode, 'Code128', 3), 640, 480, '#9aa0a6'), 640, 480, 10),
+    );
 
     // a phone without a usable camera first (no fake device): photo, typing, and the camera's refusal
     const { page, failed, errors } = await storeRoundOffline();
@@ -127,7 +168,10 @@ describe('barcode on the outdoor tour', () => {
     await page.getByRole('heading', { name: 'Barcode scannen' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/tour-barcode-light.png` });
     await page.getByTestId('barcode-photo').setInputFiles({ name: 'label.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.waitForURL((url) => url.searchParams.get('view') === 'input' && url.searchParams.get('ts') === byPhoto.tsId, { timeout: 30_000 });
+    await page.waitForURL(
+      (url) => url.searchParams.get('view') === 'input' && url.searchParams.get('ts') === byPhoto.tsId,
+      { timeout: 30_000 },
+    );
     await expect.poll(() => page.getByTestId('station-title').textContent()).toContain(byPhoto.staName);
     await expect.poll(() => focused(page)).toEqual({ tsId: byPhoto.tsId, inValue: true, scanned: 'true' });
     // scrolled to, neither left below the station's first timeseries nor hidden under the navbar or the tabs
@@ -176,12 +220,19 @@ describe('barcode on the outdoor tour', () => {
 
     // a phone whose camera (Chromium's fake device) films the second label, camera use allowed: the scanner
     // starts the camera by itself and opens the label's timeseries
-    const filming = await storeRoundOffline(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+    const filming = await storeRoundOffline([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
     await filming.page.getByRole('link', { name: 'Barcode', exact: true }).click();
     await filming.page.waitForURL((url) => url.searchParams.get('ts') === byCamera.tsId, { timeout: 30_000 });
     await expect.poll(() => focused(filming.page)).toEqual({ tsId: byCamera.tsId, inValue: true, scanned: 'true' });
     // leaving the scanner released the camera
-    const tracks = () => filming.page.evaluate(() => (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks.map((t) => t.readyState));
+    const tracks = () =>
+      filming.page.evaluate(() =>
+        (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks.map((t) => t.readyState),
+      );
     expect((await tracks()).length).toBeGreaterThan(0);
     await expect.poll(tracks).not.toContain('live');
     expect(filming.failed).toEqual([]);

@@ -4,13 +4,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowser, waitForServiceWorker } from './harness';
 
 const today = new Date().toISOString().slice(0, 10);
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'de-DE' };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+  locale: 'de-DE',
+};
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
-
 
 /** The map's WebGL canvas as drawn (a page screenshot shows a stale canvas in headless Chromium, docs/tour.md). */
 async function saveMapCanvas(page: Page, path: string): Promise<void> {
-  const url = await page.locator('[data-testid="tour-map"] canvas').evaluate((c) => (c as HTMLCanvasElement).toDataURL('image/png'));
+  const url = await page
+    .locator('[data-testid="tour-map"] canvas')
+    .evaluate((c) => (c as HTMLCanvasElement).toDataURL('image/png'));
   writeFileSync(path, Buffer.from(url.replace(/^data:image\/png;base64,/, ''), 'base64'));
 }
 
@@ -33,7 +40,10 @@ describe('base map tiles prepared for offline', () => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
     await page.goto(`${server.url}/?date=${today}`);
-    await page.getByRole('link', { name: new RegExp(ROUND) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(ROUND) })
+      .first()
+      .waitFor();
     await waitForServiceWorker(page);
 
     // store the round on the device
@@ -45,9 +55,13 @@ describe('base map tiles prepared for offline', () => {
     // the stored round says its tiles are missing and what preparing them takes
     await page.goto(`${server.url}/?date=${today}`);
     const item = page.locator(`li[data-instance="${instanceId}"]`);
-    await expect.poll(() => item.getByTestId('tour-readiness').textContent(), { timeout: 20_000 }).toContain('Kartenkacheln: nicht vorbereitet');
+    await expect
+      .poll(() => item.getByTestId('tour-readiness').textContent(), { timeout: 20_000 })
+      .toContain('Kartenkacheln: nicht vorbereitet');
     const estimate = (await item.getByTestId('tile-estimate').textContent()) ?? '';
-    const count = Number(/^([\d.]+) Kartenkacheln \(Zoom 10–17\), etwa [\d,]+ MB$/.exec(estimate)?.[1]?.replace(/\./g, ''));
+    const count = Number(
+      /^([\d.]+) Kartenkacheln \(Zoom 10–17\), etwa [\d,]+ MB$/.exec(estimate)?.[1]?.replace(/\./g, ''),
+    );
     expect(count).toBeGreaterThan(50);
     await item.screenshot({ path: 'test-results/tour-tiles-before.png' });
 
@@ -70,9 +84,13 @@ describe('base map tiles prepared for offline', () => {
     const done = item.getByTestId('tile-done');
     await done.waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => (window as unknown as { maxPercent: number }).maxPercent)).toBe(100);
-    expect(await done.textContent()).toMatch(new RegExp(`^Karte offline bereit: ${count.toLocaleString('de-DE')} Kacheln, [\\d,]+ MB\\.$`));
+    expect(await done.textContent()).toMatch(
+      new RegExp(`^Karte offline bereit: ${count.toLocaleString('de-DE')} Kacheln, [\\d,]+ MB\\.$`),
+    );
     expect(new Set(tileRequests.filter((u) => !u.includes('/hwe-api/'))).size).toBeGreaterThanOrEqual(count);
-    await expect.poll(() => item.getByTestId('tour-readiness').textContent()).toMatch(new RegExp(`Kartenkacheln: bereit \\(${count.toLocaleString('de-DE')} Kacheln, [\\d,]+ MB\\)`));
+    await expect
+      .poll(() => item.getByTestId('tour-readiness').textContent())
+      .toMatch(new RegExp(`Kartenkacheln: bereit \\(${count.toLocaleString('de-DE')} Kacheln, [\\d,]+ MB\\)`));
     expect(await item.getByTestId('tour-readiness').textContent()).not.toMatch(/Kartenkacheln: (nicht|teilweise)/);
     expect(await item.getByRole('button', { name: /^Karte für offline vorbereiten/ }).count()).toBe(0);
     await page.screenshot({ path: 'test-results/tour-tiles-prepared.png', fullPage: true });
@@ -81,7 +99,10 @@ describe('base map tiles prepared for offline', () => {
     // online the map draws both configured layers; the WMS layer's tiles come through {bbox-epsg-3857}
     await page.goto(`${server.url}/mobile/${instanceId}?view=map`);
     await page.getByTestId('layer-switcher').waitFor({ timeout: 20_000 });
-    const wms = page.waitForResponse((r) => r.url().includes('/tiles/wms?') && /BBOX=-?\d/.test(r.url()) && r.status() === 200, { timeout: 20_000 });
+    const wms = page.waitForResponse(
+      (r) => r.url().includes('/tiles/wms?') && /BBOX=-?\d/.test(r.url()) && r.status() === 200,
+      { timeout: 20_000 },
+    );
     await page.getByRole('radio', { name: 'Demo-Relief (WMS)' }).check();
     await wms;
     await expect.poll(() => page.getByTestId('map-attribution').textContent()).toBe('Demo-WMS, generiert');

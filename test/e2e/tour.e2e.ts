@@ -2,7 +2,19 @@ import sharp from 'sharp';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
-import { ANDROID_PHONE, api, CHROMIUM, CHROMIUM_ARGS, countRoundPosts, startTestServer, submitRound, tempDir, watchErrors, type TestServer, waitForServiceWorker } from './harness';
+import {
+  ANDROID_PHONE,
+  api,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  countRoundPosts,
+  startTestServer,
+  submitRound,
+  tempDir,
+  watchErrors,
+  type TestServer,
+  waitForServiceWorker,
+} from './harness';
 import { formatDe, usualValue } from './rounds';
 import { gpxSchemaErrors } from '../support/validate-gpx';
 
@@ -28,13 +40,24 @@ async function pickThreeStations(server: TestServer): Promise<{ round: MeasureRo
     const round = await api<MeasureRound>(server, `/measure-round/${encodeURIComponent(summary.mrId)}`);
     const byStation = new Map<string, MeasureRoundEntry>();
     for (const e of round.entries) {
-      const numeric = !e.tsFormula && !/^\d+-null$/.test(e.tsId) && e.tsPlausibilityCheck?.min !== undefined && e.tsPlausibilityCheck.max !== undefined && !['l/s', 'l/min', 'nein/ja', 'nein/unverändert/Ereignis'].includes(e.tsUnit ?? '') && e.tsParameter !== 'SWW';
+      const numeric =
+        !e.tsFormula &&
+        !/^\d+-null$/.test(e.tsId) &&
+        e.tsPlausibilityCheck?.min !== undefined &&
+        e.tsPlausibilityCheck.max !== undefined &&
+        !['l/s', 'l/min', 'nein/ja', 'nein/unverändert/Ereignis'].includes(e.tsUnit ?? '') &&
+        e.tsParameter !== 'SWW';
       if (numeric && !byStation.has(e.staNumber)) byStation.set(e.staNumber, e);
     }
     if (byStation.size >= 3) {
       const picked = [...byStation.values()].slice(0, 3).map((entry, i) => {
         const value = usualValue(entry, i);
-        return { entry, label: `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`, text: formatDe(value), value };
+        return {
+          entry,
+          label: `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`,
+          text: formatDe(value),
+          value,
+        };
       });
       return { round, picked };
     }
@@ -42,8 +65,13 @@ async function pickThreeStations(server: TestServer): Promise<{ round: MeasureRo
   throw new Error('no demo round with three stations of numeric entries');
 }
 
-
-const openPhone = (profile: string) => chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...PHONE });
+const openPhone = (profile: string) =>
+  chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...PHONE,
+  });
 
 describe('outdoor tour on a phone', () => {
   const data = tempDir('e2e-tour-data-');
@@ -73,7 +101,10 @@ describe('outdoor tour on a phone', () => {
       await page.goto(`${server.url}/`);
       // §8 groups not stored offline: said, not an empty page
       await page.getByTestId('no-stored-tours').waitFor();
-      const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /offline nehmen$/ }) }).first();
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: /offline nehmen$/ }) })
+        .first();
       await card.waitFor();
       // the first control of a round is "take offline", the table comes after it
       const first = card.locator('button, a').first();
@@ -93,7 +124,10 @@ describe('outdoor tour on a phone', () => {
     let page = context.pages()[0] ?? (await context.newPage());
     let errors = watchErrors(page);
     await page.goto(`${server.url}/?date=${today}`);
-    await page.getByRole('link', { name: new RegExp(round.mrName) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(round.mrName) })
+      .first()
+      .waitFor();
     await waitForServiceWorker(page);
 
     // take the round offline with a team and a remark
@@ -125,9 +159,15 @@ describe('outdoor tour on a phone', () => {
     await page.screenshot({ path: 'test-results/tour-input.png', fullPage: true });
 
     // a photo at station 2: resized, stored, and its position written into the remark
-    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#4477aa' } }).jpeg({ quality: 90 }).toBuffer();
-    await page.getByLabel(`Foto hinzufügen: ${b.label}`).setInputFiles({ name: 'station.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByRole('img', { name: `Foto von ${b.entry.staNumber} ${b.entry.tsParameter}` }).waitFor({ timeout: 20_000 });
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#4477aa' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    await page
+      .getByLabel(`Foto hinzufügen: ${b.label}`)
+      .setInputFiles({ name: 'station.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByRole('img', { name: `Foto von ${b.entry.staNumber} ${b.entry.tsParameter}` })
+      .waitFor({ timeout: 20_000 });
     const remark = page.getByRole('combobox', { name: `${b.label} Bemerkung` });
     await expect.poll(() => remark.inputValue(), { timeout: 20_000 }).toBe('geo:47.041200,10.743300');
 
@@ -148,7 +188,11 @@ describe('outdoor tour on a phone', () => {
     const markerB = page.locator(`[data-testid="tour-map"] button[data-station="${b.entry.staNumber}"]`);
     await markerB.waitFor({ timeout: 20_000 });
     expect(await markerB.getAttribute('data-complete')).toBe('true');
-    expect(await page.locator(`[data-testid="tour-map"] button[data-station="${c.entry.staNumber}"]`).getAttribute('data-complete')).toBe('false');
+    expect(
+      await page
+        .locator(`[data-testid="tour-map"] button[data-station="${c.entry.staNumber}"]`)
+        .getAttribute('data-complete'),
+    ).toBe('false');
     await page.getByTestId('my-position').waitFor();
     await page.screenshot({ path: 'test-results/tour-map.png' });
     await markerB.click();
@@ -158,24 +202,36 @@ describe('outdoor tour on a phone', () => {
     // station 3 through "next" from station 2 (chosen on the map), where everything typed before the restart is still there
     await expect.poll(() => page.getByTestId('station-title').textContent()).toContain(b.entry.staName);
     expect(await page.getByRole('textbox', { name: b.label, exact: true }).inputValue()).toBe(b.text);
-    expect(await page.getByRole('combobox', { name: `${b.label} Bemerkung` }).inputValue()).toBe('geo:47.041200,10.743300');
+    expect(await page.getByRole('combobox', { name: `${b.label} Bemerkung` }).inputValue()).toBe(
+      'geo:47.041200,10.743300',
+    );
     while (!((await page.getByTestId('station-title').textContent()) ?? '').includes(c.entry.staName)) {
-      await page.getByRole('button', { name: /^Nächste Station/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Nächste Station/ })
+        .first()
+        .click();
     }
     await page.getByRole('textbox', { name: c.label, exact: true }).pressSequentially(c.text, { delay: 20 });
     await page.locator(`[data-tsid="${c.entry.tsId}"] input[data-saved="true"]`).first().waitFor({ timeout: 10_000 });
     await page.reload();
-    await expect.poll(() => page.getByRole('textbox', { name: c.label, exact: true }).inputValue(), { timeout: 20_000 }).toBe(c.text);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: c.label, exact: true }).inputValue(), { timeout: 20_000 })
+      .toBe(c.text);
 
     // metadata and overview screens work offline too
     await page.getByRole('link', { name: 'Stationsdaten' }).click();
     await page.getByText('Stationsnummer').waitFor();
     await page.screenshot({ path: 'test-results/tour-metadata.png', fullPage: true });
     await page.getByRole('link', { name: 'Übersicht' }).click();
-    await expect.poll(() => page.getByTestId('tour-summary').textContent()).toMatch(/^3 von \d+ Stationen vollständig$/);
+    await expect
+      .poll(() => page.getByTestId('tour-summary').textContent())
+      .toMatch(/^3 von \d+ Stationen vollständig$/);
     await page.screenshot({ path: 'test-results/tour-overview.png', fullPage: true });
     // the GPX is built on the device: the round's stations with locations, offline
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'GPX herunterladen' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'GPX herunterladen' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.gpx$/);
     const gpx = await download.createReadStream().then(async (stream) => {
       const chunks: Buffer[] = [];
@@ -195,11 +251,20 @@ describe('outdoor tour on a phone', () => {
     expect(await page.getByRole('textbox', { name: c.label, exact: true }).count()).toBe(0);
 
     for (const p of picked) {
-      const { values } = await api<HistoricValueList>(server, `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`);
+      const { values } = await api<HistoricValueList>(
+        server,
+        `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`,
+      );
       expect(values.filter((v) => v.dt.startsWith(today) && v.value === p.value)).toHaveLength(1);
     }
     expect(await countRoundPosts(server)).toBe(1);
-    const [submission, ...more] = await server.db.query<{ body: { instanceId: string; mrTeam?: string; entries: { tsId: string; tsRemark?: { text?: string; images?: string[] } }[] } }>('select body from submission');
+    const [submission, ...more] = await server.db.query<{
+      body: {
+        instanceId: string;
+        mrTeam?: string;
+        entries: { tsId: string; tsRemark?: { text?: string; images?: string[] } }[];
+      };
+    }>('select body from submission');
     expect(more).toHaveLength(0);
     expect(submission?.body.instanceId).toBe(instanceId);
     expect(submission?.body.mrTeam).toBe('Team Nord');
@@ -213,5 +278,4 @@ describe('outdoor tour on a phone', () => {
     await page.goto(`${server.url}/mobile/00000000-0000-4000-8000-000000000000`);
     await page.getByTestId('tour-missing').waitFor();
   });
-
 });

@@ -28,7 +28,9 @@ describe('unsent rounds on the group selection', () => {
     await page.getByRole('link', { name: 'Start: Gruppe wählen' }).click();
     const unsent = page.getByRole('list', { name: 'Nicht gesendete Runden' });
     await unsent.waitFor();
-    const deleteButton = unsent.getByRole('button', { name: new RegExp(`^${round.mrName} \\(.*\\) von diesem Gerät löschen$`) });
+    const deleteButton = unsent.getByRole('button', {
+      name: new RegExp(`^${round.mrName} \\(.*\\) von diesem Gerät löschen$`),
+    });
 
     // Escape closes the dialog and deletes nothing
     await deleteButton.click();
@@ -63,7 +65,9 @@ describe('unsent rounds on the group selection', () => {
     expect(await page.getByRole('list', { name: 'Nicht gesendete Runden' }).count()).toBe(0);
 
     // and the table starts empty again
-    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${new Date().toISOString().slice(0, 10)}`);
+    await page.goto(
+      `${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${new Date().toISOString().slice(0, 10)}`,
+    );
     const { picked } = await pickNumericEntries(env.server(), 1);
     const first = page.getByRole('textbox', { name: picked[0]?.label, exact: true });
     await first.waitFor();
@@ -109,7 +113,10 @@ describe('unsent rounds on the group selection', () => {
     await page.getByTestId('submit-waiting').waitFor({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Start: Gruppe wählen' }).click();
     // both attempts (the first and the retry after 5 s) fail on the server
-    await testEndpoint(env.server(), 'faults', { method: 'POST', body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }) });
+    await testEndpoint(env.server(), 'faults', {
+      method: 'POST',
+      body: JSON.stringify({ method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 }),
+    });
     await context.setOffline(false);
     const toast = page.getByTestId('submission-toast-error');
     await toast.waitFor({ timeout: 40_000 });

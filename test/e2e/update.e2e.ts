@@ -33,7 +33,9 @@ describe('app update', () => {
     const context = await launchProfile(profile.path);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+      .toBe(true);
     const input = page.getByRole('textbox', { name: p.label, exact: true });
     await input.fill(formatDe(p.good));
     await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
@@ -44,7 +46,10 @@ describe('app update', () => {
     const prompt = page.getByRole('alertdialog');
     await prompt.waitFor({ timeout: 30_000 });
     expect(await input.inputValue()).toBe(formatDe(p.good));
-    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), prompt.getByRole('button', { name: 'Neu laden' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 30_000 }),
+      prompt.getByRole('button', { name: 'Neu laden' }).click(),
+    ]);
     await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
     await context.close();
@@ -66,7 +71,14 @@ describe('app update', () => {
 });
 
 /** Two tabs of one profile on a round's table through an update (sw.js changed) and a newer schema's announcement. */
-async function followTheUpdate(context: BrowserContext, server: TestServer, swPath: string, url: string, p: PickedEntry, q: PickedEntry): Promise<void> {
+async function followTheUpdate(
+  context: BrowserContext,
+  server: TestServer,
+  swPath: string,
+  url: string,
+  p: PickedEntry,
+  q: PickedEntry,
+): Promise<void> {
   const a = context.pages()[0] ?? (await context.newPage());
   await a.goto(url);
   await waitForServiceWorker(a);
@@ -83,7 +95,10 @@ async function followTheUpdate(context: BrowserContext, server: TestServer, swPa
   const prompt = a.getByRole('alertdialog');
   await prompt.waitFor({ timeout: 30_000 });
   const bReloaded = b.waitForEvent('load', { timeout: 30_000 });
-  await Promise.all([a.waitForEvent('load', { timeout: 30_000 }), prompt.getByRole('button', { name: 'Neu laden' }).click()]);
+  await Promise.all([
+    a.waitForEvent('load', { timeout: 30_000 }),
+    prompt.getByRole('button', { name: 'Neu laden' }).click(),
+  ]);
   await bReloaded;
   await expect.poll(() => inB.inputValue(), { timeout: 20_000 }).toBe(formatDe(p.good));
 
@@ -101,8 +116,14 @@ async function followTheUpdate(context: BrowserContext, server: TestServer, swPa
     const channel = new BroadcastChannel('hydrorounds-version');
     const got: string[] = [];
     // the reloaded tabs say hello again afterwards: only the answers to this announcement count
-    channel.onmessage = (e: MessageEvent<{ type: string }>) => void (['closing', 'closed'].includes(e.data.type) && got.push(e.data.type));
-    channel.postMessage({ type: 'hello', tab: 'next-version', schema: { offlineInstances: 99, drafts: 99 }, version: 'next' });
+    channel.onmessage = (e: MessageEvent<{ type: string }>) =>
+      void (['closing', 'closed'].includes(e.data.type) && got.push(e.data.type));
+    channel.postMessage({
+      type: 'hello',
+      tab: 'next-version',
+      schema: { offlineInstances: 99, drafts: 99 },
+      version: 'next',
+    });
     await new Promise((r) => setTimeout(r, 4000));
     channel.close();
     return got.sort();

@@ -22,7 +22,8 @@ describe('tabular input against the real server', () => {
       await page.keyboard.type(formatDe(p.good));
       await page.keyboard.press('Enter');
     }
-    for (const p of picked) expect(await page.getByRole('textbox', { name: p.label, exact: true }).inputValue()).toBe(formatDe(p.good));
+    for (const p of picked)
+      expect(await page.getByRole('textbox', { name: p.label, exact: true }).inputValue()).toBe(formatDe(p.good));
     await submitRound(page);
     await page.getByTestId('submit-success').waitFor();
     expect(await page.getByTestId('submit-success').textContent()).toContain('3');
@@ -45,7 +46,9 @@ describe('tabular input against the real server', () => {
     const input = page.getByRole('textbox', { name: p.label, exact: true });
     await input.fill('12abc');
     await expect.poll(() => input.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
-    await expect.poll(() => page.getByText('Geben Sie eine Zahl, einen Strich oder nichts ein.').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('Geben Sie eine Zahl, einen Strich oder nichts ein.').count(), { timeout: 10_000 })
+      .toBe(1);
     const postsBefore = await countRoundPosts(env.server());
     await submitRound(page);
     await page.getByTestId('submit-problems').waitFor();
@@ -65,7 +68,9 @@ describe('tabular input against the real server', () => {
     await submitRound(page, 'Submit');
     const problems = page.getByTestId('submit-problems');
     await problems.waitFor();
-    expect(await problems.textContent()).toContain(`Date/time missing: ${p.entry.staName} (${p.entry.staNumber}), ${p.entry.tsParameter}`);
+    expect(await problems.textContent()).toContain(
+      `Date/time missing: ${p.entry.staName} (${p.entry.staNumber}), ${p.entry.tsParameter}`,
+    );
     await context.close();
   });
 });

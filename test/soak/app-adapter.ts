@@ -73,7 +73,12 @@ export class Tab {
    * Opens a tab of the profile `name` against `origin` (the fault proxy). `sleep` replaces the queue's 5 s retry
    * delay so a thousand faults fit in minutes.
    */
-  static async open(name: string, origin: string, net: DeviceNetwork, opts: { sleep?: (ms: number) => Promise<void> } = {}): Promise<Tab> {
+  static async open(
+    name: string,
+    origin: string,
+    net: DeviceNetwork,
+    opts: { sleep?: (ms: number) => Promise<void> } = {},
+  ): Promise<Tab> {
     const db = await createAppDatabase(baseStorage, name);
     const hooks: { whileBuilding?: WhileBuilding } = {};
     const tab = new Tab(db, Tab.submitQueue(db, origin, net, hooks, opts.sleep), true, hooks);
@@ -92,8 +97,15 @@ export class Tab {
     return new Tab(this.db, Tab.submitQueue(this.db, origin, net, hooks, sleep), false, hooks);
   }
 
-  private static submitQueue(db: AppDatabase, origin: string, net: DeviceNetwork, hooks: { whileBuilding?: WhileBuilding }, sleep?: (ms: number) => Promise<void>): SubmitQueue {
-    const fetchFn: typeof fetch = (input, init) => (net.online ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch (device offline)')));
+  private static submitQueue(
+    db: AppDatabase,
+    origin: string,
+    net: DeviceNetwork,
+    hooks: { whileBuilding?: WhileBuilding },
+    sleep?: (ms: number) => Promise<void>,
+  ): SubmitQueue {
+    const fetchFn: typeof fetch = (input, init) =>
+      net.online ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch (device offline)'));
     const api = new ApiClient(origin, { clientVersion: 'soak', browser: 'soak', installed: false }, fetchFn);
     const buildPost: BuildPost = async (instance, round, ctx) => {
       const hook = hooks.whileBuilding;
@@ -101,7 +113,11 @@ export class Tab {
       await hook?.(instance.instanceId);
       return buildIndoorPost(instance, round, ctx);
     };
-    return new SubmitQueue(db, api, { buildPost, isOnline: () => net.online, sleep: sleep ?? (() => Promise.resolve()) });
+    return new SubmitQueue(db, api, {
+      buildPost,
+      isOnline: () => net.online,
+      sleep: sleep ?? (() => Promise.resolve()),
+    });
   }
 
   /** As replication/runner.ts: wait for leadership, then recover what a closed tab left sending. */
@@ -140,7 +156,7 @@ export class Tab {
   }
 
   private wrapWritesForQuota(): void {
-    const wrap = <D,>(instance: RxStorageInstance<D, unknown, unknown>) => {
+    const wrap = <D>(instance: RxStorageInstance<D, unknown, unknown>) => {
       const original = instance.bulkWrite.bind(instance);
       instance.bulkWrite = (writes, context) => {
         if (this.quotaFailures > 0) {
@@ -161,22 +177,43 @@ export class Tab {
    * straight to the server (no fault is armed yet), and the round with the same fields replication/pull.ts stores.
    */
   async storeRound(round: MeasureRound, directOrigin: string): Promise<void> {
-    await pullServerInfo(this.db, new ApiClient(directOrigin, { clientVersion: 'soak', browser: 'soak', installed: false }));
-    await this.db.rounds.upsert({ mrId: round.mrId, mrName: round.mrName, ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}), mrVersion: 'soak', entries: round.entries, fetchedAt: Date.now() });
+    await pullServerInfo(
+      this.db,
+      new ApiClient(directOrigin, { clientVersion: 'soak', browser: 'soak', installed: false }),
+    );
+    await this.db.rounds.upsert({
+      mrId: round.mrId,
+      mrName: round.mrName,
+      ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}),
+      mrVersion: 'soak',
+      entries: round.entries,
+      fetchedAt: Date.now(),
+    });
   }
 
   // ---- the UI's writes (src/features/round-entry/use-indoor-instance.ts, PhotoButton.tsx, SubmitBar.tsx, runner.ts) ----
 
   /** useIndoorInstance.ensureInstance: the table creates the instance on the first edit (createInstance). */
   async createInstance(round: MeasureRound, date: string, instanceId: string): Promise<void> {
-    await createInstance(this.db, { instanceId, mrId: round.mrId, mrName: round.mrName, ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}), mode: 'indoor', date });
+    await createInstance(this.db, {
+      instanceId,
+      mrId: round.mrId,
+      mrName: round.mrName,
+      ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}),
+      mode: 'indoor',
+      date,
+    });
   }
 
   /**
    * useIndoorInstance.updateDraft (writeOne → writeInstanceDraft): refused while the round is on its way; an edit
    * after a failed send goes back to editing, a correction once the server holds the values.
    */
-  async typeValue(instanceId: string, tsId: string, patch: { text?: string; time?: string; remark?: string }): Promise<void> {
+  async typeValue(
+    instanceId: string,
+    tsId: string,
+    patch: { text?: string; time?: string; remark?: string },
+  ): Promise<void> {
     await writeInstanceDraft(this.db, instanceId, tsId, patch);
   }
 
@@ -200,9 +237,25 @@ export class Tab {
   /** PhotoButton.onFile after the resize: recordEdit (refused on a round on its way), the photo document, its JPEG. */
   async addPhoto(instanceId: string, photoId: string, mrId: string, entry: TypedEntry, jpeg: Buffer): Promise<void> {
     await recordEdit(this.db, instanceId);
-    const doc = await this.db.photos.insert({ id: photoId, instanceId, mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, dt: new Date().toISOString(), width: 8, height: 6, uploaded: false, createdAt: Date.now() });
+    const doc = await this.db.photos.insert({
+      id: photoId,
+      instanceId,
+      mrId,
+      tsId: entry.tsId,
+      staNumber: entry.staNumber,
+      tsParameter: entry.tsParameter,
+      dt: new Date().toISOString(),
+      width: 8,
+      height: 6,
+      uploaded: false,
+      createdAt: Date.now(),
+    });
     try {
-      await doc.putAttachment({ id: 'image', data: new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), type: 'image/jpeg' });
+      await doc.putAttachment({
+        id: 'image',
+        data: new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }),
+        type: 'image/jpeg',
+      });
     } catch (e) {
       await doc.remove().catch(() => undefined);
       throw e;

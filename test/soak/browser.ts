@@ -7,7 +7,16 @@ import type { SoakServer } from './soak-server';
 
 /** As test/e2e/harness.ts (not imported: it registers Vitest hooks, and `npm run soak` runs outside Vitest). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -27,10 +36,22 @@ async function submitRound(page: Page): Promise<void> {
 
 /** Whether the page tells the user the values are on the server ("gesendet", the success alert, "Values sent"). */
 async function claimsSent(page: Page): Promise<boolean> {
-  const state = await page.getByTestId('sync-state').getAttribute('data-state', { timeout: 1000 }).catch(() => null);
+  const state = await page
+    .getByTestId('sync-state')
+    .getAttribute('data-state', { timeout: 1000 })
+    .catch(() => null);
   if (state === 'sent') return true;
-  if (await page.getByTestId('submit-success').isVisible().catch(() => false)) return true;
-  return page.locator('[data-testid="submit-progress"] [data-step="values"][data-state="done"]').isVisible().catch(() => false);
+  if (
+    await page
+      .getByTestId('submit-success')
+      .isVisible()
+      .catch(() => false)
+  )
+    return true;
+  return page
+    .locator('[data-testid="submit-progress"] [data-step="values"][data-state="done"]')
+    .isVisible()
+    .catch(() => false);
 }
 
 interface Typed {
@@ -39,7 +60,11 @@ interface Typed {
 }
 
 async function serverHolds(server: SoakServer, typed: readonly Typed[], today: string): Promise<boolean[]> {
-  const query = [...typed.map((t) => `tsId=${encodeURIComponent(t.entry.tsId)}`), `from=${today}T00:00:00.000Z`, `to=${today}T23:59:59.999Z`].join('&');
+  const query = [
+    ...typed.map((t) => `tsId=${encodeURIComponent(t.entry.tsId)}`),
+    `from=${today}T00:00:00.000Z`,
+    `to=${today}T23:59:59.999Z`,
+  ].join('&');
   const held = (await server.getJson<HistoricValueList>(`/timeseries-values?${query}`)).data?.values ?? [];
   return typed.map((t) => held.filter((h) => h.tsId === t.entry.tsId && h.value === t.value).length === 1);
 }
@@ -49,7 +74,10 @@ async function serverHolds(server: SoakServer, typed: readonly Typed[], today: s
  * key events, through the fault proxy, watching what the page claims while it sends. Every time the page
  * says the values were sent, the server must already hold them.
  */
-export async function browserSoak(server: SoakServer, opts: { seed: number; rounds: number; log?: (l: string) => void }): Promise<NonNullable<SoakReport['browser']>> {
+export async function browserSoak(
+  server: SoakServer,
+  opts: { seed: number; rounds: number; log?: (l: string) => void },
+): Promise<NonNullable<SoakReport['browser']>> {
   const rng = new Rng(opts.seed ^ 0x5eed);
   const round: MeasureRound = await pickRound(server);
   const entries = numericEntries(round);
@@ -74,7 +102,10 @@ export async function browserSoak(server: SoakServer, opts: { seed: number; roun
         return { entry, value: Math.round((min + (max - min) * (0.2 + 0.6 * rng.float())) * 100) / 100 };
       });
       for (const t of typed) {
-        const box = page.getByRole('textbox', { name: `${t.entry.staName} ${t.entry.staNumber} ${t.entry.tsParameter}`, exact: true });
+        const box = page.getByRole('textbox', {
+          name: `${t.entry.staName} ${t.entry.staNumber} ${t.entry.tsParameter}`,
+          exact: true,
+        });
         await box.click();
         await box.pressSequentially(formatDe(t.value), { delay: 40 });
       }
@@ -92,7 +123,8 @@ export async function browserSoak(server: SoakServer, opts: { seed: number; roun
       await submitRound(page);
       if (offline) {
         for (let i = 0; i < 10; i++) {
-          if (await claimsSent(page)) result.falseSentClaims += (await serverHolds(server, typed, today)).filter((h) => !h).length;
+          if (await claimsSent(page))
+            result.falseSentClaims += (await serverHolds(server, typed, today)).filter((h) => !h).length;
           await sleep(200);
         }
         await context.setOffline(false);
@@ -105,7 +137,12 @@ export async function browserSoak(server: SoakServer, opts: { seed: number; roun
           claimed = true;
           const held = await serverHolds(server, typed, today);
           result.falseSentClaims += held.filter((h) => !h).length;
-        } else if (await page.getByTestId('submit-error').isVisible().catch(() => false)) {
+        } else if (
+          await page
+            .getByTestId('submit-error')
+            .isVisible()
+            .catch(() => false)
+        ) {
           await submitRound(page);
         } else await sleep(150);
       }

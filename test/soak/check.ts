@@ -56,12 +56,26 @@ async function archive(server: SoakServer): Promise<CompletedMeasureRound[]> {
  * Checks every value the user typed against the server (history at its series and time, and the archive),
  * and what the device claims about each round (issue 21 item 6).
  */
-export async function check(server: SoakServer, tab: Tab, values: readonly TypedValue[], photos: readonly TakenPhoto[]): Promise<CheckResult> {
+export async function check(
+  server: SoakServer,
+  tab: Tab,
+  values: readonly TypedValue[],
+  photos: readonly TakenPhoto[],
+): Promise<CheckResult> {
   const problems: string[] = [];
   const problem = (p: string) => {
     if (problems.length < 30) problems.push(p);
   };
-  const counts: ValueCounts = { checked: 0, stored: 0, pending: 0, lost: 0, silentlyLost: 0, silentlyLostCorrections: 0, silentlyLostEditsDuringSend: 0, duplicated: 0 };
+  const counts: ValueCounts = {
+    checked: 0,
+    stored: 0,
+    pending: 0,
+    lost: 0,
+    silentlyLost: 0,
+    silentlyLostCorrections: 0,
+    silentlyLostEditsDuringSend: 0,
+    duplicated: 0,
+  };
   const remarks = { checked: 0, stored: 0, lost: 0 };
 
   // A submission corrected by another (the 'corrections' extension: a correction is a new submission naming the
@@ -89,7 +103,12 @@ export async function check(server: SoakServer, tab: Tab, values: readonly Typed
       problem(`round ${instanceId}: the device says sent, the server does not hold it`);
     }
     const dt = new Date(list[0]?.dt ?? 0).toISOString();
-    const query = [...list.map((v) => `tsId=${encodeURIComponent(v.tsId)}`), 'remarks=true', `from=${dt}`, `to=${dt}`].join('&');
+    const query = [
+      ...list.map((v) => `tsId=${encodeURIComponent(v.tsId)}`),
+      'remarks=true',
+      `from=${dt}`,
+      `to=${dt}`,
+    ].join('&');
     const history = (await server.getJson<HistoricValueList>(`/timeseries-values?${query}`)).data?.values ?? [];
     for (const v of list) {
       counts.checked += 1;
@@ -108,7 +127,9 @@ export async function check(server: SoakServer, tab: Tab, values: readonly Typed
         if (v.correction === 'after-store') counts.silentlyLostCorrections += 1;
         if (v.correction === 'during-send') counts.silentlyLostEditsDuringSend += 1;
         const what = at.length === 0 ? 'nothing' : at.map((h) => String(h.value)).join(', ');
-        problem(`${v.tsId} at ${v.dt}: typed ${v.text}${v.correction ? ` (corrected ${v.correction}, before: ${v.earlier.join(', ')})` : ''}, server holds ${what}, device says sent`);
+        problem(
+          `${v.tsId} at ${v.dt}: typed ${v.text}${v.correction ? ` (corrected ${v.correction}, before: ${v.earlier.join(', ')})` : ''}, server holds ${what}, device says sent`,
+        );
       }
       if (v.remark && storedRight) {
         remarks.checked += 1;
@@ -124,7 +145,10 @@ export async function check(server: SoakServer, tab: Tab, values: readonly Typed
   const photoCounts = { checked: 0, stored: 0, pending: 0, silentlyLost: 0 };
   for (const p of photos) {
     photoCounts.checked += 1;
-    const res = await fetch(`${server.directUrl}/hwe-api/v2/completed-measure-round/${encodeURIComponent(p.instanceId)}/image/${encodeURIComponent(p.photoId)}`, { headers: { Accept: 'image/jpeg' } });
+    const res = await fetch(
+      `${server.directUrl}/hwe-api/v2/completed-measure-round/${encodeURIComponent(p.instanceId)}/image/${encodeURIComponent(p.photoId)}`,
+      { headers: { Accept: 'image/jpeg' } },
+    );
     await res.body?.cancel();
     if (res.ok) photoCounts.stored += 1;
     else if (!(await tab.claimsSent(p.instanceId))) photoCounts.pending += 1;

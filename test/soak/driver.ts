@@ -7,7 +7,19 @@ import { Rng } from './prng';
 import type { SoakServer } from './soak-server';
 
 /** Every kind of fault the soak injects, in the order the report lists them. */
-export const FAULT_KINDS = ['502-before', '502-after', 'drop-after', 'delay', 'offline-flap', 'browser-killed', 'second-tab', 'storage-full', 'app-update', 'server-restart', 'edit-during-send'] as const;
+export const FAULT_KINDS = [
+  '502-before',
+  '502-after',
+  'drop-after',
+  'delay',
+  'offline-flap',
+  'browser-killed',
+  'second-tab',
+  'storage-full',
+  'app-update',
+  'server-restart',
+  'edit-during-send',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One value the user typed, in its latest form, with how it was last corrected. */
@@ -106,14 +118,28 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** A few bytes of real JPEG, as the app's resize step would produce. */
 async function smallJpeg(rng: Rng): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 6, channels: 3, background: { r: rng.int(0, 255), g: rng.int(0, 255), b: rng.int(0, 255) } } })
+  return sharp({
+    create: {
+      width: 8,
+      height: 6,
+      channels: 3,
+      background: { r: rng.int(0, 255), g: rng.int(0, 255), b: rng.int(0, 255) },
+    },
+  })
     .jpeg()
     .toBuffer();
 }
 
 /** Plain numeric entries with a plausibility range (the table's most common input). */
 export function numericEntries(round: MeasureRound): MeasureRoundEntry[] {
-  return round.entries.filter((e) => !e.tsFormula && !/^\d+-null$/.test(e.tsId) && e.tsPlausibilityCheck?.min !== undefined && e.tsPlausibilityCheck.max !== undefined && e.tsParameter !== 'SWW');
+  return round.entries.filter(
+    (e) =>
+      !e.tsFormula &&
+      !/^\d+-null$/.test(e.tsId) &&
+      e.tsPlausibilityCheck?.min !== undefined &&
+      e.tsPlausibilityCheck.max !== undefined &&
+      e.tsParameter !== 'SWW',
+  );
 }
 
 /** Loads the demo round with the most plain numeric entries. */
@@ -135,7 +161,10 @@ export async function pickRound(server: SoakServer): Promise<MeasureRound> {
 export function roundSlot(k: number): { date: string; time: string } {
   const day = new Date(Date.UTC(2025, 0, 6) + Math.floor((k + 1) / 1440) * 86_400_000).toISOString().slice(0, 10);
   const minute = (k + 1) % 1440;
-  return { date: day, time: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}` };
+  return {
+    date: day,
+    time: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+  };
 }
 
 export function formatDe(n: number): string {
@@ -183,7 +212,8 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     for (let i = 0; i < decision.length; i++) plan = Math.imul(plan ^ decision.charCodeAt(i), 16777619) >>> 0;
   };
   const count = (kind: FaultKind) => local.set(kind, (local.get(kind) ?? 0) + 1);
-  const fired = () => [...proxy.fired.values()].reduce((a, b) => a + b, 0) + [...local.values()].reduce((a, b) => a + b, 0);
+  const fired = () =>
+    [...proxy.fired.values()].reduce((a, b) => a + b, 0) + [...local.values()].reduce((a, b) => a + b, 0);
   let pendingRestart: Promise<void> | undefined;
   let lastRestart = -Infinity;
 
@@ -205,7 +235,8 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     await what();
   };
 
-  const serverHolds = async (instanceId: string) => (await server.getJson(`/completed-measure-round/${encodeURIComponent(instanceId)}`)).status === 200;
+  const serverHolds = async (instanceId: string) =>
+    (await server.getJson(`/completed-measure-round/${encodeURIComponent(instanceId)}`)).status === 200;
 
   /** Arms the faults of one send, from the seed. */
   const armSendFaults = (k: number, hasPhoto: boolean) => {
@@ -270,11 +301,24 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     await device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value) });
     typed += 1;
     corrections.duringSend += 1;
-    values.set(key, { ...record, text: formatDe(value), value, versions: record.versions + 1, correction: 'during-send', earlier: [...record.earlier, record.value] });
+    values.set(key, {
+      ...record,
+      text: formatDe(value),
+      value,
+      versions: record.versions + 1,
+      correction: 'during-send',
+      earlier: [...record.earlier, record.value],
+    });
     await device.tab.queueRound(instanceId);
   };
 
-  const submit = async (instanceId: string, k: number, chosen: readonly MeasureRoundEntry[], hasPhoto: boolean, withFaults: boolean) => {
+  const submit = async (
+    instanceId: string,
+    k: number,
+    chosen: readonly MeasureRoundEntry[],
+    hasPhoto: boolean,
+    withFaults: boolean,
+  ) => {
     if (withFaults) armSendFaults(k, hasPhoto);
     if (withFaults && rng.chance(0.05)) {
       // "Edit again" on the queued round while the queue prepares its post (issue 21 item 2)
@@ -345,9 +389,20 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       const value = Math.round((min + (max - min) * rng.float()) * 100) / 100;
       const remark = rng.chance(0.25) ? `Soak ${k} ${entry.tsId}` : undefined;
       note(`type:${entry.tsId}:${value}:${remark ?? ''}`);
-      await write(() => device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value), time, ...(remark ? { remark } : {}) }));
+      await write(() =>
+        device.tab.typeValue(instanceId, entry.tsId, { text: formatDe(value), time, ...(remark ? { remark } : {}) }),
+      );
       typed += 1;
-      values.set(`${instanceId}|${entry.tsId}`, { instanceId, tsId: entry.tsId, dt, text: formatDe(value), value, ...(remark ? { remark } : {}), versions: 1, earlier: [] });
+      values.set(`${instanceId}|${entry.tsId}`, {
+        instanceId,
+        tsId: entry.tsId,
+        dt,
+        text: formatDe(value),
+        value,
+        ...(remark ? { remark } : {}),
+        versions: 1,
+        earlier: [],
+      });
     }
     const withPhoto = rng.chance(0.3);
     if (withPhoto) {
@@ -355,7 +410,15 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       const photoId = rng.uuid();
       const jpeg = await smallJpeg(rng);
       note(`photo:${photoId}`);
-      await write(() => device.tab.addPhoto(instanceId, photoId, round.mrId, { tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter }, jpeg));
+      await write(() =>
+        device.tab.addPhoto(
+          instanceId,
+          photoId,
+          round.mrId,
+          { tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter },
+          jpeg,
+        ),
+      );
       photos.push({ instanceId, photoId });
     }
     // The case issue 21 item 1 describes: the values reach the server, the photo upload fails twice, the user
@@ -381,7 +444,14 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
           typed += 1;
           if (stored) corrections.afterStore += 1;
           else corrections.beforeStore += 1;
-          values.set(key, { ...record, text: formatDe(value), value, versions: record.versions + 1, correction: stored ? 'after-store' : 'before-store', earlier: [...record.earlier, record.value] });
+          values.set(key, {
+            ...record,
+            text: formatDe(value),
+            value,
+            versions: record.versions + 1,
+            correction: stored ? 'after-store' : 'before-store',
+            earlier: [...record.earlier, record.value],
+          });
           await submit(instanceId, k, chosen, withPhoto, true);
           proxy.disarm();
         } else corrections.notOffered += 1;
@@ -411,6 +481,19 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     await device.flush();
   }
 
-  const faults = Object.fromEntries(FAULT_KINDS.map((kind) => [kind, (proxy.fired.get(kind) ?? 0) + (local.get(kind) ?? 0)])) as Record<FaultKind, number>;
-  return { values: [...values.values()], photos, instances, faults, rounds: k, typed, corrections, quota, planHash: plan.toString(16), tab: device.tab };
+  const faults = Object.fromEntries(
+    FAULT_KINDS.map((kind) => [kind, (proxy.fired.get(kind) ?? 0) + (local.get(kind) ?? 0)]),
+  ) as Record<FaultKind, number>;
+  return {
+    values: [...values.values()],
+    photos,
+    instances,
+    faults,
+    rounds: k,
+    typed,
+    corrections,
+    quota,
+    planHash: plan.toString(16),
+    tab: device.tab,
+  };
 }

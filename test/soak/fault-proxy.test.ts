@@ -22,7 +22,12 @@ describe('fault proxy', () => {
     await new Promise<void>((r) => target.close(() => r()));
   });
 
-  const post = () => fetch(`${proxy.url}/hwe-api/v2/measure-round/1`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+  const post = () =>
+    fetch(`${proxy.url}/hwe-api/v2/measure-round/1`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
 
   it.each([
     ['502-before', 0, 502],
@@ -54,7 +59,9 @@ describe('fault proxy', () => {
 
   it('tells values posts from image uploads', () => {
     expect(requestKind('POST', '/hwe-api/v2/measure-round/1')).toBe('values');
-    expect(requestKind('POST', '/hwe-api/v2/measure-round/1/image/abc?dt=2026-11-23T10%3A00%3A00.000Z&tsId=ts1')).toBe('image');
+    expect(requestKind('POST', '/hwe-api/v2/measure-round/1/image/abc?dt=2026-11-23T10%3A00%3A00.000Z&tsId=ts1')).toBe(
+      'image',
+    );
     expect(requestKind('POST', '/hwe-api/v2/measure-round/1/image/abc')).toBe('image');
     expect(requestKind('GET', '/hwe-api/v2/measure-round/1')).toBe(undefined);
   });

@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What a fault does to one request passing the proxy. */
@@ -113,7 +119,12 @@ export class FaultProxy {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const fault = this.take(requestKind(method, path));
-    const entry: ProxyLogEntry = { method, path, answered: 'dropped', ...(fault ? { fault: fault.label ?? fault.kind } : {}) };
+    const entry: ProxyLogEntry = {
+      method,
+      path,
+      answered: 'dropped',
+      ...(fault ? { fault: fault.label ?? fault.kind } : {}),
+    };
     this.log.push(entry);
     if (fault) {
       this.count(fault.label ?? fault.kind);
@@ -121,7 +132,9 @@ export class FaultProxy {
     }
     if (fault?.kind === '502-before') {
       entry.answered = 502;
-      res.writeHead(502, { 'Content-Type': 'application/json' }).end('{"message":"soak proxy: bad gateway (not forwarded)"}');
+      res
+        .writeHead(502, { 'Content-Type': 'application/json' })
+        .end('{"message":"soak proxy: bad gateway (not forwarded)"}');
       return;
     }
     if (fault?.kind === 'drop-before') {
@@ -137,7 +150,9 @@ export class FaultProxy {
     entry.upstreamStatus = upstream.status;
     if (fault?.kind === '502-after') {
       entry.answered = 502;
-      res.writeHead(502, { 'Content-Type': 'application/json' }).end('{"message":"soak proxy: bad gateway (after the server answered)"}');
+      res
+        .writeHead(502, { 'Content-Type': 'application/json' })
+        .end('{"message":"soak proxy: bad gateway (after the server answered)"}');
       return;
     }
     if (fault?.kind === 'drop-after') {
@@ -148,20 +163,34 @@ export class FaultProxy {
     res.writeHead(upstream.status, upstream.headers).end(upstream.body);
   }
 
-  private forward(method: string, path: string, headers: IncomingMessage['headers'], body: Buffer): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+  private forward(
+    method: string,
+    path: string,
+    headers: IncomingMessage['headers'],
+    body: Buffer,
+  ): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
     const port = this.target;
     if (port === undefined) return Promise.reject(new Error('server down'));
     return new Promise((resolve, reject) => {
       const { host: _host, connection: _connection, ...rest } = headers;
-      const out = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...rest, host: `localhost:${port}`, 'content-length': String(body.length) } }, (up) => {
-        const parts: Buffer[] = [];
-        up.on('data', (c: Buffer) => parts.push(c));
-        up.on('end', () => {
-          const { connection: _c, 'transfer-encoding': _t, 'keep-alive': _k, ...h } = up.headers;
-          resolve({ status: up.statusCode ?? 502, headers: h, body: Buffer.concat(parts) });
-        });
-        up.on('error', reject);
-      });
+      const out = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          headers: { ...rest, host: `localhost:${port}`, 'content-length': String(body.length) },
+        },
+        (up) => {
+          const parts: Buffer[] = [];
+          up.on('data', (c: Buffer) => parts.push(c));
+          up.on('end', () => {
+            const { connection: _c, 'transfer-encoding': _t, 'keep-alive': _k, ...h } = up.headers;
+            resolve({ status: up.statusCode ?? 502, headers: h, body: Buffer.concat(parts) });
+          });
+          up.on('error', reject);
+        },
+      );
       out.on('error', reject);
       out.end(body);
     });

@@ -21,15 +21,38 @@ export interface SoakReport {
   problems: string[];
 }
 
-export function buildReport(seed: number, driven: DriverResult, checked: CheckResult, durationSeconds: number, serverRestarts: number): SoakReport {
+export function buildReport(
+  seed: number,
+  driven: DriverResult,
+  checked: CheckResult,
+  durationSeconds: number,
+  serverRestarts: number,
+): SoakReport {
   const faultOps = Object.values(driven.faults).reduce((a, b) => a + b, 0);
   const { tab: _tab, values: _values, photos: _photos, instances: _instances, ...rest } = driven;
-  return { seed, faultOps, ...rest, values: checked.values, remarks: checked.remarks, photos: checked.photos, falseSentClaims: checked.falseSentClaims, serverRestarts, durationSeconds, problems: checked.problems };
+  return {
+    seed,
+    faultOps,
+    ...rest,
+    values: checked.values,
+    remarks: checked.remarks,
+    photos: checked.photos,
+    falseSentClaims: checked.falseSentClaims,
+    serverRestarts,
+    durationSeconds,
+    problems: checked.problems,
+  };
 }
 
 /** The Markdown table docs/reliability.md shows, printed by `npm run soak`. */
 export function reportTable(r: SoakReport): string {
-  const lines = ['| fault kind | injected |', '| --- | --- |', ...FAULT_KINDS.map((k) => `| ${k} | ${r.faults[k]} |`), `| **all** | **${r.faultOps}** |`, ''];
+  const lines = [
+    '| fault kind | injected |',
+    '| --- | --- |',
+    ...FAULT_KINDS.map((k) => `| ${k} | ${r.faults[k]} |`),
+    `| **all** | **${r.faultOps}** |`,
+    '',
+  ];
   const v = r.values;
   lines.push(
     '| rounds | values typed (with corrections) | values checked | stored once, latest form | pending on device | lost | duplicated | silently lost | of which corrections after the store (item 1) | of which edits during the send (item 2) |',
@@ -41,7 +64,11 @@ export function reportTable(r: SoakReport): string {
       `Storage full: ${r.quota.reported}/${r.quota.injected} reported as quota errors. Rounds the device calls sent that the server lacks: ${r.falseSentClaims}. ` +
       `Server restarts: ${r.serverRestarts}. Seed ${r.seed}, plan ${r.planHash}, ${r.durationSeconds} s.`,
   );
-  if (r.browser) lines.push('', `Browser: ${r.browser.rounds} rounds, ${r.browser.values} values typed, ${r.browser.stored} stored, ${r.browser.faults} faults, ${r.browser.falseSentClaims} false "sent" claims.`);
+  if (r.browser)
+    lines.push(
+      '',
+      `Browser: ${r.browser.rounds} rounds, ${r.browser.values} values typed, ${r.browser.stored} stored, ${r.browser.faults} faults, ${r.browser.falseSentClaims} false "sent" claims.`,
+    );
   return lines.join('\n');
 }
 
@@ -50,8 +77,14 @@ export function failures(r: SoakReport): string[] {
   const f: string[] = [];
   const v = r.values;
   const otherSilent = v.silentlyLost - v.silentlyLostCorrections - v.silentlyLostEditsDuringSend;
-  if (v.silentlyLostCorrections > 0) f.push(`silently lost: ${v.silentlyLostCorrections} corrections (made after the server stored the round; issue 21 item 1)`);
-  if (v.silentlyLostEditsDuringSend > 0) f.push(`silently lost: ${v.silentlyLostEditsDuringSend} edits made while the round was being sent (issue 21 item 2)`);
+  if (v.silentlyLostCorrections > 0)
+    f.push(
+      `silently lost: ${v.silentlyLostCorrections} corrections (made after the server stored the round; issue 21 item 1)`,
+    );
+  if (v.silentlyLostEditsDuringSend > 0)
+    f.push(
+      `silently lost: ${v.silentlyLostEditsDuringSend} edits made while the round was being sent (issue 21 item 2)`,
+    );
   if (otherSilent > 0) f.push(`silently lost: ${otherSilent} values that were not corrections`);
   if (v.lost - v.silentlyLost > 0) f.push(`lost: ${v.lost - v.silentlyLost} values`);
   if (v.duplicated > 0) f.push(`duplicated: ${v.duplicated} values`);
@@ -59,7 +92,9 @@ export function failures(r: SoakReport): string[] {
   if (r.remarks.lost > 0) f.push(`remarks lost: ${r.remarks.lost}`);
   if (r.photos.silentlyLost > 0) f.push(`photos silently lost: ${r.photos.silentlyLost}`);
   if (r.falseSentClaims > 0) f.push(`rounds claimed sent but not on the server: ${r.falseSentClaims}`);
-  if (r.quota.reported < r.quota.injected) f.push(`storage-full errors not reported as such: ${r.quota.injected - r.quota.reported}`);
-  if (r.browser && r.browser.falseSentClaims > 0) f.push(`browser: ${r.browser.falseSentClaims} values shown as sent that the server does not hold`);
+  if (r.quota.reported < r.quota.injected)
+    f.push(`storage-full errors not reported as such: ${r.quota.injected - r.quota.reported}`);
+  if (r.browser && r.browser.falseSentClaims > 0)
+    f.push(`browser: ${r.browser.falseSentClaims} values shown as sent that the server does not hold`);
   return f;
 }

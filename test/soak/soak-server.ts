@@ -25,14 +25,24 @@ export class SoakServer {
   }
 
   async start(): Promise<void> {
-    this.running = await startServer({ port: 0, dataDir: this.dir, demo: true, ...(this.staticDir ? { staticDir: this.staticDir } : {}) });
+    this.running = await startServer({
+      port: 0,
+      dataDir: this.dir,
+      demo: true,
+      ...(this.staticDir ? { staticDir: this.staticDir } : {}),
+    });
     await this.proxy.start(this.running.port);
   }
 
   async restart(): Promise<void> {
     this.proxy.setTarget(undefined);
     await this.running?.close();
-    this.running = await startServer({ port: 0, dataDir: this.dir, demo: true, ...(this.staticDir ? { staticDir: this.staticDir } : {}) });
+    this.running = await startServer({
+      port: 0,
+      dataDir: this.dir,
+      demo: true,
+      ...(this.staticDir ? { staticDir: this.staticDir } : {}),
+    });
     this.proxy.setTarget(this.running.port);
     this.restarts += 1;
   }

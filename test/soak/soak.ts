@@ -18,13 +18,23 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
   await server.start();
   try {
     const round = await pickRound(server);
-    const driven = await drive({ seed: opts.seed, ops: opts.ops, server, round, ...(opts.log ? { log: opts.log } : {}) });
+    const driven = await drive({
+      seed: opts.seed,
+      ops: opts.ops,
+      server,
+      round,
+      ...(opts.log ? { log: opts.log } : {}),
+    });
     const checked = await check(server, driven.tab, driven.values, driven.photos);
     await driven.tab.close();
     const report = buildReport(opts.seed, driven, checked, 0, server.restarts);
     if (opts.browserRounds) {
       const { browserSoak } = await import('./browser');
-      report.browser = await browserSoak(server, { seed: opts.seed, rounds: opts.browserRounds, ...(opts.log ? { log: opts.log } : {}) });
+      report.browser = await browserSoak(server, {
+        seed: opts.seed,
+        rounds: opts.browserRounds,
+        ...(opts.log ? { log: opts.log } : {}),
+      });
     }
     report.durationSeconds = Math.round((Date.now() - started) / 1000);
     return report;

@@ -27,8 +27,8 @@ export function About() {
       </h1>
       <p>
         <Trans>
-          Enter readings of measurement rounds in the office or in the field. Every entry is saved on this device at once and sent to the server when
-          you submit; without network it waits and is sent later.
+          Enter readings of measurement rounds in the office or in the field. Every entry is saved on this device at
+          once and sent to the server when you submit; without network it waits and is sent later.
         </Trans>
       </p>
       <h2 className="text-lg font-semibold">
@@ -41,7 +41,11 @@ export function About() {
           </li>
         ))}
       </ul>
-      <button type="button" onClick={openShortcutHelp} className="min-h-11 rounded px-1 text-sky-800 underline hover:bg-slate-100 dark:text-sky-300 dark:hover:bg-slate-800">
+      <button
+        type="button"
+        onClick={openShortcutHelp}
+        className="min-h-11 rounded px-1 text-sky-800 underline hover:bg-slate-100 dark:text-sky-300 dark:hover:bg-slate-800"
+      >
         <Trans>Show all shortcuts (k)</Trans>
       </button>
       <h2 className="text-lg font-semibold">
@@ -65,7 +69,10 @@ export function About() {
         <Trans>Report a problem</Trans>
       </h2>
       <p>
-        <Trans>Describe what you did and what happened, and copy the version information above into your report to your support team.</Trans>
+        <Trans>
+          Describe what you did and what happened, and copy the version information above into your report to your
+          support team.
+        </Trans>
       </p>
       <LocalDataPanel />
       <p>

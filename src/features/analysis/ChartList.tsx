@@ -13,8 +13,16 @@ const NO_POINTS: SeriesPoint[] = [];
 export function HistoryMissing({ tsIds }: { tsIds: readonly string[] }) {
   if (tsIds.length === 0) return null;
   return (
-    <p role="status" className="rounded border border-amber-500 bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="history-missing">
-      <Plural value={tsIds.length} one="No history is stored on this device for # timeseries." other="No history is stored on this device for # timeseries." />{' '}
+    <p
+      role="status"
+      className="rounded border border-amber-500 bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="history-missing"
+    >
+      <Plural
+        value={tsIds.length}
+        one="No history is stored on this device for # timeseries."
+        other="No history is stored on this device for # timeseries."
+      />{' '}
       <Link to="/loadTimeseriesValues" search={{ tsId: [...tsIds] }} className="underline">
         <Trans>Load history</Trans>
       </Link>
@@ -29,7 +37,10 @@ export function ChartList({ entries, mrIds }: { entries: readonly MeasureRoundEn
   const tsIds = useMemo(() => [...new Set(entries.map((e) => e.tsId))], [entries]);
   const history = useHistory(tsIds);
   const open = useOpenRoundPoints(mrIds, config.defaultTime);
-  const points = useMemo(() => new Map(tsIds.map((id) => [id, (history?.get(id) ?? []).map((h) => ({ dt: h.dt, value: h.value }))])), [history, tsIds]);
+  const points = useMemo(
+    () => new Map(tsIds.map((id) => [id, (history?.get(id) ?? []).map((h) => ({ dt: h.dt, value: h.value }))])),
+    [history, tsIds],
+  );
   if (history === undefined) return <p role="status">{t`Loading the stored history…`}</p>;
   const missing = tsIds.filter((id) => !history.has(id));
   const unique = entries.filter((e, i) => entries.findIndex((x) => x.tsId === e.tsId) === i);
@@ -38,7 +49,12 @@ export function ChartList({ entries, mrIds }: { entries: readonly MeasureRoundEn
       <HistoryMissing tsIds={missing} />
       <div className="grid gap-3 xl:grid-cols-2">
         {unique.map((e) => (
-          <TimeseriesChart key={e.tsId} entry={e} history={points.get(e.tsId) ?? NO_POINTS} drafts={open.get(e.tsId) ?? NO_POINTS} />
+          <TimeseriesChart
+            key={e.tsId}
+            entry={e}
+            history={points.get(e.tsId) ?? NO_POINTS}
+            drafts={open.get(e.tsId) ?? NO_POINTS}
+          />
         ))}
       </div>
     </div>

@@ -5,7 +5,15 @@ import { AnalysisLinks } from './AnalysisLinks';
 import { useGroupRound } from './use-analysis-data';
 
 /** The frame of a group's analysis screen: heading, links to the sibling screens, the stored round or why not. */
-export function GroupScreen({ group, heading, children }: { group: string; heading: ReactNode; children: (round: RoundDoc) => ReactNode }) {
+export function GroupScreen({
+  group,
+  heading,
+  children,
+}: {
+  group: string;
+  heading: ReactNode;
+  children: (round: RoundDoc) => ReactNode;
+}) {
   const round = useGroupRound(group);
   return (
     <section aria-labelledby="analysis-heading" className="space-y-3">

@@ -9,7 +9,11 @@ import { useObservable } from '../../db/hooks';
 import { Button } from '../../ui/Button';
 import { TIMESERIES_BATCH_SIZE } from '../../../replication/api-client';
 
-type Progress = { state: 'idle' } | { state: 'loading'; done: number; total: number; stored: number } | { state: 'done'; stored: number } | { state: 'error'; message: string };
+type Progress =
+  | { state: 'idle' }
+  | { state: 'loading'; done: number; total: number; stored: number }
+  | { state: 'done'; stored: number }
+  | { state: 'error'; message: string };
 
 /**
  * loadTimeseriesValues (§2): (re)loads the history of the chosen timeseries from the server into this
@@ -22,15 +26,27 @@ export function LoadTimeseriesValues() {
   const replication = useReplication();
   const online = useOnline();
   const search = useSearch({ from: '/loadTimeseriesValues' });
-  const rounds = useObservable(() => db.rounds.find({ sort: [{ mrName: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => ({ mrId: d.mrId, mrName: d.mrName, tsIds: [...new Set(d.entries.map((e) => e.tsId))] })))), [], [db]);
+  const rounds = useObservable(
+    () =>
+      db.rounds
+        .find({ sort: [{ mrName: 'asc' }] })
+        .$.pipe(
+          map((docs) =>
+            docs.map((d) => ({ mrId: d.mrId, mrName: d.mrName, tsIds: [...new Set(d.entries.map((e) => e.tsId))] })),
+          ),
+        ),
+    [],
+    [db],
+  );
   const allIds = useMemo<string[]>(() => [...new Set(rounds.flatMap((r) => r.tsIds))], [rounds]);
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const chosen = picked ?? new Set(search.tsId ?? allIds);
   const [progress, setProgress] = useState<Progress>({ state: 'idle' });
   const toggleRound = (ids: readonly string[], on: boolean) => {
     const next = new Set(chosen);
-    for (const id of ids) if (on) next.add(id);
-    else next.delete(id);
+    for (const id of ids)
+      if (on) next.add(id);
+      else next.delete(id);
     setPicked(next);
   };
   const extra = (search.tsId ?? []).filter((id) => !allIds.includes(id));
@@ -51,7 +67,11 @@ export function LoadTimeseriesValues() {
       <h1 id="load-heading" className="text-xl font-semibold">{t`Load timeseries values`}</h1>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t`Loads the history of the chosen timeseries from the server onto this device, ${TIMESERIES_BATCH_SIZE} timeseries per request. Charts, tables and remark analysis then work offline.`}</p>
       {!online && (
-        <p role="alert" className="rounded border border-amber-500 bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="load-offline">
+        <p
+          role="alert"
+          className="rounded border border-amber-500 bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="load-offline"
+        >
           {t`You are offline. History can be loaded once the device is online again; what is stored stays available.`}
         </p>
       )}
@@ -60,13 +80,23 @@ export function LoadTimeseriesValues() {
         <legend className="font-semibold">{t`Timeseries`}</legend>
         {rounds.map((r) => (
           <label key={r.mrId} className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" className="size-5" checked={r.tsIds.every((id) => chosen.has(id))} onChange={(e) => toggleRound(r.tsIds, e.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={r.tsIds.every((id) => chosen.has(id))}
+              onChange={(e) => toggleRound(r.tsIds, e.target.checked)}
+            />
             {r.mrName} ({t`${r.tsIds.length} timeseries`})
           </label>
         ))}
         {extra.map((id) => (
           <label key={id} className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" className="size-5" checked={chosen.has(id)} onChange={(e) => toggleRound([id], e.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={chosen.has(id)}
+              onChange={(e) => toggleRound([id], e.target.checked)}
+            />
             {id}
           </label>
         ))}
@@ -81,8 +111,18 @@ export function LoadTimeseriesValues() {
             <p>{t`Request ${progress.done} of ${progress.total}: ${progress.stored} values stored`}</p>
           </>
         )}
-        {progress.state === 'done' && <p role="status"><Plural value={progress.stored} one="# value loaded and stored on this device." other="# values loaded and stored on this device." /></p>}
-        {progress.state === 'error' && <p role="alert" className="text-red-700 dark:text-red-300">{t`Loading failed: ${progress.message}`}</p>}
+        {progress.state === 'done' && (
+          <p role="status">
+            <Plural
+              value={progress.stored}
+              one="# value loaded and stored on this device."
+              other="# values loaded and stored on this device."
+            />
+          </p>
+        )}
+        {progress.state === 'error' && (
+          <p role="alert" className="text-red-700 dark:text-red-300">{t`Loading failed: ${progress.message}`}</p>
+        )}
       </div>
     </section>
   );

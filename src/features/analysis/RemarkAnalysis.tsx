@@ -12,7 +12,12 @@ import { GroupScreen } from './GroupScreen';
 import { useHistory } from './use-analysis-data';
 
 /** GET /completed-measure-round/timeseries-values through the replication, while the user asks for it. */
-function useSubmittedValues(tsIds: readonly string[]): { on: boolean; setOn(on: boolean): void; values?: HistoricValue[]; failed: boolean } {
+function useSubmittedValues(tsIds: readonly string[]): {
+  on: boolean;
+  setOn(on: boolean): void;
+  values?: HistoricValue[];
+  failed: boolean;
+} {
   const replication = useReplication();
   const [on, setOn] = useState(false);
   const [answer, setAnswer] = useState<{ values?: HistoricValue[]; failed: boolean }>({ failed: false });
@@ -36,13 +41,25 @@ function RoundRemarks({ round, initialFilter }: { round: RoundDoc; initialFilter
   const fmt = useLocaleFormat();
   const [source, setSource] = useState(initialFilter);
   const tsIds = useMemo(() => [...new Set(round.entries.map((e) => e.tsId))], [round.entries]);
-  const names = useMemo(() => new Map<string, string>(round.entries.map((e) => [e.tsId, `${e.staName} (${e.staNumber}) · ${e.tsName ?? e.tsParameter ?? ''}`])), [round.entries]);
+  const names = useMemo(
+    () =>
+      new Map<string, string>(
+        round.entries.map((e) => [e.tsId, `${e.staName} (${e.staNumber}) · ${e.tsName ?? e.tsParameter ?? ''}`]),
+      ),
+    [round.entries],
+  );
   const stored = useHistory(tsIds);
   const submitted = useSubmittedValues(tsIds);
   // the stored history, or only what submitted rounds recorded, asked from the server on demand
-  const history = useMemo(() => (submitted.on ? (submitted.values ? new Map([['', submitted.values]]) : undefined) : stored), [submitted.on, submitted.values, stored]);
+  const history = useMemo(
+    () => (submitted.on ? (submitted.values ? new Map([['', submitted.values]]) : undefined) : stored),
+    [submitted.on, submitted.values, stored],
+  );
   const filter = useMemo(() => compileRemarkFilter(source), [source]);
-  const found = useMemo(() => (history && filter.ok ? filterRemarks([...history.values()].flat(), filter.regex) : []), [history, filter]);
+  const found = useMemo(
+    () => (history && filter.ok ? filterRemarks([...history.values()].flat(), filter.regex) : []),
+    [history, filter],
+  );
   return (
     <div className="space-y-3">
       <div className="flex flex-col gap-1">
@@ -59,11 +76,21 @@ function RoundRemarks({ round, initialFilter }: { round: RoundDoc; initialFilter
           spellCheck={false}
           autoComplete="off"
         />
-        <p id="remark-filter-error" role={filter.ok ? undefined : 'alert'} className="text-sm text-red-700 dark:text-red-300" data-testid="remark-filter-error">
+        <p
+          id="remark-filter-error"
+          role={filter.ok ? undefined : 'alert'}
+          className="text-sm text-red-700 dark:text-red-300"
+          data-testid="remark-filter-error"
+        >
           {filter.ok ? '' : t`Invalid regular expression: ${filter.error}`}
         </p>
         <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input type="checkbox" className="size-5" checked={submitted.on} onChange={(e) => submitted.setOn(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={submitted.on}
+            onChange={(e) => submitted.setOn(e.target.checked)}
+          />
           {t`Only remarks of submitted rounds (asked from the server)`}
         </label>
         {submitted.failed && (
@@ -73,8 +100,9 @@ function RoundRemarks({ round, initialFilter }: { round: RoundDoc; initialFilter
         )}
       </div>
       {history === undefined ? (
-        submitted.failed ? null :
-        <p role="status">{t`Loading the stored history…`}</p>
+        submitted.failed ? null : (
+          <p role="status">{t`Loading the stored history…`}</p>
+        )
       ) : (
         <>
           {!submitted.on && <HistoryMissing tsIds={tsIds.filter((id) => !history.has(id))} />}
@@ -118,7 +146,9 @@ export function RemarkAnalysis() {
   const config = useConfig();
   return (
     <GroupScreen group={group} heading={t`Remark analysis`}>
-      {(round) => <RoundRemarks key={config.remarkAnalysisFilter} round={round} initialFilter={config.remarkAnalysisFilter} />}
+      {(round) => (
+        <RoundRemarks key={config.remarkAnalysisFilter} round={round} initialFilter={config.remarkAnalysisFilter} />
+      )}
     </GroupScreen>
   );
 }

@@ -14,7 +14,10 @@ async function loadUPlot(): Promise<typeof uPlot> {
   return mod.default;
 }
 
-type Entry = Pick<MeasureRoundEntry, 'tsId' | 'tsName' | 'tsParameter' | 'tsUnit' | 'tsPlausibilityCheck' | 'staName' | 'staNumber'>;
+type Entry = Pick<
+  MeasureRoundEntry,
+  'tsId' | 'tsName' | 'tsParameter' | 'tsUnit' | 'tsPlausibilityCheck' | 'staName' | 'staNumber'
+>;
 
 /** x in seconds shared by both series; the history and the open round's values each fill their own column. */
 function alignedData(history: readonly SeriesPoint[], drafts: readonly SeriesPoint[]): uPlot.AlignedData {
@@ -52,7 +55,17 @@ function bandPlugin(min: number | undefined, max: number | undefined, fill: stri
  * band. Drag to zoom, double-click or "reset" to see everything, the buttons pan. §9: parameters
  * starting with W are drawn on an inverted axis.
  */
-export function TimeseriesChart({ entry, history, drafts, height = 220 }: { entry: Entry; history: readonly SeriesPoint[]; drafts: readonly SeriesPoint[]; height?: number }) {
+export function TimeseriesChart({
+  entry,
+  history,
+  drafts,
+  height = 220,
+}: {
+  entry: Entry;
+  history: readonly SeriesPoint[];
+  drafts: readonly SeriesPoint[];
+  height?: number;
+}) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
   const dark = useDarkMode();
@@ -76,7 +89,11 @@ export function TimeseriesChart({ entry, history, drafts, height = 220 }: { entr
         if (cancelled) return;
         const ink = dark ? '#cbd5e1' : '#334155';
         const grid = dark ? 'rgba(148,163,184,0.18)' : 'rgba(51,65,85,0.12)';
-        const dayFmt = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale === 'it' ? 'it-IT' : 'de-AT', { day: '2-digit', month: '2-digit', timeZone: 'Europe/Vienna' });
+        const dayFmt = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale === 'it' ? 'it-IT' : 'de-AT', {
+          day: '2-digit',
+          month: '2-digit',
+          timeZone: 'Europe/Vienna',
+        });
         const axis = { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid } };
         const u = new UPlot(
           {
@@ -88,9 +105,33 @@ export function TimeseriesChart({ entry, history, drafts, height = 220 }: { entr
               { ...axis, size: 64, values: (_u, splits) => splits.map((s) => formatNumber(s, locale)) },
             ],
             series: [
-              { label: labels.time, value: (_u, v) => (v === null ? '–' : new Date(v * 1000).toLocaleString(locale, { timeZone: 'Europe/Vienna', dateStyle: 'short', timeStyle: 'short' })) },
-              { label: labels.history, stroke: dark ? '#38bdf8' : '#0369a1', width: 2, spanGaps: true, points: { size: 5 }, value: (_u, v) => formatNumber(v, locale) },
-              { label: labels.round, stroke: dark ? '#fbbf24' : '#b45309', width: 0, paths: () => null, points: { show: true, size: 9, fill: dark ? '#fbbf24' : '#b45309' }, value: (_u, v) => formatNumber(v, locale) },
+              {
+                label: labels.time,
+                value: (_u, v) =>
+                  v === null
+                    ? '–'
+                    : new Date(v * 1000).toLocaleString(locale, {
+                        timeZone: 'Europe/Vienna',
+                        dateStyle: 'short',
+                        timeStyle: 'short',
+                      }),
+              },
+              {
+                label: labels.history,
+                stroke: dark ? '#38bdf8' : '#0369a1',
+                width: 2,
+                spanGaps: true,
+                points: { size: 5 },
+                value: (_u, v) => formatNumber(v, locale),
+              },
+              {
+                label: labels.round,
+                stroke: dark ? '#fbbf24' : '#b45309',
+                width: 0,
+                paths: () => null,
+                points: { show: true, size: 9, fill: dark ? '#fbbf24' : '#b45309' },
+                value: (_u, v) => formatNumber(v, locale),
+              },
             ],
             cursor: { drag: { x: true, y: false, setScale: true } },
             plugins: [bandPlugin(min, max, dark ? 'rgba(34,197,94,0.16)' : 'rgba(34,197,94,0.14)')],
@@ -142,11 +183,19 @@ export function TimeseriesChart({ entry, history, drafts, height = 220 }: { entr
   const series = `${entry.tsName ?? entry.tsParameter ?? entry.tsId}${entry.tsUnit ? ` [${entry.tsUnit}]` : ''}`;
   const title = entry.staName ? `${entry.staName} (${entry.staNumber}) · ${series}` : series;
   return (
-    <figure className="rounded border border-slate-300 bg-white p-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" data-testid="ts-chart" data-ts-id={entry.tsId} data-points={count} data-inverted={inverted ? 'true' : 'false'}>
+    <figure
+      className="rounded border border-slate-300 bg-white p-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      data-testid="ts-chart"
+      data-ts-id={entry.tsId}
+      data-points={count}
+      data-inverted={inverted ? 'true' : 'false'}
+    >
       <figcaption className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{title}</span>
         {inverted && <span className="rounded bg-slate-200 px-1 text-xs dark:bg-slate-700">{t`inverted axis`}</span>}
-        <span className="text-sm text-slate-600 dark:text-slate-400"><Plural value={count} one="# value" other="# values" /></span>
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          <Plural value={count} one="# value" other="# values" />
+        </span>
         <span className="ml-auto flex gap-1" role="group" aria-label={t`Zoom and pan ${title}`}>
           <Button variant="secondary" className="px-2" onClick={() => pan(-1)} aria-label={t`Earlier`}>
             ←
@@ -165,7 +214,11 @@ export function TimeseriesChart({ entry, history, drafts, height = 220 }: { entr
           </Button>
         </span>
       </figcaption>
-      {failed ? <p role="alert">{t`The chart could not be drawn.`}</p> : <div ref={box} className="analysis-chart w-full" />}
+      {failed ? (
+        <p role="alert">{t`The chart could not be drawn.`}</p>
+      ) : (
+        <div ref={box} className="analysis-chart w-full" />
+      )}
       {(min !== undefined || max !== undefined) && (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {t`Plausible range (green band): ${fmt.number(min)} … ${fmt.number(max)}`}

@@ -8,12 +8,16 @@ import { useObservable } from '../../db/hooks';
 import { combineDateAndTime } from '../../domain/dates';
 import { parseNumberInput } from '../../domain/numbers';
 import type { SeriesPoint } from '../../domain/analysis';
-import { OPEN_STATES } from '../../domain/round-lifecycle';
+import { UNSENT_STATES } from '../../domain/round-lifecycle';
 
 /** A round by its name (the {group} of the analysis addresses), null when none is stored. */
 export function useGroupRound(group: string): RoundDoc | null | undefined {
   const db = useDb();
-  return useObservable<RoundDoc | null | undefined>(() => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))), undefined, [db, group]);
+  return useObservable<RoundDoc | null | undefined>(
+    () => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
+    undefined,
+    [db, group],
+  );
 }
 
 /** Every stored round whose entries hold one of the timeseries (direct chart links name timeseries, not rounds). */
@@ -26,7 +30,8 @@ export function useEntriesOf(tsIds: readonly string[]): Map<string, MeasureRound
         map((rounds) => {
           const wanted = new Set(key.split('\n'));
           const found = new Map<string, MeasureRoundEntry>();
-          for (const r of rounds) for (const e of r.entries) if (wanted.has(e.tsId) && !found.has(e.tsId)) found.set(e.tsId, e);
+          for (const r of rounds)
+            for (const e of r.entries) if (wanted.has(e.tsId) && !found.has(e.tsId)) found.set(e.tsId, e);
           return found;
         }),
       ),
@@ -47,7 +52,12 @@ export function useHistory(tsIds: readonly string[]): Map<string, HistoricValue[
       db.historicValues.findByIds(key.split('\n')).$.pipe(
         map((docs) => {
           const byTs = new Map<string, HistoricValue[]>();
-          for (const [tsId, d] of docs) if (d.values.length > 0) byTs.set(tsId, d.toMutableJSON().values.map((v) => ({ ...v, tsId })));
+          for (const [tsId, d] of docs)
+            if (d.values.length > 0)
+              byTs.set(
+                tsId,
+                d.toMutableJSON().values.map((v) => ({ ...v, tsId })),
+              );
           return byTs;
         }),
       ),
@@ -55,7 +65,6 @@ export function useHistory(tsIds: readonly string[]): Map<string, HistoricValue[
     [db, key],
   );
 }
-
 
 /**
  * The values of the round's open (not yet sent) instances, by tsId: what the office compares with the
@@ -67,26 +76,28 @@ export function useOpenRoundPoints(mrIds: readonly string[], defaultTime: string
   const empty = useMemo(() => new Map<string, SeriesPoint[]>(), []);
   return useObservable<Map<string, SeriesPoint[]>>(
     () =>
-      db.offlineInstances.find({ selector: { mrId: { $in: key.split('\n') }, syncState: { $in: [...OPEN_STATES] } } }).$.pipe(
-        switchMap((instances) => {
-          if (instances.length === 0) return of(empty);
-          const dates = new Map(instances.map((i) => [i.instanceId, i.date]));
-          return db.drafts.find({ selector: { instanceId: { $in: [...dates.keys()] } } }).$.pipe(
-            map((drafts) => {
-              const byTs = new Map<string, SeriesPoint[]>();
-              for (const d of drafts) {
-                const parsed = parseNumberInput(d.text ?? '');
-                if (parsed?.kind !== 'number') continue;
-                const dt = combineDateAndTime(dates.get(d.instanceId) ?? '', d.time || defaultTime);
-                if (!dt) continue;
-                const tsId = d.copyOf ?? d.tsId;
-                byTs.set(tsId, [...(byTs.get(tsId) ?? []), { dt, value: parsed.value, draft: true }]);
-              }
-              return byTs;
-            }),
-          );
-        }),
-      ),
+      db.offlineInstances
+        .find({ selector: { mrId: { $in: key.split('\n') }, syncState: { $in: [...UNSENT_STATES] } } })
+        .$.pipe(
+          switchMap((instances) => {
+            if (instances.length === 0) return of(empty);
+            const dates = new Map(instances.map((i) => [i.instanceId, i.date]));
+            return db.drafts.find({ selector: { instanceId: { $in: [...dates.keys()] } } }).$.pipe(
+              map((drafts) => {
+                const byTs = new Map<string, SeriesPoint[]>();
+                for (const d of drafts) {
+                  const parsed = parseNumberInput(d.text ?? '');
+                  if (parsed?.kind !== 'number') continue;
+                  const dt = combineDateAndTime(dates.get(d.instanceId) ?? '', d.time || defaultTime);
+                  if (!dt) continue;
+                  const tsId = d.copyOf ?? d.tsId;
+                  byTs.set(tsId, [...(byTs.get(tsId) ?? []), { dt, value: parsed.value, draft: true }]);
+                }
+                return byTs;
+              }),
+            );
+          }),
+        ),
     empty,
     [db, key, defaultTime],
   );

@@ -37,11 +37,31 @@ export function ArchiveImage({ instanceId, imageId }: { instanceId: string; imag
   }, [replication, instanceId, imageId]);
   if (broken) {
     return (
-      <span role="img" aria-label={t`Image could not be loaded`} data-testid="broken-image" className="inline-flex h-24 w-32 items-center justify-center rounded border border-dashed border-red-500 text-3xl text-red-700 dark:text-red-300">
+      <span
+        role="img"
+        aria-label={t`Image could not be loaded`}
+        data-testid="broken-image"
+        className="inline-flex h-24 w-32 items-center justify-center rounded border border-dashed border-red-500 text-3xl text-red-700 dark:text-red-300"
+      >
         ⊘
       </span>
     );
   }
-  if (!src) return <span role="status" aria-label={t`Loading image`} className="inline-block h-24 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />;
-  return <img src={src} alt={t`Photo ${imageId}`} data-testid="archive-image" onError={() => setBroken(true)} className="h-24 w-auto rounded border border-slate-300 dark:border-slate-700" />;
+  if (!src)
+    return (
+      <span
+        role="status"
+        aria-label={t`Loading image`}
+        className="inline-block h-24 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-800"
+      />
+    );
+  return (
+    <img
+      src={src}
+      alt={t`Photo ${imageId}`}
+      data-testid="archive-image"
+      onError={() => setBroken(true)}
+      className="h-24 w-auto rounded border border-slate-300 dark:border-slate-700"
+    />
+  );
 }

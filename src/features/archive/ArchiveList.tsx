@@ -18,15 +18,35 @@ let lastFilter: ArchiveFilter = {};
 const field = 'min-h-11 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900';
 const labelClass = 'flex flex-col gap-1 text-sm font-medium';
 
-function Filters({ filter, groups, onChange }: { filter: ArchiveFilter; groups: string[]; onChange(f: ArchiveFilter): void }) {
+function Filters({
+  filter,
+  groups,
+  onChange,
+}: {
+  filter: ArchiveFilter;
+  groups: string[];
+  onChange(f: ArchiveFilter): void;
+}) {
   const { t } = useLingui();
   const stateLabel = useStateLabel();
-  const set = (patch: Partial<ArchiveFilter>) => onChange(Object.fromEntries(Object.entries({ ...filter, ...patch }).filter(([, v]) => v !== undefined && v !== '')));
+  const set = (patch: Partial<ArchiveFilter>) =>
+    onChange(
+      Object.fromEntries(Object.entries({ ...filter, ...patch }).filter(([, v]) => v !== undefined && v !== '')),
+    );
   return (
-    <form role="search" aria-label={t`Filter the archive`} className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      aria-label={t`Filter the archive`}
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <label className={labelClass}>
         <Trans>Group</Trans>
-        <select className={field} value={filter.group ?? ''} onChange={(e) => set({ group: e.target.value || undefined })}>
+        <select
+          className={field}
+          value={filter.group ?? ''}
+          onChange={(e) => set({ group: e.target.value || undefined })}
+        >
           <option value="">{t`All groups`}</option>
           {groups.map((g) => (
             <option key={g} value={g}>
@@ -37,15 +57,33 @@ function Filters({ filter, groups, onChange }: { filter: ArchiveFilter; groups: 
       </label>
       <label className={labelClass}>
         <Trans>Submitted from</Trans>
-        <DateField label={t`Submitted from`} value={filter.from ?? ''} onChange={(iso) => set({ from: iso || undefined })} />
+        <DateField
+          label={t`Submitted from`}
+          value={filter.from ?? ''}
+          onChange={(iso) => set({ from: iso || undefined })}
+        />
       </label>
       <label className={labelClass}>
         <Trans>Submitted until</Trans>
-        <DateField label={t`Submitted until`} value={filter.to ?? ''} onChange={(iso) => set({ to: iso || undefined })} />
+        <DateField
+          label={t`Submitted until`}
+          value={filter.to ?? ''}
+          onChange={(iso) => set({ to: iso || undefined })}
+        />
       </label>
       <label className={labelClass}>
         <Trans>State</Trans>
-        <select className={field} value={filter.state ?? ''} onChange={(e) => set({ state: (ARCHIVE_STATES as readonly string[]).includes(e.target.value) ? (e.target.value as ArchiveFilter['state']) : undefined })}>
+        <select
+          className={field}
+          value={filter.state ?? ''}
+          onChange={(e) =>
+            set({
+              state: (ARCHIVE_STATES as readonly string[]).includes(e.target.value)
+                ? (e.target.value as ArchiveFilter['state'])
+                : undefined,
+            })
+          }
+        >
           <option value="">{t`All states`}</option>
           {ARCHIVE_STATES.map((s) => (
             <option key={s} value={s}>
@@ -55,7 +93,11 @@ function Filters({ filter, groups, onChange }: { filter: ArchiveFilter; groups: 
         </select>
       </label>
       {Object.keys(filter).length > 0 && (
-        <button type="button" className="min-h-11 rounded px-3 text-sky-700 underline dark:text-sky-300" onClick={() => onChange({})}>
+        <button
+          type="button"
+          className="min-h-11 rounded px-3 text-sky-700 underline dark:text-sky-300"
+          onClick={() => onChange({})}
+        >
           <Trans>Clear filters</Trans>
         </button>
       )}
@@ -77,15 +119,19 @@ export function ArchiveList() {
     void navigate({ search: f, replace: true });
   };
   useEffect(() => {
-    if (Object.keys(filter).length === 0 && Object.keys(lastFilter).length > 0) void navigate({ search: lastFilter, replace: true });
+    if (Object.keys(filter).length === 0 && Object.keys(lastFilter).length > 0)
+      void navigate({ search: lastFilter, replace: true });
     else lastFilter = filter;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restore once on arrival, then follow the URL
   }, []);
   const groups = useMemo(() => [...new Set(rounds.map(archiveGroup))].sort((a, b) => a.localeCompare(b)), [rounds]);
   const shown = useMemo(() => filterArchive(rounds, filter), [rounds, filter]);
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
-  const decided = (time: string | null | undefined, team: string | null | undefined, user: string | null | undefined) =>
-    time ? `${fmt.dateTime(time)}${team ? ` · ${team}` : ''}${user ? ` (${user})` : ''}` : '–';
+  const decided = (
+    time: string | null | undefined,
+    team: string | null | undefined,
+    user: string | null | undefined,
+  ) => (time ? `${fmt.dateTime(time)}${team ? ` · ${team}` : ''}${user ? ` (${user})` : ''}` : '–');
   return (
     <section aria-labelledby="archive-heading" className="space-y-3">
       <h1 id="archive-heading" className="text-2xl font-semibold">
@@ -93,12 +139,22 @@ export function ArchiveList() {
       </h1>
       <Filters filter={filter} groups={groups} onChange={setFilter} />
       {selected.length > 0 && (
-        <Link to="/archive/report/$instanceIds" params={{ instanceIds: selected.join('+') }} className="inline-flex min-h-11 items-center rounded bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800">
+        <Link
+          to="/archive/report/$instanceIds"
+          params={{ instanceIds: selected.join('+') }}
+          className="inline-flex min-h-11 items-center rounded bg-sky-700 px-4 font-semibold text-white hover:bg-sky-800"
+        >
           <Trans>Report of {selected.length} selected rounds</Trans>
         </Link>
       )}
       {shown.length === 0 ? (
-        <p className="rounded border border-dashed border-slate-400 p-4">{rounds.length === 0 ? <Trans>No completed rounds on this device yet.</Trans> : <Trans>No round matches the filters.</Trans>}</p>
+        <p className="rounded border border-dashed border-slate-400 p-4">
+          {rounds.length === 0 ? (
+            <Trans>No completed rounds on this device yet.</Trans>
+          ) : (
+            <Trans>No round matches the filters.</Trans>
+          )}
+        </p>
       ) : (
         <table className="w-full border-collapse text-sm" aria-label={t`Completed rounds`}>
           <thead className="bg-slate-100 text-left max-md:hidden dark:bg-slate-900">
@@ -135,12 +191,25 @@ export function ArchiveList() {
           </thead>
           <tbody>
             {shown.map((r) => (
-              <tr key={r.instanceId} className="border-t border-slate-200 max-md:grid max-md:grid-cols-2 dark:border-slate-800">
+              <tr
+                key={r.instanceId}
+                className="border-t border-slate-200 max-md:grid max-md:grid-cols-2 dark:border-slate-800"
+              >
                 <td className="p-2">
-                  <input type="checkbox" className="size-6" aria-label={t`Select ${r.mrName} for the report`} checked={selected.includes(r.instanceId)} onChange={() => toggle(r.instanceId)} />
+                  <input
+                    type="checkbox"
+                    className="size-6"
+                    aria-label={t`Select ${r.mrName} for the report`}
+                    checked={selected.includes(r.instanceId)}
+                    onChange={() => toggle(r.instanceId)}
+                  />
                 </td>
                 <td className="p-2">
-                  <Link to="/archive/$instanceId" params={{ instanceId: r.instanceId }} className="font-medium text-sky-700 underline dark:text-sky-300">
+                  <Link
+                    to="/archive/$instanceId"
+                    params={{ instanceId: r.instanceId }}
+                    className="font-medium text-sky-700 underline dark:text-sky-300"
+                  >
                     {r.mrName}
                   </Link>
                   {r.correctedBy && (

@@ -19,7 +19,11 @@ function ReportRound({ instanceId }: { instanceId: string }) {
     );
   }
   return (
-    <article aria-labelledby={`report-${instanceId}`} data-testid="report-round" className="space-y-2 border-t-2 border-slate-300 pt-3 break-inside-auto not-first:print:break-before-page dark:border-slate-700">
+    <article
+      aria-labelledby={`report-${instanceId}`}
+      data-testid="report-round"
+      className="space-y-2 border-t-2 border-slate-300 pt-3 break-inside-auto not-first:print:break-before-page dark:border-slate-700"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={`report-${instanceId}`} className="text-xl font-semibold">
           {round.mrName}

@@ -13,7 +13,10 @@ import { useCompletedRound } from './use-completed-round';
 
 function BackLink() {
   return (
-    <Link to="/archive" className="inline-flex min-h-11 items-center text-sky-700 underline print:hidden dark:text-sky-300">
+    <Link
+      to="/archive"
+      className="inline-flex min-h-11 items-center text-sky-700 underline print:hidden dark:text-sky-300"
+    >
       ← <Trans>Back to the archive</Trans>
     </Link>
   );

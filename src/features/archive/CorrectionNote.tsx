@@ -40,12 +40,15 @@ export function CorrectionNote({ round }: { round: Pick<CompletedRoundDoc, 'corr
 }
 
 /** The values of the correction of a round (tsId|dt → value), when the archive on this device holds it. */
-export function useCorrectedValues(round: Pick<CompletedRoundDoc, 'correctedBy'>): ReadonlyMap<string, number | null | undefined> {
+export function useCorrectedValues(
+  round: Pick<CompletedRoundDoc, 'correctedBy'>,
+): ReadonlyMap<string, number | null | undefined> {
   const db = useDb();
   const id = round.correctedBy?.instanceId;
-  return useObservable(
-    () => (id ? db.completedRounds.findOne(id).$ : undefined),
-    null,
-    [db, id],
-  )?.entries.reduce((m, e) => m.set(`${e.tsId}|${e.dt ? Date.parse(e.dt) : ''}`, e.value), new Map<string, number | null | undefined>()) ?? new Map();
+  return (
+    useObservable(() => (id ? db.completedRounds.findOne(id).$ : undefined), null, [db, id])?.entries.reduce(
+      (m, e) => m.set(`${e.tsId}|${e.dt ? Date.parse(e.dt) : ''}`, e.value),
+      new Map<string, number | null | undefined>(),
+    ) ?? new Map()
+  );
 }

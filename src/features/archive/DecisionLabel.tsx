@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CompletedEntry } from '../../../schemas/api';
 
-export type DecisionValue = NonNullable<CompletedEntry['decision1Value']> | NonNullable<CompletedEntry['decision2Value']>;
+export type DecisionValue =
+  NonNullable<CompletedEntry['decision1Value']> | NonNullable<CompletedEntry['decision2Value']>;
 
 /** §4 decision values in the user's language, as text (choices, labels). */
 export function useDecisionLabel(): (value: DecisionValue) => string {

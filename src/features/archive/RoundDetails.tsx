@@ -24,7 +24,8 @@ function TasksAndFacilities({ entry }: { entry: CompletedEntry }) {
       {tasks.map((task) => (
         <li key={task.taskId} data-testid="archive-task">
           <TaskTypeIcon taskType={task.taskType} className="mr-1 size-4 align-[-2px]" />
-          <Trans>Task</Trans> {task.taskType}: {task.text} {task.taskDone ? <Trans>(done)</Trans> : <Trans>(open)</Trans>}
+          <Trans>Task</Trans> {task.taskType}: {task.text}{' '}
+          {task.taskDone ? <Trans>(done)</Trans> : <Trans>(open)</Trans>}
         </li>
       ))}
       {facilities.map((f) => (
@@ -43,7 +44,15 @@ function TasksAndFacilities({ entry }: { entry: CompletedEntry }) {
 }
 
 /** The value the correction holds where it differs from this round's (a correction's value shows where the value does). */
-function CorrectedValue({ value, corrected, unit }: { value: number | null | undefined; corrected: number | null | undefined; unit: string | null | undefined }) {
+function CorrectedValue({
+  value,
+  corrected,
+  unit,
+}: {
+  value: number | null | undefined;
+  corrected: number | null | undefined;
+  unit: string | null | undefined;
+}) {
   const fmt = useLocaleFormat();
   if (corrected === undefined || corrected === value) return null;
   const shown = `${fmt.number(corrected)} ${unit ?? ''}`.trim();
@@ -80,7 +89,8 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
   const corrected = useCorrectedValues(round);
   const showImages = archiveImagesShown(round.submissionTime, config.showArchiveImages, new Date());
   const when = fmt.dateTime;
-  const decider = (time: string | null | undefined, team: string | null | undefined, user: string | null | undefined) => [when(time), team, user ? `(${user})` : undefined].filter((x) => x && x.trim() !== '').join(' ') || '–';
+  const decider = (time: string | null | undefined, team: string | null | undefined, user: string | null | undefined) =>
+    [when(time), team, user ? `(${user})` : undefined].filter((x) => x && x.trim() !== '').join(' ') || '–';
   const facts: [string, string, string][] = [
     [t`Team`, round.mrTeam ?? '–', 'team'],
     [t`Round remark`, round.mrRemark ?? '–', 'remark'],
@@ -129,7 +139,10 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
             {round.entries.map((e) => {
               const images = showImages ? entryImages(e) : [];
               return (
-                <tr key={`${e.tsId}-${e.dt}`} className="border-t border-slate-200 align-top break-inside-avoid dark:border-slate-800">
+                <tr
+                  key={`${e.tsId}-${e.dt}`}
+                  className="border-t border-slate-200 align-top break-inside-avoid dark:border-slate-800"
+                >
                   <td className="p-2">
                     {e.staName} ({e.staNumber}) · {e.tsParameter}
                     <TasksAndFacilities entry={e} />
@@ -138,7 +151,11 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
                   <td className="p-2 tabular-nums" data-testid="entry-value">
                     {fmt.number(e.value)} {e.tsUnit}
                     {e.valueAfter !== undefined && e.valueAfter !== null && <> / {fmt.number(e.valueAfter)}</>}
-                    <CorrectedValue value={e.value} corrected={corrected.get(`${e.tsId}|${e.dt ? Date.parse(e.dt) : ''}`)} unit={e.tsUnit} />
+                    <CorrectedValue
+                      value={e.value}
+                      corrected={corrected.get(`${e.tsId}|${e.dt ? Date.parse(e.dt) : ''}`)}
+                      unit={e.tsUnit}
+                    />
                   </td>
                   <td className="p-2">
                     <EntryRemarks entry={e} />

@@ -24,6 +24,11 @@ export function RoundState({ round }: { round: CompletedMeasureRound }) {
 /** The same labels as text, for <option> (which takes only text). */
 export function useStateLabel(): (state: ArchiveState) => string {
   const { t } = useLingui();
-  const labels: Record<ArchiveState, string> = { completed: t`completed`, awaitingDecision2: t`awaiting decision 2`, awaitingDecision1: t`awaiting decision 1`, submitted: t`submitted` };
+  const labels: Record<ArchiveState, string> = {
+    completed: t`completed`,
+    awaitingDecision2: t`awaiting decision 2`,
+    awaitingDecision1: t`awaiting decision 1`,
+    submitted: t`submitted`,
+  };
   return (state) => labels[state];
 }

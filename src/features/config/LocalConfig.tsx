@@ -80,12 +80,25 @@ export function LocalConfig() {
         </legend>
         {([1, 2] as const).map((mode) => (
           <label key={mode} className="flex min-h-11 items-center gap-2">
-            <input type="radio" name="mode" value={mode} checked={form.mode === mode} onChange={() => change({ mode })} className="size-5" />
-            {mode === 1 ? <Trans>Indoor (office, online): table</Trans> : <Trans>Outdoor (field, offline): tour on a round stored on this device</Trans>}
+            <input
+              type="radio"
+              name="mode"
+              value={mode}
+              checked={form.mode === mode}
+              onChange={() => change({ mode })}
+              className="size-5"
+            />
+            {mode === 1 ? (
+              <Trans>Indoor (office, online): table</Trans>
+            ) : (
+              <Trans>Outdoor (field, offline): tour on a round stored on this device</Trans>
+            )}
           </label>
         ))}
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          <Trans>In the outdoor mode the group selection offers to take a round offline first; the table stays available.</Trans>
+          <Trans>
+            In the outdoor mode the group selection offers to take a round offline first; the table stays available.
+          </Trans>
         </p>
       </fieldset>
       <div className="flex flex-col">
@@ -119,11 +132,21 @@ export function LocalConfig() {
         </span>
       </div>
       <label className="flex min-h-11 items-center gap-2">
-        <input type="checkbox" checked={form.virtualKeyboard} onChange={(e) => change({ virtualKeyboard: e.target.checked })} className="size-5" />
+        <input
+          type="checkbox"
+          checked={form.virtualKeyboard}
+          onChange={(e) => change({ virtualKeyboard: e.target.checked })}
+          className="size-5"
+        />
         <Trans>Show an on-screen number keypad at the value inputs (touch devices)</Trans>
       </label>
       <label className="flex min-h-11 items-center gap-2">
-        <input type="checkbox" checked={form.printBeforeSave} onChange={(e) => change({ printBeforeSave: e.target.checked })} className="size-5" />
+        <input
+          type="checkbox"
+          checked={form.printBeforeSave}
+          onChange={(e) => change({ printBeforeSave: e.target.checked })}
+          className="size-5"
+        />
         <Trans>Print the round before submitting it</Trans>
       </label>
       {/* acts at once (not with Save): it is an answer to a question, kept on this device */}
@@ -143,10 +166,19 @@ export function LocalConfig() {
       </div>
       {notice && (
         <Alert type="success" testId="settings-notice" onClose={() => setNotice(null)} closeLabel={t`Close`}>
-          {notice === 'saved' ? <Trans>Settings saved on this device.</Trans> : <Trans>Settings reset to the defaults.</Trans>}
+          {notice === 'saved' ? (
+            <Trans>Settings saved on this device.</Trans>
+          ) : (
+            <Trans>Settings reset to the defaults.</Trans>
+          )}
         </Alert>
       )}
-      <UnsavedChangesGuard dirty={dirty} save={save} testId="unsaved-settings-dialog" message={<Trans>The settings on this page have changed but are not saved.</Trans>} />
+      <UnsavedChangesGuard
+        dirty={dirty}
+        save={save}
+        testId="unsaved-settings-dialog"
+        message={<Trans>The settings on this page have changed but are not saved.</Trans>}
+      />
     </section>
   );
 }

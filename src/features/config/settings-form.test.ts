@@ -3,12 +3,21 @@ import type { LocalConfig } from '../../db/reference-hooks';
 import { hasUnsavedChanges, toForm, toStored, type SettingsForm } from './settings-form';
 
 const SERVER = '12:00';
-const form = (over: Partial<SettingsForm> = {}): SettingsForm => ({ mode: 1, defaultTime: SERVER, virtualKeyboard: false, printBeforeSave: false, ...over });
+const form = (over: Partial<SettingsForm> = {}): SettingsForm => ({
+  mode: 1,
+  defaultTime: SERVER,
+  virtualKeyboard: false,
+  printBeforeSave: false,
+  ...over,
+});
 
 describe('settings form', () => {
   it.each<[LocalConfig, SettingsForm]>([
     [{}, form()],
-    [{ defaultTime: '07:30', virtualKeyboard: true, printBeforeSave: true }, form({ defaultTime: '07:30', virtualKeyboard: true, printBeforeSave: true })],
+    [
+      { defaultTime: '07:30', virtualKeyboard: true, printBeforeSave: true },
+      form({ defaultTime: '07:30', virtualKeyboard: true, printBeforeSave: true }),
+    ],
     [{ mode: 2, virtualKeyboard: false }, form({ mode: 2 })],
   ])('shows %j as %j', (stored, expected) => {
     expect(toForm(stored, SERVER)).toEqual(expected);
@@ -33,7 +42,11 @@ describe('settings form', () => {
     [form(), { defaultTime: '07:30' }, true],
     [form({ virtualKeyboard: true }), {}, true],
     [form({ printBeforeSave: true }), { printBeforeSave: false }, true],
-    [form({ virtualKeyboard: true, printBeforeSave: true }), { virtualKeyboard: true, printBeforeSave: true, mode: 1 }, false],
+    [
+      form({ virtualKeyboard: true, printBeforeSave: true }),
+      { virtualKeyboard: true, printBeforeSave: true, mode: 1 },
+      false,
+    ],
     [form({ mode: 2 }), {}, true],
     [form({ mode: 2 }), { mode: 2 }, false],
   ])('%j against stored %j: unsaved %s', (f, stored, expected) => {

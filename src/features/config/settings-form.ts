@@ -36,8 +36,18 @@ export function toStored(form: SettingsForm, serverTime: string, serverMode: Mod
 }
 
 /** Whether the form holds changes that leaving the page would lose. */
-export function hasUnsavedChanges(form: SettingsForm, stored: LocalConfig, serverTime: string, serverMode: Mode = 1): boolean {
+export function hasUnsavedChanges(
+  form: SettingsForm,
+  stored: LocalConfig,
+  serverTime: string,
+  serverMode: Mode = 1,
+): boolean {
   const a = toStored(form, serverTime, serverMode);
   const b = toStored(toForm(stored, serverTime, serverMode), serverTime, serverMode);
-  return a.mode !== b.mode || a.defaultTime !== b.defaultTime || a.virtualKeyboard !== b.virtualKeyboard || a.printBeforeSave !== b.printBeforeSave;
+  return (
+    a.mode !== b.mode ||
+    a.defaultTime !== b.defaultTime ||
+    a.virtualKeyboard !== b.virtualKeyboard ||
+    a.printBeforeSave !== b.printBeforeSave
+  );
 }

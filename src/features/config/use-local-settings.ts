@@ -4,8 +4,3 @@ import { useLocalConfig } from '../../db/reference-hooks';
 export function useVirtualKeypadEnabled(): boolean {
   return useLocalConfig().virtualKeyboard === true;
 }
-
-/** Whether the round is printed before it is submitted (/config: print before saving). */
-export function usePrintBeforeSave(): boolean {
-  return useLocalConfig().printBeforeSave === true;
-}

@@ -15,7 +15,12 @@ import { CsvPreview } from './CsvPreview';
 import { importCsvPlan } from './import-plan';
 import { readCsvFile } from './read-csv-file';
 
-type State = { step: 'choose' } | { step: 'reading'; name: string } | { step: 'preview'; name: string; analysis: CsvAnalysis } | { step: 'imported'; date: string; count: number } | { step: 'failed'; message: string };
+type State =
+  | { step: 'choose' }
+  | { step: 'reading'; name: string }
+  | { step: 'preview'; name: string; analysis: CsvAnalysis }
+  | { step: 'imported'; date: string; count: number }
+  | { step: 'failed'; message: string };
 
 function useProblemText(): (p: CsvFileProblem) => string {
   const { t } = useLingui();
@@ -66,7 +71,12 @@ function RoundImport({ round }: { round: RoundDoc }) {
     if (!plan.date || plan.imports.length === 0) return;
     setBusy(true);
     try {
-      await importCsvPlan(db, round, { ...plan, date: plan.date }, { ...(csv.team ? { team: csv.team } : {}), decimalComma: decimalSeparator(fmt.locale) === ',' });
+      await importCsvPlan(
+        db,
+        round,
+        { ...plan, date: plan.date },
+        { ...(csv.team ? { team: csv.team } : {}), decimalComma: decimalSeparator(fmt.locale) === ',' },
+      );
       setState({ step: 'imported', date: plan.date, count: plan.imports.length });
     } catch (e) {
       console.error('CSV import failed', e);
@@ -127,8 +137,14 @@ function RoundImport({ round }: { round: RoundDoc }) {
       )}
       {state.step === 'imported' && (
         <Alert type="success" testId="csv-imported">
-          <Trans>Round imported: {state.count} values in the round of {fmt.date(state.date)}.</Trans>{' '}
-          <Link to="/stations/$group/$date" params={{ group: round.mrName, date: state.date }} className="font-semibold underline">
+          <Trans>
+            Round imported: {state.count} values in the round of {fmt.date(state.date)}.
+          </Trans>{' '}
+          <Link
+            to="/stations/$group/$date"
+            params={{ group: round.mrName, date: state.date }}
+            className="font-semibold underline"
+          >
             <Trans>Open the table to check and submit</Trans>
           </Link>
         </Alert>

@@ -21,11 +21,17 @@ function Status({ row }: { row: CsvPlanRow }) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
   const label = useProblemLabel();
-  if (row.noImportNumber) return <span className="text-slate-600 dark:text-slate-400">{t`no import number defined`}</span>;
+  if (row.noImportNumber)
+    return <span className="text-slate-600 dark:text-slate-400">{t`no import number defined`}</span>;
   if (row.problem) return <span className="font-semibold text-red-700 dark:text-red-300">{label(row.problem)}</span>;
-  if (row.line === undefined) return <span className="text-slate-600 dark:text-slate-400">{t`no line in the file`}</span>;
-  if (row.implausible?.kind === 'range') return <span className="font-semibold text-amber-700 dark:text-amber-300">{t`implausible: ${fmt.number(row.implausible.min)} … ${fmt.number(row.implausible.max)} (deviation ${fmt.number(row.implausible.deviation)})`}</span>;
-  if (row.implausible?.kind === 'incident') return <span className="font-semibold text-amber-700 dark:text-amber-300">{t`incident`}</span>;
+  if (row.line === undefined)
+    return <span className="text-slate-600 dark:text-slate-400">{t`no line in the file`}</span>;
+  if (row.implausible?.kind === 'range')
+    return (
+      <span className="font-semibold text-amber-700 dark:text-amber-300">{t`implausible: ${fmt.number(row.implausible.min)} … ${fmt.number(row.implausible.max)} (deviation ${fmt.number(row.implausible.deviation)})`}</span>
+    );
+  if (row.implausible?.kind === 'incident')
+    return <span className="font-semibold text-amber-700 dark:text-amber-300">{t`incident`}</span>;
   return <span className="text-green-700 dark:text-green-300">{t`will be imported`}</span>;
 }
 
@@ -63,12 +69,27 @@ export function CsvPreview({ plan, preview }: { plan: Omit<CsvPlan, 'rows'>; pre
           </thead>
           <tbody>
             {shown.map((r, i) => (
-              <tr key={`${r.entry?.tsId ?? ''}|${r.line ?? ''}|${i}`} data-kind={rowKind(r)} data-line={r.line} className={`border-b border-slate-200 dark:border-slate-800 ${r.problem ? 'bg-red-50 dark:bg-red-950' : r.implausible ? 'bg-amber-50 dark:bg-amber-950' : ''}`}>
+              <tr
+                key={`${r.entry?.tsId ?? ''}|${r.line ?? ''}|${i}`}
+                data-kind={rowKind(r)}
+                data-line={r.line}
+                className={`border-b border-slate-200 dark:border-slate-800 ${r.problem ? 'bg-red-50 dark:bg-red-950' : r.implausible ? 'bg-amber-50 dark:bg-amber-950' : ''}`}
+              >
                 <td className="py-1 pr-2 tabular-nums">{r.line ?? '–'}</td>
                 <td className="py-1 pr-2">{r.entry ? `${r.entry.staName} (${r.entry.staNumber})` : '–'}</td>
-                <td className="py-1 pr-2">{r.entry ? `${r.entry.tsParameter ?? ''} ${r.csv?.unit ?? r.entry.tsUnit ?? ''}` : '–'}</td>
+                <td className="py-1 pr-2">
+                  {r.entry ? `${r.entry.tsParameter ?? ''} ${r.csv?.unit ?? r.entry.tsUnit ?? ''}` : '–'}
+                </td>
                 <td className="py-1 pr-2 tabular-nums">{r.csv ? fmt.dateTime(r.csv.dt) : '–'}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{r.csv ? fmt.number(r.csv.value) : r.raw ? <span className="font-mono">{r.raw.join(' ; ')}</span> : '–'}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">
+                  {r.csv ? (
+                    fmt.number(r.csv.value)
+                  ) : r.raw ? (
+                    <span className="font-mono">{r.raw.join(' ; ')}</span>
+                  ) : (
+                    '–'
+                  )}
+                </td>
                 <td className="py-1 pr-2">{r.csv?.remark ?? ''}</td>
                 <td className="py-1">
                   <Status row={r} />

@@ -10,11 +10,30 @@ import { EDITABLE_STATES } from '../../domain/round-lifecycle';
  * (created if none is open), as if typed: the user checks them in the table and submits as usual.
  * A round already queued for sending is not touched; a new instance is opened instead.
  */
-export async function importCsvPlan(db: AppDatabase, round: RoundDoc, plan: Pick<CsvPlan, 'imports'> & { date: string }, opts: { team?: string; decimalComma: boolean }): Promise<string> {
-  const open = await db.offlineInstances.findOne({ selector: { mrId: round.mrId, date: plan.date, mode: 'indoor', syncState: { $in: [...EDITABLE_STATES] } }, sort: [{ updatedAt: 'desc' }] }).exec();
+export async function importCsvPlan(
+  db: AppDatabase,
+  round: RoundDoc,
+  plan: Pick<CsvPlan, 'imports'> & { date: string },
+  opts: { team?: string; decimalComma: boolean },
+): Promise<string> {
+  const open = await db.offlineInstances
+    .findOne({
+      selector: { mrId: round.mrId, date: plan.date, mode: 'indoor', syncState: { $in: [...EDITABLE_STATES] } },
+      sort: [{ updatedAt: 'desc' }],
+    })
+    .exec();
   let id: string;
   if (!open) {
-    id = (await createInstance(db, { mrId: round.mrId, mrName: round.mrName, ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}), mode: 'indoor', date: plan.date, ...(opts.team ? { mrTeam: opts.team } : {}) })).instanceId;
+    id = (
+      await createInstance(db, {
+        mrId: round.mrId,
+        mrName: round.mrName,
+        ...(round.mrGroup ? { mrGroup: round.mrGroup } : {}),
+        mode: 'indoor',
+        date: plan.date,
+        ...(opts.team ? { mrTeam: opts.team } : {}),
+      })
+    ).instanceId;
   } else {
     id = open.instanceId;
     // an edit like typing: an instance in error becomes a draft again (or a correction)

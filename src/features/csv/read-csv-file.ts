@@ -4,7 +4,11 @@ import { checkFileSize } from '../../domain/csv-file';
 import type { CsvAnalysis } from '../../domain/csv-analysis';
 
 /** The file's preview, computed in a worker; a file that is empty or too large is refused before reading. */
-export function readCsvFile(file: File, config: CsvImporterConfig, entries: readonly MeasureRoundEntry[]): Promise<CsvAnalysis> {
+export function readCsvFile(
+  file: File,
+  config: CsvImporterConfig,
+  entries: readonly MeasureRoundEntry[],
+): Promise<CsvAnalysis> {
   const sizeProblem = checkFileSize(file.size);
   if (sizeProblem) return Promise.resolve({ ok: false, problem: sizeProblem });
   return new Promise((resolve) => {

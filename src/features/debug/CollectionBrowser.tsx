@@ -19,7 +19,10 @@ export function CollectionBrowser() {
   const { t, i18n } = useLingui();
   const db = useDb();
   const counts = useObservable<Record<string, number>>(
-    () => combineLatest(NAMES.map((n) => db[n].count().$.pipe(map((c) => [n, c] as const)))).pipe(map((pairs) => Object.fromEntries(pairs))),
+    () =>
+      combineLatest(NAMES.map((n) => db[n].count().$.pipe(map((c) => [n, c] as const)))).pipe(
+        map((pairs) => Object.fromEntries(pairs)),
+      ),
     {},
     [db],
   );
@@ -38,7 +41,15 @@ export function CollectionBrowser() {
       for (const doc of found) {
         const json = JSON.stringify(doc.toJSON(), null, 2);
         if (needle && !json.toLowerCase().includes(needle)) continue;
-        shown.push({ id: doc.primary, json, attachments: (hasAttachments ? doc.allAttachments() : []).map((a) => ({ id: a.id, type: a.type, length: a.length })) });
+        shown.push({
+          id: doc.primary,
+          json,
+          attachments: (hasAttachments ? doc.allAttachments() : []).map((a) => ({
+            id: a.id,
+            type: a.type,
+            length: a.length,
+          })),
+        });
         if (shown.length >= PAGE) break;
       }
       if (!cancelled) setDocs(shown);
@@ -65,7 +76,12 @@ export function CollectionBrowser() {
           {NAMES.map((n) => (
             <tr key={n}>
               <th scope="row" className="pr-4 text-left font-normal">
-                <button type="button" className="min-h-9 text-left text-sky-800 underline dark:text-sky-300" aria-pressed={selected === n} onClick={() => setSelected(n)}>
+                <button
+                  type="button"
+                  className="min-h-9 text-left text-sky-800 underline dark:text-sky-300"
+                  aria-pressed={selected === n}
+                  onClick={() => setSelected(n)}
+                >
                   {i18n._(COLLECTION_LABELS[n])}
                 </button>{' '}
                 <code className="text-xs text-slate-600 dark:text-slate-400">{n}</code>
@@ -82,7 +98,13 @@ export function CollectionBrowser() {
         <label htmlFor="debug-search" className="text-sm">
           <Trans>Search in {selected}</Trans>
         </label>
-        <input id="debug-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900" />
+        <input
+          id="debug-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
+        />
         <span className="text-sm text-slate-600 dark:text-slate-400">
           <Trans>Showing at most {PAGE} documents.</Trans>
         </span>

@@ -38,7 +38,11 @@ export function DeviceState() {
   const replication = useReplication();
   const online = useOnline();
   const sync = useSyncStatus();
-  const lastSent = useObservable(() => db.offlineInstances.findOne({ selector: { syncState: 'sent' }, sort: [{ sentAt: 'desc' }] }).$, null, [db]);
+  const lastSent = useObservable(
+    () => db.offlineInstances.findOne({ selector: { syncState: 'sent' }, sort: [{ sentAt: 'desc' }] }).$,
+    null,
+    [db],
+  );
   const [storage, setStorage] = useState<StorageState>({});
   const [cacheList, setCacheList] = useState<CacheSummary[]>([]);
   const [worker, setWorker] = useState<string>();
@@ -64,7 +68,9 @@ export function DeviceState() {
         <dt>{t`Network`}</dt>
         <dd>{online ? t`online` : t`offline`}</dd>
         <dt>{t`This tab`}</dt>
-        <dd data-testid="debug-leader">{replication.isLeader() ? t`sends and loads data (leader)` : t`shows data; another tab sends and loads`}</dd>
+        <dd data-testid="debug-leader">
+          {replication.isLeader() ? t`sends and loads data (leader)` : t`shows data; another tab sends and loads`}
+        </dd>
         <dt>{t`Last load from the server`}</dt>
         <dd>{when(sync.lastPullAt)}</dd>
         {sync.lastPullError && (
@@ -76,12 +82,12 @@ export function DeviceState() {
         <dt>{t`Last round sent`}</dt>
         <dd>{lastSent ? `${lastSent.mrName} · ${when(lastSent.sentAt)}` : '–'}</dd>
         <dt>{t`Storage`}</dt>
-        <dd>
-          {storageText(mb(storage.usage), mb(storage.quota))}
-        </dd>
+        <dd>{storageText(mb(storage.usage), mb(storage.quota))}</dd>
         <dt>{t`Persistent storage`}</dt>
         <dd className="flex flex-wrap items-center gap-2">
-          {storage.persisted ? t`granted: the browser keeps the data` : t`not granted: the browser may clear data under storage pressure`}
+          {storage.persisted
+            ? t`granted: the browser keeps the data`
+            : t`not granted: the browser may clear data under storage pressure`}
           {!storage.persisted && (
             <Button variant="secondary" onClick={() => void persist()}>
               <Trans>Ask to keep the data</Trans>

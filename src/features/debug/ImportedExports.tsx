@@ -49,7 +49,11 @@ export function ImportedExports() {
         <span>
           <Trans>Import an export file (.zip)</Trans>
         </span>
-        <input type="file" accept=".zip,application/zip" onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
+        <input
+          type="file"
+          accept=".zip,application/zip"
+          onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])}
+        />
       </label>
       {error && <InlineError>{error}</InlineError>}
       <ul className="space-y-2" aria-label={t`Imported exports`}>
@@ -61,7 +65,10 @@ export function ImportedExports() {
               <Button variant="secondary" onClick={() => setOpen(open === x.id ? undefined : x.id)}>
                 {open === x.id ? <Trans>Close</Trans> : <Trans>Open</Trans>}
               </Button>
-              <Button variant="secondary" onClick={() => x.id !== undefined && void removeImportedExport(x.id).then(reload)}>
+              <Button
+                variant="secondary"
+                onClick={() => x.id !== undefined && void removeImportedExport(x.id).then(reload)}
+              >
                 <Trans>Remove the inspection copy</Trans>
               </Button>
             </div>
@@ -82,7 +89,17 @@ function InspectionView({ bytes }: { bytes: Uint8Array }) {
       return e instanceof Error ? e.message : String(e);
     }
   }, [bytes]);
-  const photoUrls = useMemo(() => (typeof archive === 'string' ? [] : Object.entries(archive.photos).map(([key, data]) => ({ key, size: data.length, url: URL.createObjectURL(new Blob([data.slice().buffer], { type: 'image/jpeg' })) }))), [archive]);
+  const photoUrls = useMemo(
+    () =>
+      typeof archive === 'string'
+        ? []
+        : Object.entries(archive.photos).map(([key, data]) => ({
+            key,
+            size: data.length,
+            url: URL.createObjectURL(new Blob([data.slice().buffer], { type: 'image/jpeg' })),
+          })),
+    [archive],
+  );
   useEffect(() => () => photoUrls.forEach((p) => URL.revokeObjectURL(p.url)), [photoUrls]);
   if (typeof archive === 'string') return <InlineError>{archive}</InlineError>;
   const { manifest } = archive;
@@ -90,10 +107,10 @@ function InspectionView({ bytes }: { bytes: Uint8Array }) {
   const exportedLine = (when: string, version: string) => t`Exported ${when} by app version ${version}`;
   return (
     <div className="mt-2 space-y-2" data-testid="inspection-view">
-      <p>
-        {exportedLine(manifest.exportedAt, manifest.clientVersion)}
+      <p>{exportedLine(manifest.exportedAt, manifest.clientVersion)}</p>
+      <p data-testid="inspection-user">
+        {user ? t`Data of the user ${user}` : t`No user recorded (logged out, or nothing pulled yet)`}
       </p>
-      <p data-testid="inspection-user">{user ? t`Data of the user ${user}` : t`No user recorded (logged out, or nothing pulled yet)`}</p>
       <p className="break-all text-xs">{manifest.userAgent}</p>
       <table className="text-sm" aria-label={t`Documents in the export`}>
         <tbody>
@@ -113,7 +130,9 @@ function InspectionView({ bytes }: { bytes: Uint8Array }) {
         docs.length === 0 ? null : (
           <details key={name}>
             <summary className="cursor-pointer">{name}</summary>
-            <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-all text-xs">{JSON.stringify(docs, null, 2)}</pre>
+            <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-all text-xs">
+              {JSON.stringify(docs, null, 2)}
+            </pre>
           </details>
         ),
       )}

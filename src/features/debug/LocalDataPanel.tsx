@@ -23,11 +23,18 @@ export function LocalDataPanel() {
   const fmt = useLocaleFormat();
   const db = useDb();
   const counts = useObservable<Record<string, number>>(
-    () => combineLatest(NAMES.map((n) => db[n].count().$.pipe(map((c) => [n, c] as const)))).pipe(map((pairs) => Object.fromEntries(pairs))),
+    () =>
+      combineLatest(NAMES.map((n) => db[n].count().$.pipe(map((c) => [n, c] as const)))).pipe(
+        map((pairs) => Object.fromEntries(pairs)),
+      ),
     {},
     [db],
   );
-  const unsent = useObservable(() => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$, [], [db]);
+  const unsent = useObservable(
+    () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$,
+    [],
+    [db],
+  );
   const [estimate, setEstimate] = useState<{ usage?: number; quota?: number; persisted?: boolean }>({});
   useEffect(() => {
     void (async () => {
@@ -64,13 +71,18 @@ export function LocalDataPanel() {
         <Trans>
           Storage used: {mb(estimate.usage)} MB of {mb(estimate.quota)} MB.
         </Trans>{' '}
-        {estimate.persisted ? <Trans>Persistent storage granted.</Trans> : <Trans>Persistent storage not granted: the browser may clear data under storage pressure.</Trans>}
+        {estimate.persisted ? (
+          <Trans>Persistent storage granted.</Trans>
+        ) : (
+          <Trans>Persistent storage not granted: the browser may clear data under storage pressure.</Trans>
+        )}
       </p>
       {unsent.length > 0 && (
         <ul className="space-y-1 text-sm" aria-label={t`Rounds not yet sent`}>
           {unsent.map((i) => (
             <li key={i.instanceId}>
-              {i.mrName} · {fmt.date(i.date)} · <SyncBadge state={i.syncState} correction={i.corrects !== undefined} /> <code className="text-xs">{i.instanceId}</code>
+              {i.mrName} · {fmt.date(i.date)} · <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />{' '}
+              <code className="text-xs">{i.instanceId}</code>
               {i.owner && (
                 <span className="text-xs">
                   {' '}

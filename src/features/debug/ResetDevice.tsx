@@ -20,10 +20,17 @@ export function ResetDevice() {
   const check = async () => {
     const unsent = await db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).exec();
     const withData = [];
-    for (const i of unsent) if ((await db.drafts.find({ selector: { instanceId: i.instanceId } }).exec()).length > 0 || (await db.photos.find({ selector: { instanceId: i.instanceId } }).exec()).length > 0) withData.push(i);
+    for (const i of unsent)
+      if (
+        (await db.drafts.find({ selector: { instanceId: i.instanceId } }).exec()).length > 0 ||
+        (await db.photos.find({ selector: { instanceId: i.instanceId } }).exec()).length > 0
+      )
+        withData.push(i);
     if (withData.length > 0) {
       const names = withData.map((i) => `${i.mrName} (${i.date})`).join(', ');
-      setRefusal(t`Refused: these rounds have not reached the server yet: ${names}. Send them, or export the local data first.`);
+      setRefusal(
+        t`Refused: these rounds have not reached the server yet: ${names}. Send them, or export the local data first.`,
+      );
       return;
     }
     setRefusal(undefined);
@@ -39,24 +46,29 @@ export function ResetDevice() {
         <Trans>Start afresh on this device</Trans>
       </h2>
       <p>
-        <Trans>Removes every local document and loads the rounds from the server again. Only possible when every round entered here has been sent.</Trans>
+        <Trans>
+          Removes every local document and loads the rounds from the server again. Only possible when every round
+          entered here has been sent.
+        </Trans>
       </p>
       <Button variant="secondary" onClick={() => void check()}>
         <Trans>Remove all local data</Trans>
       </Button>
       {refusal && <InlineError>{refusal}</InlineError>}
       {asking && (
-      <ConfirmDialog
-        title={t`Remove all local data?`}
-        confirmLabel={t`Remove`}
-        cancelLabel={t`Cancel`}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void reset()}
-      >
-        <p>
-          <Trans>Everything on this device is removed and loaded again from the server. Nothing unsent is on this device.</Trans>
-        </p>
-      </ConfirmDialog>
+        <ConfirmDialog
+          title={t`Remove all local data?`}
+          confirmLabel={t`Remove`}
+          cancelLabel={t`Cancel`}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void reset()}
+        >
+          <p>
+            <Trans>
+              Everything on this device is removed and loaded again from the server. Nothing unsent is on this device.
+            </Trans>
+          </p>
+        </ConfirmDialog>
       )}
     </section>
   );

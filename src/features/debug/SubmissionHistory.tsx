@@ -16,7 +16,10 @@ export function SubmissionHistory() {
   const replication = useReplication();
   const fmt = useLocaleFormat();
   const instances = useObservable<OfflineInstanceDoc[]>(
-    () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
+    () =>
+      db.offlineInstances
+        .find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
     [],
     [db],
   );
@@ -33,58 +36,63 @@ export function SubmissionHistory() {
       {instances.map((i) => {
         const roundName = i.mrName;
         return (
-        <article key={i.instanceId} className="rounded border border-slate-300 p-2 text-sm dark:border-slate-700" data-testid="debug-submission">
-          <div className="flex flex-wrap items-center gap-2">
-            <strong>
-              {i.mrName} · {fmt.date(i.date)}
-            </strong>
-            <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />
-            <code className="text-xs">{i.instanceId}</code>
-            {i.syncState === 'error' && (
-              <Button variant="secondary" onClick={() => void replication.retry(i.instanceId)}>
-                <Trans>Retry</Trans>
-              </Button>
+          <article
+            key={i.instanceId}
+            className="rounded border border-slate-300 p-2 text-sm dark:border-slate-700"
+            data-testid="debug-submission"
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <strong>
+                {i.mrName} · {fmt.date(i.date)}
+              </strong>
+              <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />
+              <code className="text-xs">{i.instanceId}</code>
+              {i.syncState === 'error' && (
+                <Button variant="secondary" onClick={() => void replication.retry(i.instanceId)}>
+                  <Trans>Retry</Trans>
+                </Button>
+              )}
+            </div>
+            {i.owner && (
+              <p className="text-xs">
+                <Trans>Entered by {i.owner}</Trans>
+              </p>
             )}
-          </div>
-          {i.owner && (
-            <p className="text-xs">
-              <Trans>Entered by {i.owner}</Trans>
-            </p>
-          )}
-          {i.lastError && (
-            <p className="text-red-800 dark:text-red-300">
-              <SubmitErrorText error={i.lastError} /> <code className="text-xs">{submitErrorForSupport(i.lastError)}</code>
-            </p>
-          )}
-          {(i.attemptLog?.length ?? 0) > 0 ? (
-            <table className="mt-1 w-full text-xs" aria-label={t`Tries of ${roundName}`}>
-              <thead>
-                <tr className="text-left">
-                  <th>{t`Time`}</th>
-                  <th>{t`Step`}</th>
-                  <th>{t`Try`}</th>
-                  <th>{t`HTTP status`}</th>
-                  <th>{t`Result`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {i.attemptLog?.map((a) => (
-                  <tr key={`${a.at}-${a.step}-${a.attempt}`} data-testid="debug-attempt">
-                    <td className="pr-2 tabular-nums">{fmt.epochDateTime(a.at)}</td>
-                    <td className="pr-2">{a.step === 'values' ? t`values` : t`photos`}</td>
-                    <td className="pr-2 tabular-nums">{a.attempt}</td>
-                    <td className="pr-2 tabular-nums">{a.status ?? (a.ok ? '' : t`no answer`)}</td>
-                    <td className="break-all">{a.ok ? t`done` : a.error}</td>
+            {i.lastError && (
+              <p className="text-red-800 dark:text-red-300">
+                <SubmitErrorText error={i.lastError} />{' '}
+                <code className="text-xs">{submitErrorForSupport(i.lastError)}</code>
+              </p>
+            )}
+            {(i.attemptLog?.length ?? 0) > 0 ? (
+              <table className="mt-1 w-full text-xs" aria-label={t`Tries of ${roundName}`}>
+                <thead>
+                  <tr className="text-left">
+                    <th>{t`Time`}</th>
+                    <th>{t`Step`}</th>
+                    <th>{t`Try`}</th>
+                    <th>{t`HTTP status`}</th>
+                    <th>{t`Result`}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="text-xs text-slate-600 dark:text-slate-400">
-              <Trans>Not tried yet.</Trans>
-            </p>
-          )}
-        </article>
+                </thead>
+                <tbody>
+                  {i.attemptLog?.map((a) => (
+                    <tr key={`${a.at}-${a.step}-${a.attempt}`} data-testid="debug-attempt">
+                      <td className="pr-2 tabular-nums">{fmt.epochDateTime(a.at)}</td>
+                      <td className="pr-2">{a.step === 'values' ? t`values` : t`photos`}</td>
+                      <td className="pr-2 tabular-nums">{a.attempt}</td>
+                      <td className="pr-2 tabular-nums">{a.status ?? (a.ok ? '' : t`no answer`)}</td>
+                      <td className="break-all">{a.ok ? t`done` : a.error}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                <Trans>Not tried yet.</Trans>
+              </p>
+            )}
+          </article>
         );
       })}
     </section>

@@ -12,7 +12,9 @@ export function SupportExportButton() {
         <Trans>Export for support</Trans>
       </h2>
       <p>
-        <Trans>One compressed file with every local document and photo, to send to support. It holds no login token.</Trans>
+        <Trans>
+          One compressed file with every local document and photo, to send to support. It holds no login token.
+        </Trans>
       </p>
       <Button variant="secondary" disabled={exporting} onClick={() => void run()}>
         <Trans>Export local data for support</Trans>

@@ -29,12 +29,20 @@ const SECRET_KEY = /token|password|secret|authorization/i;
 
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEY.test(k)).map(([k, v]) => [k, withoutSecrets(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !SECRET_KEY.test(k))
+        .map(([k, v]) => [k, withoutSecrets(v)]),
+    );
   return value;
 }
 
 /** The whole local database, photo bytes included, as one zip file (fflate) for support. */
-export async function buildSupportZip(db: AppDatabase, meta: { clientVersion: string; userAgent: string; now: Date }): Promise<Uint8Array> {
+export async function buildSupportZip(
+  db: AppDatabase,
+  meta: { clientVersion: string; userAgent: string; now: Date },
+): Promise<Uint8Array> {
   const files: Zippable = {};
   const counts: Record<string, number> = {};
   const schemaVersions: Record<string, number> = {};
@@ -54,7 +62,16 @@ export async function buildSupportZip(db: AppDatabase, meta: { clientVersion: st
     }
   }
   const username = await readDataOwner(db);
-  const manifest: SupportManifest = { format: 'hydrorounds-support-export', version: 1, exportedAt: meta.now.toISOString(), clientVersion: meta.clientVersion, userAgent: meta.userAgent, ...(username ? { username } : {}), schemaVersions, counts };
+  const manifest: SupportManifest = {
+    format: 'hydrorounds-support-export',
+    version: 1,
+    exportedAt: meta.now.toISOString(),
+    clientVersion: meta.clientVersion,
+    userAgent: meta.userAgent,
+    ...(username ? { username } : {}),
+    schemaVersions,
+    counts,
+  };
   files['manifest.json'] = strToU8(JSON.stringify(manifest, null, 2));
   return zipSync(files, { level: 6 });
 }

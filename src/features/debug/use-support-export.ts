@@ -14,7 +14,11 @@ export function useSupportExport(): { exporting: boolean; error?: string; run():
     try {
       const now = new Date();
       const zip = await buildSupportZip(db, { clientVersion: __APP_VERSION__, userAgent: navigator.userAgent, now });
-      downloadBytes(zip, `messrunden-support-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.zip`, 'application/zip');
+      downloadBytes(
+        zip,
+        `messrunden-support-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.zip`,
+        'application/zip',
+      );
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -17,7 +17,23 @@ import { DecisionStatus } from './DecisionStatus';
 import { EDITABLE, setInput, writeDecision } from './decision-store';
 
 /** One entry's decision: the value as a choice and a remark, each stored as typed (useOwnedText). */
-function EntryDecision({ entry, round, stage, input, disabled, write, problem }: { entry: CompletedEntry; round: CompletedRoundDoc; stage: DecisionStage; input: { value?: string; remark?: string } | undefined; disabled: boolean; write: (field: 'value' | 'remark', text: string) => Promise<unknown>; problem?: string }) {
+function EntryDecision({
+  entry,
+  round,
+  stage,
+  input,
+  disabled,
+  write,
+  problem,
+}: {
+  entry: CompletedEntry;
+  round: CompletedRoundDoc;
+  stage: DecisionStage;
+  input: { value?: string; remark?: string } | undefined;
+  disabled: boolean;
+  write: (field: 'value' | 'remark', text: string) => Promise<unknown>;
+  problem?: string;
+}) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
   const label = useDecisionLabel();
@@ -37,12 +53,24 @@ function EntryDecision({ entry, round, stage, input, disabled, write, problem }:
       </p>
       <DecisionReasons entry={entry} instanceId={round.instanceId} submissionTime={round.submissionTime} />
       <span onFocus={owned.onFocus} onBlur={owned.onBlur} className="inline-flex">
-        <ChoiceGroup label={t`Decision for ${name}`} choices={choices} value={value} onChange={(v) => owned.set(v ?? '')} disabled={disabled} stack />
+        <ChoiceGroup
+          label={t`Decision for ${name}`}
+          choices={choices}
+          value={value}
+          onChange={(v) => owned.set(v ?? '')}
+          disabled={disabled}
+          stack
+        />
       </span>
       {problem && <p className="text-sm text-red-700 dark:text-red-300">{problem}</p>}
       <label className="flex flex-col gap-1 text-sm font-medium">
         <Trans>Remark</Trans>
-        <TextField stored={input?.remark} label={t`Remark on ${name}`} disabled={disabled} onStore={(text) => write('remark', text)} />
+        <TextField
+          stored={input?.remark}
+          label={t`Remark on ${name}`}
+          disabled={disabled}
+          onStore={(text) => write('remark', text)}
+        />
       </label>
     </li>
   );
@@ -52,7 +80,15 @@ function EntryDecision({ entry, round, stage, input, disabled, write, problem }:
  * §4 decision of one stage: a value (and remark) per entry that needs one, and the deciding team. Typed text
  * is stored at once; "record assessment" hands the checked body to the queue, which sends it when online.
  */
-export function DecisionForm({ round, stage, decision }: { round: CompletedRoundDoc; stage: DecisionStage; decision: DecisionDoc | null | undefined }) {
+export function DecisionForm({
+  round,
+  stage,
+  decision,
+}: {
+  round: CompletedRoundDoc;
+  stage: DecisionStage;
+  decision: DecisionDoc | null | undefined;
+}) {
   const { t } = useLingui();
   const db = useDb();
   const [problems, setProblems] = useState<DecisionProblem[]>([]);
@@ -71,10 +107,20 @@ export function DecisionForm({ round, stage, decision }: { round: CompletedRound
       return;
     }
     setProblems([]);
-    await writeDecision(db, base, (d) => ({ ...d, post: result.post, syncState: 'queued', lastError: undefined, attempts: 0 }));
+    await writeDecision(db, base, (d) => ({
+      ...d,
+      post: result.post,
+      syncState: 'queued',
+      lastError: undefined,
+      attempts: 0,
+    }));
   };
   return (
-    <section aria-labelledby="decision-heading" className="space-y-3 rounded border-2 border-sky-700 p-3 print:hidden" data-testid="decision-form">
+    <section
+      aria-labelledby="decision-heading"
+      className="space-y-3 rounded border-2 border-sky-700 p-3 print:hidden"
+      data-testid="decision-form"
+    >
       <h2 id="decision-heading" className="text-xl font-semibold">
         {stage === 1 ? <Trans>Decision 1</Trans> : <Trans>Decision 2</Trans>}
       </h2>
@@ -94,9 +140,16 @@ export function DecisionForm({ round, stage, decision }: { round: CompletedRound
       </ul>
       <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
         <Trans>Team of the decision</Trans>
-        <TextField stored={decision?.team} label={t`Team of the decision`} disabled={!editable} onStore={(text) => writeDecision(db, base, (d) => ({ ...d, team: text }))} />
+        <TextField
+          stored={decision?.team}
+          label={t`Team of the decision`}
+          disabled={!editable}
+          onStore={(text) => writeDecision(db, base, (d) => ({ ...d, team: text }))}
+        />
       </label>
-      {problems.some((p) => p.kind === 'team-missing') && <p className="text-sm text-red-700 dark:text-red-300">{t`Enter the team.`}</p>}
+      {problems.some((p) => p.kind === 'team-missing') && (
+        <p className="text-sm text-red-700 dark:text-red-300">{t`Enter the team.`}</p>
+      )}
       {decision && !EDITABLE.has(decision.syncState) ? null : (
         <Button onClick={() => void send()}>
           <Trans>Record assessment</Trans>
@@ -111,7 +164,11 @@ export function DecisionForm({ round, stage, decision }: { round: CompletedRound
 export function DecisionReadOnly({ stage }: { stage: DecisionStage }) {
   return (
     <Alert type="info" testId="decision-read-only">
-      {stage === 1 ? <Trans>This round awaits decision 1 by a first decider (dam keeper). You can view it only.</Trans> : <Trans>This round awaits decision 2 by a second decider (operations officer). You can view it only.</Trans>}
+      {stage === 1 ? (
+        <Trans>This round awaits decision 1 by a first decider (dam keeper). You can view it only.</Trans>
+      ) : (
+        <Trans>This round awaits decision 2 by a second decider (operations officer). You can view it only.</Trans>
+      )}
     </Alert>
   );
 }

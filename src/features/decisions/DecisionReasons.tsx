@@ -12,12 +12,22 @@ import { formatDateTime } from '../round-entry/history-format';
  * history (range, last value, the recent values stored on this device), the observer's value and station
  * remarks, and the photos. Rows without data are left out.
  */
-export function DecisionReasons({ entry, instanceId, submissionTime }: { entry: CompletedEntry; instanceId: string; submissionTime: string | null | undefined }) {
+export function DecisionReasons({
+  entry,
+  instanceId,
+  submissionTime,
+}: {
+  entry: CompletedEntry;
+  instanceId: string;
+  submissionTime: string | null | undefined;
+}) {
   const { i18n } = useLingui();
   const config = useConfig();
   const num = (n: number | undefined | null) => (n === null || n === undefined ? '–' : formatCheckNumber(i18n, n));
   const range = entry.tsPlausibilityCheck;
-  const images = archiveImagesShown(submissionTime, config.showArchiveImages, new Date()) ? [...(entry.tsRemark?.images ?? []), ...(entry.staRemark?.images ?? [])] : [];
+  const images = archiveImagesShown(submissionTime, config.showArchiveImages, new Date())
+    ? [...(entry.tsRemark?.images ?? []), ...(entry.staRemark?.images ?? [])]
+    : [];
   const unit = entry.tsUnit ? ` ${entry.tsUnit}` : '';
   const row = 'grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-3';
   return (

@@ -24,7 +24,11 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
     case 'queued':
       return (
         <Alert type="info" testId="decision-state">
-          {online ? <Trans>Assessment queued; it is being sent.</Trans> : <Trans>Assessment saved on this device; it will be sent when the network is back.</Trans>}
+          {online ? (
+            <Trans>Assessment queued; it is being sent.</Trans>
+          ) : (
+            <Trans>Assessment saved on this device; it will be sent when the network is back.</Trans>
+          )}
         </Alert>
       );
     case 'sending':
@@ -45,9 +49,15 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
           {decision.lastError === DECISION_FORBIDDEN ? (
             <p>
               {decision.stage === 1 ? (
-                <Trans>The server refused the assessment: you do not hold the role for decision 1 (first decider) on this round. Ask an administrator for the role.</Trans>
+                <Trans>
+                  The server refused the assessment: you do not hold the role for decision 1 (first decider) on this
+                  round. Ask an administrator for the role.
+                </Trans>
               ) : (
-                <Trans>The server refused the assessment: you do not hold the role for decision 2 (second decider) on this round. Ask an administrator for the role.</Trans>
+                <Trans>
+                  The server refused the assessment: you do not hold the role for decision 2 (second decider) on this
+                  round. Ask an administrator for the role.
+                </Trans>
               )}
             </p>
           ) : (

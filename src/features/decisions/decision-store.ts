@@ -13,7 +13,11 @@ export const EDITABLE: ReadonlySet<DecisionSyncState> = new Set(['draft', 'error
 /** Writes to one decision document one after the other, so the first keystrokes never race its creation. */
 const chains = new Map<string, Promise<unknown>>();
 
-export function writeDecision(db: AppDatabase, base: { instanceId: string; stage: DecisionStage; mrName: string }, change: (d: DecisionDoc) => DecisionDoc): Promise<unknown> {
+export function writeDecision(
+  db: AppDatabase,
+  base: { instanceId: string; stage: DecisionStage; mrName: string },
+  change: (d: DecisionDoc) => DecisionDoc,
+): Promise<unknown> {
   const id = decisionId(base.instanceId, base.stage);
   const run = async () => {
     const existing = await db.decisions.findOne(id).exec();
@@ -21,7 +25,15 @@ export function writeDecision(db: AppDatabase, base: { instanceId: string; stage
       await existing.incrementalModify((d) => ({ ...change(d), updatedAt: Date.now() }));
       return;
     }
-    const fresh: DecisionDoc = { id, instanceId: base.instanceId, stage: base.stage, mrName: base.mrName, inputs: [], syncState: 'draft', updatedAt: Date.now() };
+    const fresh: DecisionDoc = {
+      id,
+      instanceId: base.instanceId,
+      stage: base.stage,
+      mrName: base.mrName,
+      inputs: [],
+      syncState: 'draft',
+      updatedAt: Date.now(),
+    };
     await db.decisions.insert({ ...change(fresh), updatedAt: Date.now() });
   };
   const next = (chains.get(id) ?? Promise.resolve()).then(run, run);
@@ -39,7 +51,10 @@ export function setInput(d: DecisionDoc, tsId: string, field: 'value' | 'remark'
 export function useDecision(instanceId: string, stage: DecisionStage | undefined): DecisionDoc | null | undefined {
   const db = useDb();
   return useObservable<DecisionDoc | null | undefined>(
-    () => (stage ? db.decisions.findOne(decisionId(instanceId, stage)).$.pipe(map((d) => (d ? d.toMutableJSON() : null))) : undefined),
+    () =>
+      stage
+        ? db.decisions.findOne(decisionId(instanceId, stage)).$.pipe(map((d) => (d ? d.toMutableJSON() : null)))
+        : undefined,
     undefined,
     [db, instanceId, stage],
   );
@@ -48,5 +63,12 @@ export function useDecision(instanceId: string, stage: DecisionStage | undefined
 /** Every decision of a round typed on this device (for the state shown after the round has moved on). */
 export function useRoundDecisions(instanceId: string): DecisionDoc[] {
   const db = useDb();
-  return useObservable(() => db.decisions.find({ selector: { instanceId }, sort: [{ updatedAt: 'desc' }] }).$.pipe(map((ds) => ds.map((d) => d.toMutableJSON()))), [], [db, instanceId]);
+  return useObservable(
+    () =>
+      db.decisions
+        .find({ selector: { instanceId }, sort: [{ updatedAt: 'desc' }] })
+        .$.pipe(map((ds) => ds.map((d) => d.toMutableJSON()))),
+    [],
+    [db, instanceId],
+  );
 }

@@ -17,7 +17,8 @@ export function DepthProfileDialog(props: ReadingInputProps & { open: boolean; o
 
 function DepthProfileBody({ entry, draft, onStore }: ReadingInputProps) {
   const { t } = useLingui();
-  const save = (rows: DepthRowText[]) => onStore({ depthProfileForm: rows, depthProfile: depthProfileOf(rows, entry.staNumber) });
+  const save = (rows: DepthRowText[]) =>
+    onStore({ depthProfileForm: rows, depthProfile: depthProfileOf(rows, entry.staNumber) });
   const { form: rows, update } = useDraftForm<DepthRowText[]>(draft?.depthProfileForm, () => [{}], save);
   const columns: { key: keyof DepthRowText; label: string }[] = [
     { key: 'depthM', label: t`Depth [m]` },
@@ -26,9 +27,20 @@ function DepthProfileBody({ entry, draft, onStore }: ReadingInputProps) {
     { key: 'lfkt', label: t`Conductivity [µS/cm]` },
   ];
   // problems name the row as the user sees it, empty rows included
-  const filled = rows.map((r, i) => [i, depthProfileOf([r], entry.staNumber)[0]] as const).filter((x): x is readonly [number, NonNullable<(typeof x)[1]>] => x[1] !== undefined);
-  const problems = validateDepthProfile(filled.map(([, r]) => r)).map((p) => ({ ...p, row: filled[p.row]?.[0] ?? p.row }));
-  const reason = (p: DepthProfileProblem) => ({ required: t`depth missing`, negative: t`must not be negative`, notIncreasing: t`depths must increase`, outOfRange: t`outside −2…40 °C` })[p.reason];
+  const filled = rows
+    .map((r, i) => [i, depthProfileOf([r], entry.staNumber)[0]] as const)
+    .filter((x): x is readonly [number, NonNullable<(typeof x)[1]>] => x[1] !== undefined);
+  const problems = validateDepthProfile(filled.map(([, r]) => r)).map((p) => ({
+    ...p,
+    row: filled[p.row]?.[0] ?? p.row,
+  }));
+  const reason = (p: DepthProfileProblem) =>
+    ({
+      required: t`depth missing`,
+      negative: t`must not be negative`,
+      notIncreasing: t`depths must increase`,
+      outOfRange: t`outside −2…40 °C`,
+    })[p.reason];
   return (
     <>
       <NumberRowsTable

@@ -1,7 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { DischargeUnit, Meter } from '../../../schemas/api';
-import { DISCHARGE_MODES, ESTIMATE_KEYS, type DischargeMode, type EstimateKey } from '../../../schemas/forms/reading-forms';
+import {
+  DISCHARGE_MODES,
+  ESTIMATE_KEYS,
+  type DischargeMode,
+  type EstimateKey,
+} from '../../../schemas/forms/reading-forms';
 import { defaultDischargeForm, ESTIMATES, evaluateDischargeForm, toUnit } from '../../domain';
 import { ChoiceGroup } from '../readings/ChoiceGroup';
 import { NumberField } from '../readings/NumberField';
@@ -25,7 +30,12 @@ export interface DischargeDialogProps extends ReadingInputProps {
 export function DischargeDialog(props: DischargeDialogProps) {
   const { t } = useLingui();
   return (
-    <ReadingDialog title={t`Discharge measurement`} subtitle={`${props.label} [${props.unit}]`} open={props.open} onClose={props.onClose}>
+    <ReadingDialog
+      title={t`Discharge measurement`}
+      subtitle={`${props.label} [${props.unit}]`}
+      open={props.open}
+      onClose={props.onClose}
+    >
       <DischargeBody {...props} />
     </ReadingDialog>
   );
@@ -43,18 +53,35 @@ function DischargeBody({ entry, draft, label, unit, meters, protocol, defaultVol
   useEffect(() => {
     valueText.current = draft?.text;
   }, [draft?.text]);
-  const { form, update } = useDraftForm(draft?.dischargeForm, () => defaultDischargeForm(entry, defaultVolume, format), (f) => onStore(dischargePatch(f, valueText.current, ctx)));
+  const { form, update } = useDraftForm(
+    draft?.dischargeForm,
+    () => defaultDischargeForm(entry, defaultVolume, format),
+    (f) => onStore(dischargePatch(f, valueText.current, ctx)),
+  );
   const outcome = evaluateDischargeForm(form, { unit, meters, valueText: draft?.text, protocol });
-  const modes: Record<DischargeMode, string> = { ESTIMATE: t`Estimate`, METER: t`Current meter`, VOLUME_TIME: t`Volume/time`, VALUE: t`Value` };
+  const modes: Record<DischargeMode, string> = {
+    ESTIMATE: t`Estimate`,
+    METER: t`Current meter`,
+    VOLUME_TIME: t`Volume/time`,
+    VALUE: t`Value`,
+  };
   const estimates: Record<EstimateKey, string> = { Dry: t`dry`, Moist: t`moist`, Droplets: t`droplets` };
   return (
     <>
-      <ChoiceGroup label={t`Method`} choices={DISCHARGE_MODES.map((m) => ({ value: m, label: modes[m] }))} value={form.mode} onChange={(mode) => mode && update((f) => ({ ...f, mode }))} />
+      <ChoiceGroup
+        label={t`Method`}
+        choices={DISCHARGE_MODES.map((m) => ({ value: m, label: modes[m] }))}
+        value={form.mode}
+        onChange={(mode) => mode && update((f) => ({ ...f, mode }))}
+      />
       <div className={section}>
         {form.mode === 'ESTIMATE' && (
           <ChoiceGroup
             label={t`Estimate`}
-            choices={ESTIMATE_KEYS.map((k) => ({ value: k, label: `${estimates[k]} (${format(toUnit(ESTIMATES[k], unit))} ${unit})` }))}
+            choices={ESTIMATE_KEYS.map((k) => ({
+              value: k,
+              label: `${estimates[k]} (${format(toUnit(ESTIMATES[k], unit))} ${unit})`,
+            }))}
             value={form.estimate}
             onChange={(estimate) => update((f) => ({ ...f, estimate }))}
           />
@@ -63,7 +90,11 @@ function DischargeBody({ entry, draft, label, unit, meters, protocol, defaultVol
           <>
             <label className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{t`Current meter`}</span>
-              <select value={form.meter ?? ''} onChange={(e) => update((f) => ({ ...f, meter: e.target.value || undefined }))} className="min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900">
+              <select
+                value={form.meter ?? ''}
+                onChange={(e) => update((f) => ({ ...f, meter: e.target.value || undefined }))}
+                className="min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900"
+              >
                 <option value="">{t`choose…`}</option>
                 {meters.map((m) => (
                   <option key={m.name} value={m.name}>
@@ -72,13 +103,23 @@ function DischargeBody({ entry, draft, label, unit, meters, protocol, defaultVol
                 ))}
               </select>
             </label>
-            {meters.length === 0 && <p className="text-sm text-amber-800 dark:text-amber-300">{t`No current meters available.`}</p>}
+            {meters.length === 0 && (
+              <p className="text-sm text-amber-800 dark:text-amber-300">{t`No current meters available.`}</p>
+            )}
             <VerticalsTable form={form} update={update} />
           </>
         )}
         {form.mode === 'VOLUME_TIME' && (
           <>
-            <ChoiceGroup label={t`Aggregation`} choices={[{ value: 'MEAN' as const, label: t`Mean` }, { value: 'SUM' as const, label: t`Sum` }]} value={form.aggregation} onChange={(aggregation) => aggregation && update((f) => ({ ...f, aggregation }))} />
+            <ChoiceGroup
+              label={t`Aggregation`}
+              choices={[
+                { value: 'MEAN' as const, label: t`Mean` },
+                { value: 'SUM' as const, label: t`Sum` },
+              ]}
+              value={form.aggregation}
+              onChange={(aggregation) => aggregation && update((f) => ({ ...f, aggregation }))}
+            />
             <VolumeRows form={form} update={update} format={format} defaultVolume={defaultVolume} />
           </>
         )}
@@ -112,11 +153,20 @@ function DischargeBody({ entry, draft, label, unit, meters, protocol, defaultVol
             </label>
             <label className={field}>
               {t`Gauge unit`}
-              <TextField stored={form.gaugeUnit} label={t`Gauge unit`} className="max-w-24 min-w-16" onStore={(gaugeUnit) => update((f) => ({ ...f, gaugeUnit }))} />
+              <TextField
+                stored={form.gaugeUnit}
+                label={t`Gauge unit`}
+                className="max-w-24 min-w-16"
+                onStore={(gaugeUnit) => update((f) => ({ ...f, gaugeUnit }))}
+              />
             </label>
             <label className={`${field} flex-1`}>
               {t`Protocol remark`}
-              <TextField stored={form.remark} label={t`Protocol remark`} onStore={(remark) => update((f) => ({ ...f, remark }))} />
+              <TextField
+                stored={form.remark}
+                label={t`Protocol remark`}
+                onStore={(remark) => update((f) => ({ ...f, remark }))}
+              />
             </label>
           </div>
         </fieldset>

@@ -23,12 +23,35 @@ export function DischargeInput(props: ReadingInputProps) {
   const unit = entry.tsUnit as DischargeUnit;
   const form = draft?.dischargeForm;
   const storeText = (text: string) =>
-    onStore(form ? { text, ...dischargePatch({ ...form, mode: 'VALUE' }, text, { unit, meters, protocol: config.dischargeProtocol, format }) } : { text });
-  const modeLabel = { ESTIMATE: t`estimate`, METER: t`current meter`, VOLUME_TIME: t`volume/time`, VALUE: '' }[form?.mode ?? 'VALUE'];
+    onStore(
+      form
+        ? {
+            text,
+            ...dischargePatch({ ...form, mode: 'VALUE' }, text, {
+              unit,
+              meters,
+              protocol: config.dischargeProtocol,
+              format,
+            }),
+          }
+        : { text },
+    );
+  const modeLabel = { ESTIMATE: t`estimate`, METER: t`current meter`, VOLUME_TIME: t`volume/time`, VALUE: '' }[
+    form?.mode ?? 'VALUE'
+  ];
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-start gap-1">
-        <NumberField stored={draft?.text} label={label} invalid={invalid} describedBy={describedBy} disabled={disabled} valueInput onKeyDown={onKeyDown} onStore={storeText} />
+        <NumberField
+          stored={draft?.text}
+          label={label}
+          invalid={invalid}
+          describedBy={describedBy}
+          disabled={disabled}
+          valueInput
+          onKeyDown={onKeyDown}
+          onStore={storeText}
+        />
         <button
           type="button"
           disabled={disabled}
@@ -41,7 +64,15 @@ export function DischargeInput(props: ReadingInputProps) {
         </button>
       </div>
       {modeLabel && <span className="text-xs text-slate-600 dark:text-slate-400">{modeLabel}</span>}
-      <DischargeDialog {...props} open={open} onClose={() => setOpen(false)} unit={unit} meters={meters} protocol={config.dischargeProtocol} defaultVolume={config.dischargeDefaultVolume} />
+      <DischargeDialog
+        {...props}
+        open={open}
+        onClose={() => setOpen(false)}
+        unit={unit}
+        meters={meters}
+        protocol={config.dischargeProtocol}
+        defaultVolume={config.dischargeDefaultVolume}
+      />
     </div>
   );
 }

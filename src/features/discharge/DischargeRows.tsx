@@ -22,8 +22,12 @@ export function VerticalsTable({ form, update }: { form: DischargeForm; update: 
       cellLabel={(i, { label }) => t`Vertical ${i + 1} ${label}`}
       removeLabel={(i) => t`Remove vertical ${i + 1}`}
       addLabel={t`Add vertical`}
-      invalid={(i, key) => (form.verticals[i]?.[key] ?? '').trim() !== '' && numberOf(form.verticals[i]?.[key]) === undefined}
-      onSet={(i, key, text) => update((f) => ({ ...f, verticals: replaceAt(f.verticals, i, { ...f.verticals[i], [key]: text }) }))}
+      invalid={(i, key) =>
+        (form.verticals[i]?.[key] ?? '').trim() !== '' && numberOf(form.verticals[i]?.[key]) === undefined
+      }
+      onSet={(i, key, text) =>
+        update((f) => ({ ...f, verticals: replaceAt(f.verticals, i, { ...f.verticals[i], [key]: text }) }))
+      }
       onRemove={(i) => update((f) => ({ ...f, verticals: f.verticals.filter((_, j) => j !== i) }))}
       onAdd={() => update((f) => ({ ...f, verticals: [...f.verticals, {}] }))}
     />
@@ -31,7 +35,17 @@ export function VerticalsTable({ form, update }: { form: DischargeForm; update: 
 }
 
 /** §3 volumetric measurements: volume (l) and time (s) per row, with each row's rate. */
-export function VolumeRows({ form, update, format, defaultVolume }: { form: DischargeForm; update: Update; format(n: number, digits?: number): string; defaultVolume: number }) {
+export function VolumeRows({
+  form,
+  update,
+  format,
+  defaultVolume,
+}: {
+  form: DischargeForm;
+  update: Update;
+  format(n: number, digits?: number): string;
+  defaultVolume: number;
+}) {
   const { t } = useLingui();
   const columns: { key: keyof VolumeText; label: string }[] = [
     { key: 'volume', label: t`Volume [l]` },
@@ -50,7 +64,9 @@ export function VolumeRows({ form, update, format, defaultVolume }: { form: Disc
       derived={{ label: 'l/s', value: rate }}
       removeLabel={(i) => t`Remove measurement ${i + 1}`}
       addLabel={t`Add measurement`}
-      onSet={(i, key, text) => update((f) => ({ ...f, volumes: replaceAt(f.volumes, i, { ...f.volumes[i], [key]: text }) }))}
+      onSet={(i, key, text) =>
+        update((f) => ({ ...f, volumes: replaceAt(f.volumes, i, { ...f.volumes[i], [key]: text }) }))
+      }
       onRemove={(i) => update((f) => ({ ...f, volumes: f.volumes.filter((_, j) => j !== i) }))}
       onAdd={() => update((f) => ({ ...f, volumes: [...f.volumes, { volume: format(defaultVolume) }] }))}
     />

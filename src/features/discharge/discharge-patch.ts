@@ -16,7 +16,12 @@ export interface DischargeContext {
  * unless the mode is a plain value (whose text is the entry's value), the result as the entry's value text.
  */
 export function dischargePatch(form: DischargeForm, valueText: string | undefined, ctx: DischargeContext): DraftPatch {
-  const outcome = evaluateDischargeForm(form, { unit: ctx.unit, meters: ctx.meters, valueText, protocol: ctx.protocol });
+  const outcome = evaluateDischargeForm(form, {
+    unit: ctx.unit,
+    meters: ctx.meters,
+    valueText,
+    protocol: ctx.protocol,
+  });
   return {
     dischargeForm: form,
     dischargeValue: outcome.dischargeValue,

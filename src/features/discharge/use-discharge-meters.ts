@@ -10,7 +10,11 @@ import { useConfig } from '../../db/reference-hooks';
 export function useDischargeMeters(): Meter[] {
   const db = useDb();
   const config = useConfig();
-  const data = useObservable<unknown>(() => db.reference.findOne('dischargeMeters').$.pipe(map((d) => d?.data)), undefined, [db]);
+  const data = useObservable<unknown>(
+    () => db.reference.findOne('dischargeMeters').$.pipe(map((d) => d?.data)),
+    undefined,
+    [db],
+  );
   return useMemo(() => {
     const parsed = v.safeParse(MeterListSchema, data);
     return parsed.success && parsed.output.length > 0 ? parsed.output : config.dischargeMeters;

@@ -14,7 +14,10 @@ export function MeasureDocuments() {
   // station documents carry only the number: name the station from the stored rounds where one has it
   const db = useDb();
   const rounds = useObservable(() => db.rounds.find().$, [], [db]);
-  const stationNames = useMemo(() => new Map(rounds.flatMap((r) => r.entries.map((e): [string, string] => [e.staNumber, e.staName]))), [rounds]);
+  const stationNames = useMemo(
+    () => new Map(rounds.flatMap((r) => r.entries.map((e): [string, string] => [e.staNumber, e.staName]))),
+    [rounds],
+  );
   return (
     <section aria-labelledby="documents-heading" className="space-y-4">
       <h1 id="documents-heading" className="text-2xl font-semibold">
@@ -26,7 +29,11 @@ export function MeasureDocuments() {
         </p>
       )}
       {sections.map((s) => (
-        <Section key={`${s.mode}|${s.owner ?? ''}`} section={s} stationName={s.mode === 'STATION' ? stationNames.get(s.owner ?? '') : undefined} />
+        <Section
+          key={`${s.mode}|${s.owner ?? ''}`}
+          section={s}
+          stationName={s.mode === 'STATION' ? stationNames.get(s.owner ?? '') : undefined}
+        />
       ))}
     </section>
   );
@@ -35,10 +42,17 @@ export function MeasureDocuments() {
 function Section({ section, stationName }: { section: DocumentSection; stationName?: string }) {
   const { t } = useLingui();
   const owner = stationName ? `${stationName} (${section.owner ?? ''})` : section.owner || t`unassigned`;
-  const title = section.mode === 'GLOBAL' ? t`General documents` : section.mode === 'MEASURE_ROUND' ? t`Measure round ${owner}` : t`Station ${owner}`;
+  const title =
+    section.mode === 'GLOBAL'
+      ? t`General documents`
+      : section.mode === 'MEASURE_ROUND'
+        ? t`Measure round ${owner}`
+        : t`Station ${owner}`;
   return (
     <section aria-label={title} className="rounded border border-slate-300 dark:border-slate-700">
-      <h2 className="border-b border-slate-300 bg-slate-50 px-3 py-2 font-semibold dark:border-slate-700 dark:bg-slate-900">{title}</h2>
+      <h2 className="border-b border-slate-300 bg-slate-50 px-3 py-2 font-semibold dark:border-slate-700 dark:bg-slate-900">
+        {title}
+      </h2>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {section.documents.map((d) => (
           <DocumentRow key={d.mdId} document={d} />
@@ -66,10 +80,13 @@ function DocumentRow({ document }: { document: MeasureDocument }) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
   const href = useDocumentHref(document);
-  const link = 'flex min-h-11 items-center rounded border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800';
+  const link =
+    'flex min-h-11 items-center rounded border border-slate-400 px-3 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800';
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
-      <span className="w-full font-medium [overflow-wrap:anywhere] sm:w-auto sm:min-w-0 sm:flex-1">{document.mdFilename}</span>
+      <span className="w-full font-medium [overflow-wrap:anywhere] sm:w-auto sm:min-w-0 sm:flex-1">
+        {document.mdFilename}
+      </span>
       {document.mdLastModified && (
         <span className="text-sm text-slate-600 dark:text-slate-400">
           <Trans>Last modified {fmt.dateTime(document.mdLastModified)}</Trans>
@@ -77,10 +94,21 @@ function DocumentRow({ document }: { document: MeasureDocument }) {
       )}
       {href ? (
         <span className="flex gap-2">
-          <a href={href} target="_blank" rel="noopener noreferrer" className={link} aria-label={t`Open ${document.mdFilename}`}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={link}
+            aria-label={t`Open ${document.mdFilename}`}
+          >
             <Trans>Open</Trans>
           </a>
-          <a href={href} download={document.mdFilename} className={link} aria-label={t`Download ${document.mdFilename}`}>
+          <a
+            href={href}
+            download={document.mdFilename}
+            className={link}
+            aria-label={t`Download ${document.mdFilename}`}
+          >
             <Trans>Download</Trans>
           </a>
         </span>

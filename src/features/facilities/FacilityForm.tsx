@@ -15,12 +15,28 @@ export interface FacilityFormValue {
  * Name and attributes of a facility (attribute fields from its model), for a new one also the model;
  * for an existing one also the station it moves to and whether it is out of service.
  */
-export function FacilityForm({ initial, models, stations, isNew, onSave, onCancel }: { initial: FacilityFormValue; models: readonly FacilityModel[]; stations: readonly { staNumber: string; title: string }[]; isNew: boolean; onSave: (v: FacilityFormValue) => void; onCancel: () => void }) {
+export function FacilityForm({
+  initial,
+  models,
+  stations,
+  isNew,
+  onSave,
+  onCancel,
+}: {
+  initial: FacilityFormValue;
+  models: readonly FacilityModel[];
+  stations: readonly { staNumber: string; title: string }[];
+  isNew: boolean;
+  onSave: (v: FacilityFormValue) => void;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const [value, setValue] = useState(initial);
   const [nameMissing, setNameMissing] = useState(false);
   const model = models.find((m) => m.name === value.model);
-  const attributeNames = [...new Set([...(model?.attributeTypes ?? []).map((a) => a.name), ...Object.keys(value.attributes)])];
+  const attributeNames = [
+    ...new Set([...(model?.attributeTypes ?? []).map((a) => a.name), ...Object.keys(value.attributes)]),
+  ];
   const field = 'min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-900';
 
   return (
@@ -46,7 +62,13 @@ export function FacilityForm({ initial, models, stations, isNew, onSave, onCance
       )}
       <label className="flex flex-col">
         <Trans>Name</Trans>
-        <input value={value.name} onChange={(e) => setValue({ ...value, name: e.target.value })} aria-invalid={nameMissing || undefined} aria-describedby="facility-name-error" className={field} />
+        <input
+          value={value.name}
+          onChange={(e) => setValue({ ...value, name: e.target.value })}
+          aria-invalid={nameMissing || undefined}
+          aria-describedby="facility-name-error"
+          className={field}
+        />
         {nameMissing && (
           <span id="facility-name-error" className="text-xs text-red-700 dark:text-red-300">
             <Trans>Enter a name.</Trans>
@@ -63,7 +85,15 @@ export function FacilityForm({ initial, models, stations, isNew, onSave, onCance
               type={numeric ? 'number' : 'text'}
               step="any"
               value={value.attributes[name] ?? ''}
-              onChange={(e) => setValue({ ...value, attributes: { ...value.attributes, [name]: numeric && e.target.value !== '' ? Number(e.target.value) : e.target.value } })}
+              onChange={(e) =>
+                setValue({
+                  ...value,
+                  attributes: {
+                    ...value.attributes,
+                    [name]: numeric && e.target.value !== '' ? Number(e.target.value) : e.target.value,
+                  },
+                })
+              }
               className={field}
             />
           </label>
@@ -73,7 +103,11 @@ export function FacilityForm({ initial, models, stations, isNew, onSave, onCance
         <>
           <label className="flex flex-col">
             <Trans>Station</Trans>
-            <select value={value.moveTo} onChange={(e) => setValue({ ...value, moveTo: e.target.value })} className={field}>
+            <select
+              value={value.moveTo}
+              onChange={(e) => setValue({ ...value, moveTo: e.target.value })}
+              className={field}
+            >
               {stations.map((s) => (
                 <option key={s.staNumber} value={s.staNumber}>
                   {s.title}
@@ -82,7 +116,12 @@ export function FacilityForm({ initial, models, stations, isNew, onSave, onCance
             </select>
           </label>
           <label className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" checked={value.invalid} onChange={(e) => setValue({ ...value, invalid: e.target.checked })} className="size-5" />
+            <input
+              type="checkbox"
+              checked={value.invalid}
+              onChange={(e) => setValue({ ...value, invalid: e.target.checked })}
+              className="size-5"
+            />
             <Trans>Out of service</Trans>
           </label>
         </>

@@ -6,7 +6,21 @@ import { FacilityForm } from './FacilityForm';
 import { mergeFacilities, type StationFacilityActions } from './use-station-facilities';
 
 /** §3 station facilities of one station: edit, move, take out of service, add new ones. */
-export function StationFacilities({ staNumber, stationTitle, serverFacilities, stations, actions, disabled }: { staNumber: string; stationTitle: string; serverFacilities: readonly StationFacility[]; stations: readonly { staNumber: string; title: string }[]; actions: StationFacilityActions; disabled: boolean }) {
+export function StationFacilities({
+  staNumber,
+  stationTitle,
+  serverFacilities,
+  stations,
+  actions,
+  disabled,
+}: {
+  staNumber: string;
+  stationTitle: string;
+  serverFacilities: readonly StationFacility[];
+  stations: readonly { staNumber: string; title: string }[];
+  actions: StationFacilityActions;
+  disabled: boolean;
+}) {
   const { t } = useLingui();
   const models = useFacilityModels();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
@@ -16,8 +30,12 @@ export function StationFacilities({ staNumber, stationTitle, serverFacilities, s
     <div role="group" aria-label={t`Facilities of ${stationTitle}`} className="mt-2 text-sm">
       <ul className="flex flex-wrap gap-2">
         {facilities.map((f) => (
-          <li key={f.id} className={`rounded border px-2 py-1 ${f.changed ? 'border-sky-600' : 'border-slate-300 dark:border-slate-700'} ${f.invalid ? 'line-through' : ''}`}>
-            <span className="font-medium">{f.name}</span> <span className="text-slate-600 dark:text-slate-400">({f.model})</span>
+          <li
+            key={f.id}
+            className={`rounded border px-2 py-1 ${f.changed ? 'border-sky-600' : 'border-slate-300 dark:border-slate-700'} ${f.invalid ? 'line-through' : ''}`}
+          >
+            <span className="font-medium">{f.name}</span>{' '}
+            <span className="text-slate-600 dark:text-slate-400">({f.model})</span>
             {Object.entries(f.attributes).map(([k, v]) => (
               <span key={k} className="ml-2 text-xs">
                 {k}: {v ?? '–'}
@@ -29,19 +47,37 @@ export function StationFacilities({ staNumber, stationTitle, serverFacilities, s
               </span>
             )}
             {!f.isNew && (
-              <button type="button" disabled={disabled} onClick={() => setEditing(f.id)} className="ml-2 min-h-9 underline" aria-label={t`Edit facility ${f.name}`}>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => setEditing(f.id)}
+                className="ml-2 min-h-9 underline"
+                aria-label={t`Edit facility ${f.name}`}
+              >
                 <Trans>Edit</Trans>
               </button>
             )}
             {f.changed && (
-              <button type="button" disabled={disabled} onClick={() => void actions.undo(f.id)} className="ml-2 min-h-9 text-red-700 underline dark:text-red-300" aria-label={t`Undo the change of ${f.name}`}>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => void actions.undo(f.id)}
+                className="ml-2 min-h-9 text-red-700 underline dark:text-red-300"
+                aria-label={t`Undo the change of ${f.name}`}
+              >
                 <Trans>Undo</Trans>
               </button>
             )}
           </li>
         ))}
         <li>
-          <button type="button" disabled={disabled || models.length === 0} onClick={() => setEditing('new')} aria-label={t`New facility for ${stationTitle}`} className="min-h-11 rounded border border-dashed border-slate-400 px-2">
+          <button
+            type="button"
+            disabled={disabled || models.length === 0}
+            onClick={() => setEditing('new')}
+            aria-label={t`New facility for ${stationTitle}`}
+            className="min-h-11 rounded border border-dashed border-slate-400 px-2"
+          >
             + <Trans>Facility</Trans>
           </button>
         </li>
@@ -59,24 +95,37 @@ export function StationFacilities({ staNumber, stationTitle, serverFacilities, s
           }}
         />
       )}
-      {editing && editing !== 'new' && (() => {
-        const view = facilities.find((f) => f.id === editing);
-        const original = serverFacilities.find((f) => f.id === editing);
-        if (!view || !original) return null;
-        return (
-          <FacilityForm
-            isNew={false}
-            models={models}
-            stations={stations}
-            initial={{ model: view.model, name: view.name, attributes: view.attributes, moveTo: view.staNumber, invalid: view.invalid }}
-            onCancel={() => setEditing(null)}
-            onSave={(v) => {
-              void actions.save(staNumber, original, { name: v.name, attributes: v.attributes, moveTo: v.moveTo, invalid: v.invalid });
-              setEditing(null);
-            }}
-          />
-        );
-      })()}
+      {editing &&
+        editing !== 'new' &&
+        (() => {
+          const view = facilities.find((f) => f.id === editing);
+          const original = serverFacilities.find((f) => f.id === editing);
+          if (!view || !original) return null;
+          return (
+            <FacilityForm
+              isNew={false}
+              models={models}
+              stations={stations}
+              initial={{
+                model: view.model,
+                name: view.name,
+                attributes: view.attributes,
+                moveTo: view.staNumber,
+                invalid: view.invalid,
+              }}
+              onCancel={() => setEditing(null)}
+              onSave={(v) => {
+                void actions.save(staNumber, original, {
+                  name: v.name,
+                  attributes: v.attributes,
+                  moveTo: v.moveTo,
+                  invalid: v.invalid,
+                });
+                setEditing(null);
+              }}
+            />
+          );
+        })()}
     </div>
   );
 }

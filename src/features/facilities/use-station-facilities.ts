@@ -21,7 +21,11 @@ export interface FacilityView {
 }
 
 /** The server's facilities of a station with this device's changes applied, plus new ones. */
-export function mergeFacilities(staNumber: string, server: readonly StationFacility[], local: readonly FacilityDoc[]): FacilityView[] {
+export function mergeFacilities(
+  staNumber: string,
+  server: readonly StationFacility[],
+  local: readonly FacilityDoc[],
+): FacilityView[] {
   const byId = new Map(local.map((f) => [f.id, f]));
   const views: FacilityView[] = server.map((f) => {
     const change = f.id ? byId.get(f.id) : undefined;
@@ -38,7 +42,20 @@ export function mergeFacilities(staNumber: string, server: readonly StationFacil
     };
   });
   const created = local.filter((f) => f.action.includes('NEW') && f.staNumber === staNumber);
-  return [...views, ...created.map((f) => ({ id: f.id, name: f.name, model: f.model, number: f.number, attributes: f.attributes, staNumber: f.stations[0] ?? staNumber, invalid: f.invalid, isNew: true, changed: true }))];
+  return [
+    ...views,
+    ...created.map((f) => ({
+      id: f.id,
+      name: f.name,
+      model: f.model,
+      number: f.number,
+      attributes: f.attributes,
+      staNumber: f.stations[0] ?? staNumber,
+      invalid: f.invalid,
+      isNew: true,
+      changed: true,
+    })),
+  ];
 }
 
 export interface FacilityEdit {
@@ -58,10 +75,17 @@ export interface StationFacilityActions {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Facility changes are written to RxDB at once, under the open instance (created on first use). */
-export function useStationFacilities(mrId: string, instanceId: string | undefined, ensureInstance: () => Promise<string>): StationFacilityActions {
+export function useStationFacilities(
+  mrId: string,
+  instanceId: string | undefined,
+  ensureInstance: () => Promise<string>,
+): StationFacilityActions {
   const db = useDb();
   const local = useObservable<FacilityDoc[]>(
-    () => (instanceId ? db.facilities.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))) : undefined),
+    () =>
+      instanceId
+        ? db.facilities.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
+        : undefined,
     [],
     [db, instanceId],
   );
@@ -98,7 +122,19 @@ export function useStationFacilities(mrId: string, instanceId: string | undefine
 
   const create = useCallback(
     async (staNumber: string, model: string, name: string, attributes: Attributes) => {
-      await db.facilities.insert({ id: crypto.randomUUID(), instanceId: await ensureInstance(), mrId, staNumber, action: ['NEW'], invalid: false, name, model, attributes, stations: [staNumber], updatedAt: Date.now() });
+      await db.facilities.insert({
+        id: crypto.randomUUID(),
+        instanceId: await ensureInstance(),
+        mrId,
+        staNumber,
+        action: ['NEW'],
+        invalid: false,
+        name,
+        model,
+        attributes,
+        stations: [staNumber],
+        updatedAt: Date.now(),
+      });
     },
     [db, mrId, ensureInstance],
   );

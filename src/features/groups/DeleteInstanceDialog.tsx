@@ -10,7 +10,15 @@ import { mayDeleteOfflineRound } from '../../domain/delete-confirmation';
 import { deleteUnsentInstance } from './delete-instance';
 
 /** §5/§8: deleting an unsent round asks for its name; only an exact match enables the delete button. */
-export function DeleteInstanceDialog({ instance, onClose, onDeleted }: { instance: OfflineInstanceDoc; onClose: () => void; onDeleted: (name: string) => void }) {
+export function DeleteInstanceDialog({
+  instance,
+  onClose,
+  onDeleted,
+}: {
+  instance: OfflineInstanceDoc;
+  onClose: () => void;
+  onDeleted: (name: string) => void;
+}) {
   const { t } = useLingui();
   const db = useDb();
   const fmt = useLocaleFormat();
@@ -43,7 +51,8 @@ export function DeleteInstanceDialog({ instance, onClose, onDeleted }: { instanc
       >
         <p id={hintId} className="text-sm">
           <Trans>
-            The values, remarks, photos, tasks and facility changes of {name} ({date}) on this device are deleted. They were never sent to the server and cannot be restored. Type the name of the round to confirm.
+            The values, remarks, photos, tasks and facility changes of {name} ({date}) on this device are deleted. They
+            were never sent to the server and cannot be restored. Type the name of the round to confirm.
           </Trans>
         </p>
         <label htmlFor={inputId} className="block font-medium">

@@ -50,7 +50,11 @@ export function GroupSelection() {
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-sm font-medium">
           <Trans>Date</Trans>
-          <DateField label={t`Date`} value={date} onChange={(iso) => iso && void navigate({ search: { date: iso }, replace: true })} />
+          <DateField
+            label={t`Date`}
+            value={date}
+            onChange={(iso) => iso && void navigate({ search: { date: iso }, replace: true })}
+          />
         </label>
         <Button variant="secondary" onClick={() => void refresh()} disabled={refreshing}>
           {refreshing ? <Trans>Loading…</Trans> : <Trans>Refresh from server</Trans>}
@@ -61,33 +65,51 @@ export function GroupSelection() {
       </div>
       {sync.lastPullError && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          <Trans>The rounds could not be loaded from the server; the stored copy is shown.</Trans> ({sync.lastPullError})
+          <Trans>The rounds could not be loaded from the server; the stored copy is shown.</Trans> ({sync.lastPullError}
+          )
         </p>
       )}
       {outdoor && <StoredTours emphasize />}
       {rounds.length === 0 ? (
         <p className="rounded border border-dashed border-slate-400 p-4">
-          <Trans>No measure rounds stored on this device yet. Connect to the network and press "Refresh from server".</Trans>
+          <Trans>
+            No measure rounds stored on this device yet. Connect to the network and press "Refresh from server".
+          </Trans>
         </p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Measure rounds`}>
           {rounds.map((r) => {
             const name = r.mrName;
             const takeOffline = (
-              <Button variant={outdoor ? 'primary' : 'secondary'} onClick={() => setStoring(r.toMutableJSON())} aria-label={t`Take ${name} offline`} className={outdoor ? 'w-full' : 'text-sm'}>
+              <Button
+                variant={outdoor ? 'primary' : 'secondary'}
+                onClick={() => setStoring(r.toMutableJSON())}
+                aria-label={t`Take ${name} offline`}
+                className={outdoor ? 'w-full' : 'text-sm'}
+              >
                 <Trans>Take offline</Trans>
               </Button>
             );
             return (
-              <li key={r.mrId} className="flex flex-col gap-1 rounded border border-slate-300 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900">
+              <li
+                key={r.mrId}
+                className="flex flex-col gap-1 rounded border border-slate-300 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900"
+              >
                 {outdoor && takeOffline}
                 <Link
                   // a meteo round opens its month list (§2 meteoInput), every other round the table
                   to={isMeteoRound(r.entries, meteoParams) ? '/meteo/$group/$date' : '/stations/$group/$date'}
-                  params={{ group: r.mrName, date }} className="flex min-h-12 flex-col justify-center rounded p-1 hover:bg-sky-50 dark:hover:bg-slate-800">
+                  params={{ group: r.mrName, date }}
+                  className="flex min-h-12 flex-col justify-center rounded p-1 hover:bg-sky-50 dark:hover:bg-slate-800"
+                >
                   <span className="font-semibold">{r.mrName}</span>
                   <span className="text-sm text-slate-600 dark:text-slate-400">
-                    {r.mrGroup} · <Plural value={new Set(r.entries.map((e) => e.staNumber)).size} one="# station" other="# stations" />
+                    {r.mrGroup} ·{' '}
+                    <Plural
+                      value={new Set(r.entries.map((e) => e.staNumber)).size}
+                      one="# station"
+                      other="# stations"
+                    />
                     {outdoor && (
                       <>
                         {' · '}

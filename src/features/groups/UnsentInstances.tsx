@@ -22,7 +22,11 @@ export function UnsentInstances() {
   const user = useDataOwner();
   // another user's unsent rounds on a shared device are theirs: not listed (issue 21); they wait for their login
   const instances = useObservable(
-    () => db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' }, mode: { $ne: 'outdoor' } }, sort: [{ updatedAt: 'desc' }] }).$,
+    () =>
+      db.offlineInstances.find({
+        selector: { syncState: { $ne: 'sent' }, mode: { $ne: 'outdoor' } },
+        sort: [{ updatedAt: 'desc' }],
+      }).$,
     [],
     [db],
   ).filter((i) => instanceVisibleTo(ownerOf(i.toJSON()), user));
@@ -32,7 +36,9 @@ export function UnsentInstances() {
     [],
     [db, ids],
   );
-  const filled = new Set(withDrafts.filter((d) => (d.text ?? '') !== '' || (d.remark ?? '') !== '').map((d) => d.instanceId));
+  const filled = new Set(
+    withDrafts.filter((d) => (d.text ?? '') !== '' || (d.remark ?? '') !== '').map((d) => d.instanceId),
+  );
   const withData = instances.filter((i) => filled.has(i.instanceId));
   const deletedAlert = deletedName && (
     <Alert type="success" testId="instance-deleted" onClose={() => setDeletedName(null)} closeLabel={t`Close`}>
@@ -52,11 +58,20 @@ export function UnsentInstances() {
           const date = fmt.date(i.date);
           return (
             <li key={i.instanceId} className="flex flex-wrap items-center gap-2">
-              <Link to={i.mode === 'meteo' ? '/meteo/$group/$date' : '/stations/$group/$date'} params={{ group: i.mrName, date: i.date }} className="text-sky-700 underline dark:text-sky-300">
+              <Link
+                to={i.mode === 'meteo' ? '/meteo/$group/$date' : '/stations/$group/$date'}
+                params={{ group: i.mrName, date: i.date }}
+                className="text-sky-700 underline dark:text-sky-300"
+              >
                 {name} · {date}
               </Link>
               <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />
-              <DeleteInstanceButton syncState={i.syncState} name={name} date={date} onClick={() => setDeleting(i.toMutableJSON())} />
+              <DeleteInstanceButton
+                syncState={i.syncState}
+                name={name}
+                date={date}
+                onClick={() => setDeleting(i.toMutableJSON())}
+              />
             </li>
           );
         })}

@@ -22,7 +22,10 @@ export function Imprint() {
         <>
           <h1 className="text-xl font-semibold">{t`Imprint`}</h1>
           <p>
-            <Trans>The operator of this installation has not entered an imprint yet. Operators set it as "imprint" in the server configuration.</Trans>
+            <Trans>
+              The operator of this installation has not entered an imprint yet. Operators set it as "imprint" in the
+              server configuration.
+            </Trans>
           </p>
         </>
       )}
@@ -39,13 +42,24 @@ export function PrivacyPolicy() {
     <article className="max-w-prose space-y-2">
       <h1 className="text-xl font-semibold">{t`Privacy policy`}</h1>
       <p>
-        <Trans>This app stores the readings, remarks, photos and settings you enter in this browser's storage on this device, so that nothing is lost without network. They are sent only to the server of this installation, when you submit a round.</Trans>
+        <Trans>
+          This app stores the readings, remarks, photos and settings you enter in this browser's storage on this device,
+          so that nothing is lost without network. They are sent only to the server of this installation, when you
+          submit a round.
+        </Trans>
       </p>
       <p>
-        <Trans>With every request the app sends your login token, the browser name, the app version and whether the app is installed, so the server can check your rights and support can answer questions. The app uses no tracking, no advertising and no third-party services.</Trans>
+        <Trans>
+          With every request the app sends your login token, the browser name, the app version and whether the app is
+          installed, so the server can check your rights and support can answer questions. The app uses no tracking, no
+          advertising and no third-party services.
+        </Trans>
       </p>
       <p>
-        <Trans>You can see and export everything stored on this device on the About page. Ask the operator of this installation for their own privacy policy; they set it as "privacyPolicy" in the server configuration.</Trans>
+        <Trans>
+          You can see and export everything stored on this device on the About page. Ask the operator of this
+          installation for their own privacy policy; they set it as "privacyPolicy" in the server configuration.
+        </Trans>
       </p>
     </article>
   );

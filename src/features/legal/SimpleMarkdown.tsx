@@ -9,7 +9,14 @@ export function SimpleMarkdown({ text }: { text: string }) {
   let list: string[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    if (list.length) blocks.push(<ul key={blocks.length} className="ml-5 list-disc space-y-1">{list.map((item, i) => <li key={i}>{inline(item)}</li>)}</ul>);
+    if (list.length)
+      blocks.push(
+        <ul key={blocks.length} className="ml-5 list-disc space-y-1">
+          {list.map((item, i) => (
+            <li key={i}>{inline(item)}</li>
+          ))}
+        </ul>,
+      );
     if (paragraph.length) blocks.push(<p key={blocks.length}>{inline(paragraph.join(' '))}</p>);
     list = [];
     paragraph = [];
@@ -22,7 +29,21 @@ export function SimpleMarkdown({ text }: { text: string }) {
       flush();
       const level = heading[1]!.length;
       const content = inline(heading[2]!);
-      blocks.push(level === 1 ? <h1 key={blocks.length} className="text-xl font-semibold">{content}</h1> : level === 2 ? <h2 key={blocks.length} className="mt-4 text-lg font-semibold">{content}</h2> : <h3 key={blocks.length} className="mt-3 font-semibold">{content}</h3>);
+      blocks.push(
+        level === 1 ? (
+          <h1 key={blocks.length} className="text-xl font-semibold">
+            {content}
+          </h1>
+        ) : level === 2 ? (
+          <h2 key={blocks.length} className="mt-4 text-lg font-semibold">
+            {content}
+          </h2>
+        ) : (
+          <h3 key={blocks.length} className="mt-3 font-semibold">
+            {content}
+          </h3>
+        ),
+      );
     } else if (/^[-*]\s+/.test(line)) {
       if (paragraph.length) flush();
       current = line.replace(/^[-*]\s+/, '');
@@ -41,5 +62,13 @@ export function SimpleMarkdown({ text }: { text: string }) {
 }
 
 function inline(text: string): ReactNode[] {
-  return text.split(/(`[^`]+`)/).map((part, i) => (part.startsWith('`') && part.endsWith('`') ? <code key={i} className="rounded bg-slate-100 px-1 dark:bg-slate-800">{part.slice(1, -1)}</code> : part));
+  return text.split(/(`[^`]+`)/).map((part, i) =>
+    part.startsWith('`') && part.endsWith('`') ? (
+      <code key={i} className="rounded bg-slate-100 px-1 dark:bg-slate-800">
+        {part.slice(1, -1)}
+      </code>
+    ) : (
+      part
+    ),
+  );
 }

@@ -29,7 +29,11 @@ export function MeteoInput() {
   const { group, date } = useParams({ from: '/meteo/$group/$date' });
   const config = useConfig();
   const fmt = useLocaleFormat();
-  const round = useObservable<RoundDoc | null | undefined>(() => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))), undefined, [db, group]);
+  const round = useObservable<RoundDoc | null | undefined>(
+    () => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
+    undefined,
+    [db, group],
+  );
   const month = monthStart(date) ?? '';
   const days = useMemo(() => monthDays(month), [month]);
   const parameters = meteoParameters(config.meteoInput.parameters);
@@ -50,7 +54,8 @@ export function MeteoInput() {
   }
   const prev = DateTime.fromISO(month).minus({ months: 1 }).toISODate() ?? month;
   const next = DateTime.fromISO(month).plus({ months: 1 }).toISODate() ?? month;
-  const navLink = 'flex min-h-11 items-center rounded border border-slate-400 px-3 text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
+  const navLink =
+    'flex min-h-11 items-center rounded border border-slate-400 px-3 text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
   return (
     <section aria-labelledby="meteo-heading" className="space-y-3">
       <div className="flex flex-wrap items-center gap-3 print:hidden">
@@ -84,9 +89,25 @@ export function MeteoInput() {
             )}
           </div>
           {stations.map((s) => (
-            <MeteoStationTable key={s.staNumber} station={s} days={days} today={today} mrId={round.mrId} store={store} readOnly={readOnly} onStore={onStore} />
+            <MeteoStationTable
+              key={s.staNumber}
+              station={s}
+              days={days}
+              today={today}
+              mrId={round.mrId}
+              store={store}
+              readOnly={readOnly}
+              onStore={onStore}
+            />
           ))}
-          <MeteoPrint group={round.mrName} monthTitle={monthTitle} stations={stations} days={days} drafts={drafts} defaultTime={config.defaultTime} />
+          <MeteoPrint
+            group={round.mrName}
+            monthTitle={monthTitle}
+            stations={stations}
+            days={days}
+            drafts={drafts}
+            defaultTime={config.defaultTime}
+          />
         </>
       )}
       {confirming && (

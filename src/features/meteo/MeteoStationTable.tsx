@@ -2,7 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { memo, useCallback, useId, type KeyboardEvent } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
-import { checkPlausibility, isFutureDay, meteoDraftKey, meteoTimeKey, parseNumberInput, type MeteoStation } from '../../domain';
+import {
+  checkPlausibility,
+  isFutureDay,
+  meteoDraftKey,
+  meteoTimeKey,
+  parseNumberInput,
+  type MeteoStation,
+} from '../../domain';
 import { useDraft, type DraftStore } from '../../db/draft-store';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { ReadingInput } from '../readings/ReadingInput';
@@ -27,12 +34,18 @@ export interface MeteoTableProps {
 function onGridKey(e: KeyboardEvent<HTMLTableSectionElement>) {
   if (e.defaultPrevented || !(e.target instanceof HTMLInputElement)) return;
   const input = e.target;
-  const move = tableMove(e.key, { start: input.selectionStart, end: input.selectionEnd, length: input.value.length }, { alt: e.altKey, ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey });
+  const move = tableMove(
+    e.key,
+    { start: input.selectionStart, end: input.selectionEnd, length: input.value.length },
+    { alt: e.altKey, ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey },
+  );
   const cell = input.closest<HTMLElement>('[data-meteo-col]');
   if (!move || move.kind === 'station' || !cell) return;
   const row = Number(cell.dataset.meteoRow) + (move.kind === 'row' ? move.delta : 0);
   const col = Number(cell.dataset.meteoCol) + (move.kind === 'column' ? move.delta : 0);
-  const target = e.currentTarget.querySelector<HTMLInputElement>(`[data-meteo-row="${row}"][data-meteo-col="${col}"] input:not(:disabled)`);
+  const target = e.currentTarget.querySelector<HTMLInputElement>(
+    `[data-meteo-row="${row}"][data-meteo-col="${col}"] input:not(:disabled)`,
+  );
   if (!target) return;
   e.preventDefault();
   target.focus();
@@ -50,24 +63,45 @@ export function MeteoStationTable({ station, days, today, mrId, store, readOnly,
       </h2>
       {/* on a phone the month scrolls sideways under a day column that stays in view */}
       <div className="overflow-x-auto">
-      <table aria-labelledby={captionId} className="min-w-full border-collapse text-sm" data-testid={`meteo-table-${station.staNumber}`}>
-        <thead className="bg-slate-100 dark:bg-slate-800">
-          <tr>
-            <th scope="col" className="sticky left-0 z-10 bg-slate-100 px-2 py-1 text-left dark:bg-slate-800">{t`Day`}</th>
-            <th scope="col" className="px-2 py-1 text-left">{t`Time`}</th>
-            {station.entries.map((e) => (
-              <th key={e.tsId} scope="col" className="px-2 py-1 text-left">
-                {e.tsParameter} <span className="font-normal text-slate-600 dark:text-slate-400">{e.tsName}{e.tsUnit ? ` (${e.tsUnit})` : ''}</span>
-              </th>
+        <table
+          aria-labelledby={captionId}
+          className="min-w-full border-collapse text-sm"
+          data-testid={`meteo-table-${station.staNumber}`}
+        >
+          <thead className="bg-slate-100 dark:bg-slate-800">
+            <tr>
+              <th
+                scope="col"
+                className="sticky left-0 z-10 bg-slate-100 px-2 py-1 text-left dark:bg-slate-800"
+              >{t`Day`}</th>
+              <th scope="col" className="px-2 py-1 text-left">{t`Time`}</th>
+              {station.entries.map((e) => (
+                <th key={e.tsId} scope="col" className="px-2 py-1 text-left">
+                  {e.tsParameter}{' '}
+                  <span className="font-normal text-slate-600 dark:text-slate-400">
+                    {e.tsName}
+                    {e.tsUnit ? ` (${e.tsUnit})` : ''}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody onKeyDown={onGridKey}>
+            {days.map((day, row) => (
+              <DayRow
+                key={day}
+                day={day}
+                row={row}
+                station={station}
+                future={isFutureDay(day, today)}
+                mrId={mrId}
+                store={store}
+                readOnly={readOnly}
+                onStore={onStore}
+              />
             ))}
-          </tr>
-        </thead>
-        <tbody onKeyDown={onGridKey}>
-          {days.map((day, row) => (
-            <DayRow key={day} day={day} row={row} station={station} future={isFutureDay(day, today)} mrId={mrId} store={store} readOnly={readOnly} onStore={onStore} />
-          ))}
-        </tbody>
-      </table>
+          </tbody>
+        </table>
       </div>
     </section>
   );
@@ -95,14 +129,33 @@ const DayRow = memo(function DayRow({ day, row, station, future, mrId, store, re
   const weekend = [0, 6].includes(new Date(`${day}T12:00:00`).getDay());
   return (
     <tr className="border-b border-slate-200 dark:border-slate-800">
-      <th scope="row" className={`sticky left-0 z-10 px-2 py-1 text-left font-medium whitespace-nowrap tabular-nums ${weekend ? 'bg-slate-100 dark:bg-slate-800' : 'bg-white dark:bg-slate-950'}`}>
+      <th
+        scope="row"
+        className={`sticky left-0 z-10 px-2 py-1 text-left font-medium whitespace-nowrap tabular-nums ${weekend ? 'bg-slate-100 dark:bg-slate-800' : 'bg-white dark:bg-slate-950'}`}
+      >
         {dayText}
       </th>
       <td className="px-2 py-1" data-meteo-row={row} data-meteo-col={0}>
-        <TimeField stored={timeDraft?.time} label={t`${station.staName} ${station.staNumber} time ${dayText}`} disabled={disabled} onStore={storeTime} />
+        <TimeField
+          stored={timeDraft?.time}
+          label={t`${station.staName} ${station.staNumber} time ${dayText}`}
+          disabled={disabled}
+          onStore={storeTime}
+        />
       </td>
       {station.entries.map((entry, i) => (
-        <ValueCell key={entry.tsId} entry={entry} day={day} dayText={dayText} row={row} col={i + 1} mrId={mrId} store={store} disabled={disabled} onStore={onStore} />
+        <ValueCell
+          key={entry.tsId}
+          entry={entry}
+          day={day}
+          dayText={dayText}
+          row={row}
+          col={i + 1}
+          mrId={mrId}
+          store={store}
+          disabled={disabled}
+          onStore={onStore}
+        />
       ))}
     </tr>
   );

@@ -31,7 +31,9 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
     () =>
       mrId === undefined
         ? undefined
-        : db.offlineInstances.findOne({ selector: { mrId, date: month, mode: 'meteo' }, sort: [{ updatedAt: 'desc' }] }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
+        : db.offlineInstances
+            .findOne({ selector: { mrId, date: month, mode: 'meteo' }, sort: [{ updatedAt: 'desc' }] })
+            .$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
     undefined,
     [db, mrId, month],
   );
@@ -45,7 +47,16 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
   const ensureInstance = useCallback(async (): Promise<string> => {
     if (instanceId) return instanceId;
     if (!round) throw new Error('round not loaded');
-    creating.current ??= (async () => (await createInstance(db, { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'meteo', date: month })).instanceId)();
+    creating.current ??= (async () =>
+      (
+        await createInstance(db, {
+          mrId: round.mrId,
+          mrName: round.mrName,
+          mrGroup: round.mrGroup,
+          mode: 'meteo',
+          date: month,
+        })
+      ).instanceId)();
     return creating.current;
   }, [db, round, month, instanceId]);
 

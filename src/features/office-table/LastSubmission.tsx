@@ -22,7 +22,11 @@ export function LastSubmission({ mrId, date }: { mrId: string; date: string }) {
   const time = fmt.epochTime(last.sentAt ?? last.updatedAt);
   return (
     <p data-testid="last-sent" className="text-sm text-green-800 dark:text-green-300">
-      <Plural value={count} one={`Last submission: # value sent at ${time}.`} other={`Last submission: # values sent at ${time}.`} />
+      <Plural
+        value={count}
+        one={`Last submission: # value sent at ${time}.`}
+        other={`Last submission: # values sent at ${time}.`}
+      />
     </p>
   );
 }

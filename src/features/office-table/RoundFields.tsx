@@ -7,7 +7,15 @@ import { useRoundText } from './use-round-text';
 const labelClass = 'flex min-w-0 flex-col gap-1 text-sm font-medium';
 
 /** §3 round data: the team and the round remark, stored on the round's instance and sent with it. */
-export function RoundFields({ instance, ensureInstance, disabled }: { instance: OfflineInstanceDoc | null | undefined; ensureInstance: () => Promise<string>; disabled: boolean }) {
+export function RoundFields({
+  instance,
+  ensureInstance,
+  disabled,
+}: {
+  instance: OfflineInstanceDoc | null | undefined;
+  ensureInstance: () => Promise<string>;
+  disabled: boolean;
+}) {
   const { t } = useLingui();
   const team = useRoundText(instance, ensureInstance, 'mrTeam');
   const remark = useRoundText(instance, ensureInstance, 'mrRemark');

@@ -33,7 +33,11 @@ import { actionsOf } from '../../db/instance-commands';
  * tabularInput (§2): the office table of a round for one date, rendered from RxDB only. hydroInput passes
  * its group, date and the entries it shows (docs/analysis.md); the stations route takes them from the path.
  */
-export function TabularInput(props: { group?: string; date?: string; entryFilter?: (e: MeasureRoundEntry) => boolean }) {
+export function TabularInput(props: {
+  group?: string;
+  date?: string;
+  entryFilter?: (e: MeasureRoundEntry) => boolean;
+}) {
   const { t } = useLingui();
   const db = useDb();
   const params = useParams({ strict: false });
@@ -43,7 +47,11 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
   const config = useConfig();
   const fmt = useLocaleFormat();
   const round = useObservable<RoundDoc | null | undefined>(
-    () => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null)), map((r) => (r && entryFilter ? { ...r, entries: r.entries.filter(entryFilter) } : r))),
+    () =>
+      db.rounds.findOne({ selector: { mrName: group } }).$.pipe(
+        map((d) => (d ? d.toMutableJSON() : null)),
+        map((r) => (r && entryFilter ? { ...r, entries: r.entries.filter(entryFilter) } : r)),
+      ),
     undefined,
     [db, group, entryFilter],
   );
@@ -53,9 +61,20 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
   const [now] = useState(() => new Date());
   const store = useDraftStore(db, instance?.instanceId);
   const zone = useReadingZone();
-  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator, zone }), [date, config.defaultTime, now, config.tsFormulaGenerator, zone]);
-  const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator, zone }, settled);
-  const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
+  const ctx = useMemo<RowContext>(
+    () => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator, zone }),
+    [date, config.defaultTime, now, config.tsFormulaGenerator, zone],
+  );
+  const storedRows = useStoredRows(
+    round,
+    date,
+    { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator, zone },
+    settled,
+  );
+  const stations = useMemo(
+    () => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []),
+    [round, config.stationTitle],
+  );
   const { onChange, writeError } = useDraftWriter(updateDraft);
 
   if (!isIsoDate(date)) {
@@ -78,9 +97,36 @@ export function TabularInput(props: { group?: string; date?: string; entryFilter
       <AnalysisLinks group={round.mrName} />
       <LastSubmission mrId={round.mrId} date={date} />
       {writeError !== null && <WriteErrorAlert error={writeError} />}
-      <RoundData entries={round.entries} instance={instance} ensureInstance={ensureInstance} group={round.mrName} store={store} ctx={ctx} onChange={onChange} disabled={locked} />
-      <SubmitBar round={round} ctx={ctx} store={store} instance={instance ?? null} queue={queue} storedRows={storedRows} />
-      <StationTable stations={stations} ctx={ctx} store={store} disabled={locked} onChange={onChange} mrId={round.mrId} instanceId={instance?.instanceId} ensureInstance={ensureInstance} taskActions={taskActions} facilityActions={facilityActions} />
+      <RoundData
+        entries={round.entries}
+        instance={instance}
+        ensureInstance={ensureInstance}
+        group={round.mrName}
+        store={store}
+        ctx={ctx}
+        onChange={onChange}
+        disabled={locked}
+      />
+      <SubmitBar
+        round={round}
+        ctx={ctx}
+        store={store}
+        instance={instance ?? null}
+        queue={queue}
+        storedRows={storedRows}
+      />
+      <StationTable
+        stations={stations}
+        ctx={ctx}
+        store={store}
+        disabled={locked}
+        onChange={onChange}
+        mrId={round.mrId}
+        instanceId={instance?.instanceId}
+        ensureInstance={ensureInstance}
+        taskActions={taskActions}
+        facilityActions={facilityActions}
+      />
     </section>
   );
 }

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../../schemas/api';
-import { copiesOf, copyEntries, copyNumber, copyTsId, nextCopyNumber, restoreCopyTsIds } from '../round-entry/station-copies';
+import {
+  copiesOf,
+  copyEntries,
+  copyNumber,
+  copyTsId,
+  nextCopyNumber,
+  restoreCopyTsIds,
+} from '../round-entry/station-copies';
 import { tableMove } from '../round-entry/table-keys';
 import { formatDateTime, formatReading, formatTime } from '../round-entry/history-format';
 import { parseDensity } from '../round-entry/use-density';
 
-const entry = (tsId: string, staNumber: string, extra: Partial<MeasureRoundEntry> = {}) => ({ tsId, staNumber, staName: 'P', tsParameter: 'W', ...extra }) as MeasureRoundEntry;
+const entry = (tsId: string, staNumber: string, extra: Partial<MeasureRoundEntry> = {}) =>
+  ({ tsId, staNumber, staName: 'P', tsParameter: 'W', ...extra }) as MeasureRoundEntry;
 
 describe('station copies (§5 station duplication)', () => {
   it.each([
@@ -20,7 +28,12 @@ describe('station copies (§5 station duplication)', () => {
   });
 
   it('lists copies by number and ignores ordinary drafts', () => {
-    const drafts = [{ tsId: '2001-W#2', copyOf: '2001-W' }, { tsId: '2001-W' }, { tsId: '2001-W#1', copyOf: '2001-W' }, { tsId: 'bad', copyOf: '2001-W' }];
+    const drafts = [
+      { tsId: '2001-W#2', copyOf: '2001-W' },
+      { tsId: '2001-W' },
+      { tsId: '2001-W#1', copyOf: '2001-W' },
+      { tsId: 'bad', copyOf: '2001-W' },
+    ];
     expect(copiesOf(drafts)).toEqual([
       { tsId: '2001-W#1', copyOf: '2001-W', n: 1 },
       { tsId: '2001-W#2', copyOf: '2001-W', n: 2 },
@@ -37,12 +50,22 @@ describe('station copies (§5 station duplication)', () => {
   });
 
   it('posts a copy as another entry of the original timeseries, without the station tasks', () => {
-    const entries = [entry('2001-W', '2001', { staTasks: [{ taskId: 't', taskType: 'Wartung' }] as MeasureRoundEntry['staTasks'] }), entry('2002-W', '2002')];
-    const drafts = [{ tsId: copyTsId('2001-W', 1), copyOf: '2001-W' }, { tsId: '2009-W#1', copyOf: '2009-W' }];
+    const entries = [
+      entry('2001-W', '2001', { staTasks: [{ taskId: 't', taskType: 'Wartung' }] as MeasureRoundEntry['staTasks'] }),
+      entry('2002-W', '2002'),
+    ];
+    const drafts = [
+      { tsId: copyTsId('2001-W', 1), copyOf: '2001-W' },
+      { tsId: '2009-W#1', copyOf: '2009-W' },
+    ];
     const copies = copyEntries(entries, drafts);
     expect(copies.map((c) => c.tsId)).toEqual(['2001-W#1']);
     expect(copies[0]?.staTasks).toBeUndefined();
-    expect(restoreCopyTsIds([...entries, ...copies], drafts).map((e) => e.tsId)).toEqual(['2001-W', '2002-W', '2001-W']);
+    expect(restoreCopyTsIds([...entries, ...copies], drafts).map((e) => e.tsId)).toEqual([
+      '2001-W',
+      '2002-W',
+      '2001-W',
+    ]);
   });
 });
 
@@ -96,7 +119,7 @@ describe('history numbers and dates follow the UI language', () => {
     ['2026-11-23T12:18:00Z', '23.11.26, 13:18'],
     ['2026-11-23T13:18:00+01:00', '23.11.26, 13:18'],
     ['2026-07-01T07:45:00-04:00', '01.07.26, 13:45'],
-  ])('shows %s as %s on the stations\' clock', (iso, text) => {
+  ])("shows %s as %s on the stations' clock", (iso, text) => {
     expect(formatDateTime(iso, 'de')).toBe(text);
     expect(formatTime(iso, 'de')).toBe(text.slice(-5));
   });

@@ -10,7 +10,11 @@ export type RoundTextField = 'mrTeam' | 'mrRemark';
  * Writes one text field of the open instance, creating the instance on the first edit. Writes of a field
  * run one after the other, so the last keystroke is the one stored (the same rule as entry drafts).
  */
-export function useRoundText(instance: OfflineInstanceDoc | null | undefined, ensureInstance: () => Promise<string>, field: RoundTextField): { stored: string | undefined; write(text: string): Promise<void> } {
+export function useRoundText(
+  instance: OfflineInstanceDoc | null | undefined,
+  ensureInstance: () => Promise<string>,
+  field: RoundTextField,
+): { stored: string | undefined; write(text: string): Promise<void> } {
   const db = useDb();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const write = useCallback(

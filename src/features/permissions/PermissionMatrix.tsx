@@ -28,7 +28,10 @@ export function PermissionMatrix() {
   const roleFilterId = useId();
   const rounds = compileNameFilter(roundFilter);
   const roles = compileNameFilter(roleFilter);
-  const shownRounds = useMemo(() => editor.rounds.filter((r) => !rounds.ok || rounds.matches(r.mrName)), [editor.rounds, rounds]);
+  const shownRounds = useMemo(
+    () => editor.rounds.filter((r) => !rounds.ok || rounds.matches(r.mrName)),
+    [editor.rounds, rounds],
+  );
   const shownRoles = useMemo(() => editor.roles.filter((r) => !roles.ok || roles.matches(r)), [editor.roles, roles]);
 
   const save = async (): Promise<boolean> => {
@@ -38,7 +41,11 @@ export function PermissionMatrix() {
       setNotice({ kind: 'saved' });
       return true;
     } catch (e) {
-      setNotice(e instanceof PermissionConflictError ? { kind: 'conflict' } : { kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      setNotice(
+        e instanceof PermissionConflictError
+          ? { kind: 'conflict' }
+          : { kind: 'error', message: e instanceof Error ? e.message : String(e) },
+      );
       return false;
     } finally {
       setSaving(false);
@@ -72,14 +79,26 @@ export function PermissionMatrix() {
               <label htmlFor={roundFilterId} className="text-sm font-medium">
                 <Trans>Filter measure rounds (regular expression)</Trans>
               </label>
-              <input id={roundFilterId} value={roundFilter} onChange={(e) => setRoundFilter(e.target.value)} aria-invalid={!rounds.ok || undefined} className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900" />
+              <input
+                id={roundFilterId}
+                value={roundFilter}
+                onChange={(e) => setRoundFilter(e.target.value)}
+                aria-invalid={!rounds.ok || undefined}
+                className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900"
+              />
               {!rounds.ok && <InlineError>{t`Invalid regular expression: ${rounds.error}`}</InlineError>}
             </div>
             <div className="flex flex-col">
               <label htmlFor={roleFilterId} className="text-sm font-medium">
                 <Trans>Filter roles (regular expression)</Trans>
               </label>
-              <input id={roleFilterId} value={roleFilter} onChange={(e) => setRoleFilter(e.target.value)} aria-invalid={!roles.ok || undefined} className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900" />
+              <input
+                id={roleFilterId}
+                value={roleFilter}
+                onChange={(e) => setRoleFilter(e.target.value)}
+                aria-invalid={!roles.ok || undefined}
+                className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900"
+              />
               {!roles.ok && <InlineError>{t`Invalid regular expression: ${roles.error}`}</InlineError>}
             </div>
             <NewUser editor={editor} onCreated={(u) => setExpanded((s) => new Set([...s, u]))} />
@@ -102,13 +121,16 @@ export function PermissionMatrix() {
                 roles={shownRoles}
                 editor={editor}
                 expanded={expanded.has(u)}
-                onExpand={(open) => setExpanded((s) => (open ? new Set([...s, u]) : new Set([...s].filter((x) => x !== u))))}
+                onExpand={(open) =>
+                  setExpanded((s) => (open ? new Set([...s, u]) : new Set([...s].filter((x) => x !== u))))
+                }
               />
             ))}
           </div>
           <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-white py-2 dark:border-slate-700 dark:bg-slate-950">
             <p data-testid="permission-changes" aria-live="polite">
-              <Plural value={editor.changes.added} one="# new permission" other="# new permissions" />, <Plural value={editor.changes.removed} one="# removed permission" other="# removed permissions" />
+              <Plural value={editor.changes.added} one="# new permission" other="# new permissions" />,{' '}
+              <Plural value={editor.changes.removed} one="# removed permission" other="# removed permissions" />
               {editor.newUsers.length > 0 && (
                 <>
                   , <Plural value={editor.newUsers.length} one="# new user" other="# new users" />
@@ -133,7 +155,10 @@ export function PermissionMatrix() {
       )}
       {notice?.kind === 'conflict' && (
         <Alert type="danger" testId="permissions-save-conflict" onClose={() => setNotice(null)} closeLabel={t`Close`}>
-          <Trans>Another administrator changed the permissions since you loaded them. Nothing was saved: reload the permissions and make your changes again.</Trans>{' '}
+          <Trans>
+            Another administrator changed the permissions since you loaded them. Nothing was saved: reload the
+            permissions and make your changes again.
+          </Trans>{' '}
           <Button
             variant="secondary"
             className="mt-2"
@@ -146,7 +171,12 @@ export function PermissionMatrix() {
           </Button>
         </Alert>
       )}
-      <UnsavedChangesGuard dirty={editor.dirty} save={save} testId="unsaved-permissions-dialog" message={<Trans>The permissions on this page have changed but are not saved.</Trans>} />
+      <UnsavedChangesGuard
+        dirty={editor.dirty}
+        save={save}
+        testId="unsaved-permissions-dialog"
+        message={<Trans>The permissions on this page have changed but are not saved.</Trans>}
+      />
     </section>
   );
 }
@@ -166,14 +196,28 @@ function NewUser({ editor, onCreated }: { editor: PermissionEditor; onCreated(us
     setName('');
     setTried(false);
   };
-  const message = problem === 'empty' ? t`Enter a user name.` : problem === 'exists' ? t`This user exists already.` : problem === 'tooLong' ? t`At most 200 characters.` : undefined;
+  const message =
+    problem === 'empty'
+      ? t`Enter a user name.`
+      : problem === 'exists'
+        ? t`This user exists already.`
+        : problem === 'tooLong'
+          ? t`At most 200 characters.`
+          : undefined;
   return (
     <form onSubmit={submit} className="flex flex-col">
       <label htmlFor={id} className="text-sm font-medium">
         <Trans>New user</Trans>
       </label>
       <span className="flex gap-2">
-        <input id={id} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={(tried && !!problem) || undefined} autoComplete="off" className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900" />
+        <input
+          id={id}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={(tried && !!problem) || undefined}
+          autoComplete="off"
+          className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900"
+        />
         <Button type="submit" variant="secondary">
           <Trans>Create user</Trans>
         </Button>

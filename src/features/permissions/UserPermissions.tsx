@@ -24,15 +24,29 @@ const onSelectAll = (fn: () => void) => ({
 });
 
 /** One user's block of the matrix: a row per measure round, a checkbox per role. */
-export function UserPermissions({ username, isNewUser, rounds, roles, editor, expanded, onExpand }: UserPermissionsProps) {
+export function UserPermissions({
+  username,
+  isNewUser,
+  rounds,
+  roles,
+  editor,
+  expanded,
+  onExpand,
+}: UserPermissionsProps) {
   const { t } = useLingui();
   const cell = (r: RoundRef, role: string): Permission => ({ username, mrId: r.mrId, mrName: r.mrName, role });
   const held = editor.list.filter((p) => p.username === username && p.$action !== 'DELETED').length;
-  const headerButton = 'min-h-11 w-full rounded px-1 text-left font-semibold hover:bg-slate-200 dark:hover:bg-slate-700';
+  const headerButton =
+    'min-h-11 w-full rounded px-1 text-left font-semibold hover:bg-slate-200 dark:hover:bg-slate-700';
   return (
     <section aria-label={username} className="rounded border border-slate-300 dark:border-slate-700">
       <div className="flex flex-wrap items-center gap-2 bg-slate-50 px-2 py-1 dark:bg-slate-900">
-        <button type="button" aria-expanded={expanded} onClick={() => onExpand(!expanded)} className="flex min-h-11 flex-1 items-center gap-2 rounded px-2 text-left font-semibold">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          onClick={() => onExpand(!expanded)}
+          className="flex min-h-11 flex-1 items-center gap-2 rounded px-2 text-left font-semibold"
+        >
           <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
           {username}
           {isNewUser && (
@@ -44,7 +58,12 @@ export function UserPermissions({ username, isNewUser, rounds, roles, editor, ex
             <Plural value={held} one="# permission" other="# permissions" />
           </span>
         </button>
-        <Button variant="secondary" className="text-sm" disabled={held === 0} onClick={() => editor.removeUser(username)}>
+        <Button
+          variant="secondary"
+          className="text-sm"
+          disabled={held === 0}
+          onClick={() => editor.removeUser(username)}
+        >
           <Trans>Delete all rights of {username}</Trans>
         </Button>
       </div>
@@ -58,7 +77,13 @@ export function UserPermissions({ username, isNewUser, rounds, roles, editor, ex
                 </th>
                 {roles.map((role) => (
                   <th key={role} scope="col" className="px-2 py-1">
-                    <button type="button" className={headerButton} title={t`Double-click: select all`} aria-label={t`Select ${role} for all rounds of ${username}`} {...onSelectAll(() => editor.toggleAll(rounds.map((r) => cell(r, role))))}>
+                    <button
+                      type="button"
+                      className={headerButton}
+                      title={t`Double-click: select all`}
+                      aria-label={t`Select ${role} for all rounds of ${username}`}
+                      {...onSelectAll(() => editor.toggleAll(rounds.map((r) => cell(r, role))))}
+                    >
                       {role}
                     </button>
                   </th>
@@ -69,7 +94,13 @@ export function UserPermissions({ username, isNewUser, rounds, roles, editor, ex
               {rounds.map((r) => (
                 <tr key={r.mrId} className="border-t border-slate-200 dark:border-slate-800">
                   <th scope="row" className="px-2 py-1 text-left font-normal">
-                    <button type="button" className={headerButton} title={t`Double-click: select all`} aria-label={t`Select all roles of ${username} in ${r.mrName}`} {...onSelectAll(() => editor.toggleAll(roles.map((role) => cell(r, role))))}>
+                    <button
+                      type="button"
+                      className={headerButton}
+                      title={t`Double-click: select all`}
+                      aria-label={t`Select all roles of ${username} in ${r.mrName}`}
+                      {...onSelectAll(() => editor.toggleAll(roles.map((role) => cell(r, role))))}
+                    >
                       {r.mrName}
                     </button>
                   </th>
@@ -89,10 +120,20 @@ export function UserPermissions({ username, isNewUser, rounds, roles, editor, ex
 }
 
 function Cell({ editor, permission }: { editor: PermissionEditor; permission: Permission }) {
-  const existing = editor.list.find((p) => p.username === permission.username && p.mrId === permission.mrId && p.role === permission.role);
-  const mark = existing?.$action === 'NEW' ? 'outline-green-600' : existing?.$action === 'DELETED' ? 'outline-red-600' : 'outline-transparent';
+  const existing = editor.list.find(
+    (p) => p.username === permission.username && p.mrId === permission.mrId && p.role === permission.role,
+  );
+  const mark =
+    existing?.$action === 'NEW'
+      ? 'outline-green-600'
+      : existing?.$action === 'DELETED'
+        ? 'outline-red-600'
+        : 'outline-transparent';
   return (
-    <label className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded outline-2 ${mark}`} data-action={existing?.$action}>
+    <label
+      className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded outline-2 ${mark}`}
+      data-action={existing?.$action}
+    >
       <input
         type="checkbox"
         className="size-5"

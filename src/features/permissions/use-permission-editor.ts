@@ -47,7 +47,9 @@ export function usePermissionEditor(online: boolean) {
   const rounds = useMemo<RoundRef[]>(() => {
     const byId = new Map<string, string>(stored.map((r) => [r.mrId, r.mrName]));
     for (const p of server.permissions) if (!byId.has(p.mrId)) byId.set(p.mrId, p.mrName ?? p.mrId);
-    return [...byId.entries()].map(([mrId, mrName]) => ({ mrId, mrName })).sort((a, b) => a.mrName.localeCompare(b.mrName, 'de', { numeric: true }));
+    return [...byId.entries()]
+      .map(([mrId, mrName]) => ({ mrId, mrName }))
+      .sort((a, b) => a.mrName.localeCompare(b.mrName, 'de', { numeric: true }));
   }, [stored, server.permissions]);
 
   const changes = countChanges(list);

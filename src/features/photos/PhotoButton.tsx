@@ -21,7 +21,15 @@ export interface PhotoTarget {
  * Adds a photo to an entry: resized in a worker, stored as an RxDB attachment before anything else.
  * `onStored` runs once the photo is stored (the tour adds the device position to the remark then).
  */
-export const PhotoButton = memo(function PhotoButton({ target, disabled, onStored }: { target: PhotoTarget; disabled: boolean; onStored?: () => void }) {
+export const PhotoButton = memo(function PhotoButton({
+  target,
+  disabled,
+  onStored,
+}: {
+  target: PhotoTarget;
+  disabled: boolean;
+  onStored?: () => void;
+}) {
   const { t } = useLingui();
   const db = useDb();
   const config = useConfig();
@@ -62,7 +70,13 @@ export const PhotoButton = memo(function PhotoButton({ target, disabled, onStore
       }
       onStored?.();
     } catch (e) {
-      setError(isQuotaError(e) ? t`The storage of this device is full; the photo was not saved. Submit your entries or delete old photos.` : e instanceof Error ? e.message : String(e));
+      setError(
+        isQuotaError(e)
+          ? t`The storage of this device is full; the photo was not saved. Submit your entries or delete old photos.`
+          : e instanceof Error
+            ? e.message
+            : String(e),
+      );
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -71,7 +85,9 @@ export const PhotoButton = memo(function PhotoButton({ target, disabled, onStore
 
   return (
     <span className="inline-flex flex-col">
-      <label className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-slate-400 px-2 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 ${disabled ? 'opacity-50' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}>
+      <label
+        className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-slate-400 px-2 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 ${disabled ? 'opacity-50' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+      >
         <Icon name="camera" className="size-6" />
         <span className="sr-only">{t`Add photo: ${target.label}`}</span>
         <input

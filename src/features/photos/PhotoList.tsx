@@ -5,7 +5,15 @@ import type { PhotoDoc } from '../../../schemas/db/photo-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 
-function Thumbnail({ photo, onDelete, disabled }: { photo: RxDocument<PhotoDoc>; onDelete: () => void; disabled: boolean }) {
+function Thumbnail({
+  photo,
+  onDelete,
+  disabled,
+}: {
+  photo: RxDocument<PhotoDoc>;
+  onDelete: () => void;
+  disabled: boolean;
+}) {
   const { t } = useLingui();
   const [url, setUrl] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
@@ -29,9 +37,18 @@ function Thumbnail({ photo, onDelete, disabled }: { photo: RxDocument<PhotoDoc>;
   return (
     <span className="relative inline-block">
       {url && !broken ? (
-        <img src={url} alt={t`Photo of ${photo.staNumber} ${photo.tsParameter}`} onError={() => setBroken(true)} className="size-12 rounded object-cover" />
+        <img
+          src={url}
+          alt={t`Photo of ${photo.staNumber} ${photo.tsParameter}`}
+          onError={() => setBroken(true)}
+          className="size-12 rounded object-cover"
+        />
       ) : (
-        <span className="inline-flex size-12 items-center justify-center rounded bg-slate-200 text-xs dark:bg-slate-700" role="img" aria-label={t`Image could not be loaded`}>
+        <span
+          className="inline-flex size-12 items-center justify-center rounded bg-slate-200 text-xs dark:bg-slate-700"
+          role="img"
+          aria-label={t`Image could not be loaded`}
+        >
           ⚠
         </span>
       )}
@@ -49,10 +66,22 @@ function Thumbnail({ photo, onDelete, disabled }: { photo: RxDocument<PhotoDoc>;
 }
 
 /** The photos of one entry in an instance, with delete after a confirmation prompt (§8). */
-export const PhotoList = memo(function PhotoList({ instanceId, tsId, disabled }: { instanceId: string | undefined; tsId: string; disabled: boolean }) {
+export const PhotoList = memo(function PhotoList({
+  instanceId,
+  tsId,
+  disabled,
+}: {
+  instanceId: string | undefined;
+  tsId: string;
+  disabled: boolean;
+}) {
   const { t } = useLingui();
   const db = useDb();
-  const photos = useObservable(() => (instanceId ? db.photos.find({ selector: { instanceId, tsId } }).$ : undefined), [], [db, instanceId, tsId]);
+  const photos = useObservable(
+    () => (instanceId ? db.photos.find({ selector: { instanceId, tsId } }).$ : undefined),
+    [],
+    [db, instanceId, tsId],
+  );
   if (photos.length === 0) return null;
   return (
     <span className="mt-1 flex flex-wrap gap-3">

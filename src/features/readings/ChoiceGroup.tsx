@@ -15,7 +15,29 @@ export interface Choice<T extends string> {
  * A segmented choice with radio semantics: one tab stop, arrows move and select, the choices' keys select,
  * Delete or Backspace clears (when `clearable`). Large targets for gloves and fingers.
  */
-export function ChoiceGroup<T extends string>({ label, choices, value, onChange, disabled, clearable = false, describedBy, valueInput, stack = false, className = '' }: { label: string; choices: readonly Choice<T>[]; value: T | undefined; onChange(value: T | undefined): void; disabled?: boolean; clearable?: boolean; describedBy?: string; valueInput?: boolean; /** one choice under the other on a phone, where a table cell is narrow */ stack?: boolean; className?: string }) {
+export function ChoiceGroup<T extends string>({
+  label,
+  choices,
+  value,
+  onChange,
+  disabled,
+  clearable = false,
+  describedBy,
+  valueInput,
+  stack = false,
+  className = '',
+}: {
+  label: string;
+  choices: readonly Choice<T>[];
+  value: T | undefined;
+  onChange(value: T | undefined): void;
+  disabled?: boolean;
+  clearable?: boolean;
+  describedBy?: string;
+  valueInput?: boolean;
+  /** one choice under the other on a phone, where a table cell is narrow */ stack?: boolean;
+  className?: string;
+}) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const selected = choices.findIndex((c) => c.value === value);
   const select = (i: number) => {
@@ -36,10 +58,22 @@ export function ChoiceGroup<T extends string>({ label, choices, value, onChange,
     e.preventDefault();
   };
   return (
-    <div role="radiogroup" aria-label={label} aria-describedby={describedBy} aria-disabled={disabled || undefined} data-value-input={valueInput ? '' : undefined} onKeyDown={disabled ? undefined : onKeyDown} className={`inline-grid grid-flow-col overflow-hidden rounded border border-slate-400 ${stack ? 'max-md:grid-flow-row' : ''} dark:border-slate-600 ${className}`}>
+    <div
+      role="radiogroup"
+      aria-label={label}
+      aria-describedby={describedBy}
+      aria-disabled={disabled || undefined}
+      data-value-input={valueInput ? '' : undefined}
+      onKeyDown={disabled ? undefined : onKeyDown}
+      className={`inline-grid grid-flow-col overflow-hidden rounded border border-slate-400 ${stack ? 'max-md:grid-flow-row' : ''} dark:border-slate-600 ${className}`}
+    >
       {choices.map((c, i) => {
         const checked = i === selected;
-        const tone = checked ? (c.danger ? 'bg-red-700 text-white' : 'bg-sky-700 text-white') : 'bg-white text-slate-900 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
+        const tone = checked
+          ? c.danger
+            ? 'bg-red-700 text-white'
+            : 'bg-sky-700 text-white'
+          : 'bg-white text-slate-900 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
         return (
           <button
             key={c.value}

@@ -9,7 +9,21 @@ type Code = '0' | '1' | '2';
  * NO_STEADY_INCIDENT (no / unchanged / incident) and NO_YES (no / yes) as a choice: the code is stored as
  * text ("0", "1", "2", docs/domain.md) like a typed value; keys 0/1/2 choose while the group has focus.
  */
-export function CodeChoice({ type, stored, label, disabled, describedBy, onStore }: { type: 'NO_STEADY_INCIDENT' | 'NO_YES'; stored: string | undefined; label: string; disabled?: boolean; describedBy?: string; onStore(text: string): Promise<unknown> }) {
+export function CodeChoice({
+  type,
+  stored,
+  label,
+  disabled,
+  describedBy,
+  onStore,
+}: {
+  type: 'NO_STEADY_INCIDENT' | 'NO_YES';
+  stored: string | undefined;
+  label: string;
+  disabled?: boolean;
+  describedBy?: string;
+  onStore(text: string): Promise<unknown>;
+}) {
   const { t } = useLingui();
   const owned = useOwnedText(stored, onStore);
   const choices: Choice<Code>[] =
@@ -26,7 +40,17 @@ export function CodeChoice({ type, stored, label, disabled, describedBy, onStore
   const value = choices.find((c) => c.value === owned.value.trim())?.value;
   return (
     <span onFocus={owned.onFocus} onBlur={owned.onBlur} className="inline-flex">
-      <ChoiceGroup label={label} choices={choices} value={value} onChange={(code) => owned.set(code ?? '')} disabled={disabled} clearable describedBy={describedBy} valueInput stack />
+      <ChoiceGroup
+        label={label}
+        choices={choices}
+        value={value}
+        onChange={(code) => owned.set(code ?? '')}
+        disabled={disabled}
+        clearable
+        describedBy={describedBy}
+        valueInput
+        stack
+      />
     </span>
   );
 }

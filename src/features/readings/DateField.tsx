@@ -15,7 +15,17 @@ function parseDate(text: string, locale: keyof typeof DATE_INPUT_FORMATS): strin
  * browser's native picker with its own locale. `value` and `onChange` speak YYYY-MM-DD; an empty field
  * gives ''. What cannot be read as a date stays in the field with a message and changes nothing.
  */
-export function DateField({ value, onChange, label, className = '' }: { value: string; onChange(iso: string): void; label: string; className?: string }) {
+export function DateField({
+  value,
+  onChange,
+  label,
+  className = '',
+}: {
+  value: string;
+  onChange(iso: string): void;
+  label: string;
+  className?: string;
+}) {
   const { t, i18n } = useLingui();
   const locale = toFormatLocale(i18n.locale);
   const shown = (iso: string) => (iso ? formatLocaleDate(iso, locale) : '');

@@ -9,17 +9,40 @@ import { useDecimalFormat } from './use-decimal-format';
  * FORMULA: the formula and its live calculated value from the values of this round (docs/domain.md); a
  * reading typed by hand is kept as the entry's value beside it.
  */
-export function FormulaInput({ entry, draft, store, mrId, label, disabled, invalid, describedBy, onKeyDown, onStore }: ReadingInputProps) {
+export function FormulaInput({
+  entry,
+  draft,
+  store,
+  mrId,
+  label,
+  disabled,
+  invalid,
+  describedBy,
+  onKeyDown,
+  onStore,
+}: ReadingInputProps) {
   const { t } = useLingui();
   const format = useDecimalFormat();
   const calculated = useCalculatedValue(entry, store, mrId);
   const formula = entry.tsFormulaString ?? (entry.tsFormula ? formulaToText(entry.tsFormula) : '');
   return (
     <div className="flex flex-col gap-1">
-      <NumberField stored={draft?.text} label={label} invalid={invalid} describedBy={describedBy} disabled={disabled} valueInput onKeyDown={onKeyDown} onStore={(text) => onStore({ text })} />
+      <NumberField
+        stored={draft?.text}
+        label={label}
+        invalid={invalid}
+        describedBy={describedBy}
+        disabled={disabled}
+        valueInput
+        onKeyDown={onKeyDown}
+        onStore={(text) => onStore({ text })}
+      />
       <div className="max-w-xs text-xs break-words text-slate-600 dark:text-slate-400">
         <code className="font-mono">{formula}</code> ={' '}
-        <output aria-label={t`${label} calculated value`} className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">
+        <output
+          aria-label={t`${label} calculated value`}
+          className="font-semibold text-slate-900 tabular-nums dark:text-slate-100"
+        >
           {calculated === undefined ? '–' : format(calculated, 4)}
         </output>
       </div>

@@ -10,7 +10,10 @@ export function MezNote() {
   const { t } = useLingui();
   if (useReadingZone() !== MEZ_ZONE) return null;
   return (
-    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 align-middle text-xs font-normal text-amber-900 dark:bg-amber-900 dark:text-amber-100" data-testid="mez-note">
+    <span
+      className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 align-middle text-xs font-normal text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+      data-testid="mez-note"
+    >
       {t`Times in MEZ (UTC+1, no summer time)`}
     </span>
   );

@@ -27,7 +27,10 @@ export interface NumberFieldProps {
  * With the virtual keyboard setting on, the on-screen keypad opens under the focused field instead of the
  * device's keyboard (gloves, rain: big keys that always show the decimal separator of the UI language).
  */
-export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(function NumberField({ stored, label, disabled, invalid, describedBy, onStore, onKeyDown, valueInput, className = '', width = 'w-28' }, ref) {
+export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(function NumberField(
+  { stored, label, disabled, invalid, describedBy, onStore, onKeyDown, valueInput, className = '', width = 'w-28' },
+  ref,
+) {
   const { i18n } = useLingui();
   const owned = useOwnedText(stored, onStore);
   const keypad = useVirtualKeypadEnabled();
@@ -73,7 +76,9 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
         }}
         className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
       />
-      {keypad && focused && <NumericKeypad onKey={onKey} className="absolute top-full left-0 z-30 mt-1 w-64 shadow-lg" />}
+      {keypad && focused && (
+        <NumericKeypad onKey={onKey} className="absolute top-full left-0 z-30 mt-1 w-64 shadow-lg" />
+      )}
     </span>
   );
 });

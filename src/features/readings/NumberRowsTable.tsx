@@ -6,7 +6,13 @@ const head = 'p-1 text-left text-xs font-medium text-slate-600 dark:text-slate-4
 
 function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {
   return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} className="min-h-11 min-w-11 rounded border border-slate-300 text-lg hover:bg-red-50 dark:border-slate-600 dark:hover:bg-red-950">
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="min-h-11 min-w-11 rounded border border-slate-300 text-lg hover:bg-red-50 dark:border-slate-600 dark:hover:bg-red-950"
+    >
       ×
     </button>
   );
@@ -31,7 +37,18 @@ export interface NumberRowsTableProps<K extends string> {
  * Rows of numbers typed one after the other (verticals of a discharge measurement, a depth profile): a numbered
  * row per measurement with a number field per column, a remove button per row and an add button below.
  */
-export function NumberRowsTable<K extends string>({ columns, rows, cellLabel, derived, removeLabel, addLabel, onSet, onRemove, onAdd, invalid }: NumberRowsTableProps<K>) {
+export function NumberRowsTable<K extends string>({
+  columns,
+  rows,
+  cellLabel,
+  derived,
+  removeLabel,
+  addLabel,
+  onSet,
+  onRemove,
+  onAdd,
+  invalid,
+}: NumberRowsTableProps<K>) {
   return (
     <div className="overflow-x-auto">
       <table className="text-sm">
@@ -57,7 +74,13 @@ export function NumberRowsTable<K extends string>({ columns, rows, cellLabel, de
               <td className={`${cell} pt-3 tabular-nums`}>{i + 1}</td>
               {columns.map((c) => (
                 <td key={c.key} className={cell}>
-                  <NumberField stored={r[c.key]} label={cellLabel(i, c)} width="w-24" invalid={invalid?.(i, c.key)} onStore={(text) => onSet(i, c.key, text)} />
+                  <NumberField
+                    stored={r[c.key]}
+                    label={cellLabel(i, c)}
+                    width="w-24"
+                    invalid={invalid?.(i, c.key)}
+                    onStore={(text) => onSet(i, c.key, text)}
+                  />
                 </td>
               ))}
               {derived && <td className={`${cell} pt-3 text-right tabular-nums`}>{derived.value(r)}</td>}

@@ -6,7 +6,19 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * opened with showModal (focus trapped, Escape closes), labelled by its heading; on close the focus goes
  * back to the control that opened it. Nothing is kept in the dialog itself: every field writes the draft.
  */
-export function ReadingDialog({ title, subtitle, open, onClose, children }: { title: string; subtitle?: string; open: boolean; onClose(): void; children: ReactNode }) {
+export function ReadingDialog({
+  title,
+  subtitle,
+  open,
+  onClose,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  open: boolean;
+  onClose(): void;
+  children: ReactNode;
+}) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
@@ -38,7 +50,11 @@ export function ReadingDialog({ title, subtitle, open, onClose, children }: { ti
               </h2>
               {subtitle && <p className="text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>}
             </div>
-            <button type="button" onClick={() => ref.current?.close()} className="min-h-11 min-w-11 rounded border border-slate-400 px-3 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="min-h-11 min-w-11 rounded border border-slate-400 px-3 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
               {t`Done`}
             </button>
           </header>

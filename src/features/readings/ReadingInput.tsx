@@ -34,17 +34,39 @@ export interface ReadingInputProps {
  */
 export function ReadingInput(given: ReadingInputProps) {
   // Enter reaches choices too (the table's own handler knows value inputs only)
-  const props = { ...given, onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => (e.key === 'Enter' && focusNextReading(e.currentTarget) ? e.preventDefault() : given.onKeyDown?.(e)) };
+  const props = {
+    ...given,
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) =>
+      e.key === 'Enter' && focusNextReading(e.currentTarget) ? e.preventDefault() : given.onKeyDown?.(e),
+  };
   const { entry, draft, label, disabled, invalid, describedBy, onKeyDown, onStore } = props;
   const type = inputTypeOf(entry);
   const number = (
-    <NumberField stored={draft?.text} label={label} invalid={invalid} describedBy={describedBy} disabled={disabled} valueInput onKeyDown={onKeyDown} onStore={(text) => onStore({ text })} />
+    <NumberField
+      stored={draft?.text}
+      label={label}
+      invalid={invalid}
+      describedBy={describedBy}
+      disabled={disabled}
+      valueInput
+      onKeyDown={onKeyDown}
+      onStore={(text) => onStore({ text })}
+    />
   );
   let main;
   switch (type) {
     case 'NO_STEADY_INCIDENT':
     case 'NO_YES':
-      return <CodeChoice type={type} stored={draft?.text} label={label} disabled={disabled} describedBy={describedBy} onStore={(text) => onStore({ text })} />;
+      return (
+        <CodeChoice
+          type={type}
+          stored={draft?.text}
+          label={label}
+          disabled={disabled}
+          describedBy={describedBy}
+          onStore={(text) => onStore({ text })}
+        />
+      );
     case 'FORMULA':
       main = <FormulaInput {...props} />;
       break;
@@ -86,7 +108,12 @@ function ValueAfterField({ draft, label, disabled, onStore }: ReadingInputProps)
   return (
     <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
       <span aria-hidden="true">{t`+1 min`}</span>
-      <NumberField stored={draft?.valueAfterText} label={t`${label} value after`} disabled={disabled} onStore={(valueAfterText) => onStore({ valueAfterText })} />
+      <NumberField
+        stored={draft?.valueAfterText}
+        label={t`${label} value after`}
+        disabled={disabled}
+        onStore={(valueAfterText) => onStore({ valueAfterText })}
+      />
     </label>
   );
 }

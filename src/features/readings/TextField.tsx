@@ -1,7 +1,21 @@
 import { useOwnedText } from './use-owned-text';
 
 /** A free-text field (remarks, team) whose text is stored as typed and never overwritten while typing. */
-export function TextField({ stored, label, disabled, onStore, className = '', placeholder }: { stored: string | undefined; label: string; disabled?: boolean; onStore(text: string): Promise<unknown> | void; className?: string; placeholder?: string }) {
+export function TextField({
+  stored,
+  label,
+  disabled,
+  onStore,
+  className = '',
+  placeholder,
+}: {
+  stored: string | undefined;
+  label: string;
+  disabled?: boolean;
+  onStore(text: string): Promise<unknown> | void;
+  className?: string;
+  placeholder?: string;
+}) {
   const owned = useOwnedText(stored, onStore);
   return (
     <input

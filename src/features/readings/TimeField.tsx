@@ -10,7 +10,19 @@ import { useReadingZone } from '../../app/reading-zone';
  * the current time on the stations' clock (a phone has no F2). What is stored is HH:mm, or the raw
  * text while it is not (yet) a time, so nothing typed is lost.
  */
-export function TimeField({ stored, label, disabled, onStore, className = '' }: { stored: string | undefined; label: string; disabled?: boolean; onStore(time: string): Promise<unknown> | void; className?: string }) {
+export function TimeField({
+  stored,
+  label,
+  disabled,
+  onStore,
+  className = '',
+}: {
+  stored: string | undefined;
+  label: string;
+  disabled?: boolean;
+  onStore(time: string): Promise<unknown> | void;
+  className?: string;
+}) {
   const { t } = useLingui();
   const zone = useReadingZone();
   const owned = useOwnedText(stored, (text) => onStore(parseTimeInput(text) ?? text));

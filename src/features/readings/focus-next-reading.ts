@@ -1,5 +1,6 @@
 /** The main input of a reading: a value input or a choice group. */
-export const READING_SELECTOR = 'input[data-value-input]:not(:disabled), [role="radiogroup"][data-value-input]:not([aria-disabled])';
+export const READING_SELECTOR =
+  'input[data-value-input]:not(:disabled), [role="radiogroup"][data-value-input]:not([aria-disabled])';
 
 /**
  * Sent (bubbling, cancelable) from a reading before the focus moves on: a container that knows readings that
@@ -10,7 +11,10 @@ export const NEXT_READING_EVENT = 'next-reading';
 
 /** Focuses a reading: an input itself, a choice group its chosen (else first) option. */
 export function focusReading(reading: Element): boolean {
-  const target = reading.getAttribute('role') === 'radiogroup' ? reading.querySelector<HTMLElement>('[role="radio"][tabindex="0"]') : reading;
+  const target =
+    reading.getAttribute('role') === 'radiogroup'
+      ? reading.querySelector<HTMLElement>('[role="radio"][tabindex="0"]')
+      : reading;
   if (!(target instanceof HTMLElement)) return false;
   target.focus();
   return true;

@@ -20,7 +20,10 @@ export function roundValuesOf(drafts: readonly Draft[]): Map<string, number> {
 }
 
 /** The calculated value of every formula entry of a round, from the round's drafts. */
-export function calculatedValuesOf(entries: readonly MeasureRoundEntry[], drafts: readonly Draft[]): Map<string, number> {
+export function calculatedValuesOf(
+  entries: readonly MeasureRoundEntry[],
+  drafts: readonly Draft[],
+): Map<string, number> {
   const formulas = entries.filter((e) => e.tsFormula);
   const result = new Map<string, number>();
   if (formulas.length === 0) return result;

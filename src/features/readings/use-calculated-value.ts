@@ -23,7 +23,11 @@ export function useCalculatedValue(entry: MeasureRoundEntry, store: DraftStore, 
     formula ? (l) => store.subscribeAll(l) : noSubscription,
     formula ? () => store.all() : () => noDrafts,
   );
-  const entries = useObservable<readonly MeasureRoundEntry[]>(() => (formula ? db.rounds.findOne(mrId).$.pipe(map((d) => d?.entries ?? [])) : undefined), noEntries, [db, mrId, Boolean(formula)]);
+  const entries = useObservable<readonly MeasureRoundEntry[]>(
+    () => (formula ? db.rounds.findOne(mrId).$.pipe(map((d) => d?.entries ?? [])) : undefined),
+    noEntries,
+    [db, mrId, Boolean(formula)],
+  );
   const last = useMemo(() => lastValuesOf(entries), [entries]);
   const current = useMemo(() => roundValuesOf(drafts), [drafts]);
   return formula ? calculateFormula(formula, last, current) : undefined;

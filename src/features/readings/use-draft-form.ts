@@ -5,7 +5,11 @@ import { useEffect, useRef, useState } from 'react';
  * entry are serialized, the last one wins), and the form follows the stored one while none of its own
  * writes is under way. `save` resolves once stored.
  */
-export function useDraftForm<F>(stored: F | undefined, initial: () => F, save: (form: F) => Promise<unknown>): { form: F; update(change: (form: F) => F): void } {
+export function useDraftForm<F>(
+  stored: F | undefined,
+  initial: () => F,
+  save: (form: F) => Promise<unknown>,
+): { form: F; update(change: (form: F) => F): void } {
   const [form, setForm] = useState<F>(() => stored ?? initial());
   const latest = useRef(form);
   const pending = useRef(0);

@@ -12,7 +12,10 @@ export interface OwnedTextProps {
  * field has focus, or while its own writes are still under way. Otherwise it follows the stored value
  * (another tab, a reload, an overwrite of all times). `write` stores the text and resolves once stored.
  */
-export function useOwnedText(stored: string | undefined, write: (text: string) => Promise<unknown> | void): OwnedTextProps & { set(text: string): void } {
+export function useOwnedText(
+  stored: string | undefined,
+  write: (text: string) => Promise<unknown> | void,
+): OwnedTextProps & { set(text: string): void } {
   const [text, setText] = useState(stored ?? '');
   const focused = useRef(false);
   const pending = useRef(0);

@@ -48,7 +48,10 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
   const [active, setActive] = useState(-1);
   const listId = useId();
   const configured = useConfiguredSuggestions(open);
-  const suggestions = useMemo(() => (open ? remarkSuggestions(history, configured, owned.value, new Date()) : []), [open, history, configured, owned.value]);
+  const suggestions = useMemo(
+    () => (open ? remarkSuggestions(history, configured, owned.value, new Date()) : []),
+    [open, history, configured, owned.value],
+  );
   const expanded = open && suggestions.length > 0;
 
   const pick = (text: string) => {
@@ -106,7 +109,13 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
         onKeyDown={onKeyDown}
         className="min-h-11 w-full min-w-40 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900"
       />
-      <ul id={listId} role="listbox" aria-label={t`Suggestions for ${label}`} hidden={!expanded} className="absolute top-full left-0 z-20 mt-1 max-h-60 w-full min-w-60 overflow-y-auto rounded border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t`Suggestions for ${label}`}
+        hidden={!expanded}
+        className="absolute top-full left-0 z-20 mt-1 max-h-60 w-full min-w-60 overflow-y-auto rounded border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
         {suggestions.map((s, i) => (
           <li
             key={s}

@@ -19,17 +19,41 @@ function focusWhenRendered(tsId: string, tries = 20) {
  * §5 "Station duplication needs a date/time", §8 "cannot duplicate station without date": asks for the
  * time of a second reading and adds a copy of the station's rows at that time.
  */
-export function DuplicateStation({ station, copies, store, defaultTime, disabled, onChange, onDone }: { station: StationGroup; copies: readonly CopyRef[]; store: DraftStore; defaultTime: string; disabled: boolean; onChange: OnChange; onDone(): void }) {
+export function DuplicateStation({
+  station,
+  copies,
+  store,
+  defaultTime,
+  disabled,
+  onChange,
+  onDone,
+}: {
+  station: StationGroup;
+  copies: readonly CopyRef[];
+  store: DraftStore;
+  defaultTime: string;
+  disabled: boolean;
+  onChange: OnChange;
+  onDone(): void;
+}) {
   const { t } = useLingui();
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | null>(null);
   const title = station.title;
 
   const add = async () => {
-    const taken = [...station.entries.map((e) => store.get(e.tsId)?.time ?? defaultTime), ...copies.map((c) => store.get(c.tsId)?.time ?? '')];
+    const taken = [
+      ...station.entries.map((e) => store.get(e.tsId)?.time ?? defaultTime),
+      ...copies.map((c) => store.get(c.tsId)?.time ?? ''),
+    ];
     const plan = planStationCopy(parseTimeInput(time), taken);
     if ('error' in plan) {
-      setError(plan.error === 'timeTaken' ? t`The station already has a reading at ${plan.time}; choose another time.` : t`Cannot duplicate the station without a date/time: enter the time of the second reading.`);
+      const parsed = 'time' in plan ? plan.time : '';
+      setError(
+        plan.error === 'timeTaken'
+          ? t`The station already has a reading at ${parsed}; choose another time.`
+          : t`Cannot duplicate the station without a date/time: enter the time of the second reading.`,
+      );
       return;
     }
     const parsed = plan.time;
@@ -56,8 +80,17 @@ export function DuplicateStation({ station, copies, store, defaultTime, disabled
       <p className="basis-full text-slate-700 dark:text-slate-300">
         <Trans>A copy of the station's rows takes a second reading at another time.</Trans>
       </p>
-      <TimeField stored={time} label={t`Time of the copy of ${title}`} disabled={disabled} onStore={(v) => setTime(v)} />
-      <button type="submit" disabled={disabled} className="min-h-11 rounded bg-sky-700 px-3 font-semibold text-white hover:bg-sky-800 disabled:bg-slate-400">
+      <TimeField
+        stored={time}
+        label={t`Time of the copy of ${title}`}
+        disabled={disabled}
+        onStore={(v) => setTime(v)}
+      />
+      <button
+        type="submit"
+        disabled={disabled}
+        className="min-h-11 rounded bg-sky-700 px-3 font-semibold text-white hover:bg-sky-800 disabled:bg-slate-400"
+      >
         <Trans>Add copy</Trans>
       </button>
       {error && (

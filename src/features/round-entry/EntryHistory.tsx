@@ -12,9 +12,19 @@ import { useReadingZone } from '../../app/reading-zone';
 /** §5 last-value check: bottom/top symbol when the last value is the lowest/highest, a flag when outside. */
 export function LastValueMarker({ flag }: { flag: LastValueFlag }) {
   const { t } = useLingui();
-  const label = { bottom: t`lowest value of the history`, top: t`highest value of the history`, outside: t`outside the range of the other historic values` }[flag];
+  const label = {
+    bottom: t`lowest value of the history`,
+    top: t`highest value of the history`,
+    outside: t`outside the range of the other historic values`,
+  }[flag];
   return (
-    <span role="img" aria-label={label} title={label} data-last-flag={flag} className={`ml-0.5 font-bold ${flag === 'outside' ? 'text-amber-700 dark:text-amber-300' : 'text-slate-600 dark:text-slate-300'}`}>
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-last-flag={flag}
+      className={`ml-0.5 font-bold ${flag === 'outside' ? 'text-amber-700 dark:text-amber-300' : 'text-slate-600 dark:text-slate-300'}`}
+    >
       {flag === 'bottom' ? '⊥' : flag === 'top' ? '⊤' : '⚠'}
     </span>
   );
@@ -28,7 +38,17 @@ export function RecentValues({ tsId }: { tsId: string }) {
   const zone = useReadingZone();
   const db = useDb();
   const values = useObservable(
-    () => db.historicValues.findOne(tsId).$.pipe(map((doc) => (doc ? doc.values.slice(-10).reverse().map((v) => ({ dt: v.dt, value: v.value ?? null })) : NO_VALUES))),
+    () =>
+      db.historicValues.findOne(tsId).$.pipe(
+        map((doc) =>
+          doc
+            ? doc.values
+                .slice(-10)
+                .reverse()
+                .map((v) => ({ dt: v.dt, value: v.value ?? null }))
+            : NO_VALUES,
+        ),
+      ),
     NO_VALUES,
     [db, tsId],
   );
@@ -56,7 +76,15 @@ export function RecentValues({ tsId }: { tsId: string }) {
  * date and time and the §5 mark, min and max, values of the same day; details expand with the recent
  * values of the series' stored history. Compact: one line; full: the summary below each other.
  */
-export const EntryHistory = memo(function EntryHistory({ entry, label, density }: { entry: MeasureRoundEntry; label: string; density: Density }) {
+export const EntryHistory = memo(function EntryHistory({
+  entry,
+  label,
+  density,
+}: {
+  entry: MeasureRoundEntry;
+  label: string;
+  density: Density;
+}) {
   const { t, i18n } = useLingui();
   const zone = useReadingZone();
   const [open, setOpen] = useState(false);
@@ -88,12 +116,19 @@ export const EntryHistory = memo(function EntryHistory({ entry, label, density }
           {flag && <LastValueMarker flag={flag} />}
         </span>
         {last && (
-          <span className="min-w-0 truncate text-xs text-slate-600 tabular-nums dark:text-slate-400" title={formatDateTime(last.dt, i18n.locale, zone)}>
+          <span
+            className="min-w-0 truncate text-xs text-slate-600 tabular-nums dark:text-slate-400"
+            title={formatDateTime(last.dt, i18n.locale, zone)}
+          >
             {formatDateTime(last.dt, i18n.locale, zone)}
           </span>
         )}
         {sameDayCount > 0 && (
-          <span className="shrink-0 rounded bg-sky-100 px-1 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100" data-testid="same-day" title={sameDay.map((v) => `${formatTime(v.dt, i18n.locale, zone)} ${num(v.value)}`).join(', ')}>
+          <span
+            className="shrink-0 rounded bg-sky-100 px-1 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100"
+            data-testid="same-day"
+            title={sameDay.map((v) => `${formatTime(v.dt, i18n.locale, zone)} ${num(v.value)}`).join(', ')}
+          >
             <Plural value={sameDayCount} one="# value today" other="# values today" />
           </span>
         )}
@@ -115,7 +150,9 @@ export const EntryHistory = memo(function EntryHistory({ entry, label, density }
               <dt className="inline font-medium">
                 <Trans>Same day</Trans>:
               </dt>{' '}
-              <dd className="inline">{sameDay.map((v) => `${formatTime(v.dt, i18n.locale, zone)} ${num(v.value)}`).join(' · ')}</dd>
+              <dd className="inline">
+                {sameDay.map((v) => `${formatTime(v.dt, i18n.locale, zone)} ${num(v.value)}`).join(' · ')}
+              </dd>
             </div>
           )}
           {open && <RecentValues tsId={entry.tsId} />}

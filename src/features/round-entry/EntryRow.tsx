@@ -52,7 +52,29 @@ function CardLabel({ children }: { children: ReactNode }) {
 
 const CELL = { compact: 'p-1 lg:px-1.5 lg:py-0.5 lg:align-middle', full: 'p-1 lg:p-2 lg:align-top' } as const;
 
-export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, ctx, store, disabled, onChange, instance, density, copy }: { entry: MeasureRoundEntry; header?: ReactNode; headerRowSpan: number; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; instance: InstanceRef; density: Density; copy?: CopyRow }) {
+export const EntryRow = memo(function EntryRow({
+  entry,
+  header,
+  headerRowSpan,
+  ctx,
+  store,
+  disabled,
+  onChange,
+  instance,
+  density,
+  copy,
+}: {
+  entry: MeasureRoundEntry;
+  header?: ReactNode;
+  headerRowSpan: number;
+  ctx: RowContext;
+  store: DraftStore;
+  disabled: boolean;
+  onChange: OnChange;
+  instance: InstanceRef;
+  density: Density;
+  copy?: CopyRow;
+}) {
   const { t } = useLingui();
   const columns = useTableColumns();
   const row = useEntryRow(entry, store, ctx, instance.mrId);
@@ -61,7 +83,14 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
   const cell = CELL[density];
   // the same object while the entry is: the row's parts that do not show the value skip a keystroke's render
   const photoTarget = useMemo<PhotoTarget>(
-    () => ({ instanceId: instance.ensureInstance, mrId: instance.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }),
+    () => ({
+      instanceId: instance.ensureInstance,
+      mrId: instance.mrId,
+      tsId: entry.tsId,
+      staNumber: entry.staNumber,
+      tsParameter: entry.tsParameter,
+      label,
+    }),
     [instance.ensureInstance, instance.mrId, entry, label],
   );
 
@@ -82,23 +111,47 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
             </span>
           )}
           {copy?.first && (
-            <button type="button" disabled={disabled} onClick={copy.onRemove} aria-label={t`Delete copy ${copy.n} of ${copy.stationTitle}`} title={t`Delete copy ${copy.n} of ${copy.stationTitle}`} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
-              <span aria-hidden="true" className="text-lg leading-none">×</span>
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={copy.onRemove}
+              aria-label={t`Delete copy ${copy.n} of ${copy.stationTitle}`}
+              title={t`Delete copy ${copy.n} of ${copy.stationTitle}`}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+            >
+              <span aria-hidden="true" className="text-lg leading-none">
+                ×
+              </span>
             </button>
           )}
         </div>
-        {entry.tsName && <div className={`truncate text-xs text-slate-600 dark:text-slate-400 ${density === 'compact' ? 'lg:hidden' : ''}`}>{entry.tsName}</div>}
+        {entry.tsName && (
+          <div
+            className={`truncate text-xs text-slate-600 dark:text-slate-400 ${density === 'compact' ? 'lg:hidden' : ''}`}
+          >
+            {entry.tsName}
+          </div>
+        )}
       </td>
     ),
     history: (
-      <td className={`${cell} max-lg:col-span-2`}>{copy ? null : <EntryHistory entry={entry} label={label} density={density} />}</td>
+      <td className={`${cell} max-lg:col-span-2`}>
+        {copy ? null : <EntryHistory entry={entry} label={label} density={density} />}
+      </td>
     ),
     value: (
       <td className={cell} data-col="value">
         <CardLabel>
           <Trans>Value</Trans>
         </CardLabel>
-        <EntryValue row={row} store={store} mrId={instance.mrId} label={label} disabled={disabled} onStore={(patch) => onChange(entry.tsId, patch)} />
+        <EntryValue
+          row={row}
+          store={store}
+          mrId={instance.mrId}
+          label={label}
+          disabled={disabled}
+          onStore={(patch) => onChange(entry.tsId, patch)}
+        />
       </td>
     ),
     time: (
@@ -106,7 +159,12 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
         <CardLabel>
           <Trans>Time</Trans>
         </CardLabel>
-        <TimeField stored={draft?.time ?? row.defaultTime} label={t`${label} time`} disabled={disabled} onStore={(time) => onChange(entry.tsId, { time })} />
+        <TimeField
+          stored={draft?.time ?? row.defaultTime}
+          label={t`${label} time`}
+          disabled={disabled}
+          onStore={(time) => onChange(entry.tsId, { time })}
+        />
       </td>
     ),
     remark: (
@@ -115,7 +173,13 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
           <Trans>Remark</Trans>
         </CardLabel>
         <div className="flex min-w-0 items-start gap-1">
-          <RemarkField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onChange(entry.tsId, { remark })} history={entry.staRemarks} />
+          <RemarkField
+            stored={draft?.remark}
+            label={t`${label} remark`}
+            disabled={disabled || row.remarkDisabled}
+            onStore={(remark) => onChange(entry.tsId, { remark })}
+            history={entry.staRemarks}
+          />
           {!copy && <PhotoButton disabled={disabled} target={photoTarget} />}
         </div>
         {!copy && <PhotoList instanceId={instance.instanceId} tsId={entry.tsId} disabled={disabled} />}
@@ -131,7 +195,11 @@ export const EntryRow = memo(function EntryRow({ entry, header, headerRowSpan, c
       data-copy={copy ? copy.n : undefined}
     >
       {header !== undefined && (
-        <th scope="rowgroup" rowSpan={headerRowSpan} className={`${cell} text-left font-medium max-lg:col-span-2 max-lg:bg-slate-100 max-lg:text-base lg:align-top dark:max-lg:bg-slate-900 ${columns[0]?.cssClass ?? ''}`}>
+        <th
+          scope="rowgroup"
+          rowSpan={headerRowSpan}
+          className={`${cell} text-left font-medium max-lg:col-span-2 max-lg:bg-slate-100 max-lg:text-base lg:align-top dark:max-lg:bg-slate-900 ${columns[0]?.cssClass ?? ''}`}
+        >
           {header}
         </th>
       )}

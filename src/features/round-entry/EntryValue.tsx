@@ -22,11 +22,22 @@ export function useEntryRow(entry: MeasureRoundEntry, store: DraftStore, ctx: Ro
 function SavedMark({ warned }: { warned: boolean }) {
   const { t } = useLingui();
   return (
-    <span className={`mr-1 inline-flex items-center ${warned ? 'text-slate-600 dark:text-slate-400' : 'text-green-700 dark:text-green-400'}`} title={t`Saved on this device`} data-saved-mark={warned ? 'neutral' : 'ok'}>
+    <span
+      className={`mr-1 inline-flex items-center ${warned ? 'text-slate-600 dark:text-slate-400' : 'text-green-700 dark:text-green-400'}`}
+      title={t`Saved on this device`}
+      data-saved-mark={warned ? 'neutral' : 'ok'}
+    >
       {warned ? (
         <span aria-hidden="true">{t`Saved;`}</span>
       ) : (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="3">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+        >
           <path d="M5 13l4 4L19 7" />
         </svg>
       )}
@@ -39,7 +50,23 @@ function SavedMark({ warned }: { warned: boolean }) {
  * The value of an entry with what the table says about it (saved, not a number, plausibility): the one
  * input widget of its type, shared by the table row and the tour's station card.
  */
-export function EntryValue({ row, store, mrId, label, disabled, onStore, onKeyDown }: { row: RowModel; store: DraftStore; mrId: string; label: string; disabled: boolean; onStore: (patch: DraftPatch) => Promise<void>; onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void }) {
+export function EntryValue({
+  row,
+  store,
+  mrId,
+  label,
+  disabled,
+  onStore,
+  onKeyDown,
+}: {
+  row: RowModel;
+  store: DraftStore;
+  mrId: string;
+  label: string;
+  disabled: boolean;
+  onStore: (patch: DraftPatch) => Promise<void>;
+  onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void;
+}) {
   const errorId = `err-${row.entry.tsId}`;
   const saved = (row.draft?.text ?? '') !== '' && !row.invalid;
   const warned = row.plausibility !== undefined || row.unusual !== undefined;

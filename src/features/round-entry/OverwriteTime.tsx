@@ -5,7 +5,14 @@ import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDb } from '../../db/db-context';
 import type { DraftStore } from '../../db/draft-store';
 import { moveInstanceToDate } from '../../db/instance-date';
-import { DATE_INPUT_FORMATS, formatLocaleDate, planDateTimeOverwrite, timeNow, toFormatLocale, type DateTimeOverwrite } from '../../domain';
+import {
+  DATE_INPUT_FORMATS,
+  formatLocaleDate,
+  planDateTimeOverwrite,
+  timeNow,
+  toFormatLocale,
+  type DateTimeOverwrite,
+} from '../../domain';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import type { OnChange } from './EntryRow';
@@ -18,7 +25,25 @@ type Outcome = DateTimeOverwrite | { kind: 'taken'; date: string };
  * table follows; a time is written to the entries of the round (those with a value or remark, or all). An
  * invalid date or time is reported and nothing changes; an empty input or an unchanged one is skipped.
  */
-export function OverwriteTime({ entries, store, ctx, onChange, disabled, group, instanceId, ensureInstance }: { entries: readonly MeasureRoundEntry[]; store: DraftStore; ctx: RowContext; onChange: OnChange; disabled: boolean; group?: string; instanceId?: string | undefined; ensureInstance?: () => Promise<string> }) {
+export function OverwriteTime({
+  entries,
+  store,
+  ctx,
+  onChange,
+  disabled,
+  group,
+  instanceId,
+  ensureInstance,
+}: {
+  entries: readonly MeasureRoundEntry[];
+  store: DraftStore;
+  ctx: RowContext;
+  onChange: OnChange;
+  disabled: boolean;
+  group?: string;
+  instanceId?: string | undefined;
+  ensureInstance?: () => Promise<string>;
+}) {
   // the tour sets one time for its entries; moving a round to another day is the table's (its URL holds the day)
   const canMoveDate = group !== undefined && ensureInstance !== undefined;
   const { t, i18n } = useLingui();
@@ -40,15 +65,28 @@ export function OverwriteTime({ entries, store, ctx, onChange, disabled, group, 
       locale,
       ctx.zone,
     );
-    if (plan.kind === 'done' && plan.date && instanceId && (await moveInstanceToDate(db, instanceId, plan.date, { dryRun: true })).kind === 'taken') {
+    if (
+      plan.kind === 'done' &&
+      plan.date &&
+      instanceId &&
+      (await moveInstanceToDate(db, instanceId, plan.date, { dryRun: true })).kind === 'taken'
+    ) {
       setResult({ kind: 'taken', date: plan.date });
       return;
     }
     // the times first: once the instance has moved, this table's day no longer has it
     if (plan.kind === 'done') await Promise.all(plan.changes.map((c) => onChange(c.tsId, { time: c.time })));
     // a round with nothing typed yet has no instance: the changed times made one, which moves along
-    const id = instanceId ?? (canMoveDate && plan.kind === 'done' && plan.changes.length > 0 ? await ensureInstance() : undefined);
-    if (canMoveDate && plan.kind === 'done' && plan.date && id && (await moveInstanceToDate(db, id, plan.date)).kind === 'taken') {
+    const id =
+      instanceId ??
+      (canMoveDate && plan.kind === 'done' && plan.changes.length > 0 ? await ensureInstance() : undefined);
+    if (
+      canMoveDate &&
+      plan.kind === 'done' &&
+      plan.date &&
+      id &&
+      (await moveInstanceToDate(db, id, plan.date)).kind === 'taken'
+    ) {
       setResult({ kind: 'taken', date: plan.date });
       return;
     }
@@ -64,23 +102,27 @@ export function OverwriteTime({ entries, store, ctx, onChange, disabled, group, 
   const movedTo = result?.kind === 'done' && result.date ? formatLocaleDate(result.date, locale) : undefined;
   const pattern = DATE_INPUT_FORMATS[locale].toLowerCase();
   return (
-    <form onSubmit={(e) => void apply(e)} className="flex min-w-0 flex-wrap items-end gap-3" aria-label={t`Overwrite date and time of the entries`}>
+    <form
+      onSubmit={(e) => void apply(e)}
+      className="flex min-w-0 flex-wrap items-end gap-3"
+      aria-label={t`Overwrite date and time of the entries`}
+    >
       {canMoveDate && (
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t`Date for the entries`}
-        <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={pattern}
-          value={typedDate}
-          disabled={disabled}
-          aria-invalid={(result?.kind === 'invalid' && result.field === 'date') || undefined}
-          aria-describedby="overwrite-time-result"
-          onChange={(e) => setTypedDate(e.target.value)}
-          className="min-h-11 w-32 rounded border border-slate-400 bg-white px-2 text-base font-normal tabular-nums aria-invalid:border-red-600 dark:bg-slate-900"
-        />
-      </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t`Date for the entries`}
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={pattern}
+            value={typedDate}
+            disabled={disabled}
+            aria-invalid={(result?.kind === 'invalid' && result.field === 'date') || undefined}
+            aria-describedby="overwrite-time-result"
+            onChange={(e) => setTypedDate(e.target.value)}
+            className="min-h-11 w-32 rounded border border-slate-400 bg-white px-2 text-base font-normal tabular-nums aria-invalid:border-red-600 dark:bg-slate-900"
+          />
+        </label>
       )}
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t`Time for the entries`}
@@ -97,12 +139,23 @@ export function OverwriteTime({ entries, store, ctx, onChange, disabled, group, 
           className="min-h-11 w-24 rounded border border-slate-400 bg-white px-2 text-base font-normal tabular-nums aria-invalid:border-red-600 dark:bg-slate-900"
         />
       </label>
-      <Button type="button" variant="secondary" disabled={disabled} onClick={() => setTyped(timeNow(new Date(), ctx.zone))} title={t`Use the current time`}>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={disabled}
+        onClick={() => setTyped(timeNow(new Date(), ctx.zone))}
+        title={t`Use the current time`}
+      >
         <Trans>Now</Trans>
       </Button>
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t`Which entries`}
-        <select value={scope} disabled={disabled} onChange={(e) => setScope(e.target.value === 'all' ? 'all' : 'filled')} className="min-h-11 rounded border border-slate-400 bg-white px-2 text-base font-normal dark:bg-slate-900">
+        <select
+          value={scope}
+          disabled={disabled}
+          onChange={(e) => setScope(e.target.value === 'all' ? 'all' : 'filled')}
+          className="min-h-11 rounded border border-slate-400 bg-white px-2 text-base font-normal dark:bg-slate-900"
+        >
           <option value="filled">{t`Entries with a value or remark`}</option>
           <option value="all">{t`All entries`}</option>
         </select>
@@ -123,7 +176,9 @@ export function OverwriteTime({ entries, store, ctx, onChange, disabled, group, 
         )}
         {result?.kind === 'taken' && (
           <InlineError>
-            <Trans>The round already has unsent entries on {formatLocaleDate(result.date, locale)}: the date was not changed.</Trans>
+            <Trans>
+              The round already has unsent entries on {formatLocaleDate(result.date, locale)}: the date was not changed.
+            </Trans>
           </InlineError>
         )}
         {result?.kind === 'done' && (

@@ -23,8 +23,10 @@ export interface StationHeaderProps {
   onPanel(panel: StationPanel): void;
 }
 
-const ICON_BUTTON = 'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-0.5 rounded border px-1 text-xs font-medium';
-const idle = 'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800';
+const ICON_BUTTON =
+  'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-0.5 rounded border px-1 text-xs font-medium';
+const idle =
+  'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800';
 const active = 'border-sky-700 bg-sky-100 text-sky-900 dark:border-sky-400 dark:bg-sky-900 dark:text-sky-100';
 
 const GLYPHS = {
@@ -36,7 +38,16 @@ const GLYPHS = {
 
 function Glyph({ name }: { name: keyof typeof GLYPHS }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={GLYPHS[name]} />
     </svg>
   );
@@ -46,7 +57,10 @@ function Glyph({ name }: { name: keyof typeof GLYPHS }) {
 function HistoricStationRemarks({ remarks }: { remarks: NonNullable<MeasureRoundEntry['staRemarks']> }) {
   const { i18n } = useLingui();
   return (
-    <ul className="mt-0.5 space-y-0.5 text-xs font-normal text-slate-600 dark:text-slate-400" data-testid="historic-station-remarks">
+    <ul
+      className="mt-0.5 space-y-0.5 text-xs font-normal text-slate-600 dark:text-slate-400"
+      data-testid="historic-station-remarks"
+    >
       {[...remarks].reverse().map((r) => (
         <li key={`${r.dt}-${r.text}`} className="[overflow-wrap:anywhere]">
           <span className="tabular-nums">{formatDateTime(r.dt, i18n.locale)}</span>: {r.text}
@@ -61,7 +75,17 @@ function HistoricStationRemarks({ remarks }: { remarks: NonNullable<MeasureRound
  * station's first entry), historic station remarks, and the count buttons that open the station's tasks,
  * facilities and the duplication form below its rows.
  */
-export function StationHeader({ station, density, store, disabled, onChange, taskCount, facilityCount, panel, onPanel }: StationHeaderProps) {
+export function StationHeader({
+  station,
+  density,
+  store,
+  disabled,
+  onChange,
+  taskCount,
+  facilityCount,
+  panel,
+  onPanel,
+}: StationHeaderProps) {
   const { t } = useLingui();
   const first = station.entries[0];
   const draft = useDraft(store, first?.tsId ?? '');
@@ -81,7 +105,15 @@ export function StationHeader({ station, density, store, disabled, onChange, tas
   }, [remarkOpen]);
 
   const panelButton = (kind: StationPanel, content: ReactNode, label: string) => (
-    <button type="button" aria-expanded={panel === kind} aria-controls={panel === kind ? `station-panel-${station.staNumber}` : undefined} onClick={() => onPanel(kind)} aria-label={label} title={label} className={`${ICON_BUTTON} ${panel === kind ? active : idle}`}>
+    <button
+      type="button"
+      aria-expanded={panel === kind}
+      aria-controls={panel === kind ? `station-panel-${station.staNumber}` : undefined}
+      onClick={() => onPanel(kind)}
+      aria-label={label}
+      title={label}
+      className={`${ICON_BUTTON} ${panel === kind ? active : idle}`}
+    >
       {content}
     </button>
   );
@@ -90,7 +122,9 @@ export function StationHeader({ station, density, store, disabled, onChange, tas
     <div className="min-w-0">
       <div className="flex min-w-0 flex-wrap items-center gap-1">
         <span className={`min-w-0 ${density === 'compact' ? 'lg:flex-1 lg:truncate' : 'flex-1'}`} title={title}>
-          {station.ordinal && <span className="mr-1 text-slate-600 dark:text-slate-400 tabular-nums">{station.ordinal}</span>}
+          {station.ordinal && (
+            <span className="mr-1 text-slate-600 dark:text-slate-400 tabular-nums">{station.ordinal}</span>
+          )}
           {title}
           {!station.obligatory && (
             <span className="ml-1 text-xs font-normal text-slate-600 dark:text-slate-400">
@@ -136,7 +170,14 @@ export function StationHeader({ station, density, store, disabled, onChange, tas
       </div>
       {showRemark && (
         <div ref={remarkBox} className="mt-1 font-normal">
-          <TextField stored={stored} label={t`${title} station remark`} placeholder={t`Station remark`} disabled={disabled || !first} className="min-w-0" onStore={(staRemark) => (first ? onChange(first.tsId, { staRemark }) : undefined)} />
+          <TextField
+            stored={stored}
+            label={t`${title} station remark`}
+            placeholder={t`Station remark`}
+            disabled={disabled || !first}
+            className="min-w-0"
+            onStore={(staRemark) => (first ? onChange(first.tsId, { staRemark }) : undefined)}
+          />
           {historic.length > 0 && (
             <p className="sr-only">
               <Plural value={historic.length} one="# earlier station remark" other="# earlier station remarks" />

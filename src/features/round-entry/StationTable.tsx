@@ -23,8 +23,22 @@ import { toFormatLocale } from '../../domain/locale-format';
 import { TableColumnsContext } from './table-columns-context';
 import './station-table.css';
 
-const COLUMN_WIDTH: Record<TableColumnKey, string> = { station: 'w-[30%]', parameter: 'w-28', history: 'w-52', value: 'w-48', time: 'w-36', remark: '' };
-const COLUMN_LABEL: Record<TableColumnKey, MessageDescriptor> = { station: msg`Station`, parameter: msg`Parameter`, history: msg`History`, value: msg`Value`, time: msg`Time`, remark: msg`Remark` };
+const COLUMN_WIDTH: Record<TableColumnKey, string> = {
+  station: 'w-[30%]',
+  parameter: 'w-28',
+  history: 'w-52',
+  value: 'w-48',
+  time: 'w-36',
+  remark: '',
+};
+const COLUMN_LABEL: Record<TableColumnKey, MessageDescriptor> = {
+  station: msg`Station`,
+  parameter: msg`Parameter`,
+  history: msg`History`,
+  value: msg`Value`,
+  time: msg`Time`,
+  remark: msg`Remark`,
+};
 
 /** The stations of a round with one row per timeseries; keyboard users tab through value, time and remark. */
 export interface InstanceRef {
@@ -44,7 +58,10 @@ function useCopies(store: DraftStore): readonly CopyRef[] {
     if (key !== cache.current.key) cache.current = { key, copies };
     return cache.current.copies;
   }, [store]);
-  return useSyncExternalStore(useCallback((l) => store.subscribeAll(l), [store]), snapshot);
+  return useSyncExternalStore(
+    useCallback((l) => store.subscribeAll(l), [store]),
+    snapshot,
+  );
 }
 
 /** Empty space standing in for stations that are not rendered, so the page scrolls as if they were. */
@@ -58,7 +75,26 @@ function Spacer({ height, listStart }: { height: number; listStart?: boolean }) 
   );
 }
 
-export const StationTable = memo(function StationTable({ stations, ctx, store, disabled, onChange, taskActions, facilityActions, mrId, instanceId, ensureInstance }: { stations: StationGroup[]; ctx: RowContext; store: DraftStore; disabled: boolean; onChange: OnChange; taskActions: StationTaskActions; facilityActions: StationFacilityActions } & InstanceRef) {
+export const StationTable = memo(function StationTable({
+  stations,
+  ctx,
+  store,
+  disabled,
+  onChange,
+  taskActions,
+  facilityActions,
+  mrId,
+  instanceId,
+  ensureInstance,
+}: {
+  stations: StationGroup[];
+  ctx: RowContext;
+  store: DraftStore;
+  disabled: boolean;
+  onChange: OnChange;
+  taskActions: StationTaskActions;
+  facilityActions: StationFacilityActions;
+} & InstanceRef) {
   // one object while the instance is the same, so memoized rows do not re-render on every keystroke
   const instance = useMemo(() => ({ mrId, instanceId, ensureInstance }), [mrId, instanceId, ensureInstance]);
   const stationList = useMemo(() => stations.map((s) => ({ staNumber: s.staNumber, title: s.title })), [stations]);
@@ -77,7 +113,9 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
     (target: EntryTarget) => {
       // a station copy's tsId is the original's with `#n`: it sits in the original's station
       const tsId = target.tsId?.split('#')[0];
-      return stations.findIndex((s) => (tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber));
+      return stations.findIndex((s) =>
+        tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber,
+      );
     },
     [stations],
   );
@@ -105,7 +143,10 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
   const onRemoveCopies = useCallback(
     (tsIds: readonly string[]) => {
       const id = store.instanceId;
-      if (id) void Promise.all(tsIds.map((tsId) => removeDraft(db, id, tsId))).catch((e: unknown) => console.error('deleting a station copy failed', e));
+      if (id)
+        void Promise.all(tsIds.map((tsId) => removeDraft(db, id, tsId))).catch((e: unknown) =>
+          console.error('deleting a station copy failed', e),
+        );
     },
     [db, store],
   );
@@ -113,64 +154,84 @@ export const StationTable = memo(function StationTable({ stations, ctx, store, d
   const headCell = 'p-2 font-semibold';
   return (
     <TableColumnsContext.Provider value={columns}>
-    <div>
-      <div className="mb-1 flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t`Station list`}>
-        <span className="text-slate-600 dark:text-slate-400">
-          <Trans>Station list</Trans>:
-        </span>
-        {(['compact', 'full'] as const).map((d) => (
-          <button key={d} type="button" aria-pressed={density === d} onClick={() => setDensity(d)} className={`min-h-11 rounded border px-3 ${density === d ? 'border-sky-700 bg-sky-700 text-white' : 'border-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800'}`}>
-            {d === 'compact' ? <Trans>Compact</Trans> : <Trans>Full</Trans>}
-          </button>
-        ))}
-        <button type="button" onClick={openShortcutHelp} className="ml-auto min-h-11 rounded px-2 text-slate-700 underline max-lg:hidden hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
-          <Trans>Keyboard shortcuts</Trans> <kbd className="rounded border border-slate-400 px-1 text-xs">?</kbd>
-        </button>
-      </div>
-      <table ref={table} data-station-table data-density={density} onKeyDown={onTableKeyDown} className="w-full border-collapse text-sm max-lg:block lg:table-fixed" aria-label={t`Stations and timeseries`}>
-        <colgroup className="max-lg:hidden">
-          {columns.map((c) => (
-            <col key={c.key} className={COLUMN_WIDTH[c.key]} />
+      <div>
+        <div className="mb-1 flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t`Station list`}>
+          <span className="text-slate-600 dark:text-slate-400">
+            <Trans>Station list</Trans>:
+          </span>
+          {(['compact', 'full'] as const).map((d) => (
+            <button
+              key={d}
+              type="button"
+              aria-pressed={density === d}
+              onClick={() => setDensity(d)}
+              className={`min-h-11 rounded border px-3 ${density === d ? 'border-sky-700 bg-sky-700 text-white' : 'border-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+            >
+              {d === 'compact' ? <Trans>Compact</Trans> : <Trans>Full</Trans>}
+            </button>
           ))}
-        </colgroup>
-        <thead className="sticky z-[5] bg-slate-100 text-left shadow-sm max-lg:hidden dark:bg-slate-900" style={{ top: 'calc(var(--navbar-h, 0px) + var(--submitbar-h, 0px))' }}>
-          <tr>
+          <button
+            type="button"
+            onClick={openShortcutHelp}
+            className="ml-auto min-h-11 rounded px-2 text-slate-700 underline max-lg:hidden hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <Trans>Keyboard shortcuts</Trans> <kbd className="rounded border border-slate-400 px-1 text-xs">?</kbd>
+          </button>
+        </div>
+        <table
+          ref={table}
+          data-station-table
+          data-density={density}
+          onKeyDown={onTableKeyDown}
+          className="w-full border-collapse text-sm max-lg:block lg:table-fixed"
+          aria-label={t`Stations and timeseries`}
+        >
+          <colgroup className="max-lg:hidden">
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={`${headCell} ${c.cssClass ?? ''}`} data-col-head={c.key}>
-                {c.label ?? i18n._(COLUMN_LABEL[c.key])}
-              </th>
+              <col key={c.key} className={COLUMN_WIDTH[c.key]} />
             ))}
-          </tr>
-        </thead>
-        {stationWindow.windowed && <Spacer height={stationWindow.blocks[0]?.spaceBefore ?? 0} listStart />}
-        {stationWindow.blocks.map(({ index, spaceBefore }, i) => {
-          const s = stations[index];
-          if (!s) return null;
-          return (
-            <Fragment key={s.staNumber}>
-              {i > 0 && spaceBefore > 0 && <Spacer height={spaceBefore} />}
-              <StationBlock
-                index={index}
-                measureRef={stationWindow.measure}
-                station={s}
-                copies={copiesByStation.get(s.staNumber) ?? NO_COPIES}
-                stationList={stationList}
-                ctx={ctx}
-                store={store}
-                disabled={disabled}
-                onChange={onChange}
-                onRemoveCopies={onRemoveCopies}
-                instance={instance}
-                density={density}
-                taskActions={taskActions}
-                facilityActions={facilityActions}
-              />
-            </Fragment>
-          );
-        })}
-        {stationWindow.spaceAfter > 0 && <Spacer height={stationWindow.spaceAfter} />}
-      </table>
-    </div>
+          </colgroup>
+          <thead
+            className="sticky z-[5] bg-slate-100 text-left shadow-sm max-lg:hidden dark:bg-slate-900"
+            style={{ top: 'calc(var(--navbar-h, 0px) + var(--submitbar-h, 0px))' }}
+          >
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={`${headCell} ${c.cssClass ?? ''}`} data-col-head={c.key}>
+                  {c.label ?? i18n._(COLUMN_LABEL[c.key])}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {stationWindow.windowed && <Spacer height={stationWindow.blocks[0]?.spaceBefore ?? 0} listStart />}
+          {stationWindow.blocks.map(({ index, spaceBefore }, i) => {
+            const s = stations[index];
+            if (!s) return null;
+            return (
+              <Fragment key={s.staNumber}>
+                {i > 0 && spaceBefore > 0 && <Spacer height={spaceBefore} />}
+                <StationBlock
+                  index={index}
+                  measureRef={stationWindow.measure}
+                  station={s}
+                  copies={copiesByStation.get(s.staNumber) ?? NO_COPIES}
+                  stationList={stationList}
+                  ctx={ctx}
+                  store={store}
+                  disabled={disabled}
+                  onChange={onChange}
+                  onRemoveCopies={onRemoveCopies}
+                  instance={instance}
+                  density={density}
+                  taskActions={taskActions}
+                  facilityActions={facilityActions}
+                />
+              </Fragment>
+            );
+          })}
+          {stationWindow.spaceAfter > 0 && <Spacer height={stationWindow.spaceAfter} />}
+        </table>
+      </div>
     </TableColumnsContext.Provider>
   );
 });

@@ -72,7 +72,10 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const [dismissed, setDismissed] = useState(false);
   const [reopenFailed, setReopenFailed] = useState(false);
   const submitted = useObservable<OfflineInstanceDoc | null>(
-    () => (submittedId ? db.offlineInstances.findOne(submittedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null))) : undefined),
+    () =>
+      submittedId
+        ? db.offlineInstances.findOne(submittedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null)))
+        : undefined,
     null,
     [db, submittedId],
   );
@@ -82,11 +85,21 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   // Counted over the drafts typed so far, not the round's entries: a keystroke costs the same in a round of 300.
   // a photo alone fills its entry too (§4 filled: a value, a remark or a photo)
   const photoTsIds = useObservable(
-    () => (instance ? db.photos.find({ selector: { instanceId: instance.instanceId } }).$.pipe(map((docs) => docs.map((d) => d.tsId).join('|'))) : undefined),
+    () =>
+      instance
+        ? db.photos
+            .find({ selector: { instanceId: instance.instanceId } })
+            .$.pipe(map((docs) => docs.map((d) => d.tsId).join('|')))
+        : undefined,
     '',
     [db, instance?.instanceId],
   );
-  const filledCount = useMemo(() => new Set([...drafts.filter(hasTypedContent).map((d) => d.tsId), ...(photoTsIds ? photoTsIds.split('|') : [])]).size, [drafts, photoTsIds]);
+  const filledCount = useMemo(
+    () =>
+      new Set([...drafts.filter(hasTypedContent).map((d) => d.tsId), ...(photoTsIds ? photoTsIds.split('|') : [])])
+        .size,
+    [drafts, photoTsIds],
+  );
 
   const [nothingEntered, setNothingEntered] = useState(false);
   const send = async (instanceId: string) => {
@@ -112,7 +125,14 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
         goToEntry({ tsId: first.entry.tsId });
         return;
       }
-      const gathered = stored.instanceId ? await gatherSubmission(db, round, stored.instanceId, { defaultTime: ctx.defaultTime, now: new Date(), formulaGenerator: config.tsFormulaGenerator, ...(ctx.zone ? { zone: ctx.zone } : {}) }) : null;
+      const gathered = stored.instanceId
+        ? await gatherSubmission(db, round, stored.instanceId, {
+            defaultTime: ctx.defaultTime,
+            now: new Date(),
+            formulaGenerator: config.tsFormulaGenerator,
+            ...(ctx.zone ? { zone: ctx.zone } : {}),
+          })
+        : null;
       if (!gathered || gathered.filled === 0) {
         setNothingEntered(true);
         return;
@@ -121,8 +141,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
         setBlocking(gathered);
         const empty = gathered.findings.emptyStations[0];
         if (empty?.kind === 'noEntries') goToEntry({ staNumber: empty.staNumber });
-      }
-      else if (gathered.plan.steps.length > 0) setAsking(gathered);
+      } else if (gathered.plan.steps.length > 0) setAsking(gathered);
       else await send(gathered.instanceId);
     } finally {
       setBusy(false);
@@ -133,7 +152,12 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const waiting = shown && IN_FLIGHT_STATES.includes(shown.syncState) ? shown : null;
   const photosWaiting = useObservable(
     // a find, not a count: RxDB refuses count queries that no index serves
-    () => (shown ? db.photos.find({ selector: { instanceId: shown.instanceId, uploaded: false } }).$.pipe(map((docs) => docs.length)) : undefined),
+    () =>
+      shown
+        ? db.photos
+            .find({ selector: { instanceId: shown.instanceId, uploaded: false } })
+            .$.pipe(map((docs) => docs.length))
+        : undefined,
     0,
     [db, shown?.instanceId],
   );
@@ -141,9 +165,17 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const holding = shown ? serverHolding(shown.syncState, { ...lifecycleContext(shown), photosWaiting }) : null;
 
   return (
-    <div data-submit-bar data-testid="submit-bar" aria-busy={busy || undefined} className="sticky top-[var(--navbar-h,3.5rem)] z-10 min-w-0 space-y-1 bg-white py-1 break-words dark:bg-slate-950">
+    <div
+      data-submit-bar
+      data-testid="submit-bar"
+      aria-busy={busy || undefined}
+      className="sticky top-[var(--navbar-h,3.5rem)] z-10 min-w-0 space-y-1 bg-white py-1 break-words dark:bg-slate-950"
+    >
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void submit()} disabled={busy || asking !== null || !instance || !actionsOf(instance).submit}>
+        <Button
+          onClick={() => void submit()}
+          disabled={busy || asking !== null || !instance || !actionsOf(instance).submit}
+        >
           <Trans>Submit</Trans>
         </Button>
         {waiting && (
@@ -156,7 +188,15 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
         </span>
         {instance && <SyncBadge state={instance.syncState} correction={instance.corrects !== undefined} />}
       </div>
-      {asking && <SubmitChecks findings={asking.findings} steps={asking.plan.steps} date={ctx.date} onSend={() => void send(asking.instanceId)} onCancel={() => setAsking(null)} />}
+      {asking && (
+        <SubmitChecks
+          findings={asking.findings}
+          steps={asking.plan.steps}
+          date={ctx.date}
+          onSend={() => void send(asking.instanceId)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
       {nothingEntered && (
         <Alert type="info" testId="nothing-entered">
           <Trans>Nothing to submit yet: enter at least one value or remark.</Trans>
@@ -172,14 +212,20 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
                 </EntryLink>
               </li>
             ))}
-            {blocking && <BlockingProblems findings={blocking.findings} postIssues={blocking.postIssues} date={ctx.date} />}
+            {blocking && (
+              <BlockingProblems findings={blocking.findings} postIssues={blocking.postIssues} date={ctx.date} />
+            )}
           </ul>
         </Alert>
       )}
       {shown && !dismissed && shown.syncState === 'sent' && (
         <Alert type="success" testId="submit-success" onClose={() => setDismissed(true)} closeLabel={t`Close`}>
           {shown.corrects !== undefined ? (
-            <Plural value={shown.valueCount ?? 0} one="Correction sent: # value saved." other="Correction sent: # values saved." />
+            <Plural
+              value={shown.valueCount ?? 0}
+              one="Correction sent: # value saved."
+              other="Correction sent: # values saved."
+            />
           ) : (
             <Plural value={shown.valueCount ?? 0} one="# value saved." other="# values saved." />
           )}
@@ -187,22 +233,33 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       )}
       {holding?.kind === 'values' && (
         <Alert type="info" testId="values-stored">
-          <Plural value={holding.photosWaiting} one="Values sent, # photo waiting." other="Values sent, # photos waiting." />{' '}
+          <Plural
+            value={holding.photosWaiting}
+            one="Values sent, # photo waiting."
+            other="Values sent, # photos waiting."
+          />{' '}
           <Trans>A change of a value is sent as a correction.</Trans>
         </Alert>
       )}
       {holding?.kind === 'correction-waiting' && (
         <Alert type="info" testId="correction-waiting">
-          <Trans>Correction waiting: the server still holds the values sent before; this change is sent as a correction.</Trans>
+          <Trans>
+            Correction waiting: the server still holds the values sent before; this change is sent as a correction.
+          </Trans>
         </Alert>
       )}
       {shown && shown.syncState === 'error' && (
         <Alert type="danger" testId="submit-error">
           <p>
             {holding?.kind === 'values' ? (
-              <Trans>Uploading the photos failed. The values are on the server; submit again to send the photos. A changed value is sent as a correction.</Trans>
+              <Trans>
+                Uploading the photos failed. The values are on the server; submit again to send the photos. A changed
+                value is sent as a correction.
+              </Trans>
             ) : (
-              <Trans>Error saving data. Your entries are kept on this device; correct them if needed and submit again.</Trans>
+              <Trans>
+                Error saving data. Your entries are kept on this device; correct them if needed and submit again.
+              </Trans>
             )}
           </p>
           {shown.lastError && (
@@ -218,7 +275,10 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
             {waiting.lastError?.code === 'owner-login' ? (
               <SubmitErrorText error={waiting.lastError} />
             ) : (
-              <Trans>Login required to transfer the entries. They are saved on this device and are sent as soon as you log in.</Trans>
+              <Trans>
+                Login required to transfer the entries. They are saved on this device and are sent as soon as you log
+                in.
+              </Trans>
             )}
           </p>
           <Button className="mt-2" onClick={() => auth.login()}>
@@ -228,7 +288,10 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
       )}
       {waiting && !online && (
         <Alert type="info" testId="submit-waiting">
-          <Trans>You are offline. The round is saved on this device and waits for the network; it is sent as soon as the network is back. To change something first, choose “Edit again”.</Trans>
+          <Trans>
+            You are offline. The round is saved on this device and waits for the network; it is sent as soon as the
+            network is back. To change something first, choose “Edit again”.
+          </Trans>
         </Alert>
       )}
       {reopenFailed && (

@@ -18,20 +18,33 @@ export function SubmitProgress({ instance }: { instance: OfflineInstanceDoc }) {
   const db = useDb();
   const config = useConfig();
   const photos = useObservable(
-    () => db.photos.find({ selector: { instanceId: instance.instanceId } }).$.pipe(map((docs) => docs.map((d) => ({ uploaded: d.uploaded })))),
+    () =>
+      db.photos
+        .find({ selector: { instanceId: instance.instanceId } })
+        .$.pipe(map((docs) => docs.map((d) => ({ uploaded: d.uploaded })))),
     [],
     [db, instance.instanceId],
   );
   const progress = submissionProgress(instance, photos, postingOrder(config.serverType));
   const { photosUploaded: done, photosTotal: total } = progress;
   return (
-    <div role="status" data-testid="submit-progress" className="rounded border border-sky-300 bg-sky-50 p-2 text-sm dark:border-sky-800 dark:bg-sky-950">
+    <div
+      role="status"
+      data-testid="submit-progress"
+      className="rounded border border-sky-300 bg-sky-50 p-2 text-sm dark:border-sky-800 dark:bg-sky-950"
+    >
       <ul className="space-y-1">
         {progress.steps.map(({ step, state }) =>
           step === 'values' ? (
             <li key={step} data-step={step} data-state={state}>
               <span aria-hidden="true">{MARK[state]} </span>
-              {state === 'done' ? <Trans>Values sent</Trans> : state === 'running' ? <Trans>Sending values…</Trans> : <Trans>Values waiting</Trans>}
+              {state === 'done' ? (
+                <Trans>Values sent</Trans>
+              ) : state === 'running' ? (
+                <Trans>Sending values…</Trans>
+              ) : (
+                <Trans>Values waiting</Trans>
+              )}
             </li>
           ) : (
             total > 0 && (

@@ -22,7 +22,9 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
     firstOfStation.add(entry.staNumber);
     const tasks = first ? ctx.tasks.filter((t) => t.staNumber === entry.staNumber) : [];
     const facilities = first ? ctx.facilities.filter((f) => f.staNumber === entry.staNumber) : [];
-    return tasks.length + facilities.length > 0 ? withStationChanges(applyDraft(entry), tasks, facilities, instance, ctx) : applyDraft(entry);
+    return tasks.length + facilities.length > 0
+      ? withStationChanges(applyDraft(entry), tasks, facilities, instance, ctx)
+      : applyDraft(entry);
   });
   return restoreCopyTsIds(applied, ctx.drafts);
 
@@ -31,7 +33,8 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
     const { staTasks: _serverTasks, staFacilities: _serverFacilities, ...entry } = withServerTasks;
     const draft = byTs.get(entry.tsId);
     const images = ctx.photoIdsByTsId.get(entry.tsId);
-    const calculatedValue = entry.tsFormula && readsRoundValues(entry.tsFormula) ? calculated.get(entry.tsId) : undefined;
+    const calculatedValue =
+      entry.tsFormula && readsRoundValues(entry.tsFormula) ? calculated.get(entry.tsId) : undefined;
     if (!draft && !images && calculatedValue === undefined) return entry;
     const parsed = parseNumberInput(draft?.text ?? '');
     const after = parseNumberInput(draft?.valueAfterText ?? '');
@@ -58,11 +61,29 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
 }
 
 /** Station tasks and facility changes travel on the first entry of their station. */
-function withStationChanges(entry: MeasureRoundEntry, tasks: readonly TaskDoc[], facilities: readonly FacilityDoc[], instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry {
+function withStationChanges(
+  entry: MeasureRoundEntry,
+  tasks: readonly TaskDoc[],
+  facilities: readonly FacilityDoc[],
+  instance: OfflineInstanceDoc,
+  ctx: BuildContext,
+): MeasureRoundEntry {
   return {
     ...entry,
     dt: entry.dt ?? (combineDateAndTime(instance.date, ctx.defaultTime, ctx.zone) as MeasureRoundEntry['dt']),
-    ...(tasks.length ? { staTasks: tasks.map((t) => ({ taskId: t.taskId, taskType: t.taskType, staNumber: t.staNumber, taskDone: t.taskDone, isNew: t.isNew, creationTime: t.creationTime, ...(t.text ? { text: t.text } : {}) })) } : {}),
+    ...(tasks.length
+      ? {
+          staTasks: tasks.map((t) => ({
+            taskId: t.taskId,
+            taskType: t.taskType,
+            staNumber: t.staNumber,
+            taskDone: t.taskDone,
+            isNew: t.isNew,
+            creationTime: t.creationTime,
+            ...(t.text ? { text: t.text } : {}),
+          })),
+        }
+      : {}),
     ...(facilities.length
       ? {
           staFacilities: facilities.map(({ instanceId: _i, mrId: _m, staNumber: _s, updatedAt: _u, ...f }) => f),
@@ -72,9 +93,20 @@ function withStationChanges(entry: MeasureRoundEntry, tasks: readonly TaskDoc[],
 }
 
 /** The replication layer's post builder for indoor instances. */
-export function buildIndoorPost(instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext): { post: MeasureRoundPost } | { errors: string[] } {
+export function buildIndoorPost(
+  instance: OfflineInstanceDoc,
+  round: RoundDoc,
+  ctx: BuildContext,
+): { post: MeasureRoundPost } | { errors: string[] } {
   const entries = applyDrafts(round, instance, ctx);
-  return buildPost(
-    { instanceId: instance.instanceId, mrId: instance.mrId, mrName: instance.mrName, mrGroup: instance.mrGroup, creationTime: instance.creationTime, mrTeam: instance.mrTeam, mrRemark: instance.mrRemark, entries }
-  );
+  return buildPost({
+    instanceId: instance.instanceId,
+    mrId: instance.mrId,
+    mrName: instance.mrName,
+    mrGroup: instance.mrGroup,
+    creationTime: instance.creationTime,
+    mrTeam: instance.mrTeam,
+    mrRemark: instance.mrRemark,
+    entries,
+  });
 }

@@ -10,7 +10,11 @@ export function formatReading(value: number, locale: string): string {
 }
 
 /** Day first in all three languages, as the date inputs of §5 (`DATE_INPUT_FORMATS`); English is British here. */
-const DATE_TIME_FORMATS: Record<string, string> = { de: 'dd.MM.yy, HH:mm', en: 'dd/MM/yy, HH:mm', it: 'dd/MM/yy, HH:mm' };
+const DATE_TIME_FORMATS: Record<string, string> = {
+  de: 'dd.MM.yy, HH:mm',
+  en: 'dd/MM/yy, HH:mm',
+  it: 'dd/MM/yy, HH:mm',
+};
 
 /**
  * Date and 24-hour time of a historic value, e.g. 21.11.26, 14:30 (de) or 21/11/26, 14:30 (en, it), on the

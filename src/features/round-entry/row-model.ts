@@ -71,7 +71,12 @@ export function entryLabel(entry: MeasureRoundEntry): string {
 /** Previous row models by tsId, so an unchanged row keeps its object and its memoized component skips. */
 export type RowCache = Map<string, { entry: MeasureRoundEntry; key: string; row: RowModel }>;
 
-export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: readonly Draft[], ctx: RowContext, cache?: RowCache): RowModel[] {
+export function buildRowModels(
+  entries: readonly MeasureRoundEntry[],
+  drafts: readonly Draft[],
+  ctx: RowContext,
+  cache?: RowCache,
+): RowModel[] {
   const byTs = new Map(drafts.map((d) => [d.tsId, d]));
   const calculated = calculatedValuesOf(entries, drafts);
   return entries.map((entry) => {
@@ -90,14 +95,20 @@ export function buildRowModels(entries: readonly MeasureRoundEntry[], drafts: re
  * One row from the entry and its draft; `calculated` is the formula's value from the round's drafts.
  * Content follows §4 "Filled entry" (value, calculated value, discharge protocol, depth profile, remarks).
  */
-export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx: RowContext, calculated?: number): RowModel {
+export function buildRow(
+  entry: MeasureRoundEntry,
+  draft: Draft | undefined,
+  ctx: RowContext,
+  calculated?: number,
+): RowModel {
   const parsed = parseNumberInput(draft?.text ?? '');
   const value = parsed?.kind === 'number' ? parsed.value : undefined;
   const remark = draft?.remark?.trim() ?? '';
   const staRemark = draft?.staRemark?.trim() ?? '';
   const time = draft?.time ?? ctx.defaultTime;
   const dt = time ? combineDateAndTime(ctx.date, time, ctx.zone) : undefined;
-  const calculatedValue = ctx.formulaGenerator && entry.tsFormula && readsRoundValues(entry.tsFormula) ? calculated : undefined;
+  const calculatedValue =
+    ctx.formulaGenerator && entry.tsFormula && readsRoundValues(entry.tsFormula) ? calculated : undefined;
   const hasContent = isFilledEntry(
     {
       ...entry,
@@ -126,7 +137,15 @@ export function buildRow(entry: MeasureRoundEntry, draft: Draft | undefined, ctx
     hasContent,
     plausibility: plausibility ?? undefined,
     ...(unusual ? { unusual } : {}),
-    status: rowStatus({ hasContent, hasDate: dt !== undefined, implausible: plausibility?.kind === 'range' || unusual !== undefined, hasValue: value !== undefined || calculatedValue !== undefined, obligatory: isObligatory(entry), hasSameDay: (entry.sameDay?.length ?? 0) > 0 }) ?? 'none',
+    status:
+      rowStatus({
+        hasContent,
+        hasDate: dt !== undefined,
+        implausible: plausibility?.kind === 'range' || unusual !== undefined,
+        hasValue: value !== undefined || calculatedValue !== undefined,
+        obligatory: isObligatory(entry),
+        hasSameDay: (entry.sameDay?.length ?? 0) > 0,
+      }) ?? 'none',
     lastValueText: last && last.value !== null ? `${last.value}` : '–',
     lastValueFlag: checkLastValue(entry),
     remarkDisabled: isRemarkDisabled(entry, value),
@@ -140,7 +159,13 @@ export function groupEntriesByStation(entries: readonly MeasureRoundEntry[], tit
   for (const e of entries) {
     let g = groups.get(e.staNumber);
     if (!g) {
-      g = { staNumber: e.staNumber, title: stationTitle(e, titleTemplate), ordinal: formatOrdinal(e), obligatory: isObligatory(e), entries: [] };
+      g = {
+        staNumber: e.staNumber,
+        title: stationTitle(e, titleTemplate),
+        ordinal: formatOrdinal(e),
+        obligatory: isObligatory(e),
+        entries: [],
+      };
       groups.set(e.staNumber, g);
     }
     g.entries.push(e);

@@ -49,7 +49,10 @@ export function nextCopyNumber(stationTsIds: readonly string[], copies: readonly
  * definition under the copy's tsId (so the drafts apply), without the station's tasks and facilities,
  * which travel once with the original station.
  */
-export function copyEntries(entries: readonly MeasureRoundEntry[], drafts: readonly Pick<Draft, 'tsId' | 'copyOf'>[]): MeasureRoundEntry[] {
+export function copyEntries(
+  entries: readonly MeasureRoundEntry[],
+  drafts: readonly Pick<Draft, 'tsId' | 'copyOf'>[],
+): MeasureRoundEntry[] {
   const byTs = new Map(entries.map((e) => [e.tsId as string, e]));
   const out: MeasureRoundEntry[] = [];
   for (const c of copiesOf(drafts)) {
@@ -62,7 +65,10 @@ export function copyEntries(entries: readonly MeasureRoundEntry[], drafts: reado
 }
 
 /** Gives copy entries back the tsId of their original timeseries, the one the server knows. */
-export function restoreCopyTsIds<T extends { tsId: string }>(entries: readonly T[], drafts: readonly Pick<Draft, 'tsId' | 'copyOf'>[]): T[] {
+export function restoreCopyTsIds<T extends { tsId: string }>(
+  entries: readonly T[],
+  drafts: readonly Pick<Draft, 'tsId' | 'copyOf'>[],
+): T[] {
   const original = new Map(copiesOf(drafts).map((c) => [c.tsId, c.copyOf]));
   return entries.map((e) => {
     const tsId = original.get(e.tsId);

@@ -10,7 +10,7 @@ import { useObservable } from '../../db/hooks';
 import { readDrafts } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
 import { createInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
-import { OPEN_STATES } from '../../domain/round-lifecycle';
+import { UNSENT_STATES } from '../../domain/round-lifecycle';
 
 export interface IndoorInstance {
   instance: OfflineInstanceDoc | null | undefined;
@@ -38,11 +38,18 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
       fixedId !== undefined
         ? db.offlineInstances.findOne(fixedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null)))
         : mrId === undefined || user === null
-        ? undefined
-        : db.offlineInstances
-            .find({ selector: { mrId, date, mode: 'indoor', syncState: { $in: [...OPEN_STATES] } }, sort: [{ updatedAt: 'desc' }] })
-            // another user's open round on a shared device is theirs: this user starts their own
-            .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null)),
+          ? undefined
+          : db.offlineInstances
+              .find({
+                selector: { mrId, date, mode: 'indoor', syncState: { $in: [...UNSENT_STATES] } },
+                sort: [{ updatedAt: 'desc' }],
+              })
+              // another user's open round on a shared device is theirs: this user starts their own
+              .$.pipe(
+                map(
+                  (docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null,
+                ),
+              ),
     undefined,
     [db, mrId, date, fixedId, user],
   );
@@ -56,12 +63,21 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
     if (fixedId !== undefined) return fixedId;
     if (instanceId) return instanceId;
     if (!round) throw new Error('round not loaded');
-    creating.current ??= (async () => (await createInstance(db, { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'indoor', date })).instanceId)();
+    creating.current ??= (async () =>
+      (
+        await createInstance(db, {
+          mrId: round.mrId,
+          mrName: round.mrName,
+          mrGroup: round.mrGroup,
+          mode: 'indoor',
+          date,
+        })
+      ).instanceId)();
     return creating.current;
   }, [db, round, date, instanceId, fixedId]);
 
   const pending = useRef(new Set<Promise<unknown>>());
-  const track = useCallback(<T,>(p: Promise<T>): Promise<T> => {
+  const track = useCallback(<T>(p: Promise<T>): Promise<T> => {
     pending.current.add(p);
     const done = () => pending.current.delete(p);
     p.then(done, done);
@@ -70,7 +86,10 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
 
   // The command refuses a write into a round on its way (the table is locked then) and turns an edit after an
   // error back into a draft, or into a correction once the server holds the values.
-  const writeOne = useCallback(async (tsId: string, patch: DraftPatch) => writeInstanceDraft(db, await ensureInstance(), tsId, patch), [db, ensureInstance]);
+  const writeOne = useCallback(
+    async (tsId: string, patch: DraftPatch) => writeInstanceDraft(db, await ensureInstance(), tsId, patch),
+    [db, ensureInstance],
+  );
 
   const updateDraft = useCallback((tsId: string, patch: DraftPatch) => track(writeOne(tsId, patch)), [track, writeOne]);
 
@@ -82,9 +101,12 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
     return stored ? { instance: stored, drafts: await readDrafts(db, id) } : null;
   }, [db, instanceId, fixedId]);
 
-  const queue = useCallback(async (id: string) => {
-    await queueInstance(db, id);
-  }, [db]);
+  const queue = useCallback(
+    async (id: string) => {
+      await queueInstance(db, id);
+    },
+    [db],
+  );
 
   return { instance, updateDraft, queue, ensureInstance, settled };
 }

@@ -64,7 +64,11 @@ export interface StationWindow {
  * so the window is the browser's; the table's distance from the top of the document is measured after every
  * layout change above it.
  */
-export function useStationWindow(table: RefObject<HTMLTableElement | null>, entryCounts: readonly number[], density: Density): StationWindow {
+export function useStationWindow(
+  table: RefObject<HTMLTableElement | null>,
+  entryCounts: readonly number[],
+  density: Density,
+): StationWindow {
   const printing = usePrinting();
   const windowed = !printing && entryCounts.reduce((a, b) => a + b, 0) > WINDOWED_ABOVE_ENTRIES;
   const [kept, setKept] = useState<readonly number[]>([]);
@@ -85,11 +89,14 @@ export function useStationWindow(table: RefObject<HTMLTableElement | null>, entr
     return () => observer.disconnect();
   }, [windowed, table]);
 
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = new Set(defaultRangeExtractor(range));
-    for (const k of kept) if (k < range.count) indexes.add(k);
-    return [...indexes].sort((a, b) => a - b);
-  }, [kept]);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      for (const k of kept) if (k < range.count) indexes.add(k);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [kept],
+  );
 
   // asked once per layout change, not for each of 400 stations every time a row's height changes
   const perEntry = useMemo(() => entryHeight(density), [density]);
@@ -111,7 +118,13 @@ export function useStationWindow(table: RefObject<HTMLTableElement | null>, entr
   }, []);
 
   if (!windowed) {
-    return { windowed, blocks: entryCounts.map((_, index) => ({ index, spaceBefore: 0 })), spaceAfter: 0, measure: measureNothing, keep };
+    return {
+      windowed,
+      blocks: entryCounts.map((_, index) => ({ index, spaceBefore: 0 })),
+      spaceAfter: 0,
+      measure: measureNothing,
+      keep,
+    };
   }
   let end = scrollMargin;
   const blocks = virtualizer.getVirtualItems().map((item) => {

@@ -4,7 +4,8 @@ import { useGoToEntry, type EntryTarget } from '../readings/go-to-entry';
 import { TABLE_COLUMNS, tableMove, type TableColumn } from './table-keys';
 import type { StationWindow } from './use-station-window';
 
-const FOCUSABLE = 'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled)';
+const FOCUSABLE =
+  'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled)';
 const TABBABLE = `${FOCUSABLE}, a[href], [tabindex]:not([tabindex="-1"])`;
 
 /** Tries to focus something in a station block; false when it has nothing to take the focus. */
@@ -20,7 +21,9 @@ function focusCell(container: Element | null | undefined, column: TableColumn): 
 
 /** The elements Tab stops at inside a block, in order (hidden ones, e.g. phone-only labels, are skipped). */
 function tabbables(block: Element): HTMLElement[] {
-  return [...block.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+  return [...block.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => el.tabIndex >= 0 && el.getClientRects().length > 0,
+  );
 }
 
 function blockOf(el: EventTarget | Element | null): HTMLElement | null {
@@ -46,7 +49,12 @@ function focusReadingFrom(delta: -1 | 1): FocusIn {
  * A move into a station that is not in the DOM asks the window to render it and focuses it right after;
  * the focused station stays rendered wherever the page is scrolled, so typing never loses its field.
  */
-export function useTableKeyboard(table: RefObject<HTMLTableElement | null>, stationWindow: StationWindow, count: number, stationIndexOf?: (target: EntryTarget) => number): (e: KeyboardEvent<HTMLTableElement>) => void {
+export function useTableKeyboard(
+  table: RefObject<HTMLTableElement | null>,
+  stationWindow: StationWindow,
+  count: number,
+  stationIndexOf?: (target: EntryTarget) => number,
+): (e: KeyboardEvent<HTMLTableElement>) => void {
   const [focused, setFocused] = useState<number | null>(null);
   const [target, setTarget] = useState<number | null>(null);
   const pending = useRef<{ index: number; delta: -1 | 1; focus: FocusIn } | null>(null);
@@ -98,7 +106,8 @@ export function useTableKeyboard(table: RefObject<HTMLTableElement | null>, stat
       if (!block || !from) return;
       const readings = [...block.querySelectorAll(READING_SELECTOR)];
       const next = readings[readings.findIndex((r) => r === from || r.contains(from)) + 1];
-      if (next ? focusReading(next) : focusStation(Number(block.dataset.index) + 1, 1, focusReadingFrom(1))) e.preventDefault();
+      if (next ? focusReading(next) : focusStation(Number(block.dataset.index) + 1, 1, focusReadingFrom(1)))
+        e.preventDefault();
     };
     el.addEventListener('focusin', onFocusIn);
     el.addEventListener('focusout', onFocusOut);
@@ -134,7 +143,9 @@ export function useTableKeyboard(table: RefObject<HTMLTableElement | null>, stat
       e.preventDefault();
       const delta = e.key === 'F7' ? -1 : 1;
       const current = indexOf(blockOf(document.activeElement));
-      focusStation(current === null ? (delta > 0 ? 0 : count - 1) : current + delta, delta, (b) => focusCell(b, 'value'));
+      focusStation(current === null ? (delta > 0 ? 0 : count - 1) : current + delta, delta, (b) =>
+        focusCell(b, 'value'),
+      );
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -161,11 +172,20 @@ export function useTableKeyboard(table: RefObject<HTMLTableElement | null>, stat
         return;
       }
       const input = e.target;
-      if (!(input instanceof HTMLInputElement) || input.type !== 'text' || input.getAttribute('aria-expanded') === 'true') return;
+      if (
+        !(input instanceof HTMLInputElement) ||
+        input.type !== 'text' ||
+        input.getAttribute('aria-expanded') === 'true'
+      )
+        return;
       const column = input.closest<HTMLElement>('[data-col]')?.dataset.col as TableColumn | undefined;
       const row = input.closest('tr[data-tsid]');
       if (!column || !row) return;
-      const move = tableMove(e.key, { start: input.selectionStart, end: input.selectionEnd, length: input.value.length }, { alt: e.altKey, ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey });
+      const move = tableMove(
+        e.key,
+        { start: input.selectionStart, end: input.selectionEnd, length: input.value.length },
+        { alt: e.altKey, ctrl: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey },
+      );
       if (!move || move.kind === 'station') return;
       if (move.kind === 'row') {
         const rows = [...block.querySelectorAll('tr[data-tsid]')];

@@ -12,7 +12,12 @@ import { replaceAt, useDraftForm } from '../readings/use-draft-form';
 export function SnowDialog(props: ReadingInputProps & { open: boolean; onClose(): void }) {
   const { t } = useLingui();
   return (
-    <ReadingDialog title={t`Snow water equivalent`} subtitle={`${props.label} [mm]`} open={props.open} onClose={props.onClose}>
+    <ReadingDialog
+      title={t`Snow water equivalent`}
+      subtitle={`${props.label} [mm]`}
+      open={props.open}
+      onClose={props.onClose}
+    >
       <SnowBody {...props} />
     </ReadingDialog>
   );
@@ -31,33 +36,57 @@ const out = 'p-1 pt-3 text-right tabular-nums';
 function SnowBody({ draft, onStore }: ReadingInputProps) {
   const { t } = useLingui();
   const format = useDecimalFormat();
-  const { form, update } = useDraftForm(draft?.snowForm, () => defaultSnowForm(format), (f) => onStore(snowPatch(f, format)));
+  const { form, update } = useDraftForm(
+    draft?.snowForm,
+    () => defaultSnowForm(format),
+    (f) => onStore(snowPatch(f, format)),
+  );
   const swe = evaluateSnowForm(form);
-  const set = (i: number, key: keyof SnowRowText, text: string) => update((f) => ({ ...f, rows: replaceAt(f.rows, i, { ...f.rows[i], [key]: text }) }));
+  const set = (i: number, key: keyof SnowRowText, text: string) =>
+    update((f) => ({ ...f, rows: replaceAt(f.rows, i, { ...f.rows[i], [key]: text }) }));
   const show = (n: number | undefined, digits: number) => (n === undefined ? '–' : format(n, digits));
   return (
     <>
       <div className="grid gap-2 sm:grid-cols-2">
         <label className={field}>
           {t`Weather`}
-          <TextField stored={form.weather} label={t`Weather`} onStore={(weather) => update((f) => ({ ...f, weather }))} />
+          <TextField
+            stored={form.weather}
+            label={t`Weather`}
+            onStore={(weather) => update((f) => ({ ...f, weather }))}
+          />
         </label>
         <label className={field}>
           {t`Snow surface`}
-          <TextField stored={form.snowSurface} label={t`Snow surface`} onStore={(snowSurface) => update((f) => ({ ...f, snowSurface }))} />
+          <TextField
+            stored={form.snowSurface}
+            label={t`Snow surface`}
+            onStore={(snowSurface) => update((f) => ({ ...f, snowSurface }))}
+          />
         </label>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <label className={field}>
           {t`Device mass [g]`}
-          <NumberField stored={form.deviceMass} label={t`Device mass [g]`} onStore={(deviceMass) => update((f) => ({ ...f, deviceMass }))} />
+          <NumberField
+            stored={form.deviceMass}
+            label={t`Device mass [g]`}
+            onStore={(deviceMass) => update((f) => ({ ...f, deviceMass }))}
+          />
         </label>
         <label className={field}>
           {t`Diameter [cm]`}
-          <NumberField stored={form.deviceDiameter} label={t`Diameter [cm]`} onStore={(deviceDiameter) => update((f) => ({ ...f, deviceDiameter }))} />
+          <NumberField
+            stored={form.deviceDiameter}
+            label={t`Diameter [cm]`}
+            onStore={(deviceDiameter) => update((f) => ({ ...f, deviceDiameter }))}
+          />
         </label>
         <p className="pb-2 text-sm">
-          {t`Area`}: <span className="tabular-nums">{show(swe.deviceArea ?? deviceArea(numberOf(form.deviceDiameter)), 2)} cm²</span>
+          {t`Area`}:{' '}
+          <span className="tabular-nums">
+            {show(swe.deviceArea ?? deviceArea(numberOf(form.deviceDiameter)), 2)} cm²
+          </span>
         </p>
       </div>
       <div className="overflow-x-auto">
@@ -80,10 +109,20 @@ function SnowBody({ draft, onStore }: ReadingInputProps) {
                 <tr key={i}>
                   <td className="p-1 pt-3 tabular-nums">{i + 1}</td>
                   <td className="p-1">
-                    <NumberField stored={r.height} label={t`Sample ${i + 1} height`} width="w-20" onStore={(text) => set(i, 'height', text)} />
+                    <NumberField
+                      stored={r.height}
+                      label={t`Sample ${i + 1} height`}
+                      width="w-20"
+                      onStore={(text) => set(i, 'height', text)}
+                    />
                   </td>
                   <td className="p-1">
-                    <NumberField stored={r.totalMass} label={t`Sample ${i + 1} total mass`} width="w-24" onStore={(text) => set(i, 'totalMass', text)} />
+                    <NumberField
+                      stored={r.totalMass}
+                      label={t`Sample ${i + 1} total mass`}
+                      width="w-24"
+                      onStore={(text) => set(i, 'totalMass', text)}
+                    />
                   </td>
                   <td className={out}>{show(computed?.mass, 1)}</td>
                   <td className={out}>{show(computed?.volume, 1)}</td>
@@ -103,7 +142,11 @@ function SnowBody({ draft, onStore }: ReadingInputProps) {
       </p>
       <label className={field}>
         {t`Remark`}
-        <TextField stored={form.remark} label={t`Snow remark`} onStore={(remark) => update((f) => ({ ...f, remark }))} />
+        <TextField
+          stored={form.remark}
+          label={t`Snow remark`}
+          onStore={(remark) => update((f) => ({ ...f, remark }))}
+        />
       </label>
     </>
   );

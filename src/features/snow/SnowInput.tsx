@@ -11,7 +11,16 @@ export function SnowInput(props: ReadingInputProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className="flex items-start gap-1">
-      <NumberField stored={draft?.text} label={label} invalid={invalid} describedBy={describedBy} disabled={disabled} valueInput onKeyDown={onKeyDown} onStore={(text) => onStore({ text })} />
+      <NumberField
+        stored={draft?.text}
+        label={label}
+        invalid={invalid}
+        describedBy={describedBy}
+        disabled={disabled}
+        valueInput
+        onKeyDown={onKeyDown}
+        onStore={(text) => onStore({ text })}
+      />
       <button
         type="button"
         disabled={disabled}

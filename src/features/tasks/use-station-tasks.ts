@@ -20,9 +20,25 @@ export function mergeTasks(server: readonly StationTask[], local: readonly TaskD
   const byId = new Map(local.map((t) => [t.taskId, t]));
   const fromServer = server.map((t) => {
     const change = byId.get(t.taskId);
-    return { taskId: t.taskId, taskType: t.taskType, text: t.text, done: change?.taskDone ?? t.taskDone === true, isNew: false, changed: Boolean(change) };
+    return {
+      taskId: t.taskId,
+      taskType: t.taskType,
+      text: t.text,
+      done: change?.taskDone ?? t.taskDone === true,
+      isNew: false,
+      changed: Boolean(change),
+    };
   });
-  const created = local.filter((t) => t.isNew).map((t) => ({ taskId: t.taskId, taskType: t.taskType, text: t.text, done: t.taskDone, isNew: true, changed: true }));
+  const created = local
+    .filter((t) => t.isNew)
+    .map((t) => ({
+      taskId: t.taskId,
+      taskType: t.taskType,
+      text: t.text,
+      done: t.taskDone,
+      isNew: true,
+      changed: true,
+    }));
   return [...fromServer, ...created];
 }
 
@@ -34,10 +50,17 @@ export interface StationTaskActions {
 }
 
 /** Task changes are written to RxDB at once, under the open instance (created on first use). */
-export function useStationTasks(mrId: string, instanceId: string | undefined, ensureInstance: () => Promise<string>): StationTaskActions {
+export function useStationTasks(
+  mrId: string,
+  instanceId: string | undefined,
+  ensureInstance: () => Promise<string>,
+): StationTaskActions {
   const db = useDb();
   const localTasks = useObservable<TaskDoc[]>(
-    () => (instanceId ? db.tasks.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))) : undefined),
+    () =>
+      instanceId
+        ? db.tasks.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
+        : undefined,
     [],
     [db, instanceId],
   );
@@ -73,7 +96,18 @@ export function useStationTasks(mrId: string, instanceId: string | undefined, en
   const add = useCallback(
     async (staNumber: string, taskType: string, text: string) => {
       const id = await ensureInstance();
-      await db.tasks.insert({ taskId: crypto.randomUUID(), instanceId: id, mrId, staNumber, taskType, ...(text ? { text } : {}), taskDone: false, isNew: true, creationTime: new Date().toISOString(), updatedAt: Date.now() });
+      await db.tasks.insert({
+        taskId: crypto.randomUUID(),
+        instanceId: id,
+        mrId,
+        staNumber,
+        taskType,
+        ...(text ? { text } : {}),
+        taskDone: false,
+        isNew: true,
+        creationTime: new Date().toISOString(),
+        updatedAt: Date.now(),
+      });
     },
     [db, mrId, ensureInstance],
   );

@@ -24,7 +24,15 @@ const STATUS_BORDER = {
  * One timeseries of the station on the tour: the same widgets as a table row (value of its input type,
  * time, remark, photo) in one column for a phone, with history and plausibility as the table shows them.
  */
-export function EntryCard({ entry, tour, scanned = false }: { entry: MeasureRoundEntry; tour: Tour; scanned?: boolean }) {
+export function EntryCard({
+  entry,
+  tour,
+  scanned = false,
+}: {
+  entry: MeasureRoundEntry;
+  tour: Tour;
+  scanned?: boolean;
+}) {
   const { t } = useLingui();
   const row = useEntryRow(entry, tour.store, tour.ctx, tour.round.mrId);
   const draft = row.draft;
@@ -64,24 +72,49 @@ export function EntryCard({ entry, tour, scanned = false }: { entry: MeasureRoun
         <span aria-hidden="true" className="block text-sm font-semibold">
           <Trans>Value</Trans>
         </span>
-        <EntryValue row={row} store={tour.store} mrId={tour.round.mrId} label={label} disabled={disabled} onStore={onStore} />
+        <EntryValue
+          row={row}
+          store={tour.store}
+          mrId={tour.round.mrId}
+          label={label}
+          disabled={disabled}
+          onStore={onStore}
+        />
       </div>
       <div>
         <span aria-hidden="true" className="block text-sm font-semibold">
           <Trans>Time</Trans>
         </span>
-        <TimeField stored={draft?.time ?? row.defaultTime} label={t`${label} time`} disabled={disabled} onStore={(time) => onStore({ time })} />
+        <TimeField
+          stored={draft?.time ?? row.defaultTime}
+          label={t`${label} time`}
+          disabled={disabled}
+          onStore={(time) => onStore({ time })}
+        />
       </div>
       <div>
         <span aria-hidden="true" className="block text-sm font-semibold">
           <Trans>Remark</Trans>
         </span>
         <div className="flex min-w-0 items-start gap-2">
-          <RemarkField stored={draft?.remark} label={t`${label} remark`} disabled={disabled || row.remarkDisabled} onStore={(remark) => onStore({ remark })} history={entry.staRemarks} />
+          <RemarkField
+            stored={draft?.remark}
+            label={t`${label} remark`}
+            disabled={disabled || row.remarkDisabled}
+            onStore={(remark) => onStore({ remark })}
+            history={entry.staRemarks}
+          />
           <PhotoButton
             disabled={disabled}
             onStored={() => void addPosition()}
-            target={{ instanceId: tour.ensureInstance, mrId: tour.round.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }}
+            target={{
+              instanceId: tour.ensureInstance,
+              mrId: tour.round.mrId,
+              tsId: entry.tsId,
+              staNumber: entry.staNumber,
+              tsParameter: entry.tsParameter,
+              label,
+            }}
           />
         </div>
         {locating && (

@@ -38,7 +38,11 @@ export function GpxDownload({ tour }: { tour: Tour }) {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   return (
-    <button type="button" onClick={download} className="min-h-12 rounded border-2 border-slate-700 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 dark:border-slate-300 dark:bg-slate-900 dark:text-slate-100">
+    <button
+      type="button"
+      onClick={download}
+      className="min-h-12 rounded border-2 border-slate-700 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 dark:border-slate-300 dark:bg-slate-900 dark:text-slate-100"
+    >
       <Trans>Download GPX</Trans>
     </button>
   );

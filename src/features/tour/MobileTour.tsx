@@ -32,13 +32,19 @@ export function MobileTour() {
   const view: TourView = search.view ?? 'list';
   // a scanned timeseries (ts) stays highlighted only until the next move
   // the scanned timeseries scrolls itself into view: the router must not scroll back to the top after it
-  const go = useCallback((next: { view?: TourView; station?: string; ts?: string }) => void navigate({ search: (s) => ({ ...s, ts: undefined, ...next }), resetScroll: next.ts === undefined }), [navigate]);
+  const go = useCallback(
+    (next: { view?: TourView; station?: string; ts?: string }) =>
+      void navigate({ search: (s) => ({ ...s, ts: undefined, ...next }), resetScroll: next.ts === undefined }),
+    [navigate],
+  );
   const stations = state.status === 'ready' ? state.tour.stations : undefined;
   // a link in a submit prompt or an error list (issue 24): the entry's station, its value focused
   const onGoToEntry = useCallback(
     (target: EntryTarget) => {
       const tsId = target.tsId?.split('#')[0];
-      const station = stations?.find((s) => (tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber));
+      const station = stations?.find((s) =>
+        tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber,
+      );
       if (station) go({ view: 'input', station: station.staNumber, ts: tsId ?? station.entries[0]?.tsId });
     },
     [stations, go],
@@ -50,7 +56,10 @@ export function MobileTour() {
     return (
       <Alert type="danger" testId="tour-missing">
         <p>
-          <Trans>This offline round does not exist on this device: it was deleted, or it was stored on another device or in another browser.</Trans>
+          <Trans>
+            This offline round does not exist on this device: it was deleted, or it was stored on another device or in
+            another browser.
+          </Trans>
         </p>
         <Link to="/" className="underline">
           <Trans>Back to the group selection</Trans>
@@ -82,7 +91,14 @@ export function MobileTour() {
           <Trans>This round was sent to the server; it can no longer be changed.</Trans>
         </Alert>
       )}
-      {view === 'list' && <TourList tour={tour} density={search.density ?? 'compact'} onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}
+      {view === 'list' && (
+        <TourList
+          tour={tour}
+          density={search.density ?? 'compact'}
+          onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })}
+          onOpen={(staNumber) => go({ view: 'input', station: staNumber })}
+        />
+      )}
       {view === 'map' && (
         <Suspense fallback={<p role="status">…</p>}>
           <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
@@ -90,13 +106,29 @@ export function MobileTour() {
       )}
       {view === 'barcode' && (
         <Suspense fallback={<p role="status">…</p>}>
-          <TourBarcode tour={tour} onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })} />
+          <TourBarcode
+            tour={tour}
+            onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })}
+          />
         </Suspense>
       )}
-      {view === 'input' && station && <TourInput tour={tour} station={station} scannedTs={search.ts} onStation={(staNumber) => go({ station: staNumber })} />}
-      {view === 'photo' && station && <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
-      {view === 'metadata' && station && <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />}
-      {view === 'overview' && <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />}
+      {view === 'input' && station && (
+        <TourInput
+          tour={tour}
+          station={station}
+          scannedTs={search.ts}
+          onStation={(staNumber) => go({ station: staNumber })}
+        />
+      )}
+      {view === 'photo' && station && (
+        <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
+      )}
+      {view === 'metadata' && station && (
+        <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
+      )}
+      {view === 'overview' && (
+        <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+      )}
       <TourTabs instanceId={instanceId} current={view} />
     </section>
   );

@@ -39,7 +39,12 @@ function useStoredBefore(template: string): { stored: number; bytes: number }[] 
 function FailureText({ failure }: { failure: TileFailure }) {
   switch (failure.kind) {
     case 'offline':
-      return <Trans>The device is offline or the tile server cannot be reached. The tiles stored so far are kept; try again with network.</Trans>;
+      return (
+        <Trans>
+          The device is offline or the tile server cannot be reached. The tiles stored so far are kept; try again with
+          network.
+        </Trans>
+      );
     case 'http':
       return <Trans>The tile server refused a tile (HTTP {failure.status}). The tiles stored so far are kept.</Trans>;
     case 'quota':
@@ -55,7 +60,19 @@ function FailureText({ failure }: { failure: TileFailure }) {
  * "Prepare map for offline" for one stored round: the default layer's tiles around its stations, with the
  * count and an estimated size before starting, a progress bar and cancel while downloading.
  */
-export function PrepareMapTiles({ instanceId, layer, points, record, label }: { instanceId: string; layer: MapLayer; points: readonly Location[]; record: MapTilesRecord | undefined; label: string }) {
+export function PrepareMapTiles({
+  instanceId,
+  layer,
+  points,
+  record,
+  label,
+}: {
+  instanceId: string;
+  layer: MapLayer;
+  points: readonly Location[];
+  record: MapTilesRecord | undefined;
+  label: string;
+}) {
   const { t } = useLingui();
   const db = useDb();
   const fmt = useLocaleFormat();
@@ -69,7 +86,11 @@ export function PrepareMapTiles({ instanceId, layer, points, record, label }: { 
   useEffect(() => () => abort.current?.abort(), []);
   if (!plan || plan.tiles.length === 0) return null;
   const running = progress !== null;
-  const complete = record !== undefined && record.layerUrl === template && record.stored >= record.total && record.total === plan.tiles.length;
+  const complete =
+    record !== undefined &&
+    record.layerUrl === template &&
+    record.stored >= record.total &&
+    record.total === plan.tiles.length;
 
   const start = async () => {
     const controller = new AbortController();
@@ -77,10 +98,16 @@ export function PrepareMapTiles({ instanceId, layer, points, record, label }: { 
     setResult(null);
     setProgress({ done: 0, total: plan.tiles.length, stored: 0, bytes: 0 });
     let last: TileProgress | null = null;
-    const failure = await downloadTiles(db, instanceId, { template, bounds: plan.bounds, minZoom: plan.minZoom, maxZoom: plan.maxZoom, tiles: plan.tiles }, controller.signal, (p) => {
-      last = p;
-      setProgress(p);
-    });
+    const failure = await downloadTiles(
+      db,
+      instanceId,
+      { template, bounds: plan.bounds, minZoom: plan.minZoom, maxZoom: plan.maxZoom, tiles: plan.tiles },
+      controller.signal,
+      (p) => {
+        last = p;
+        setProgress(p);
+      },
+    );
     abort.current = null;
     setProgress(null);
     setResult({ failure, progress: last });
@@ -97,7 +124,8 @@ export function PrepareMapTiles({ instanceId, layer, points, record, label }: { 
           </Button>
           <span className="text-sm" data-testid="tile-estimate">
             <Trans>
-              {count} map tiles (zoom {plan.minZoom}–{plan.maxZoom}), about {mb(estimateTileBytes(plan.tiles.length, storedBefore))} MB
+              {count} map tiles (zoom {plan.minZoom}–{plan.maxZoom}), about{' '}
+              {mb(estimateTileBytes(plan.tiles.length, storedBefore))} MB
             </Trans>
           </span>
         </div>
@@ -112,10 +140,16 @@ export function PrepareMapTiles({ instanceId, layer, points, record, label }: { 
           <label className="flex flex-1 flex-col text-sm">
             <span>
               <Trans>
-                Map tiles: {fmt.number(progress.done)} of {fmt.number(progress.total)} ({percent}&nbsp;%), {mb(progress.bytes)}&nbsp;MB
+                Map tiles: {fmt.number(progress.done)} of {fmt.number(progress.total)} ({percent}&nbsp;%),{' '}
+                {mb(progress.bytes)}&nbsp;MB
               </Trans>
             </span>
-            <progress className="h-3 w-full overflow-hidden rounded [&::-moz-progress-bar]:bg-sky-700 [&::-webkit-progress-bar]:bg-slate-300 [&::-webkit-progress-value]:bg-sky-700 dark:[&::-webkit-progress-bar]:bg-slate-600 dark:[&::-webkit-progress-value]:bg-sky-400" max={progress.total} value={progress.done} data-percent={percent} />
+            <progress
+              className="h-3 w-full overflow-hidden rounded [&::-moz-progress-bar]:bg-sky-700 [&::-webkit-progress-bar]:bg-slate-300 [&::-webkit-progress-value]:bg-sky-700 dark:[&::-webkit-progress-bar]:bg-slate-600 dark:[&::-webkit-progress-value]:bg-sky-400"
+              max={progress.total}
+              value={progress.done}
+              data-percent={percent}
+            />
           </label>
           <Button variant="secondary" onClick={() => abort.current?.abort()}>
             <Trans>Cancel</Trans>

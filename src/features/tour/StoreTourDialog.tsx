@@ -34,7 +34,11 @@ export function StoreTourDialog({ round, date, onClose }: { round: RoundDoc; dat
       await navigate({ to: '/mobile/$instanceId', params: { instanceId: instance.instanceId } });
     } catch (e) {
       console.error('storing the round failed', e);
-      setError(isQuotaError(e) ? t`The storage of this device is full; the round was not stored.` : t`The round could not be stored on this device.`);
+      setError(
+        isQuotaError(e)
+          ? t`The storage of this device is full; the round was not stored.`
+          : t`The round could not be stored on this device.`,
+      );
     } finally {
       setBusy(false);
     }
@@ -50,19 +54,34 @@ export function StoreTourDialog({ round, date, onClose }: { round: RoundDoc; dat
         }}
       >
         <p className="text-sm">
-          <Trans>The round {name} for {shownDate} is stored on this device with its history, so it can be entered without network and sent later.</Trans>
+          <Trans>
+            The round {name} for {shownDate} is stored on this device with its history, so it can be entered without
+            network and sent later.
+          </Trans>
         </p>
         <div className="flex flex-col">
           <label htmlFor={teamId} className="font-medium">
             <Trans>Team</Trans>
           </label>
-          <input id={teamId} value={team} onChange={(e) => setTeam(e.target.value)} autoComplete="off" className="min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-950" />
+          <input
+            id={teamId}
+            value={team}
+            onChange={(e) => setTeam(e.target.value)}
+            autoComplete="off"
+            className="min-h-11 rounded border border-slate-400 bg-white px-2 dark:bg-slate-950"
+          />
         </div>
         <div className="flex flex-col">
           <label htmlFor={remarkId} className="font-medium">
             <Trans>Remark on the round</Trans>
           </label>
-          <textarea id={remarkId} value={remark} onChange={(e) => setRemark(e.target.value)} rows={2} className="rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950" />
+          <textarea
+            id={remarkId}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+            rows={2}
+            className="rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950"
+          />
         </div>
         {error && <InlineError>{error}</InlineError>}
         <div className="flex flex-wrap justify-end gap-3">

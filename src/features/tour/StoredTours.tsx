@@ -13,7 +13,14 @@ import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
-import { isTourReady, layerTemplate, locationFromMetadata, tourReadiness, type ReadinessLine, type TileStock } from '../../domain';
+import {
+  isTourReady,
+  layerTemplate,
+  locationFromMetadata,
+  tourReadiness,
+  type ReadinessLine,
+  type TileStock,
+} from '../../domain';
 import { useConfig } from '../../db/reference-hooks';
 import { MapTilesRecordSchema, mapTilesKey, type MapTilesRecord } from '../../../schemas/db/map-tiles-record';
 import type { Location } from '../../../schemas/api';
@@ -39,28 +46,44 @@ function useStoredData(instance: OfflineInstanceDoc): Stored | undefined {
   const { instanceId, mrId } = instance;
   return useObservable<Stored | undefined>(
     () =>
-      db.reference.find({ selector: { key: { $in: [tourRoundKey(instanceId), mapTilesKey(instanceId), `mapTrack:${mrId}`, `mapOverlay:${mrId}:osm`, `mapOverlay:${mrId}:ortho`] } } }).$.pipe(
-        map((docs) => {
-          const snapshot = docs.find((d) => d.key === tourRoundKey(instanceId));
-          const tilesDoc = docs.find((d) => d.key === mapTilesKey(instanceId));
-          const parsed = v.safeParse(RoundDocSchema, snapshot?.data);
-          const tiles = v.safeParse(MapTilesRecordSchema, tilesDoc?.data);
-          const entries = parsed.success ? parsed.output.entries : [];
-          const located = new Map<string, Location>();
-          for (const e of entries) {
-            const l = e.staLocation ?? locationFromMetadata(e.staMetadata);
-            if (l && !located.has(e.staNumber)) located.set(e.staNumber, l);
-          }
-          return {
-            entryCount: entries.length,
-            entriesWithHistory: entries.filter((e) => e.last !== undefined || e.min !== undefined || (e.staRemarks?.length ?? 0) > 0).length,
-            stationsWithLocation: located.size,
-            hasMapData: docs.some((d) => d.key !== snapshot?.key && d.key !== tilesDoc?.key),
-            points: [...located.values()],
-            tiles: tiles.success ? tiles.output : undefined,
-          };
-        }),
-      ),
+      db.reference
+        .find({
+          selector: {
+            key: {
+              $in: [
+                tourRoundKey(instanceId),
+                mapTilesKey(instanceId),
+                `mapTrack:${mrId}`,
+                `mapOverlay:${mrId}:osm`,
+                `mapOverlay:${mrId}:ortho`,
+              ],
+            },
+          },
+        })
+        .$.pipe(
+          map((docs) => {
+            const snapshot = docs.find((d) => d.key === tourRoundKey(instanceId));
+            const tilesDoc = docs.find((d) => d.key === mapTilesKey(instanceId));
+            const parsed = v.safeParse(RoundDocSchema, snapshot?.data);
+            const tiles = v.safeParse(MapTilesRecordSchema, tilesDoc?.data);
+            const entries = parsed.success ? parsed.output.entries : [];
+            const located = new Map<string, Location>();
+            for (const e of entries) {
+              const l = e.staLocation ?? locationFromMetadata(e.staMetadata);
+              if (l && !located.has(e.staNumber)) located.set(e.staNumber, l);
+            }
+            return {
+              entryCount: entries.length,
+              entriesWithHistory: entries.filter(
+                (e) => e.last !== undefined || e.min !== undefined || (e.staRemarks?.length ?? 0) > 0,
+              ).length,
+              stationsWithLocation: located.size,
+              hasMapData: docs.some((d) => d.key !== snapshot?.key && d.key !== tilesDoc?.key),
+              points: [...located.values()],
+              tiles: tiles.success ? tiles.output : undefined,
+            };
+          }),
+        ),
     undefined,
     [db, instanceId, mrId],
   );
@@ -68,7 +91,9 @@ function useStoredData(instance: OfflineInstanceDoc): Stored | undefined {
 
 /** Tiles prepared for another layer (the config changed since) count as not prepared. */
 function tileStock(record: MapTilesRecord | undefined, template: string): TileStock {
-  return record && record.layerUrl === template ? { total: record.total, stored: record.stored, bytes: record.bytes } : { total: 0, stored: 0, bytes: 0 };
+  return record && record.layerUrl === template
+    ? { total: record.total, stored: record.stored, bytes: record.bytes }
+    : { total: 0, stored: 0, bytes: 0 };
 }
 
 function ReadinessText({ line, loginNeeded }: { line: ReadinessLine; loginNeeded: boolean }) {
@@ -79,12 +104,31 @@ function ReadinessText({ line, loginNeeded }: { line: ReadinessLine; loginNeeded
   const of = fmt.number(line.tiles?.total ?? 0);
   const size = mb(line.tiles?.bytes ?? 0);
   const texts: Record<ReadinessLine['item'], Record<ReadinessLine['state'], string>> = {
-    history: { ok: t`history on the device`, partial: t`history only for some timeseries`, missing: t`no history on the device`, offline: '' },
+    history: {
+      ok: t`history on the device`,
+      partial: t`history only for some timeseries`,
+      missing: t`no history on the device`,
+      offline: '',
+    },
     map: { ok: t`map data on the device`, partial: '', missing: t`no map data or station locations`, offline: '' },
-    tiles: { ok: t`map tiles: ready (${n} tiles, ${size} MB)`, partial: t`map tiles: partly (${n} of ${of})`, missing: t`map tiles: not prepared`, offline: '' },
-    login: { ok: loginNeeded ? t`login valid` : t`no login needed`, partial: '', missing: t`not logged in: log in before leaving the network`, offline: t`offline: login checked when back online` },
+    tiles: {
+      ok: t`map tiles: ready (${n} tiles, ${size} MB)`,
+      partial: t`map tiles: partly (${n} of ${of})`,
+      missing: t`map tiles: not prepared`,
+      offline: '',
+    },
+    login: {
+      ok: loginNeeded ? t`login valid` : t`no login needed`,
+      partial: '',
+      missing: t`not logged in: log in before leaving the network`,
+      offline: t`offline: login checked when back online`,
+    },
   };
-  return <span className={line.state === 'ok' ? '' : 'font-semibold text-amber-800 dark:text-amber-300'}>{texts[line.item][line.state]}</span>;
+  return (
+    <span className={line.state === 'ok' ? '' : 'font-semibold text-amber-800 dark:text-amber-300'}>
+      {texts[line.item][line.state]}
+    </span>
+  );
 }
 
 function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDelete: () => void }) {
@@ -95,12 +139,26 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
   const layer = useConfig().mapLayers[0];
   const name = instance.mrName;
   const date = fmt.date(instance.date);
-  const lines = stored ? tourReadiness({ ...stored, tiles: layer && stored.points.length > 0 ? tileStock(stored.tiles, layerTemplate(layer, window.location.origin)) : undefined, login: !authState.enabled ? 'not-needed' : authState.authenticated ? 'valid' : 'missing', online }) : [];
+  const lines = stored
+    ? tourReadiness({
+        ...stored,
+        tiles:
+          layer && stored.points.length > 0
+            ? tileStock(stored.tiles, layerTemplate(layer, window.location.origin))
+            : undefined,
+        login: !authState.enabled ? 'not-needed' : authState.authenticated ? 'valid' : 'missing',
+        online,
+      })
+    : [];
   const ready = stored !== undefined && isTourReady(lines);
   return (
     <li className="rounded border border-slate-300 p-2 dark:border-slate-700" data-instance={instance.instanceId}>
       <div className="flex flex-wrap items-center gap-2">
-        <Link to="/mobile/$instanceId" params={{ instanceId: instance.instanceId }} className="inline-flex min-h-11 items-center font-semibold text-sky-800 underline dark:text-sky-300">
+        <Link
+          to="/mobile/$instanceId"
+          params={{ instanceId: instance.instanceId }}
+          className="inline-flex min-h-11 items-center font-semibold text-sky-800 underline dark:text-sky-300"
+        >
           {name} · {date}
         </Link>
         {instance.mrTeam && <span className="text-sm">{instance.mrTeam}</span>}
@@ -122,7 +180,15 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
           ))}
         </p>
       )}
-      {layer && stored && <PrepareMapTiles instanceId={instance.instanceId} layer={layer} points={stored.points} record={stored.tiles} label={`${name} · ${date}`} />}
+      {layer && stored && (
+        <PrepareMapTiles
+          instanceId={instance.instanceId}
+          layer={layer}
+          points={stored.points}
+          record={stored.tiles}
+          label={`${name} · ${date}`}
+        />
+      )}
     </li>
   );
 }
@@ -135,7 +201,14 @@ export function StoredTours({ emphasize }: { emphasize: boolean }) {
   const [deletedName, setDeletedName] = useState<string | null>(null);
   const user = useDataOwner();
   // another user's stored rounds on a shared device are theirs: not listed (issue 21)
-  const tours = useObservable(() => db.offlineInstances.find({ selector: { mode: 'outdoor', syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), [], [db]).filter((i) => instanceVisibleTo(ownerOf(i), user));
+  const tours = useObservable(
+    () =>
+      db.offlineInstances
+        .find({ selector: { mode: 'outdoor', syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
+    [],
+    [db],
+  ).filter((i) => instanceVisibleTo(ownerOf(i), user));
   if (tours.length === 0 && !emphasize && !deletedName) return null;
   return (
     <section aria-labelledby="stored-tours-heading" className="rounded border-2 border-sky-700 p-3 dark:border-sky-400">
@@ -149,7 +222,9 @@ export function StoredTours({ emphasize }: { emphasize: boolean }) {
       )}
       {tours.length === 0 ? (
         <p className="text-sm" data-testid="no-stored-tours">
-          <Trans>No rounds are stored offline on this device. Choose "Take offline" on a round while you have network.</Trans>
+          <Trans>
+            No rounds are stored offline on this device. Choose "Take offline" on a round while you have network.
+          </Trans>
         </p>
       ) : (
         <ul className="mt-2 space-y-2" aria-label={t`Stored rounds`}>

@@ -12,14 +12,19 @@ import type { Tour } from './use-tour';
 /** A phone photo has 12 MP and more; a label stays readable at this size and zxing reads it many times faster. */
 const PHOTO_MAX_SIDE = 2400;
 
-type Notice = { kind: 'no-match'; code: string } | { kind: 'no-code' } | { kind: 'reading' } | { kind: 'error'; text: string };
+type Notice =
+  { kind: 'no-match'; code: string } | { kind: 'no-code' } | { kind: 'reading' } | { kind: 'error'; text: string };
 
 /** The image of a photo, scaled down so its longer side is at most PHOTO_MAX_SIDE. */
 async function photoBitmap(file: Blob): Promise<ImageBitmap> {
   const full = await createImageBitmap(file);
   const scale = PHOTO_MAX_SIDE / Math.max(full.width, full.height);
   if (scale >= 1) return full;
-  const small = await createImageBitmap(full, { resizeWidth: Math.round(full.width * scale), resizeHeight: Math.round(full.height * scale), resizeQuality: 'high' });
+  const small = await createImageBitmap(full, {
+    resizeWidth: Math.round(full.width * scale),
+    resizeHeight: Math.round(full.height * scale),
+    resizeQuality: 'high',
+  });
   full.close();
   return small;
 }
@@ -28,7 +33,13 @@ async function photoBitmap(file: Blob): Promise<ImageBitmap> {
  * barcode view (§2 mobile): a station's or timeseries' label read by the camera, from a photo or typed, and
  * the matching entry opened in the input view. A code of no entry is named and the scanner stays open.
  */
-export default function TourBarcode({ tour, onFound }: { tour: Tour; onFound: (staNumber: string, tsId?: string) => void }) {
+export default function TourBarcode({
+  tour,
+  onFound,
+}: {
+  tour: Tour;
+  onFound: (staNumber: string, tsId?: string) => void;
+}) {
   const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
@@ -117,10 +128,22 @@ export default function TourBarcode({ tour, onFound }: { tour: Tour; onFound: (s
       </div>
 
       <ScanSection id="barcode-camera-heading" title={<Trans>Camera</Trans>}>
-        <div className={`relative overflow-hidden rounded border-2 border-slate-900 bg-black dark:border-slate-300 ${scanning ? '' : 'hidden'}`}>
-          <video ref={video} muted playsInline aria-label={t`Camera picture`} className="max-h-[50vh] w-full object-cover" data-testid="barcode-video" />
+        <div
+          className={`relative overflow-hidden rounded border-2 border-slate-900 bg-black dark:border-slate-300 ${scanning ? '' : 'hidden'}`}
+        >
+          <video
+            ref={video}
+            muted
+            playsInline
+            aria-label={t`Camera picture`}
+            className="max-h-[50vh] w-full object-cover"
+            data-testid="barcode-video"
+          />
           {/* a frame to aim the label at; the whole picture is read */}
-          <div aria-hidden="true" className="pointer-events-none absolute inset-x-[10%] inset-y-[30%] rounded border-4 border-amber-400" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-x-[10%] inset-y-[30%] rounded border-4 border-amber-400"
+          />
         </div>
         {camera.state === 'starting' && (
           <p role="status">
@@ -148,7 +171,15 @@ export default function TourBarcode({ tour, onFound }: { tour: Tour; onFound: (s
         <label className="flex min-h-14 w-full cursor-pointer items-center justify-center gap-2 rounded border-2 border-slate-500 bg-white px-4 text-lg font-semibold text-slate-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 hover:bg-slate-100 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700">
           <Icon name="camera" className="size-6" />
           <Trans>Read the barcode from a photo</Trans>
-          <input ref={photoInput} type="file" accept="image/*" capture={useNativeCapture(navigator.userAgent) ? 'environment' : undefined} onChange={(e) => void onPhoto(e.target.files?.[0])} className="sr-only" data-testid="barcode-photo" />
+          <input
+            ref={photoInput}
+            type="file"
+            accept="image/*"
+            capture={useNativeCapture(navigator.userAgent) ? 'environment' : undefined}
+            onChange={(e) => void onPhoto(e.target.files?.[0])}
+            className="sr-only"
+            data-testid="barcode-photo"
+          />
         </label>
       </ScanSection>
 
@@ -202,7 +233,10 @@ function CameraProblem({ state }: { state: CameraState }) {
   if (state === 'refused') {
     return (
       <Alert type="warning" testId="barcode-camera-refused">
-        <Trans>The camera may not be used: access was refused. Allow it in the browser's site settings, or read the barcode from a photo or type it below.</Trans>
+        <Trans>
+          The camera may not be used: access was refused. Allow it in the browser's site settings, or read the barcode
+          from a photo or type it below.
+        </Trans>
       </Alert>
     );
   }
@@ -216,7 +250,10 @@ function CameraProblem({ state }: { state: CameraState }) {
   if (state === 'busy') {
     return (
       <Alert type="warning" testId="barcode-camera-busy">
-        <Trans>The camera is in use by another app. Close it and try again, or read the barcode from a photo or type it below.</Trans>
+        <Trans>
+          The camera is in use by another app. Close it and try again, or read the barcode from a photo or type it
+          below.
+        </Trans>
       </Alert>
     );
   }

@@ -12,17 +12,50 @@ import { TaskWarning } from './TourList';
 import type { Tour } from './use-tour';
 
 /** input view (§2): one station at a time, each timeseries with the table's widgets; tasks and facilities below. */
-export function TourInput({ tour, station, scannedTs, onStation }: { tour: Tour; station: StationGroup; scannedTs?: string; onStation: (staNumber: string) => void }) {
+export function TourInput({
+  tour,
+  station,
+  scannedTs,
+  onStation,
+}: {
+  tour: Tour;
+  station: StationGroup;
+  scannedTs?: string;
+  onStation: (staNumber: string) => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const serverTasks = useMemo(() => uniqueOfStation<StationTask>(station, (e) => e.staTasks, (t) => t.taskId), [station]);
-  const serverFacilities = useMemo(() => uniqueOfStation<StationFacility>(station, (e) => e.staFacilities, (f) => f.id), [station]);
-  const stationList = useMemo(() => tour.stations.map((s) => ({ staNumber: s.staNumber, title: s.title })), [tour.stations]);
+  const serverTasks = useMemo(
+    () =>
+      uniqueOfStation<StationTask>(
+        station,
+        (e) => e.staTasks,
+        (t) => t.taskId,
+      ),
+    [station],
+  );
+  const serverFacilities = useMemo(
+    () =>
+      uniqueOfStation<StationFacility>(
+        station,
+        (e) => e.staFacilities,
+        (f) => f.id,
+      ),
+    [station],
+  );
+  const stationList = useMemo(
+    () => tour.stations.map((s) => ({ staNumber: s.staNumber, title: s.title })),
+    [tour.stations],
+  );
   const done = tour.complete.get(station.staNumber) === true;
   // a new station starts at its top, with the screen reader on its name; after a barcode scan the
   // scanned timeseries' value input takes the focus instead, ready for typing
   useEffect(() => {
-    const card = scannedTs ? document.querySelector<HTMLElement>(`article[data-tsid="${CSS.escape(scannedTs)}"]`) : null;
-    const field = card?.querySelector<HTMLElement>('[data-entry-value] :is(input, select, textarea, button):not(:disabled)');
+    const card = scannedTs
+      ? document.querySelector<HTMLElement>(`article[data-tsid="${CSS.escape(scannedTs)}"]`)
+      : null;
+    const field = card?.querySelector<HTMLElement>(
+      '[data-entry-value] :is(input, select, textarea, button):not(:disabled)',
+    );
     if (card && field) {
       // centred: above it the sticky navbar would hide it, and the card's name stays visible above the field
       field.scrollIntoView({ block: 'center' });
@@ -38,7 +71,12 @@ export function TourInput({ tour, station, scannedTs, onStation }: { tour: Tour;
       <StationPager stations={tour.stations} station={station} onStation={onStation} />
       <div>
         {/* title and state on one line where they fit: the first value belongs on the first screen (issue 24) */}
-        <h2 ref={heading} tabIndex={-1} className="mr-2 inline text-xl font-bold [overflow-wrap:anywhere] focus:outline-none" data-testid="station-title">
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          className="mr-2 inline text-xl font-bold [overflow-wrap:anywhere] focus:outline-none"
+          data-testid="station-title"
+        >
           {station.ordinal && <span className="mr-1 tabular-nums">{station.ordinal}</span>}
           {station.title}
         </h2>
@@ -62,13 +100,26 @@ export function TourInput({ tour, station, scannedTs, onStation }: { tour: Tour;
         <summary className="min-h-11 cursor-pointer content-center font-semibold">
           <Trans>Station tasks</Trans>
         </summary>
-        <StationTasks staNumber={station.staNumber} stationTitle={station.title} serverTasks={serverTasks} actions={tour.taskActions} disabled={tour.locked} />
+        <StationTasks
+          staNumber={station.staNumber}
+          stationTitle={station.title}
+          serverTasks={serverTasks}
+          actions={tour.taskActions}
+          disabled={tour.locked}
+        />
       </details>
       <details className="rounded border-2 border-slate-400 p-2">
         <summary className="min-h-11 cursor-pointer content-center font-semibold">
           <Trans>Station facilities</Trans>
         </summary>
-        <StationFacilities staNumber={station.staNumber} stationTitle={station.title} serverFacilities={serverFacilities} stations={stationList} actions={tour.facilityActions} disabled={tour.locked} />
+        <StationFacilities
+          staNumber={station.staNumber}
+          stationTitle={station.title}
+          serverFacilities={serverFacilities}
+          stations={stationList}
+          actions={tour.facilityActions}
+          disabled={tour.locked}
+        />
       </details>
       <StationPager stations={tour.stations} station={station} onStation={onStation} />
     </div>

@@ -18,14 +18,21 @@ export function TaskWarning({ tasks }: { tasks: readonly TaskView[] }) {
   if (tasks.length === 0) return null;
   const types = [...new Set(tasks.map((t) => t.taskType))];
   return (
-    <span data-testid="open-tasks" className="inline-flex flex-wrap items-center gap-1 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">
+    <span
+      data-testid="open-tasks"
+      className="inline-flex flex-wrap items-center gap-1 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950"
+    >
       <span aria-hidden="true">⚠</span>
       <Plural value={tasks.length} one="# open task" other="# open tasks" />
       {types.map((type) => {
         const configured = config.stationTaskTypes.find((x) => x.taskType === type);
         return (
           <span key={type} className="inline-flex items-center gap-0.5 font-normal">
-            <span aria-hidden="true" className="inline-block size-2.5 rounded-full border border-amber-950" style={configured?.color ? { backgroundColor: configured.color } : undefined} />
+            <span
+              aria-hidden="true"
+              className="inline-block size-2.5 rounded-full border border-amber-950"
+              style={configured?.color ? { backgroundColor: configured.color } : undefined}
+            />
             <TaskTypeIcon taskType={type} className="size-3.5" />
             {type}
           </span>
@@ -35,7 +42,19 @@ export function TaskWarning({ tasks }: { tasks: readonly TaskView[] }) {
   );
 }
 
-function StationLine({ tour, station, density, onOpen, values }: { tour: Tour; station: StationGroup; density: TourDensity; onOpen: () => void; values: ReadonlyMap<string, string> }) {
+function StationLine({
+  tour,
+  station,
+  density,
+  onOpen,
+  values,
+}: {
+  tour: Tour;
+  station: StationGroup;
+  density: TourDensity;
+  onOpen: () => void;
+  values: ReadonlyMap<string, string>;
+}) {
   const { t } = useLingui();
   const done = tour.complete.get(station.staNumber) === true;
   const tasks = openTasksOf(station, tour.taskActions.localTasks);
@@ -46,7 +65,10 @@ function StationLine({ tour, station, density, onOpen, values }: { tour: Tour; s
         onClick={onOpen}
         className={`flex min-h-14 w-full items-start gap-3 rounded border-2 p-2 text-left focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-amber-500 ${done ? 'border-green-700 bg-green-50 dark:border-green-500 dark:bg-green-950/60' : 'border-slate-400 bg-white dark:border-slate-600 dark:bg-slate-900'}`}
       >
-        <span aria-hidden="true" className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-base font-bold ${done ? 'bg-green-700 text-white' : 'border-2 border-slate-500'}`}>
+        <span
+          aria-hidden="true"
+          className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-base font-bold ${done ? 'bg-green-700 text-white' : 'border-2 border-slate-500'}`}
+        >
           {done ? '✓' : ''}
         </span>
         <span className="min-w-0 flex-1">
@@ -65,7 +87,8 @@ function StationLine({ tour, station, density, onOpen, values }: { tour: Tour; s
               {station.entries.map((e) => (
                 <span key={e.tsId} className="contents">
                   <span>
-                    {e.tsParameter} {e.tsUnit && <span className="text-slate-600 dark:text-slate-400">[{e.tsUnit}]</span>}
+                    {e.tsParameter}{' '}
+                    {e.tsUnit && <span className="text-slate-600 dark:text-slate-400">[{e.tsUnit}]</span>}
                   </span>
                   <span className="tabular-nums">{values.get(e.tsId) || '–'}</span>
                 </span>
@@ -92,7 +115,17 @@ function useProgressiveCount(total: number): number {
 }
 
 /** station list (§2): the stations in round order with their completion and open tasks, compact or full. */
-export function TourList({ tour, density, onDensity, onOpen }: { tour: Tour; density: TourDensity; onDensity: (d: TourDensity) => void; onOpen: (staNumber: string) => void }) {
+export function TourList({
+  tour,
+  density,
+  onDensity,
+  onOpen,
+}: {
+  tour: Tour;
+  density: TourDensity;
+  onDensity: (d: TourDensity) => void;
+  onOpen: (staNumber: string) => void;
+}) {
   const { t } = useLingui();
   const drafts = useAllDrafts(tour.store);
   const values = new Map(drafts.map((d) => [d.tsId, d.text ?? '']));
@@ -117,11 +150,24 @@ export function TourList({ tour, density, onDensity, onOpen }: { tour: Tour; den
         <summary className="min-h-11 cursor-pointer content-center font-semibold">
           <Trans>Set one time for the entries</Trans>
         </summary>
-        <OverwriteTime entries={tour.round.entries} store={tour.store} ctx={tour.ctx} onChange={tour.onChange} disabled={tour.locked} />
+        <OverwriteTime
+          entries={tour.round.entries}
+          store={tour.store}
+          ctx={tour.ctx}
+          onChange={tour.onChange}
+          disabled={tour.locked}
+        />
       </details>
       <ol className="space-y-2" aria-label={t`Stations of the round`}>
         {tour.stations.slice(0, shown).map((s) => (
-          <StationLine key={s.staNumber} tour={tour} station={s} density={density} values={values} onOpen={() => onOpen(s.staNumber)} />
+          <StationLine
+            key={s.staNumber}
+            tour={tour}
+            station={s}
+            density={density}
+            values={values}
+            onOpen={() => onOpen(s.staNumber)}
+          />
         ))}
       </ol>
     </div>

@@ -74,7 +74,11 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
     try {
       created = new maplibregl.Map({
         container: container.current,
-        style: { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e2e8f0' } }] },
+        style: {
+          version: 8,
+          sources: {},
+          layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e2e8f0' } }],
+        },
         attributionControl: false,
         // §2: beyond the layer's native zoom the map stretches its tiles
         maxZoom: MAP_MAX_ZOOM,
@@ -109,7 +113,10 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
   // the track as a line
   useEffect(() => {
     if (!map || lines.length === 0) return undefined;
-    map.addSource('track', { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: { type: 'MultiLineString', coordinates: lines } } });
+    map.addSource('track', {
+      type: 'geojson',
+      data: { type: 'Feature', properties: {}, geometry: { type: 'MultiLineString', coordinates: lines } },
+    });
     map.addLayer({ id: 'track', type: 'line', source: 'track', paint: { 'line-color': '#1d4ed8', 'line-width': 4 } });
     return () => {
       if (removed.current) return;
@@ -131,8 +138,21 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
       canvas.width = image.naturalWidth;
       canvas.height = image.naturalHeight;
       canvas.getContext('2d')?.drawImage(image, 0, 0);
-      map.addSource('overlay', { type: 'canvas', canvas, animate: false, coordinates: [[w, n], [e, n], [e, s], [w, s]] });
-      map.addLayer({ id: 'overlay', type: 'raster', source: 'overlay', paint: { 'raster-opacity': 0.7 } }, map.getLayer('track') ? 'track' : undefined);
+      map.addSource('overlay', {
+        type: 'canvas',
+        canvas,
+        animate: false,
+        coordinates: [
+          [w, n],
+          [e, n],
+          [e, s],
+          [w, s],
+        ],
+      });
+      map.addLayer(
+        { id: 'overlay', type: 'raster', source: 'overlay', paint: { 'raster-opacity': 0.7 } },
+        map.getLayer('track') ? 'track' : undefined,
+      );
       added = true;
     };
     image.src = overlay.image;
@@ -158,7 +178,8 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
       // ordinal and name beside the dot (issue 24: unlabelled dots on a blank offline map told nothing)
       const label = document.createElement('span');
       label.setAttribute('aria-hidden', 'true');
-      label.className = 'pointer-events-none absolute top-1/2 left-full ml-1 max-w-40 -translate-y-1/2 truncate rounded bg-white/90 px-1 text-xs font-semibold whitespace-nowrap text-slate-950 shadow';
+      label.className =
+        'pointer-events-none absolute top-1/2 left-full ml-1 max-w-40 -translate-y-1/2 truncate rounded bg-white/90 px-1 text-xs font-semibold whitespace-nowrap text-slate-950 shadow';
       label.textContent = [station.ordinal, station.entries[0]?.staName ?? station.title].filter(Boolean).join(' ');
       el.append(label);
       el.addEventListener('click', () => setSelected(station.staNumber));
@@ -206,10 +227,19 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
       {/* above the map: below a 60 % high map it was out of sight */}
       {layers.length > 0 && !base.drawn[chosenLayer] && !online && (
         <p className="text-sm font-semibold text-amber-800 dark:text-amber-300" data-testid="map-no-tiles">
-          <Trans>The base map is not stored on this device for this round; prepare it under "Rounds stored offline" while online.</Trans>
+          <Trans>
+            The base map is not stored on this device for this round; prepare it under "Rounds stored offline" while
+            online.
+          </Trans>
         </p>
       )}
-      <div ref={container} data-testid="tour-map" className="h-[60dvh] w-full overflow-hidden rounded border-2 border-slate-500" aria-label={t`Map of the round`} role="region" />
+      <div
+        ref={container}
+        data-testid="tour-map"
+        className="h-[60dvh] w-full overflow-hidden rounded border-2 border-slate-500"
+        aria-label={t`Map of the round`}
+        role="region"
+      />
       {base.tileError && (
         <p className="text-sm" data-testid="map-tile-error">
           <Trans>Some map tiles could not be loaded; the stations are shown anyway.</Trans>
@@ -222,7 +252,13 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
           </legend>
           {layers.map((layer, i) => (
             <label key={`${layer.name}-${i}`} className="inline-flex min-h-11 items-center gap-2">
-              <input type="radio" name="base-layer" className="size-5 accent-sky-700" checked={i === chosenLayer} onChange={() => setChosenLayer(i)} />
+              <input
+                type="radio"
+                name="base-layer"
+                className="size-5 accent-sky-700"
+                checked={i === chosenLayer}
+                onChange={() => setChosenLayer(i)}
+              />
               {layer.name}
             </label>
           ))}
@@ -237,7 +273,10 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
         <Trans>Green: complete, red: not complete. Tap a station to choose it.</Trans>
       </p>
       {chosen && (
-        <div className="flex flex-wrap items-center gap-2 rounded border-2 border-slate-700 p-2 dark:border-slate-300" data-testid="map-selection">
+        <div
+          className="flex flex-wrap items-center gap-2 rounded border-2 border-slate-700 p-2 dark:border-slate-300"
+          data-testid="map-selection"
+        >
           <span className="flex-1 font-semibold [overflow-wrap:anywhere]">{chosen.title}</span>
           <Button onClick={() => onOpen(chosen.staNumber)}>
             <Trans>Enter values</Trans>

@@ -12,7 +12,15 @@ function metadataText(value: unknown): string {
 }
 
 /** metadata view (§2): the station's metadata and location (§3: staLocation, else read from the metadata). */
-export function TourMetadata({ tour, station, onStation }: { tour: Tour; station: StationGroup; onStation: (staNumber: string) => void }) {
+export function TourMetadata({
+  tour,
+  station,
+  onStation,
+}: {
+  tour: Tour;
+  station: StationGroup;
+  onStation: (staNumber: string) => void;
+}) {
   const { t, i18n } = useLingui();
   const first = station.entries[0];
   const metadata = first?.staMetadata ?? {};
@@ -50,7 +58,10 @@ export function TourMetadata({ tour, station, onStation }: { tour: Tour; station
               <>
                 {coordinate(location.latitude)} / {coordinate(location.longitude)}{' '}
                 {/* geo: opens the phone's map app, which may hold offline maps */}
-                <a href={`geo:${location.latitude},${location.longitude}`} className="ml-1 inline-flex min-h-11 items-center text-sky-800 underline dark:text-sky-300">
+                <a
+                  href={`geo:${location.latitude},${location.longitude}`}
+                  className="ml-1 inline-flex min-h-11 items-center text-sky-800 underline dark:text-sky-300"
+                >
                   <Trans>Open in the map app</Trans>
                 </a>
               </>
@@ -74,7 +85,9 @@ export function TourMetadata({ tour, station, onStation }: { tour: Tour; station
           <li key={e.tsId} className="rounded border border-slate-300 p-2 dark:border-slate-700">
             <span className="font-semibold">{e.tsParameter}</span> {e.tsUnit && `[${e.tsUnit}]`} · {e.tsName}
             <span className="block text-sm text-slate-700 dark:text-slate-300">
-              {e.tsPlausibilityCheck?.min !== undefined && e.tsPlausibilityCheck.max !== undefined && <span className="mr-2">{t`Plausible ${i18n.number(e.tsPlausibilityCheck.min)} … ${i18n.number(e.tsPlausibilityCheck.max)}`}</span>}
+              {e.tsPlausibilityCheck?.min !== undefined && e.tsPlausibilityCheck.max !== undefined && (
+                <span className="mr-2">{t`Plausible ${i18n.number(e.tsPlausibilityCheck.min)} … ${i18n.number(e.tsPlausibilityCheck.max)}`}</span>
+              )}
               {e.tsBarcode && <span>{t`Barcode ${e.tsBarcode}`}</span>}
             </span>
           </li>

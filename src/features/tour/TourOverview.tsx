@@ -15,10 +15,21 @@ export function TourOverview({ tour, onOpen }: { tour: Tour; onOpen: (staNumber:
   const total = tour.stations.length;
   return (
     <div className="space-y-4">
-      <div role="status" data-testid="tour-summary" className={`rounded border-2 p-3 text-lg font-semibold ${missing.length === 0 ? 'border-green-700 bg-green-50 dark:bg-green-950/60' : 'border-amber-600 bg-amber-50 dark:bg-amber-950/60'}`}>
+      <div
+        role="status"
+        data-testid="tour-summary"
+        className={`rounded border-2 p-3 text-lg font-semibold ${missing.length === 0 ? 'border-green-700 bg-green-50 dark:bg-green-950/60' : 'border-amber-600 bg-amber-50 dark:bg-amber-950/60'}`}
+      >
         {t`${done} of ${total} stations complete`}
       </div>
-      <SubmitBar round={tour.round} ctx={tour.ctx} store={tour.store} instance={tour.instance} queue={tour.queue} storedRows={tour.storedRows} />
+      <SubmitBar
+        round={tour.round}
+        ctx={tour.ctx}
+        store={tour.store}
+        instance={tour.instance}
+        queue={tour.queue}
+        storedRows={tour.storedRows}
+      />
       <GpxDownload tour={tour} />
       {open.length > 0 && (
         <section aria-labelledby="open-stations">
@@ -28,7 +39,11 @@ export function TourOverview({ tour, onOpen }: { tour: Tour; onOpen: (staNumber:
           <ul className="mt-1 space-y-1">
             {open.map((s) => (
               <li key={s.staNumber}>
-                <button type="button" onClick={() => onOpen(s.staNumber)} className="flex min-h-12 w-full items-center gap-2 rounded border-2 border-slate-400 px-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800">
+                <button
+                  type="button"
+                  onClick={() => onOpen(s.staNumber)}
+                  className="flex min-h-12 w-full items-center gap-2 rounded border-2 border-slate-400 px-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   <span className="flex-1 [overflow-wrap:anywhere]">
                     {s.ordinal && <span className="mr-1 tabular-nums">{s.ordinal}</span>}
                     {s.title}

@@ -13,7 +13,15 @@ import type { Tour } from './use-tour';
  * (delete after a prompt, §8); below, every photo of the round per station, so a photo taken at the wrong
  * station is found and deleted without paging through the round.
  */
-export function TourPhotos({ tour, station, onStation }: { tour: Tour; station: StationGroup; onStation: (staNumber: string) => void }) {
+export function TourPhotos({
+  tour,
+  station,
+  onStation,
+}: {
+  tour: Tour;
+  station: StationGroup;
+  onStation: (staNumber: string) => void;
+}) {
   const { t } = useLingui();
   const db = useDb();
   const instanceId = tour.instance.instanceId;
@@ -23,7 +31,13 @@ export function TourPhotos({ tour, station, onStation }: { tour: Tour; station: 
     const tsIds = new Set(photos.map((p) => p.tsId));
     const count = new Map<string, number>();
     for (const p of photos) count.set(p.staNumber, (count.get(p.staNumber) ?? 0) + 1);
-    return tour.stations.filter((s) => count.has(s.staNumber)).map((s) => ({ station: s, count: count.get(s.staNumber) ?? 0, entries: s.entries.filter((e) => tsIds.has(e.tsId)) }));
+    return tour.stations
+      .filter((s) => count.has(s.staNumber))
+      .map((s) => ({
+        station: s,
+        count: count.get(s.staNumber) ?? 0,
+        entries: s.entries.filter((e) => tsIds.has(e.tsId)),
+      }));
   }, [photos, tour.stations]);
   const disabled = tour.locked;
 
@@ -38,13 +52,27 @@ export function TourPhotos({ tour, station, onStation }: { tour: Tour; station: 
         {station.entries.map((entry) => {
           const label = `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`;
           return (
-            <li key={entry.tsId} data-tsid={entry.tsId} className="rounded border-2 border-slate-400 p-2 dark:border-slate-600">
+            <li
+              key={entry.tsId}
+              data-tsid={entry.tsId}
+              className="rounded border-2 border-slate-400 p-2 dark:border-slate-600"
+            >
               <div className="flex items-center justify-between gap-2">
                 <span className="font-semibold">
                   {entry.tsParameter}
                   {entry.tsName && <span className="font-normal"> · {entry.tsName}</span>}
                 </span>
-                <PhotoButton disabled={disabled} target={{ instanceId: tour.ensureInstance, mrId: tour.round.mrId, tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter, label }} />
+                <PhotoButton
+                  disabled={disabled}
+                  target={{
+                    instanceId: tour.ensureInstance,
+                    mrId: tour.round.mrId,
+                    tsId: entry.tsId,
+                    staNumber: entry.staNumber,
+                    tsParameter: entry.tsParameter,
+                    label,
+                  }}
+                />
               </div>
               <PhotoList instanceId={instanceId} tsId={entry.tsId} disabled={disabled} />
             </li>
@@ -62,8 +90,16 @@ export function TourPhotos({ tour, station, onStation }: { tour: Tour; station: 
         ) : (
           <ul className="space-y-2" data-testid="round-photos">
             {withPhotos.map(({ station: s, count, entries }) => (
-              <li key={s.staNumber} data-station={s.staNumber} className="border-b border-slate-300 pb-2 dark:border-slate-700">
-                <button type="button" onClick={() => onStation(s.staNumber)} className="min-h-11 text-left font-semibold underline [overflow-wrap:anywhere]">
+              <li
+                key={s.staNumber}
+                data-station={s.staNumber}
+                className="border-b border-slate-300 pb-2 dark:border-slate-700"
+              >
+                <button
+                  type="button"
+                  onClick={() => onStation(s.staNumber)}
+                  className="min-h-11 text-left font-semibold underline [overflow-wrap:anywhere]"
+                >
                   {s.title}
                 </button>{' '}
                 <span className="text-sm">

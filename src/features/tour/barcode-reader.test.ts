@@ -43,13 +43,22 @@ describe('barcodeReader', () => {
   it.each<[string, string[] | undefined, 'native' | 'polyfill']>([
     ['no native detector', undefined, 'polyfill'],
     ['a native detector for QR codes only', ['qr_code'], 'polyfill'],
-    ['a native detector for the label formats', ['code_128', 'code_39', 'ean_13', 'qr_code', 'data_matrix', 'aztec', 'unknown'], 'native'],
+    [
+      'a native detector for the label formats',
+      ['code_128', 'code_39', 'ean_13', 'qr_code', 'data_matrix', 'aztec', 'unknown'],
+      'native',
+    ],
   ])('%s → %s', async (_name, formats, expected) => {
     if (formats) vi.stubGlobal('BarcodeDetector', nativeDetector(formats));
     const { barcodeReader } = await import('./barcode-reader');
-    const reader = (await barcodeReader()) as unknown as { native?: boolean; polyfill?: boolean; options?: { formats: string[] } };
+    const reader = (await barcodeReader()) as unknown as {
+      native?: boolean;
+      polyfill?: boolean;
+      options?: { formats: string[] };
+    };
     expect(reader[expected]).toBe(true);
-    if (expected === 'native') expect(reader.options?.formats).toEqual(['code_128', 'code_39', 'ean_13', 'qr_code', 'data_matrix', 'aztec']);
+    if (expected === 'native')
+      expect(reader.options?.formats).toEqual(['code_128', 'code_39', 'ean_13', 'qr_code', 'data_matrix', 'aztec']);
     // the same reader for every scan
     expect(await barcodeReader()).toBe(reader);
   });

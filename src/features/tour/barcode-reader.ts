@@ -7,10 +7,25 @@ export interface BarcodeReader {
   detect(image: ImageBitmapSource): Promise<{ rawValue: string }[]>;
 }
 
-type DetectorClass = Pick<typeof PolyfillDetector, 'getSupportedFormats'> & (new (options?: { formats?: BarcodeFormat[] }) => BarcodeReader);
+type DetectorClass = Pick<typeof PolyfillDetector, 'getSupportedFormats'> &
+  (new (options?: { formats?: BarcodeFormat[] }) => BarcodeReader);
 
 /** Labels on stations and timeseries: the usual linear codes of printed labels and the common 2D ones. */
-const FORMATS: BarcodeFormat[] = ['code_128', 'code_39', 'code_93', 'codabar', 'ean_13', 'ean_8', 'itf', 'upc_a', 'upc_e', 'qr_code', 'data_matrix', 'aztec', 'pdf417'];
+const FORMATS: BarcodeFormat[] = [
+  'code_128',
+  'code_39',
+  'code_93',
+  'codabar',
+  'ean_13',
+  'ean_8',
+  'itf',
+  'upc_a',
+  'upc_e',
+  'qr_code',
+  'data_matrix',
+  'aztec',
+  'pdf417',
+];
 /** A native detector is used only when it reads at least these; some platforms expose one that reads only QR. */
 const NATIVE_REQUIRED: BarcodeFormat[] = ['code_128', 'code_39', 'ean_13', 'qr_code', 'data_matrix'];
 
@@ -33,7 +48,10 @@ async function polyfillReader(): Promise<BarcodeReader> {
   const { BarcodeDetector, prepareZXingModule } = await import('barcode-detector/ponyfill');
   const wasmUrl = new URL(zxingReaderWasm, window.location.href).href;
   // fireImmediately loads and compiles the wasm now, so the first frame is not the one that waits for it
-  await prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) }, fireImmediately: true });
+  await prepareZXingModule({
+    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+    fireImmediately: true,
+  });
   return new BarcodeDetector({ formats: FORMATS });
 }
 

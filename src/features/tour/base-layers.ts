@@ -11,14 +11,30 @@ import { MAP_MAX_ZOOM, layerTemplate, nativeZoom } from '../../domain';
  * Offline only a layer prepared for this round is drawn, limited to the prepared area and zoom levels, so the
  * map asks for no tile that is not in the cache: null when there is nothing to draw.
  */
-export function baseSource(layer: MapLayer, origin: string, online: boolean, prepared: MapTilesRecord | undefined): RasterSourceSpecification | null {
+export function baseSource(
+  layer: MapLayer,
+  origin: string,
+  online: boolean,
+  prepared: MapTilesRecord | undefined,
+): RasterSourceSpecification | null {
   const template = layerTemplate(layer, origin);
   const native = Math.min(nativeZoom(layer), MAP_MAX_ZOOM);
-  const spec: RasterSourceSpecification = { type: 'raster', tiles: [template], tileSize: 256, maxzoom: native, ...(layer.attribution ? { attribution: layer.attribution } : {}) };
+  const spec: RasterSourceSpecification = {
+    type: 'raster',
+    tiles: [template],
+    tileSize: 256,
+    maxzoom: native,
+    ...(layer.attribution ? { attribution: layer.attribution } : {}),
+  };
   if (online) return spec;
   if (!prepared || prepared.layerUrl !== template || prepared.stored === 0) return null;
   const { west, south, east, north } = prepared.bounds;
-  return { ...spec, bounds: [west, south, east, north], minzoom: prepared.minZoom, maxzoom: Math.min(native, prepared.maxZoom) };
+  return {
+    ...spec,
+    bounds: [west, south, east, north],
+    minzoom: prepared.minZoom,
+    maxzoom: Math.min(native, prepared.maxZoom),
+  };
 }
 
 const sourceId = (i: number) => `base-${i}`;
@@ -27,7 +43,14 @@ const sourceId = (i: number) => `base-${i}`;
  * Adds the configured base layers under the round's overlay and track and shows the chosen one. Returns
  * whether a tile failed to load (reported once as a note, never as a console error per tile).
  */
-export function useBaseLayers(map: maplibregl.Map | null, alive: () => boolean, layers: readonly MapLayer[], chosen: number, online: boolean, prepared: MapTilesRecord | undefined): { drawn: boolean[]; tileError: boolean } {
+export function useBaseLayers(
+  map: maplibregl.Map | null,
+  alive: () => boolean,
+  layers: readonly MapLayer[],
+  chosen: number,
+  online: boolean,
+  prepared: MapTilesRecord | undefined,
+): { drawn: boolean[]; tileError: boolean } {
   const [drawn, setDrawn] = useState<boolean[]>([]);
   const [tileError, setTileError] = useState(false);
   useEffect(() => {
@@ -57,7 +80,8 @@ export function useBaseLayers(map: maplibregl.Map | null, alive: () => boolean, 
   useEffect(() => {
     if (!map) return;
     layers.forEach((_l, i) => {
-      if (map.getLayer(sourceId(i))) map.setLayoutProperty(sourceId(i), 'visibility', i === chosen ? 'visible' : 'none');
+      if (map.getLayer(sourceId(i)))
+        map.setLayoutProperty(sourceId(i), 'visibility', i === chosen ? 'visible' : 'none');
     });
   }, [map, layers, chosen, drawn]);
 

@@ -14,12 +14,24 @@ function fakes(opts: { full?: boolean } = {}) {
   };
   vi.stubGlobal('caches', { open: () => Promise.resolve(cache) });
   const records: { key: string; data: unknown }[] = [];
-  const db = { reference: { upsert: (doc: { key: string; data: unknown }) => Promise.resolve(records.push(doc)) } } as unknown as AppDatabase;
+  const db = {
+    reference: { upsert: (doc: { key: string; data: unknown }) => Promise.resolve(records.push(doc)) },
+  } as unknown as AppDatabase;
   return { stored, records, db };
 }
 
-const tiles = [{ z: 10, x: 1, y: 2 }, { z: 10, x: 2, y: 2 }, { z: 11, x: 3, y: 4 }];
-const run = { template: 'https://t.test/{z}/{x}/{y}.png', bounds: { west: 1, south: 2, east: 3, north: 4 }, minZoom: 10, maxZoom: 11, tiles };
+const tiles = [
+  { z: 10, x: 1, y: 2 },
+  { z: 10, x: 2, y: 2 },
+  { z: 11, x: 3, y: 4 },
+];
+const run = {
+  template: 'https://t.test/{z}/{x}/{y}.png',
+  bounds: { west: 1, south: 2, east: 3, north: 4 },
+  minZoom: 10,
+  maxZoom: 11,
+  tiles,
+};
 const png = (bytes: number) => new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'image/png' } });
 
 describe('downloadTiles', () => {
@@ -33,9 +45,18 @@ describe('downloadTiles', () => {
     const seen: TileProgress[] = [];
     const failure = await downloadTiles(db, 'i1', run, new AbortController().signal, (p) => seen.push(p));
     expect(failure).toBeNull();
-    expect([...stored.keys()].sort()).toEqual(['https://t.test/10/1/2.png', 'https://t.test/10/2/2.png', 'https://t.test/11/3/4.png']);
+    expect([...stored.keys()].sort()).toEqual([
+      'https://t.test/10/1/2.png',
+      'https://t.test/10/2/2.png',
+      'https://t.test/11/3/4.png',
+    ]);
     expect(seen.at(-1)).toEqual({ done: 3, total: 3, stored: 3, bytes: 300 });
-    expect(records).toMatchObject([{ key: 'mapTiles:i1', data: { layerUrl: run.template, total: 3, stored: 3, bytes: 300, minZoom: 10, maxZoom: 11 } }]);
+    expect(records).toMatchObject([
+      {
+        key: 'mapTiles:i1',
+        data: { layerUrl: run.template, total: 3, stored: 3, bytes: 300, minZoom: 10, maxZoom: 11 },
+      },
+    ]);
   });
 
   it('skips tiles already in the cache on a second run', async () => {
@@ -67,11 +88,14 @@ describe('downloadTiles', () => {
     const controller = new AbortController();
     let calls = 0;
     // like the browser's fetch: an aborted signal rejects
-    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => {
-      if (init.signal?.aborted) return Promise.reject(new DOMException('aborted', 'AbortError'));
-      if (++calls === 6) controller.abort();
-      return Promise.resolve(png(10));
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => {
+        if (init.signal?.aborted) return Promise.reject(new DOMException('aborted', 'AbortError'));
+        if (++calls === 6) controller.abort();
+        return Promise.resolve(png(10));
+      }),
+    );
     const many = Array.from({ length: 20 }, (_v, i) => ({ z: 12, x: i, y: 0 }));
     const failure = await downloadTiles(db, 'i1', { ...run, tiles: many }, controller.signal, () => undefined);
     expect(failure).toEqual({ kind: 'cancelled' });
@@ -84,6 +108,8 @@ describe('downloadTiles', () => {
   it('says so when the browser has no Cache Storage', async () => {
     const { db } = fakes();
     vi.stubGlobal('caches', undefined);
-    expect(await downloadTiles(db, 'i1', run, new AbortController().signal, () => undefined)).toEqual({ kind: 'no-cache' });
+    expect(await downloadTiles(db, 'i1', run, new AbortController().signal, () => undefined)).toEqual({
+      kind: 'no-cache',
+    });
   });
 });

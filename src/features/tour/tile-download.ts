@@ -10,7 +10,12 @@ export interface TileProgress {
 }
 
 /** Why a run stopped before every tile was stored; the tiles stored so far stay and count. */
-export type TileFailure = { kind: 'offline' } | { kind: 'http'; status: number; url: string } | { kind: 'quota' } | { kind: 'cancelled' } | { kind: 'no-cache' };
+export type TileFailure =
+  | { kind: 'offline' }
+  | { kind: 'http'; status: number; url: string }
+  | { kind: 'quota' }
+  | { kind: 'cancelled' }
+  | { kind: 'no-cache' };
 
 export interface TileRun {
   template: string;
@@ -42,7 +47,10 @@ async function storeOne(cache: Cache, url: string, signal: AbortSignal): Promise
   if (!res.ok) throw new StopRun({ kind: 'http', status: res.status, url });
   const body = await res.blob();
   try {
-    await cache.put(url, new Response(body, { headers: { 'Content-Type': res.headers.get('Content-Type') ?? 'image/png' } }));
+    await cache.put(
+      url,
+      new Response(body, { headers: { 'Content-Type': res.headers.get('Content-Type') ?? 'image/png' } }),
+    );
   } catch (e) {
     if (e instanceof DOMException && e.name === 'QuotaExceededError') throw new StopRun({ kind: 'quota' });
     throw e;
@@ -55,10 +63,25 @@ async function storeOne(cache: Cache, url: string, signal: AbortSignal): Promise
  * what was stored under `mapTiles:{instanceId}` — also after a failure or cancel, so the readiness line can
  * say "partly" and a second run only fetches the missing ones.
  */
-export async function downloadTiles(db: AppDatabase, instanceId: string, run: TileRun, signal: AbortSignal, onProgress: (p: TileProgress) => void): Promise<TileFailure | null> {
+export async function downloadTiles(
+  db: AppDatabase,
+  instanceId: string,
+  run: TileRun,
+  signal: AbortSignal,
+  onProgress: (p: TileProgress) => void,
+): Promise<TileFailure | null> {
   const progress: TileProgress = { done: 0, total: run.tiles.length, stored: 0, bytes: 0 };
   const save = () => {
-    const record: MapTilesRecord = { layerUrl: run.template, bounds: run.bounds, minZoom: run.minZoom, maxZoom: run.maxZoom, total: progress.total, stored: progress.stored, bytes: progress.bytes, preparedAt: Date.now() };
+    const record: MapTilesRecord = {
+      layerUrl: run.template,
+      bounds: run.bounds,
+      minZoom: run.minZoom,
+      maxZoom: run.maxZoom,
+      total: progress.total,
+      stored: progress.stored,
+      bytes: progress.bytes,
+      preparedAt: Date.now(),
+    };
     return db.reference.upsert({ key: mapTilesKey(instanceId), data: record, fetchedAt: Date.now() });
   };
   if (typeof caches === 'undefined') return { kind: 'no-cache' };
@@ -89,9 +112,4 @@ export async function downloadTiles(db: AppDatabase, instanceId: string, run: Ti
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   await save();
   return failure;
-}
-
-/** Drops the record of a stored round's tiles; the tiles stay, since other rounds of the area may use them. */
-export async function forgetTiles(db: AppDatabase, instanceId: string): Promise<void> {
-  await (await db.reference.findOne(mapTilesKey(instanceId)).exec())?.remove();
 }

@@ -15,8 +15,18 @@ export interface TourSearch {
 /** A hand-edited or stale URL opens the station list instead of crashing. */
 export function parseTourSearch(search: Record<string, unknown>): TourSearch {
   const view = TOUR_VIEWS.find((v) => v === search.view);
-  const station = typeof search.station === 'string' && search.station !== '' ? search.station : typeof search.station === 'number' ? String(search.station) : undefined;
+  const station =
+    typeof search.station === 'string' && search.station !== ''
+      ? search.station
+      : typeof search.station === 'number'
+        ? String(search.station)
+        : undefined;
   const density = search.density === 'compact' || search.density === 'full' ? search.density : undefined;
   const ts = typeof search.ts === 'string' && search.ts !== '' ? search.ts : undefined;
-  return { ...(view ? { view } : {}), ...(station ? { station } : {}), ...(density ? { density } : {}), ...(ts ? { ts } : {}) };
+  return {
+    ...(view ? { view } : {}),
+    ...(station ? { station } : {}),
+    ...(density ? { density } : {}),
+    ...(ts ? { ts } : {}),
+  };
 }

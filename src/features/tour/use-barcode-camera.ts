@@ -22,9 +22,14 @@ function cameraError(e: unknown): CameraState {
  * The back camera into `video`, read every SCAN_INTERVAL_MS until `onCode` returns true (a code found its
  * entry). The camera is released when stopped and when the view is left (unmount), so its light goes off.
  */
-export function useBarcodeCamera(video: RefObject<HTMLVideoElement | null>, onCode: (code: string) => boolean): { state: CameraState; start: () => void; stop: () => void } {
+export function useBarcodeCamera(
+  video: RefObject<HTMLVideoElement | null>,
+  onCode: (code: string) => boolean,
+): { state: CameraState; start: () => void; stop: () => void } {
   const [state, setState] = useState<CameraState>('idle');
-  const session = useRef<{ stream?: MediaStream; timer?: ReturnType<typeof setTimeout>; stopped: boolean } | null>(null);
+  const session = useRef<{ stream?: MediaStream; timer?: ReturnType<typeof setTimeout>; stopped: boolean } | null>(
+    null,
+  );
   const handler = useRef(onCode);
   useEffect(() => {
     handler.current = onCode;
@@ -58,7 +63,10 @@ export function useBarcodeCamera(video: RefObject<HTMLVideoElement | null>, onCo
     void (async () => {
       try {
         const reader = await barcodeReader();
-        const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+        const stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
         s.stream = stream;
         const el = video.current;
         if (s.stopped || !el) {

@@ -41,7 +41,6 @@ export interface Tour extends IndoorInstance {
 
 export type TourState = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; tour: Tour };
 
-
 /** The stored outdoor round `instanceId` with its snapshot (docs/tour.md), or why there is none. */
 export function useTour(instanceId: string): TourState {
   const db = useDb();
@@ -64,13 +63,31 @@ export function useTour(instanceId: string): TourState {
   const store = useDraftStore(db, instance ? instanceId : undefined);
   const [now] = useState(() => new Date());
   const zone = useReadingZone();
-  const ctx = useMemo<RowContext>(() => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator, zone }), [date, config.defaultTime, now, config.tsFormulaGenerator, zone]);
-  const stations = useMemo(() => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []), [round, config.stationTitle]);
+  const ctx = useMemo<RowContext>(
+    () => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator, zone }),
+    [date, config.defaultTime, now, config.tsFormulaGenerator, zone],
+  );
+  const stations = useMemo(
+    () => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []),
+    [round, config.stationTitle],
+  );
   const taskActions = useStationTasks(round?.mrId ?? '', instance?.instanceId, inst.ensureInstance);
   const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, inst.ensureInstance);
-  const storedRows = useStoredRows(round, date, { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator, zone }, inst.settled);
+  const storedRows = useStoredRows(
+    round,
+    date,
+    { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator, zone },
+    inst.settled,
+  );
   const drafts = useAllDrafts(store);
-  const photoTsIds = useObservable(() => db.photos.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => `${d.tsId}\u0000${d.id}`).join('|'))), '', [db, instanceId]);
+  const photoTsIds = useObservable(
+    () =>
+      db.photos
+        .find({ selector: { instanceId } })
+        .$.pipe(map((docs) => docs.map((d) => `${d.tsId}\u0000${d.id}`).join('|'))),
+    '',
+    [db, instanceId],
+  );
   const { onChange, writeError } = useDraftWriter(inst.updateDraft);
 
   const complete = useMemo(() => {
@@ -82,17 +99,51 @@ export function useTour(instanceId: string): TourState {
       photoIdsByTsId.set(tsId, [...(photoIdsByTsId.get(tsId) ?? []), id]);
     }
     // the entries exactly as the submit queue will post them: drafts, photos, tasks and facility changes applied
-    const applied = applyDrafts(round, instance, { defaultTime: config.defaultTime, photoIdsByTsId, tasks: taskActions.localTasks, facilities: facilityActions.local, drafts });
+    const applied = applyDrafts(round, instance, {
+      defaultTime: config.defaultTime,
+      photoIdsByTsId,
+      tasks: taskActions.localTasks,
+      facilities: facilityActions.local,
+      drafts,
+    });
     const byStation = new Map<string, MeasureRoundEntry[]>();
     for (const e of applied) byStation.set(e.staNumber, [...(byStation.get(e.staNumber) ?? []), e]);
-    for (const s of stations) result.set(s.staNumber, isStationComplete(byStation.get(s.staNumber) ?? [], { formulaGenerator: config.tsFormulaGenerator }));
+    for (const s of stations)
+      result.set(
+        s.staNumber,
+        isStationComplete(byStation.get(s.staNumber) ?? [], { formulaGenerator: config.tsFormulaGenerator }),
+      );
     return result;
-  }, [round, instance, photoTsIds, config.defaultTime, config.tsFormulaGenerator, taskActions.localTasks, facilityActions.local, drafts, stations]);
+  }, [
+    round,
+    instance,
+    photoTsIds,
+    config.defaultTime,
+    config.tsFormulaGenerator,
+    taskActions.localTasks,
+    facilityActions.local,
+    drafts,
+    stations,
+  ]);
 
   if (round === undefined || instance === undefined) return { status: 'loading' };
   if (round === null || instance === null) return { status: 'missing' };
   return {
     status: 'ready',
-    tour: { ...inst, instance, round, store, ctx, stations, complete, locked: !actionsOf(instance).edit, onChange, writeError, storedRows, taskActions, facilityActions },
+    tour: {
+      ...inst,
+      instance,
+      round,
+      store,
+      ctx,
+      stations,
+      complete,
+      locked: !actionsOf(instance).edit,
+      onChange,
+      writeError,
+      storedRows,
+      taskActions,
+      facilityActions,
+    },
   };
 }

@@ -20,14 +20,25 @@ export interface OidcServer {
  * A server with identity settings and a local key set, and the given roles per user and round, e.g.
  * ['ora', '1', 'OBSERVE']: tests act as real users of different rounds.
  */
-export async function startOidcServer(name: string, roles: readonly (readonly [string, string, 'OBSERVE' | 'RESPONSIBLE1' | 'RESPONSIBLE2'])[]): Promise<OidcServer> {
+export async function startOidcServer(
+  name: string,
+  roles: readonly (readonly [string, string, 'OBSERVE' | 'RESPONSIBLE1' | 'RESPONSIBLE2'])[],
+): Promise<OidcServer> {
   const dir = mkdtempSync(join(tmpdir(), `server-${name}-`));
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
-  const server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), identity: { ...identity, jwks: createLocalJWKSet({ keys: [jwk] }) } });
+  const server = await startServer({
+    port: 0,
+    ...(await testDatabaseOptions(dir)),
+    identity: { ...identity, jwks: createLocalJWKSet({ keys: [jwk] }) },
+  });
   for (const [user, mrId, role] of roles) {
     await server.db.query('insert into app_user (username) values ($1) on conflict do nothing', [user]);
-    await server.db.query('insert into permission (username, mr_id, role) values ($1, $2, $3)', [user, mrId, `HWE_${role}`]);
+    await server.db.query('insert into permission (username, mr_id, role) values ($1, $2, $3)', [
+      user,
+      mrId,
+      `HWE_${role}`,
+    ]);
   }
   const sign = (username: string) =>
     new SignJWT({ preferred_username: username, typ: 'Bearer' })
@@ -39,12 +50,20 @@ export async function startOidcServer(name: string, roles: readonly (readonly [s
       .setExpirationTime('10m')
       .sign(privateKey);
   const call = async (path: string, username: string, init: RequestInit = {}) =>
-    fetch(`${server.url}/hwe-api/v2${path}`, { ...init, headers: { Authorization: `Bearer ${await sign(username)}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string> | undefined) } });
+    fetch(`${server.url}/hwe-api/v2${path}`, {
+      ...init,
+      headers: {
+        Authorization: `Bearer ${await sign(username)}`,
+        'Content-Type': 'application/json',
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    });
   return {
     server,
     call,
     post: (path, username, body) => call(path, username, { method: 'POST', body: JSON.stringify(body) }),
-    count: async (table) => (await server.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0,
+    count: async (table) =>
+      (await server.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0,
     async close() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });

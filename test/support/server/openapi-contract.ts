@@ -26,7 +26,13 @@ export function contractChecker(document: object) {
   const compiled = new Map<string, ValidateFunction>();
 
   /** Problems of one answer (empty when it matches); `path` is the request path under /hwe-api/v2. */
-  return function check(method: string, path: string, status: number, body: unknown, contentType: string | null): string[] {
+  return function check(
+    method: string,
+    path: string,
+    status: number,
+    body: unknown,
+    contentType: string | null,
+  ): string[] {
     const template = templates.find((t) => t.pattern.test(path))?.template;
     const m = method.toLowerCase() as 'get' | 'post';
     const operation = template ? doc.paths[template]?.[m] : undefined;
@@ -45,7 +51,9 @@ export function contractChecker(document: object) {
       compiled.set(ref, validate);
     }
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((e) => `${method} ${template} ${code}: ${e.instancePath || '(body)'} ${e.message ?? ''}`);
+    return (validate.errors ?? []).map(
+      (e) => `${method} ${template} ${code}: ${e.instancePath || '(body)'} ${e.message ?? ''}`,
+    );
   };
 }
 
@@ -53,16 +61,28 @@ export function contractChecker(document: object) {
  * `fetch` that checks every answer from below `apiBase` with `check` and notes the problems (a test asserts
  * none at its end): each API test checks the contract without saying so.
  */
-export function checkingFetch(check: ReturnType<typeof contractChecker>, apiBase: () => string, problems: string[], real: typeof fetch = globalThis.fetch): typeof fetch {
+export function checkingFetch(
+  check: ReturnType<typeof contractChecker>,
+  apiBase: () => string,
+  problems: string[],
+  real: typeof fetch = globalThis.fetch,
+): typeof fetch {
   return async (input, init) => {
     const res = await real(input, init);
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const base = new URL(apiBase());
     if (url.origin === base.origin && url.pathname.startsWith(`${base.pathname}/`)) {
       const type = res.headers.get('Content-Type');
-      const body: unknown = type?.includes('application/json') ? await res.clone().json().catch(() => undefined) : undefined;
+      const body: unknown = type?.includes('application/json')
+        ? await res
+            .clone()
+            .json()
+            .catch(() => undefined)
+        : undefined;
       const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      problems.push(...check(method, decodeURIComponent(url.pathname.slice(base.pathname.length)), res.status, body, type));
+      problems.push(
+        ...check(method, decodeURIComponent(url.pathname.slice(base.pathname.length)), res.status, body, type),
+      );
     }
     return res;
   };

@@ -17,7 +17,9 @@ export interface PgCluster {
 export function postgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(a) - Number(b));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(a) - Number(b));
   const newest = versions.at(-1);
   return newest ? join(root, newest, 'bin') : undefined;
 }
@@ -37,13 +39,31 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
   const port = await freePort();
   const root = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user
-  if (root) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  if (root)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+    );
   const run = (args: string[]) => {
     const cmd = args.map((a) => `'${a}'`).join(' ');
-    execFileSync(root ? 'su' : 'bash', root ? ['postgres', '-s', '/bin/bash', '-c', cmd] : ['-c', cmd], { stdio: 'pipe' });
+    execFileSync(root ? 'su' : 'bash', root ? ['postgres', '-s', '/bin/bash', '-c', cmd] : ['-c', cmd], {
+      stdio: 'pipe',
+    });
   };
   run([join(bin, 'initdb'), '-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres']);
-  const start = () => run([join(bin, 'pg_ctl'), '-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const start = () =>
+    run([
+      join(bin, 'pg_ctl'),
+      '-D',
+      join(dir, 'data'),
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   const stop = () => run([join(bin, 'pg_ctl'), '-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
   start();
   return {

@@ -36,7 +36,9 @@ export async function startRoundRobinProxy(instances: readonly string[], downMs 
       const req = request(target, { method, headers: { ...headers, host: target.host }, agent: agents[k] }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       });
       req.on('error', reject);
@@ -64,7 +66,9 @@ export async function startRoundRobinProxy(instances: readonly string[], downMs 
             retried++;
           }
         }
-        res.writeHead(502, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'no instance answered' }));
+        res
+          .writeHead(502, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ message: 'no instance answered' }));
       })();
     });
   });

@@ -28,10 +28,16 @@ export async function startTestS3(accessKeyId: string): Promise<TestS3> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const found = objects.get(path);
-      const missing = () => res.writeHead(404, { 'Content-Type': 'application/xml' }).end(req.method === 'HEAD' ? undefined : `<Error><Code>NoSuchKey</Code><Key>${path}</Key></Error>`);
+      const missing = () =>
+        res
+          .writeHead(404, { 'Content-Type': 'application/xml' })
+          .end(req.method === 'HEAD' ? undefined : `<Error><Code>NoSuchKey</Code><Key>${path}</Key></Error>`);
       switch (req.method) {
         case 'PUT':
-          objects.set(path, { body: Buffer.concat(chunks), contentType: req.headers['content-type'] ?? 'application/octet-stream' });
+          objects.set(path, {
+            body: Buffer.concat(chunks),
+            contentType: req.headers['content-type'] ?? 'application/octet-stream',
+          });
           res.writeHead(200, { ETag: '"x"' }).end();
           return;
         case 'GET':

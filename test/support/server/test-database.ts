@@ -5,7 +5,9 @@ import type { ServerOptions } from '../../../server/app';
  * Server tests run on PGlite by default and on a real PostgreSQL server when TEST_PG_URL names one
  * (npm test starts a throw-away cluster): each test file then gets a fresh database of its own, with the demo data.
  */
-export async function testDatabaseOptions(dataDir: string): Promise<Pick<ServerOptions, 'dataDir' | 'databaseUrl' | 'demo'>> {
+export async function testDatabaseOptions(
+  dataDir: string,
+): Promise<Pick<ServerOptions, 'dataDir' | 'databaseUrl' | 'demo'>> {
   const admin = process.env.TEST_PG_URL;
   // Tests run on the demo data, which a server seeds only when asked to.
   if (!admin) return { dataDir, demo: true };

@@ -4,7 +4,15 @@ import { EntryLink } from './EntryLink';
 import { formatRoundDate } from './format';
 
 /** What stops a submission outright, each in a sentence that says what to fix. */
-export function BlockingProblems({ findings, postIssues, date }: { findings: PreSubmitFindings; postIssues: PostIssue[]; date: string }) {
+export function BlockingProblems({
+  findings,
+  postIssues,
+  date,
+}: {
+  findings: PreSubmitFindings;
+  postIssues: PostIssue[];
+  date: string;
+}) {
   const { i18n } = useLingui();
   const shownDate = formatRoundDate(i18n, date);
   return (

@@ -5,7 +5,15 @@ import { goToEntry, type EntryTarget } from '../../readings/go-to-entry';
  * An entry named in a prompt or an error list, as a link to it (issue 24): among 37 stations the user should
  * not have to search for "Piezometer P7 (2007), W". `before` runs first (a dialog closes itself).
  */
-export function EntryLink({ target, before, children }: { target: EntryTarget; before?: () => void; children: ReactNode }) {
+export function EntryLink({
+  target,
+  before,
+  children,
+}: {
+  target: EntryTarget;
+  before?: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

@@ -24,7 +24,11 @@ function Reason({ reason }: { reason: ImplausibleReason }) {
     case 'unusual': {
       const min = fmt(reason.min);
       const max = fmt(reason.max);
-      return <Trans>unusual compared with the history {min} … {max}</Trans>;
+      return (
+        <Trans>
+          unusual compared with the history {min} … {max}
+        </Trans>
+      );
     }
     case 'previousOutsideRange': {
       const value = fmt(reason.value);
@@ -39,13 +43,28 @@ function Reason({ reason }: { reason: ImplausibleReason }) {
   }
 }
 
-const itemClass = 'flex min-h-11 min-w-0 items-start gap-3 rounded border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950/60';
+const itemClass =
+  'flex min-h-11 min-w-0 items-start gap-3 rounded border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950/60';
 
 /**
  * §5 implausible values (and a round dated more than 10 days back) listed for an explicit confirmation:
  * the user ticks every single one before the round may be sent.
  */
-export function ImplausibleDialog({ values, pastDate, date, last, onConfirm, onCancel }: { values: ImplausibleValue[]; pastDate?: Extract<DateProblem, { kind: 'past' }>; date: string; last: boolean; onConfirm(): void; onCancel(): void }) {
+export function ImplausibleDialog({
+  values,
+  pastDate,
+  date,
+  last,
+  onConfirm,
+  onCancel,
+}: {
+  values: ImplausibleValue[];
+  pastDate?: Extract<DateProblem, { kind: 'past' }>;
+  date: string;
+  last: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const { t, i18n } = useLingui();
   const keys = [...(pastDate ? ['date'] : []), ...values.map((x) => x.entry.tsId)];
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
@@ -68,15 +87,28 @@ export function ImplausibleDialog({ values, pastDate, date, last, onConfirm, onC
       testId="implausible-dialog"
     >
       <p className="mb-3">
-        <Plural value={count} one="This entry looks implausible. Check it and tick it to send it as it is." other="These # entries look implausible. Check each one and tick it to send it as it is." />
+        <Plural
+          value={count}
+          one="This entry looks implausible. Check it and tick it to send it as it is."
+          other="These # entries look implausible. Check each one and tick it to send it as it is."
+        />
       </p>
       <ul className="space-y-2">
         {pastDate && (
           <li>
             <label className={itemClass}>
-              <input type="checkbox" className="mt-1 size-5 shrink-0" checked={ticked.has('date')} onChange={(e) => toggle('date', e.target.checked)} />
+              <input
+                type="checkbox"
+                className="mt-1 size-5 shrink-0"
+                checked={ticked.has('date')}
+                onChange={(e) => toggle('date', e.target.checked)}
+              />
               <span className="min-w-0 break-words">
-                <Plural value={pastDate.days} one={`Date ${shownDate}: # day in the past`} other={`Date ${shownDate}: # days in the past`} />
+                <Plural
+                  value={pastDate.days}
+                  one={`Date ${shownDate}: # day in the past`}
+                  other={`Date ${shownDate}: # days in the past`}
+                />
               </span>
             </label>
           </li>
@@ -86,7 +118,12 @@ export function ImplausibleDialog({ values, pastDate, date, last, onConfirm, onC
           return (
             <li key={entry.tsId}>
               <label className={itemClass}>
-                <input type="checkbox" className="mt-1 size-5 shrink-0" checked={ticked.has(entry.tsId)} onChange={(e) => toggle(entry.tsId, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="mt-1 size-5 shrink-0"
+                  checked={ticked.has(entry.tsId)}
+                  onChange={(e) => toggle(entry.tsId, e.target.checked)}
+                />
                 <span className="min-w-0 break-words">
                   <span className="font-medium">
                     {entry.staName} ({entry.staNumber}), {entry.tsParameter}: {shown} {entry.tsUnit}

@@ -7,10 +7,27 @@ import { EntryLink } from './EntryLink';
  * §8 prompt "unassessed incidents": incidents reported without a remark or photo (see
  * `isUnassessedIncident`). The deciders assess them later and need the observer's description.
  */
-export function IncidentsDialog({ incidents, last, onConfirm, onCancel }: { incidents: MeasureRoundEntry[]; last: boolean; onConfirm(): void; onCancel(): void }) {
+export function IncidentsDialog({
+  incidents,
+  last,
+  onConfirm,
+  onCancel,
+}: {
+  incidents: MeasureRoundEntry[];
+  last: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const { t } = useLingui();
   return (
-    <ConfirmDialog title={t`Unassessed incidents`} confirmLabel={last ? t`Send` : t`Continue`} cancelLabel={t`Cancel`} onConfirm={onConfirm} onCancel={onCancel} testId="incidents-dialog">
+    <ConfirmDialog
+      title={t`Unassessed incidents`}
+      confirmLabel={last ? t`Send` : t`Continue`}
+      cancelLabel={t`Cancel`}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId="incidents-dialog"
+    >
       <p className="mb-2">
         <Plural
           value={incidents.length}

@@ -6,8 +6,15 @@ export function RoundDateCheck({ date, now }: { date: string; now: Date }) {
   const problem = checkRoundDate(date, now);
   if (!problem) return null;
   return (
-    <span data-testid="round-date-problem" className="ml-2 text-base font-medium break-words text-red-700 dark:text-red-300">
-      {problem.kind === 'future' ? <Trans>The date lies in the future.</Trans> : <Plural value={problem.days} one="The date is # day in the past." other="The date is # days in the past." />}
+    <span
+      data-testid="round-date-problem"
+      className="ml-2 text-base font-medium break-words text-red-700 dark:text-red-300"
+    >
+      {problem.kind === 'future' ? (
+        <Trans>The date lies in the future.</Trans>
+      ) : (
+        <Plural value={problem.days} one="The date is # day in the past." other="The date is # days in the past." />
+      )}
     </span>
   );
 }

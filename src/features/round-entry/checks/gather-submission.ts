@@ -2,7 +2,14 @@ import type { MeasureRoundEntry } from '../../../../schemas/api';
 import type { RoundDoc } from '../../../../schemas/db/round-doc';
 import type { AppDatabase } from '../../../db/database';
 import { loadBuildContext } from '../../../../replication/build-context';
-import { isFilledEntry, preSubmitFindings, submissionPlan, validatePost, type PostIssue, type PreSubmitFindings } from '../../../domain';
+import {
+  isFilledEntry,
+  preSubmitFindings,
+  submissionPlan,
+  validatePost,
+  type PostIssue,
+  type PreSubmitFindings,
+} from '../../../domain';
 import { applyDrafts, buildIndoorPost } from '../build-round-post';
 import { groupEntriesByStation } from '../row-model';
 
@@ -21,15 +28,26 @@ export interface GatheredSubmission {
  * entries exactly as the submit queue will, and runs every check of §4, §5 and §8 on that: what the
  * user confirms is what is sent.
  */
-export async function gatherSubmission(db: AppDatabase, round: RoundDoc, instanceId: string, opts: { defaultTime: string; now: Date; formulaGenerator: boolean; zone?: string }): Promise<GatheredSubmission | null> {
+export async function gatherSubmission(
+  db: AppDatabase,
+  round: RoundDoc,
+  instanceId: string,
+  opts: { defaultTime: string; now: Date; formulaGenerator: boolean; zone?: string },
+): Promise<GatheredSubmission | null> {
   const instance = (await db.offlineInstances.findOne(instanceId).exec())?.toMutableJSON();
   if (!instance) return null;
   const ctx = await loadBuildContext(db, instanceId, opts);
 
   const entries: MeasureRoundEntry[] = applyDrafts(round, instance, ctx);
-  const findings = preSubmitFindings(entries, { date: instance.date, now: opts.now, formulaGenerator: opts.formulaGenerator, stations: groupEntriesByStation(round.entries, '') });
+  const findings = preSubmitFindings(entries, {
+    date: instance.date,
+    now: opts.now,
+    formulaGenerator: opts.formulaGenerator,
+    stations: groupEntriesByStation(round.entries, ''),
+  });
   const built = buildIndoorPost(instance, round, ctx);
-  const postIssues = 'errors' in built ? built.errors.map((message) => ({ path: '', message })) : validatePost(built.post);
+  const postIssues =
+    'errors' in built ? built.errors.map((message) => ({ path: '', message })) : validatePost(built.post);
   const filled = entries.filter((e) => isFilledEntry(e, { formulaGenerator: opts.formulaGenerator })).length;
   return { instanceId, findings, plan: submissionPlan(findings), filled, postIssues };
 }
