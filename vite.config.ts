@@ -8,7 +8,7 @@ import pkg from './package.json' with { type: 'json' };
 export default defineConfig({
   plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), tailwindcss()],
   // rxjs ships ES2015 classes under the `es2015` condition; its default build is ES5 with tslib helpers, about
-  // 3 KB gzip more on the first screen (issue 16). Only rxjs among the app's browser packages uses the condition.
+  // 3 KB gzip more on the first screen. Only rxjs among the app's browser packages uses the condition.
   resolve: { conditions: [...defaultClientConditions, 'es2015'] },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/hwe-api': 'http://localhost:8080' } },

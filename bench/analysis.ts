@@ -1,4 +1,4 @@
-// Analysis screens in real Chromium (issue 14): how long the group's charts take to paint from stored
+// Analysis screens in real Chromium: how long the group's charts take to paint from stored
 // history, and how long a 10,000-line CSV takes to preview with the longest main-thread task meanwhile.
 // Targets are printed, never asserted in tests.
 import { mkdtempSync, rmSync } from 'node:fs';

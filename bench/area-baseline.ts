@@ -1,4 +1,4 @@
-// RxDB against raw IndexedDB and Dexie in the same page and run (issue 16), on the app's history layout (one
+// RxDB against raw IndexedDB and Dexie in the same page and run, on the app's history layout (one
 // document per series of 60 daily values): bulk insert, read of one series by key, one-document writes. The ratio RxDB / raw IndexedDB is the budgeted figure.
 import type { Page } from 'playwright-core';
 import { record, type Profile } from './report';

@@ -1,4 +1,4 @@
-// Offline cold start (issue 16): a device that has the app and its data restarts its browser without
+// Offline cold start: a device that has the app and its data restarts its browser without
 // network; from navigation start to the round list painted, timed in the page from its time origin.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Fleet load (issue 22, item 7): 1,000 devices ask GET /sync-state every 5 s (200 requests/s) while 50
+// Fleet load: 1,000 devices ask GET /sync-state every 5 s (200 requests/s) while 50
 // devices submit 200-entry rounds, on PostgreSQL with two server instances (separate processes) behind a
 // round-robin balancer; then the same with one instance killed mid-run (its calls go to the other).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// A 6,000 px camera photo added to an entry of the big table (issue 16): from the file handed to the input
+// A 6,000 px camera photo added to an entry of the big table: from the file handed to the input
 // to the resized photo stored and shown, and the longest main-thread task meanwhile (resize runs in a worker).
 import type { Page } from 'playwright-core';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Server under load (issue 16): 50 clients submit a 200-entry round at the same time; latency of each
+// Server under load: 50 clients submit a 200-entry round at the same time; latency of each
 // submission and errors. Runs against the bench's own server, with its large dataset loaded.
 import type { MeasureRound, MeasureRoundPost } from '../schemas/api';
 import { allowedCodes, inputTypeOf } from '../src/domain/input-type';

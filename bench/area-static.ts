@@ -1,4 +1,4 @@
-// Initial JavaScript of the first screen (issue 16): what dist/index.html loads before anything else —
+// Initial JavaScript of the first screen: what dist/index.html loads before anything else —
 // its module scripts and modulepreloads and their static imports — gzip-compressed as served.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

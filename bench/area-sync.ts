@@ -1,4 +1,4 @@
-// Replication with the large dataset (issue 16): the first pull of 120,000 historic values into RxDB, and a
+// Replication with the large dataset: the first pull of 120,000 historic values into RxDB, and a
 // pull when nothing changed on the server (requests made, documents written to IndexedDB).
 import type { Browser, Page } from 'playwright-core';
 import { BIG_ENTRIES, BIG_VALUES } from './dataset';

@@ -1,4 +1,4 @@
-// The office table of the 2,000-entry round (issue 16): navigation → table interactive, scroll to the end →
+// The office table of the 2,000-entry round: navigation → table interactive, scroll to the end →
 // the last station painted, keystroke → painted, value typed → durable, the 400th station against the 1st,
 // heap after many navigations. The table renders the stations near the screen (use-station-window.ts), so
 // "interactive" means every value field on the screen enabled; the others render as they are scrolled to.

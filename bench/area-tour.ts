@@ -1,4 +1,4 @@
-// The outdoor tour of a stored 400-station round (issue 16): 20 stored tours as "Take offline" writes them,
+// The outdoor tour of a stored 400-station round: 20 stored tours as "Take offline" writes them,
 // then the station list painted and the next station's input painted, at the 1st and the 400th station.
 import type { Page } from 'playwright-core';
 import { BIG } from './dataset';

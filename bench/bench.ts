@@ -1,4 +1,4 @@
-// `npm run bench` (issue 16): builds the app, starts the real server with the large dataset (dataset.ts),
+// `npm run bench`: builds the app, starts the real server with the large dataset (dataset.ts),
 // drives headless Chromium through every measured area in both CPU profiles, prints one table and writes
 // bench/results.json. Not part of `npm test`; BENCH_RUNS=n changes the runs per figure (default 5).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -103,7 +103,7 @@ try {
       await pgServer.close();
     }
   }
-  // issue 22: 1,000 devices and 50 submitters on two instances (one killed mid-run); PostgreSQL only
+  // 1,000 devices and 50 submitters on two instances (one killed mid-run); PostgreSQL only
   if (wanted('fleet') && process.env.TEST_PG_URL) {
     const { databaseUrl } = await testDatabaseOptions('');
     await area('fleet (PostgreSQL, two instances)', () => fleetLoad(databaseUrl ?? ''));

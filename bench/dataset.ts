@@ -1,4 +1,4 @@
-// The large dataset of `npm run bench` (issue 16): one round of 400 stations × 5 timeseries (2,000 entries)
+// The large dataset of `npm run bench`: one round of 400 stations × 5 timeseries (2,000 entries)
 // with 60 days of daily history per timeseries (120,000 values). Deterministic: the same rows on every run.
 // Written through the server's own database API, next to the demo data, which stays as it is.
 import type { MeasureRoundEntry } from '../schemas/api';

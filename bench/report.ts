@@ -1,5 +1,5 @@
 // Shared report of `npm run bench`: every figure is the median (min, max) of its samples, checked against
-// the budget of issue 16, printed as one table and written to bench/results.json.
+// the budget, printed as one table and written to bench/results.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 

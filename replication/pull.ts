@@ -26,7 +26,7 @@ export async function pullConfig(db: AppDatabase, api: ApiClient): Promise<void>
 }
 
 /**
- * /info names the user the pull is answered for (issue 21, shared devices): the data pulled for another user is
+ * /info names the user the pull is answered for (shared devices): the data pulled for another user is
  * wiped before anything of this one's is stored. Unlike the other reference data, a failure here fails the pull:
  * without knowing the user, the rest must not be mixed into another user's data.
  */

@@ -273,7 +273,7 @@ describe('login required', () => {
   });
 });
 
-describe('lifecycle of a send (issue 21)', () => {
+describe('lifecycle of a send', () => {
   let db: AppDatabase;
   const sleep = async () => undefined;
   beforeEach(async () => {

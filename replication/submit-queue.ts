@@ -142,7 +142,7 @@ export class SubmitQueue {
   }
 
   private async send(queued: OfflineInstanceDoc): Promise<void> {
-    // §8 and issue 21: a round is sent only with its author's login (login-off mode is one user, owner '').
+    // §8 and a round is sent only with its author's login (login-off mode is one user, owner '').
     const user = await currentUser(this.db);
     if (queued.owner && queued.owner !== user) {
       this.skipped.add(queued.instanceId);

@@ -1,4 +1,4 @@
-// The periodic pull asks the server first whether anything it would read changed (GET /sync-state, issue 16):
+// The periodic pull asks the server first whether anything it would read changed (GET /sync-state):
 // a quiet pull is then one request that writes no document, instead of 23 requests and a status write.
 import * as v from 'valibot';
 import { SyncStateSchema } from '../schemas/api';
@@ -117,7 +117,7 @@ export async function pullFromServer(db: AppDatabase, api: ApiClient, opts: Pull
   try {
     return await pullOnce(db, api, opts);
   } finally {
-    // a logout while this pull ran: what it stored afterwards is nobody's (shared devices, issue 21)
+    // a logout while this pull ran: what it stored afterwards is nobody's (shared devices)
     await discardIfLoggedOut(db);
   }
 }

@@ -1,4 +1,4 @@
-// A pull that finds what the device already has writes nothing (issue 16): every write of an unchanged
+// A pull that finds what the device already has writes nothing: every write of an unchanged
 // document costs an IndexedDB transaction and wakes every query and tab that watches the collection.
 import type { AppDatabase } from '../src/db/database';
 import type { ReferenceDoc } from '../schemas/db/reference-doc';

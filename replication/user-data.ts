@@ -1,4 +1,4 @@
-// Shared devices (issue 21): the data pulled for one user is never shown to the next. The rules are pure
+// Shared devices: the data pulled for one user is never shown to the next. The rules are pure
 // (src/domain/data-owner.ts); this applies them to the database. Unsent data (drafts, offline instances, photos,
 // station tasks and facility changes, queued decisions, stored tours' snapshots and tiles) is never touched.
 import * as v from 'valibot';

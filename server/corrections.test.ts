@@ -6,7 +6,7 @@ import type { CompletedMeasureRound, MeasureRoundPost } from '../schemas/api';
 import { startServer, type RunningServer } from './app';
 import { testDatabaseOptions } from '../test/support/server/test-database';
 
-// Issue 21: a changed body under a stored instanceId is refused; a correction is a new submission naming it.
+// a changed body under a stored instanceId is refused; a correction is a new submission naming it.
 const dir = mkdtempSync(join(tmpdir(), 'server-corrections-'));
 let server: RunningServer;
 const API = () => `${server.url}/hwe-api/v2`;

@@ -8,7 +8,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../test/support/serv
 import { startTestS3, type TestS3 } from '../test/support/server/s3-test-server';
 import { testDatabaseOptions } from '../test/support/server/test-database';
 
-// Issue 22, item 6: two instances on one PostgreSQL and one object store, behind a load balancer.
+// two instances on one PostgreSQL and one object store, behind a load balancer.
 const onPostgres = Boolean(process.env.TEST_PG_URL);
 const dir = mkdtempSync(join(tmpdir(), 'server-multi-'));
 let s3: TestS3;

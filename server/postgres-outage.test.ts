@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from './app';
 import { postgresBin, startPgCluster, type PgCluster } from '../test/support/server/pg-cluster';
 
-// Issue 22: a dropped connection, a restart or a failover of PostgreSQL must not end the server. Runs in the
+// a dropped connection, a restart or a failover of PostgreSQL must not end the server. Runs in the
 // PostgreSQL pass of npm test (TEST_PG_URL set), on a cluster of its own that it can stop and start.
 const bin = process.env.TEST_PG_URL ? postgresBin() : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'server-outage-'));

@@ -10,7 +10,7 @@ import { MAX_UPLOADS_PER_USER_DAY } from './routes/images';
 import { MAX_TASKS_PER_SUBMISSION } from './store/station-changes';
 import { testDatabaseOptions } from '../test/support/server/test-database';
 
-/** Issue 22 part B: what a hostile page, an impossible date or a heavy user can (not) do to the server. */
+/** what a hostile page, an impossible date or a heavy user can (not) do to the server. */
 const dir = mkdtempSync(join(tmpdir(), 'server-production-'));
 let server: RunningServer;
 const API = () => `${server.url}/hwe-api/v2`;

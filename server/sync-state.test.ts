@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcServer, type OidcServer } from '../test/support/server/oidc-identity';
 
-// GET /sync-state (issue 16): one call answers whether anything a user's periodic pull reads has changed.
+// GET /sync-state: one call answers whether anything a user's periodic pull reads has changed.
 let t: OidcServer;
 
 beforeAll(async () => {

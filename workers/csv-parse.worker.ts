@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// Reads, parses and previews a CSV off the main thread (issue 14: 10,000 lines without a long task).
+// Reads, parses and previews a CSV off the main thread (10,000 lines without a long task).
 import type { CsvImporterConfig, MeasureRoundEntry } from '../schemas/api';
 import { analyseCsv, type CsvAnalysis } from '../src/domain/csv-analysis';
 

@@ -9,7 +9,7 @@ export type CompletedRoundDoc = v.InferOutput<typeof CompletedRoundDocSchema>;
 export const completedRoundJsonSchema: RxJsonSchema<CompletedRoundDoc> = {
   title: 'completedRounds',
   // 1: decision1User/decision2User (the deciders as authenticated by the server).
-  // 2: corrects/correctedBy (extension 'corrections', issue 21).
+  // 2: corrects/correctedBy (extension 'corrections').
   version: 2,
   primaryKey: 'instanceId',
   type: 'object',

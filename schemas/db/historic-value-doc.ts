@@ -7,7 +7,7 @@ export const HistoricPointSchema = v.omit(HistoricValueSchema, ['tsId']);
 export type HistoricPoint = v.InferOutput<typeof HistoricPointSchema>;
 
 /**
- * The stored history of one timeseries (§3), ONE document per tsId (issue 16): the values oldest first and
+ * The stored history of one timeseries (§3), ONE document per tsId: the values oldest first and
  * the newest dt ('' never stored: a series without values has no document). One document per series instead
  * of one per value makes the first pull of 2,000 series × 60 days 2,000 writes instead of 120,000, and the
  * row history a lookup by primary key.

@@ -168,7 +168,7 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
   indexes: ['syncState', ['mrId', 'date'], 'updatedAt'],
 };
 
-/** A document of version 1 (before the lifecycle of issue 21). */
+/** A document of version 1 (before the lifecycle). */
 export type OfflineInstanceDocV1 = Omit<OfflineInstanceDoc, 'syncState' | 'lastError'> & {
   syncState: string;
   lastError?: string;

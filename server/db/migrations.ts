@@ -166,7 +166,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: 7,
-    // Issue 21: a correction is a new submission naming the one it corrects (the 'corrections' extension).
+    // a correction is a new submission naming the one it corrects (the 'corrections' extension).
     name: 'corrections',
     sql: `
       alter table submission add column corrects uuid;

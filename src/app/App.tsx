@@ -21,7 +21,7 @@ const PRELOAD_PAGES_AFTER_MS = 1500;
 
 type Boot = { db: AppDatabase; replication: ReplicationHandle } | { error: string };
 
-/** This tab's code against the other tabs' (issue 21: every tab follows an update). */
+/** This tab's code against the other tabs' (every tab follows an update). */
 const versionGuard = new VersionGuard({ schema: schemaVersions(), version: __APP_VERSION__ });
 
 /**

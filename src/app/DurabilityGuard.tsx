@@ -50,7 +50,7 @@ export function DurabilityGuard() {
   const { unsentWarningDays } = useConfig();
   const { t } = useLingui();
   const [storage, setStorage] = useState<StorageState>({});
-  // the "may be cleared" hint is closed once per device (issue 24: on every tour screen it pushed the value
+  // the "may be cleared" hint is closed once per device (on every tour screen it pushed the value
   // down); the urgent ones cannot be closed
   const [dismissed, setDismissed] = useState(readDismissed);
   const [refused, setRefused] = useState(false);

@@ -194,7 +194,7 @@ export function Navbar() {
             <Trans>Offline</Trans>
           </span>
         )}
-        {/* a thumb-sized target on the field screens (issue 24), without reaching into the badge's own styles */}
+        {/* a thumb-sized target on the field screens, without reaching into the badge's own styles */}
         <span className="contents [&_button]:min-h-11">
           <SyncStatusButton />
         </span>

@@ -7,7 +7,7 @@ export function openShortcutHelp(): void {
   window.dispatchEvent(new Event(OPEN_EVENT));
 }
 
-/** The overlay's code (texts and tables) is not needed for the first screen: its own chunk (issue 16). */
+/** The overlay's code (texts and tables) is not needed for the first screen: its own chunk. */
 const loadDialog = () => import('./ShortcutHelpDialog');
 const Dialog = lazy(() => loadDialog().then((m) => ({ default: m.ShortcutHelpDialog })));
 
@@ -17,7 +17,7 @@ export function preloadShortcutHelp(): Promise<unknown> {
 }
 
 /**
- * §9 keyboard shortcuts and the table's spreadsheet keys (issue 10 §8) in one overlay, opened with `?`.
+ * §9 keyboard shortcuts and the table's spreadsheet keys in one overlay, opened with `?`.
  * A native modal dialog: focus moves into it, Escape closes it and focus returns to where it was.
  */
 export function ShortcutHelp() {

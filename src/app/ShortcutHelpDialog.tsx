@@ -29,7 +29,7 @@ function Row({ keys, children }: { keys: readonly string[]; children: ReactNode 
 }
 
 /**
- * §9 keyboard shortcuts and the table's spreadsheet keys (issue 10 §8) in one overlay, opened with `k` (`?` is
+ * §9 keyboard shortcuts and the table's spreadsheet keys in one overlay, opened with `k` (`?` is
  * the about/help page, §2).
  * A native modal dialog: focus moves into it, Escape closes it and focus returns to where it was.
  */

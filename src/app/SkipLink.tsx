@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 
 /**
- * The first Tab stop of every screen: past the navbar to the content (issue 24: 26 Tabs to the table's first
+ * The first Tab stop of every screen: past the navbar to the content (26 Tabs to the table's first
  * value). Hidden until focused. A screen that has a first value (the table) focuses it itself on opening.
  */
 export function SkipLink() {

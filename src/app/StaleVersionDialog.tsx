@@ -4,7 +4,7 @@ import { Dialog } from '../ui/Dialog';
 import type { VersionGuard } from './version-guard';
 
 /**
- * Blocks a tab whose code is old (issue 21): nothing can be typed any more, what was typed is stored, and the
+ * Blocks a tab whose code is old: nothing can be typed any more, what was typed is stored, and the
  * tab reloads on its own (or with the button, when a reload might still serve the old code).
  */
 export function StaleVersionDialog({ guard }: { guard: VersionGuard }) {

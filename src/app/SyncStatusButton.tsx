@@ -20,7 +20,7 @@ export function SyncStatusButton() {
   const db = useDb();
   const online = useOnline();
   const status = useSyncStatus();
-  // Every round with data the server does not hold (issue 21): typed drafts, stored tours, queued, waiting, error.
+  // Every round with data the server does not hold: typed drafts, stored tours, queued, waiting, error.
   const waiting = useObservable<OfflineInstanceDoc[]>(
     () =>
       combineLatest([

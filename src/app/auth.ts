@@ -88,7 +88,7 @@ export class Auth {
     void this.keycloak?.login({ redirectUri: `${window.location.origin}/` });
   }
 
-  /** Set once at start: removes what was pulled for the user logging out (shared devices, issue 21). */
+  /** Set once at start: removes what was pulled for the user logging out (shared devices). */
   forgetPulledData: () => Promise<void> = async () => undefined;
 
   /**

@@ -18,7 +18,7 @@ export function useReplication(): ReplicationHandle {
 
 /**
  * Each kind of instance is posted by its own builder: a meteo month carries one entry per day. The builders
- * (with the domain rules and luxon) load on the first send, not with the first screen (issue 16).
+ * (with the domain rules and luxon) load on the first send, not with the first screen.
  */
 const buildPostByMode: BuildPost = async (instance, round, ctx) =>
   instance.mode === 'meteo'
@@ -29,7 +29,7 @@ const buildPostByMode: BuildPost = async (instance, round, ctx) =>
 const loadRunner = waitOnlineOnFailure(() => import('../../replication/runner'));
 
 /**
- * A handle usable at once while the replication's code loads in its own chunk (issue 16: the first screen is
+ * A handle usable at once while the replication's code loads in its own chunk (the first screen is
  * drawn from the local database and needs none of it). Calls made meanwhile wait for it; the service worker
  * precaches the chunk, so an offline start loads it from there.
  */

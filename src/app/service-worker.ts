@@ -15,7 +15,7 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
  */
 export function registerServiceWorker(onTakeover: () => void): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  // workbox-window is not needed to draw the first screen: it loads in its own chunk (issue 16), which the
+  // workbox-window is not needed to draw the first screen: it loads in its own chunk, which the
   // service worker precaches like every other; registration waits for the page's load event anyway.
   import('workbox-window')
     .then(({ Workbox }) =>
@@ -26,7 +26,7 @@ export function registerServiceWorker(onTakeover: () => void): void {
 
 function register(wb: Workbox, onTakeover: () => void): void {
   // The new version claims every open tab when it activates (clientsClaim), so each tab, not only the one whose
-  // user confirmed, sees the controller change and follows (issue 21). A tab's first controller (the very first
+  // user confirmed, sees the controller change and follows. A tab's first controller (the very first
   // install) is no update.
   let hadController = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {

@@ -1,4 +1,4 @@
-// Every tab follows an update (issue 21). Two ways a tab's code becomes old while it runs:
+// Every tab follows an update. Two ways a tab's code becomes old while it runs:
 // - a new service worker takes over (the user confirmed the update in some tab): every tab reloads;
 // - a tab with newer code (a newer database schema) starts: before it migrates the database, every older tab
 //   stops writing and closes its database, then reloads — its writes would otherwise land in collections the

@@ -6,7 +6,7 @@ import { useDb } from './db-context';
 import { useObservable } from './hooks';
 
 /**
- * The reference document naming the user the pulled data on this device belongs to (issue 21, shared devices):
+ * The reference document naming the user the pulled data on this device belongs to (shared devices):
  * written by the pull once /info named the user; at a logout the username is empty (LOGGED_OUT), so data a pull
  * still running wrote afterwards is recognised as nobody's and removed.
  */

@@ -40,7 +40,7 @@ export type AppCollections = {
 export type AppDatabase = RxDatabase<AppCollections>;
 
 // No update plugin: nothing uses Mongo-style update operators (patch/incrementalModify are core), and it
-// brought mingo's updater onto the first screen (issue 16).
+// brought mingo's updater onto the first screen.
 let pluginsAdded = false;
 function addPlugins(): void {
   if (pluginsAdded) return;
@@ -53,13 +53,13 @@ function addPlugins(): void {
 export const COLLECTIONS = {
   rounds: { schema: roundJsonSchema },
   // v1: drafts moved to their own collection; the document itself is unchanged (moveLegacyDrafts moves them)
-  // v2: the lifecycle of issue 21 (states, reason codes, correction fields); see migrateOfflineInstanceV2
+  // v2: the lifecycle (states, reason codes, correction fields); see migrateOfflineInstanceV2
   offlineInstances: {
     schema: offlineInstanceJsonSchema,
     migrationStrategies: { 1: (d: OfflineInstanceDoc) => d, 2: migrateOfflineInstanceV2 },
   },
   reference: { schema: referenceJsonSchema },
-  // v1: one document per series instead of one per value (issue 16); history is a server cache, so the v0
+  // v1: one document per series instead of one per value; history is a server cache, so the v0
   // documents are dropped and pulled again (the pull's marks have a new key)
   historicValues: { schema: historicSeriesJsonSchema, migrationStrategies: { 1: () => null } },
   photos: { schema: photoJsonSchema },
@@ -89,7 +89,7 @@ async function hasOlderSchemaVersions(db: Pick<AppDatabase, 'internalStore'>): P
 }
 
 /**
- * The collections to add, with RxDB's migration (about 9 KB gzip, issue 16) loaded only when stored data needs
+ * The collections to add, with RxDB's migration (about 9 KB gzip) loaded only when stored data needs
  * it: on most starts nothing is older than the schemas, so the first screen does without that code. Without the
  * plugin, RxDB must not try to migrate (it would throw), hence autoMigrate off for that start.
  */
@@ -98,7 +98,7 @@ async function withMigrations(
   beforeMigration?: () => Promise<unknown>,
 ): Promise<typeof COLLECTIONS> {
   if (await hasOlderSchemaVersions(db)) {
-    // tabs still running older code stop writing first (issue 21): their writes would miss the migrated data
+    // tabs still running older code stop writing first: their writes would miss the migrated data
     await beforeMigration?.();
     addRxPlugin((await import('rxdb/plugins/migration-schema')).RxDBMigrationSchemaPlugin);
     return COLLECTIONS;

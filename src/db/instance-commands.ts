@@ -92,7 +92,7 @@ function without<K extends keyof OfflineInstanceDoc>(d: OfflineInstanceDoc, ...k
 
 /**
  * The server holds this instance's current submission: the next send is a correction under a new instanceId
- * that names it (issue 21: a changed body under a stored instanceId is refused by the server, never merged).
+ * that names it (a changed body under a stored instanceId is refused by the server, never merged).
  */
 function forkCorrection(d: OfflineInstanceDoc, newId: () => string): OfflineInstanceDoc {
   if (!lifecycleContext(d).valuesStored) return d;

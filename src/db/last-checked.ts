@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /*
  * When this device last confirmed with the server that its copy is current. A periodic pull that finds
- * nothing changed (issue 16) must write no RxDB document: every write is an IndexedDB transaction and wakes
+ * nothing changed must write no RxDB document: every write is an IndexedDB transaction and wakes
  * every query and tab watching the collection, every 5 minutes all day. Yet the round list must keep saying
  * honestly when the device last checked, so the time of each successful check is kept here, in
  * localStorage: one small synchronous write, and other tabs hear of it through the `storage` event. The

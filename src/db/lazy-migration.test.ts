@@ -7,7 +7,7 @@ import { createAppDatabase, type AppDatabase } from './database';
 import { readDrafts } from './draft-store';
 
 // Unlike migration.test.ts, this file never adds RxDB's migration plugin itself: createAppDatabase loads it only
-// when stored data is older than the schemas (issue 16). Plugins are global, so the order of the tests matters.
+// when stored data is older than the schemas. Plugins are global, so the order of the tests matters.
 
 const instance: OfflineInstanceDoc = {
   instanceId: '0b5f7a52-1c1e-4a8f-9d0c-3f6f2e1a9b77',

@@ -26,7 +26,7 @@ export const archiveGroup = (r: Pick<CompletedMeasureRound, 'mrName' | 'mrGroup'
 export function submissionDay(iso: string | null | undefined, zone = DEFAULT_ZONE): string | undefined {
   if (!iso) return undefined;
   // A text without an offset is a wall-clock time in the office's zone (Intl only: the archive route's search
-  // validation loads with the first screen, issue 16).
+  // validation loads with the first screen).
   const w = isoWallTimeIn(iso, zone, zone);
   return w ? toIsoDate(w) : undefined;
 }

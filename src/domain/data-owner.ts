@@ -1,4 +1,4 @@
-// Shared devices (issue 21): local data belongs to the user who made or pulled it. These are the pure rules;
+// Shared devices: local data belongs to the user who made or pulled it. These are the pure rules;
 // replication/user-data.ts applies them to the database.
 
 /** A username as /info names it; null or empty means the server named nobody (not logged in, or unknown). */

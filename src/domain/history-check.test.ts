@@ -13,7 +13,7 @@ const entry = (history: { min?: number; max?: number }, extra: Partial<MeasureRo
     ...extra,
   }) as MeasureRoundEntry;
 
-describe("checkAgainstHistory (a value far outside the station's own history, issue 24)", () => {
+describe("checkAgainstHistory (a value far outside the station's own history)", () => {
   it.each([
     // [history min, max, value, expected reason]
     [977, 1201, 12.5, 'spread'], // l/s typed into an l/min series: the issue's example

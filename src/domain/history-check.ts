@@ -10,7 +10,7 @@ export const UNIT_SLIP_FACTORS = [60, 1000] as const;
 /** How far a value converted by a slip factor may still lie from the history's range and count as "landing in it". */
 const SLIP_LANDING_TOLERANCE = 1.25;
 
-/** Why a value stands out against its station's own history (issue 24). */
+/** Why a value stands out against its station's own history. */
 export type HistoryFinding =
   | { kind: 'unusual'; min: number; max: number; reason: 'spread' }
   | { kind: 'unusual'; min: number; max: number; reason: 'factor'; factor: number };

@@ -34,7 +34,7 @@ export interface MergedSeries<P> {
 }
 
 /**
- * The stored values of one series merged with what a pull returned (issue 16). `from` is the start of the
+ * The stored values of one series merged with what a pull returned. `from` is the start of the
  * window the request asked for: the server's answer is the whole truth from there on, so stored values in
  * the window that it no longer returns (deleted, moved) go, a re-pulled dt replaces the stored one, and
  * older stored values stay. Without `from` (a full pull) the series becomes exactly what the server returned.

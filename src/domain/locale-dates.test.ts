@@ -8,7 +8,7 @@ import {
   type DateLocale,
 } from './locale-dates';
 
-// The date field of the first screen reads and writes dates without luxon (issue 16); luxon's own formats are
+// The date field of the first screen reads and writes dates without luxon; luxon's own formats are
 // the reference, so a date typed before the change reads the same after it.
 const luxonParse = (text: string, locale: DateLocale) => {
   const dt = DateTime.fromFormat(text.trim(), DATE_INPUT_FORMATS[locale]);

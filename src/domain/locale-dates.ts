@@ -12,7 +12,7 @@ const TYPED_DATE: Record<DateLocale, RegExp> = {
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 // The three functions below need no luxon: the group selection (first screen) uses them through its date field
-// (issue 16). They read and write exactly what luxon's dd.MM.yyyy / dd/MM/yyyy formats did.
+//. They read and write exactly what luxon's dd.MM.yyyy / dd/MM/yyyy formats did.
 
 /** Reads a date typed in the user's locale format into YYYY-MM-DD; undefined when it is not a real date. */
 export function parseLocaleDate(text: string, locale: DateLocale): string | undefined {

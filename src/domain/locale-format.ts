@@ -11,7 +11,7 @@ import {
 /**
  * How numbers and dates are shown outside the entry table (archive, group selection, PDF), per interface
  * language. One place, so the screen, the printout and the PDF never disagree on "1679,41" vs "1679.41".
- * Intl only (zoned-time), no luxon: the first screen formats through here (issue 16).
+ * Intl only (zoned-time), no luxon: the first screen formats through here.
  */
 export type FormatLocale = DateLocale;
 const FORMAT_LOCALES: readonly FormatLocale[] = ['de', 'en', 'it'];

@@ -33,7 +33,7 @@ export interface ImplausibleValue {
 /**
  * §5 implausibility of a value about to be sent: outside the timeseries' plausibility range, timed in the
  * future, following a last value that was outside the range, or unusual compared with the station's own
- * history (a unit slip, issue 24). "Too old" is left to the round's date check (one finding for the round
+ * history (a unit slip). "Too old" is left to the round's date check (one finding for the round
  * instead of one per value).
  */
 export function implausibleReasons(entry: MeasureRoundEntry, now: Date): ImplausibleReason[] {

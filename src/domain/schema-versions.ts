@@ -1,4 +1,4 @@
-// Every tab follows an update (issue 21): a tab whose code knows an older database schema than another tab's
+// Every tab follows an update: a tab whose code knows an older database schema than another tab's
 // must stop writing, or its writes land in collections the newer code has migrated away from.
 
 /** The schema version of each collection, as a version of the app's code knows them. */

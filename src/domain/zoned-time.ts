@@ -1,7 +1,7 @@
 /**
  * ISO timestamps read and shown in a time zone with the browser's Intl alone. The first screen (round list,
  * navbar, document title) formats dates through this module, so luxon (about 22 KB gzip) loads only with the
- * screens that do calendar arithmetic (issue 16). The rules follow luxon's `DateTime.fromISO`, which the lazy
+ * screens that do calendar arithmetic. The rules follow luxon's `DateTime.fromISO`, which the lazy
  * screens still use, so a date reads the same everywhere.
  */
 

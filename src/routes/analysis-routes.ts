@@ -7,7 +7,7 @@ import { loadTimeseriesValuesRoute } from './loadTimeseriesValues';
 import { timeseriesChartRoute } from './timeseriesChart.$tsId';
 import { timeseriesChartForStationRoute } from './timeseriesChartForStation.$';
 
-/** The office analysis and import screens (issue 14), registered together so router.tsx changes by one line. */
+/** The office analysis and import screens, registered together so router.tsx changes by one line. */
 export const analysisRoutes = [
   analysisChartsRoute,
   analysisTableRoute,

@@ -37,7 +37,7 @@ async function seriousViolations(
     .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
-/** Issue 15: axe-core with zero serious or critical violations on every route, light and dark, desktop and phone. */
+/** axe-core with zero serious or critical violations on every route, light and dark, desktop and phone. */
 describe('accessibility (axe-core)', () => {
   const env = serverAndBrowser('e2e-axe-');
   for (const size of ['desktop', 'phone'] as const) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
-// Issue 21: a change after the server stored a round's values is a correction, never silently dropped.
+// a change after the server stored a round's values is a correction, never silently dropped.
 
 async function injectFault(
   server: TestServer,

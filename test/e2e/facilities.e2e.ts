@@ -8,7 +8,7 @@ describe('station facilities', () => {
 
   it('edits a facility and adds a new one without any reading, and the server applies both', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND);
-    // facilities open behind the per-station count button (issue 10 §7)
+    // facilities open behind the per-station count button
     const openFacilities = (station: string) =>
       page.getByRole('button', { name: new RegExp(`^\\d+ Anlagen? bei ${station.replace(/[()]/g, '\\$&')}$`) }).click();
     await openFacilities('Gepatsch Piezometer P1 (2001)');

@@ -31,7 +31,7 @@ function unusualValue(entry: MeasureRoundEntry): number {
 const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 
-/** Issue 24: the right time on every reading whatever the browser's zone, and checks that lead to the entry. */
+/** the right time on every reading whatever the browser's zone, and checks that lead to the entry. */
 describe('field-ready time and checks', () => {
   const env = serverAndBrowser('e2e-field-time-');
 

@@ -6,7 +6,7 @@ import { formatDe, pickNumericEntries } from './rounds';
 const today = new Date().toISOString().slice(0, 10);
 
 /**
- * Issue 10: typing over existing values fast, on a slow CPU, must store exactly what was typed. A late
+ * typing over existing values fast, on a slow CPU, must store exactly what was typed. A late
  * database emission once overwrote characters typed meanwhile (`1600,25` became `16,25`).
  */
 describe('keystroke integrity on the table', () => {

@@ -22,7 +22,7 @@ const focusedStation = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest<HTMLElement>('tbody[data-station]')?.dataset.station);
 const renderedStations = (page: Page) => page.locator('tbody[data-station]').count();
 
-/** Issue 16: a large round renders only the stations near the screen, and the keyboard model still reaches every one. */
+/** a large round renders only the stations near the screen, and the keyboard model still reaches every one. */
 describe('office table of a large round', () => {
   const env = serverAndBrowser('e2e-large-round-');
   beforeAll(async () => {

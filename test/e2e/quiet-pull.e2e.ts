@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, watchErrors, type TestServer } from './harness';
 import { testEndpoint } from '../../server/http/faults';
 
-// Issue 16: "Refresh from server" when nothing changed asks the server one question and writes nothing,
+// "Refresh from server" when nothing changed asks the server one question and writes nothing,
 // and the round list still says when the device last checked; after a change it pulls everything.
 const env = serverAndBrowser('e2e-quiet-pull-');
 const today = new Date().toISOString().slice(0, 10);

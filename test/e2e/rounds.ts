@@ -38,7 +38,7 @@ export async function pickNumericEntries(
 
 /**
  * A value a field worker would read: inside the series' own history when it has one (a value far from it is
- * "unusual compared with the history", issue 24, and asked for at submit), else inside the plausibility range.
+ * "unusual compared with the history", and asked for at submit), else inside the plausibility range.
  */
 export function usualValue(entry: MeasureRoundEntry, i: number): number {
   const { min = 0, max = 10 } =

@@ -14,7 +14,7 @@ async function stored(page: Page, server: TestServer, collection: string): Promi
   return Number(await cell.textContent());
 }
 
-// Issue 21, shared devices: an office PC or a team tablet, one browser profile, several users one after another.
+// Shared devices: an office PC or a team tablet, one browser profile, several users one after another.
 describe('two users on one browser profile', () => {
   const dir = tempDir('e2e-shared-device-');
   let server: TestServer;

@@ -9,7 +9,7 @@ import { pickNumericEntries } from './rounds';
 const DAY = '2026-07-10';
 const NOW = new Date(`${DAY}T10:00:00Z`);
 
-// The rows of the specification that issue 23 completed, one server and browser for all (CI time).
+// The rows of the specification, one server and browser for all (CI time).
 describe('rows of the specification', () => {
   const env = serverAndBrowser('e2e-spec-rows-');
 

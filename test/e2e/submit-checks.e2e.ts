@@ -8,7 +8,7 @@ const DAM = 'Talsperre Gepatsch Kontrollgang';
 const SPRINGS = 'Quellen Kaunertal';
 const today = DateTime.now().setZone('Europe/Vienna').toISODate() ?? '';
 
-/** Issue 10 item 3: nothing implausible or mis-dated leaves the device without the prompts of §5 and §8. */
+/** nothing implausible or mis-dated leaves the device without the prompts of §5 and §8. */
 describe('checks and prompts before a round is sent', () => {
   const env = serverAndBrowser('e2e-submit-checks-');
 

@@ -43,7 +43,7 @@ async function submitByKeyboard(page: Page) {
         .then(() => false),
     ]);
     if (done) return;
-    // each station a prompt names is a link to it (issue 24): Tab passes them on the way to the buttons
+    // each station a prompt names is a link to it: Tab passes them on the way to the buttons
     for (let i = 0; i < 80 && !/^(Senden|Weiter)$/.test(await focusedName(page)); i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page
@@ -54,14 +54,14 @@ async function submitByKeyboard(page: Page) {
   await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
 }
 
-/** Issue 10 §5, §7, §8 and the station parts of §4: the office table, dense, by keyboard, with history. */
+/** The office table (§5, §7, §8 and the station parts of §4): the office table, dense, by keyboard, with history. */
 describe('office table layout and keyboard', () => {
   const env = serverAndBrowser('e2e-table-layout-');
 
   it('enters a whole station by keyboard only (F8, arrows, Enter, F2, Tab) and the server gets the values', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
     await page.getByRole('textbox', { name: 'Piezometer P4 2004 W', exact: true }).waitFor();
-    // the table opens with its first value focused (issue 24); F8 goes on station by station
+    // the table opens with its first value focused; F8 goes on station by station
     await expect.poll(() => focusedName(page)).toBe('Piezometer P1 2001 W');
     for (let i = 0; i < 3; i++) await page.keyboard.press('F8');
     expect(await focusedName(page)).toBe('Piezometer P4 2004 W');

@@ -8,7 +8,7 @@ describe('station tasks', () => {
 
   it('marks a task done and creates a new one without any reading, and the server keeps both', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND);
-    // tasks open behind the per-station count button (issue 10 §7)
+    // tasks open behind the per-station count button
     const openTasks = (station: string) =>
       page
         .getByRole('button', { name: new RegExp(`^\\d+ Aufgaben? bei ${station.replace(/[()]/g, '\\$&')}$`) })

@@ -55,7 +55,7 @@ describe('app update', () => {
     await context.close();
   });
 
-  // issue 21: not only the tab whose user confirms follows an update; no tab keeps writing with old code
+  // not only the tab whose user confirms follows an update; no tab keeps writing with old code
   it('every open tab follows the update, and a tab of a newer schema stops the older tabs without losing a keystroke', async () => {
     const { round, picked } = await pickNumericEntries(server, 2);
     const [p, q] = picked;

@@ -1,5 +1,5 @@
 /**
- * THE ONE FILE where the soak touches the app's interfaces (issue 21 item 6). Everything else in test/soak
+ * THE ONE FILE where the soak touches the app's interfaces. Everything else in test/soak
  * talks to a `Tab` and to plain ids. Each method does what the UI does, citing where; a tab is a database
  * instance of one browser profile (RxDB memory storage, kept by name like IndexedDB) with the replication's
  * SubmitQueue, started as src/app/replication.ts / replication/runner.ts start it (leader only, recover() first).
@@ -41,7 +41,7 @@ const baseStorage = getRxStorageMemory();
 
 /**
  * Called while the queue prepares a round's post, after it read the round's drafts and before it marks the
- * round sending: the window of issue 21 item 2, where the user's "Edit again" lands.
+ * round sending: the window item 2, where the user's "Edit again" lands.
  */
 export type WhileBuilding = (instanceId: string) => Promise<void>;
 

@@ -70,7 +70,7 @@ async function serverHolds(server: SoakServer, typed: readonly Typed[], today: s
 }
 
 /**
- * The browser part of the soak (issue 21 item 6): a few rounds typed into the table of the built app with real
+ * The browser part of the soak: a few rounds typed into the table of the built app with real
  * key events, through the fault proxy, watching what the page claims while it sends. Every time the page
  * says the values were sent, the server must already hold them.
  */

@@ -13,9 +13,9 @@ export interface ValueCounts {
   lost: number;
   /** lost while the device says the round was sent (part of lost) */
   silentlyLost: number;
-  /** silently lost values whose last correction came after the server stored the round (issue 21 item 1) */
+  /** silently lost values whose last correction came after the server stored the round */
   silentlyLostCorrections: number;
-  /** silently lost values last edited ("Edit again") while the queue prepared the round's post (issue 21 item 2) */
+  /** silently lost values last edited ("Edit again") while the queue prepared the round's post */
   silentlyLostEditsDuringSend: number;
   /** stored more than once (more submissions hold it than the user made versions after the store) */
   duplicated: number;
@@ -54,7 +54,7 @@ async function archive(server: SoakServer): Promise<CompletedMeasureRound[]> {
 
 /**
  * Checks every value the user typed against the server (history at its series and time, and the archive),
- * and what the device claims about each round (issue 21 item 6).
+ * and what the device claims about each round.
  */
 export async function check(
   server: SoakServer,

@@ -35,7 +35,7 @@ export interface TypedValue {
   versions: number;
   /**
    * the kind of the last correction: before or after the server had stored the round's values, or "Edit again"
-   * while the queue prepared the round's post (issue 21 item 2)
+   * while the queue prepared the round's post
    */
   correction?: 'before-store' | 'after-store' | 'during-send';
   /** earlier versions (a server still holding one of these holds a dropped correction) */
@@ -321,7 +321,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
   ) => {
     if (withFaults) armSendFaults(k, hasPhoto);
     if (withFaults && rng.chance(0.05)) {
-      // "Edit again" on the queued round while the queue prepares its post (issue 21 item 2)
+      // "Edit again" on the queued round while the queue prepares its post
       const entry = rng.pick(chosen);
       const value = newValue(entry);
       note(`edit-during-send:${entry.tsId}:${value}`);
@@ -421,7 +421,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
       );
       photos.push({ instanceId, photoId });
     }
-    // The case issue 21 item 1 describes: the values reach the server, the photo upload fails twice, the user
+    // The lost correction: the values reach the server, the photo upload fails twice, the user
     // corrects a value and submits again.
     const photoFailsTwice = withPhoto && rng.chance(0.4);
     if (photoFailsTwice) {

@@ -72,19 +72,15 @@ export function reportTable(r: SoakReport): string {
   return lines.join('\n');
 }
 
-/** What fails the short run in `npm test`; the known defect (issue 21 item 1) is named on its own. */
+/** What fails the short run in `npm test`; the known defect is named on its own. */
 export function failures(r: SoakReport): string[] {
   const f: string[] = [];
   const v = r.values;
   const otherSilent = v.silentlyLost - v.silentlyLostCorrections - v.silentlyLostEditsDuringSend;
   if (v.silentlyLostCorrections > 0)
-    f.push(
-      `silently lost: ${v.silentlyLostCorrections} corrections (made after the server stored the round; issue 21 item 1)`,
-    );
+    f.push(`silently lost: ${v.silentlyLostCorrections} corrections (made after the server stored the round)`);
   if (v.silentlyLostEditsDuringSend > 0)
-    f.push(
-      `silently lost: ${v.silentlyLostEditsDuringSend} edits made while the round was being sent (issue 21 item 2)`,
-    );
+    f.push(`silently lost: ${v.silentlyLostEditsDuringSend} edits made while the round was being sent`);
   if (otherSilent > 0) f.push(`silently lost: ${otherSilent} values that were not corrections`);
   if (v.lost - v.silentlyLost > 0) f.push(`lost: ${v.lost - v.silentlyLost} values`);
   if (v.duplicated > 0) f.push(`duplicated: ${v.duplicated} values`);

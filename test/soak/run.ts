@@ -1,6 +1,6 @@
 /**
  * `npm run soak -- --seed N --ops 1000 [--browser-rounds 1] [--out bench/soak.json]`: the seeded fault soak
- * (issue 21 item 6). Exits 1 when anything was lost, duplicated or silently lost.
+ *. Exits 1 when anything was lost, duplicated or silently lost.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -53,17 +53,17 @@ describe(`soak (seed ${SEED}, ${OPS} faults, 1 browser round)`, () => {
     expect(r.browser?.stored).toBe(r.browser?.values);
   });
 
-  // Issue 21 item 1: failed on the code before the lifecycle (a correction re-sent under the stored instanceId was
+  // failed on the code before the lifecycle (a correction re-sent under the stored instanceId was
   // answered duplicate and dropped); now such a correction is a new submission naming the corrected round.
-  it('silently loses no correction made after the server stored the round (issue 21 item 1)', () => {
+  it('silently loses no correction made after the server stored the round', () => {
     const n = r.values.silentlyLostCorrections;
     expect(r.corrections.afterStore).toBeGreaterThan(0);
     expect(n, `silently lost: ${n} corrections\n${r.problems.join('\n')}`).toBe(0);
   });
 
-  // Issue 21 item 2: an "Edit again" while the queue prepares the post was marked sent before the lifecycle's
+  // an "Edit again" while the queue prepares the post was marked sent before the lifecycle's
   // compare-and-set commands; the send must now notice the edit and leave the round to be sent again.
-  it('silently loses no edit made while the round was being sent (issue 21 item 2)', () => {
+  it('silently loses no edit made while the round was being sent', () => {
     const n = r.values.silentlyLostEditsDuringSend;
     expect(r.corrections.duringSend).toBeGreaterThan(0);
     expect(n, `silently lost: ${n} edits made during the send\n${r.problems.join('\n')}`).toBe(0);

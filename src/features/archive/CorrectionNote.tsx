@@ -6,7 +6,7 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 
 /**
- * Issue 21: a correction is never silent. A corrected round says when and by whom it was corrected (and links
+ * a correction is never silent. A corrected round says when and by whom it was corrected (and links
  * the correction); a correction names the round it corrects. Both come from the server's 'corrections' extension.
  */
 export function CorrectionNote({ round }: { round: Pick<CompletedRoundDoc, 'corrects' | 'correctedBy'> }) {

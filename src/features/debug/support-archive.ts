@@ -10,7 +10,7 @@ export interface SupportManifest {
   exportedAt: string;
   clientVersion: string;
   userAgent: string;
-  /** the user the device's pulled data belongs to (shared devices, issue 21); absent when none is recorded */
+  /** the user the device's pulled data belongs to (shared devices); absent when none is recorded */
   username?: string;
   schemaVersions: Record<string, number>;
   counts: Record<string, number>;

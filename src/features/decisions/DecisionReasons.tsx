@@ -8,7 +8,7 @@ import { RecentValues } from '../round-entry/EntryHistory';
 import { formatDateTime } from '../round-entry/history-format';
 
 /**
- * Why an entry needs a decision (issue 24: deciders decided blind): the plausible range, the station's own
+ * Why an entry needs a decision (deciders decided blind): the plausible range, the station's own
  * history (range, last value, the recent values stored on this device), the observer's value and station
  * remarks, and the photos. Rows without data are left out.
  */

@@ -12,7 +12,7 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
   const db = useDb();
   const online = useOnline();
   // "recorded" confirms what the user just did; a decision already sent when the screen opened (a reload,
-  // a later visit) says so in the archive's state, not in a confirmation again (issue 24)
+  // a later visit) says so in the archive's state, not in a confirmation again
   const [sentAtOpen] = useState(decision.syncState === 'sent');
   const again = async () => {
     const doc = await db.decisions.findOne(decision.id).exec();

@@ -7,7 +7,7 @@ import { useConfig, useSyncStatus } from '../../db/reference-hooks';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { StoreTourDialog } from '../tour/StoreTourDialog';
 import { StoredTours } from '../tour/StoredTours';
-// not the domain index: it would bring every rule and luxon onto the first screen (issue 16)
+// not the domain index: it would bring every rule and luxon onto the first screen
 import { isMeteoRound, meteoParameters } from '../../domain/meteo';
 import { useReplication } from '../../app/replication';
 import { useLocaleFormat } from '../../app/use-locale-format';

@@ -20,7 +20,7 @@ export function UnsentInstances() {
   const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
   const [deletedName, setDeletedName] = useState<string | null>(null);
   const user = useDataOwner();
-  // another user's unsent rounds on a shared device are theirs: not listed (issue 21); they wait for their login
+  // another user's unsent rounds on a shared device are theirs: not listed; they wait for their login
   const instances = useObservable(
     () =>
       db.offlineInstances.find({

@@ -28,7 +28,7 @@ export interface MeteoTableProps {
 }
 
 /**
- * The table's keys (issue 10 §8) on the month grid: up/down to the same parameter of the adjacent day,
+ * The table's keys on the month grid: up/down to the same parameter of the adjacent day,
  * left/right between the day's time and values at the text's edge. Enter is ReadingInput's: the next value.
  */
 function onGridKey(e: KeyboardEvent<HTMLTableSectionElement>) {

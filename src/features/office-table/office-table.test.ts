@@ -109,7 +109,7 @@ describe('history numbers and dates follow the UI language', () => {
     expect(formatTime(iso, locale)).toBe('14:05');
   });
 
-  // issue 24: the history tells the stations' clock (Central European time) whatever the browser's zone,
+  // the history tells the stations' clock (Central European time) whatever the browser's zone,
   // on both sides of both summer-time changes (29 March and 25 October 2026, at 01:00 UTC)
   it.each([
     ['2026-03-29T00:59:00Z', '29.03.26, 01:59'],

@@ -57,7 +57,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
         data-value-input={valueInput ? '' : undefined}
         data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
         onKeyDown={(e) => {
-          // a value cannot hold "?": it opens the shortcut overlay here as everywhere else (issue 24)
+          // a value cannot hold "?": it opens the shortcut overlay here as everywhere else
           if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey) {
             e.preventDefault();
             openShortcutHelp();

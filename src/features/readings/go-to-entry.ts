@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * "Take me to this entry" from a prompt or an error list (issue 24): the screen that shows the entries (the
+ * "Take me to this entry" from a prompt or an error list: the screen that shows the entries (the
  * office table, the tour) scrolls to it, renders or opens its station and focuses its value. A window event,
  * because the lists that ask for it (submit bar, dialogs) do not know which screen they sit on.
  */

@@ -72,7 +72,7 @@ export function RecentValues({ tsId }: { tsId: string }) {
 }
 
 /**
- * History beside an entry (issue 10 §5) from what the server puts on the entry: the last value with its
+ * History beside an entry from what the server puts on the entry: the last value with its
  * date and time and the §5 mark, min and max, values of the same day; details expand with the recent
  * values of the series' stored history. Compact: one line; full: the summary below each other.
  */

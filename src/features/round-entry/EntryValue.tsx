@@ -17,7 +17,7 @@ export function useEntryRow(entry: MeasureRoundEntry, store: DraftStore, ctx: Ro
 
 /**
  * Shown once the typed text is in IndexedDB: from then on a closed tab or a crash cannot lose it. Beside a
- * warning it is a grey word, no ✓: a green ✓ next to "implausible" read as "plausible" (issue 24).
+ * warning it is a grey word, no ✓: a green ✓ next to "implausible" read as "plausible".
  */
 function SavedMark({ warned }: { warned: boolean }) {
   const { t } = useLingui();

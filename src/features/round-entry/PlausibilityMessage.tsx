@@ -27,7 +27,7 @@ export function PlausibilityMessage({ result }: { result: RowPlausibility }) {
   );
 }
 
-/** Issue 24: a value far outside the station's own history (a unit slip?), with the history's range. */
+/** a value far outside the station's own history (a unit slip?), with the history's range. */
 export function UnusualMessage({ finding }: { finding: HistoryFinding }) {
   const { i18n } = useLingui();
   const min = formatCheckNumber(i18n, finding.min);

@@ -120,7 +120,7 @@ export const StationTable = memo(function StationTable({
     [stations],
   );
   const onTableKeyDown = useTableKeyboard(table, stationWindow, stations.length, stationIndexOf);
-  // the office starts typing at once (issue 24: 26 Tabs to the first value); a phone would open its keyboard
+  // the office starts typing at once (26 Tabs to the first value); a phone would open its keyboard
   // over the screen, so only a mouse-and-keyboard desktop, and only while nothing else has the focus
   const hasStations = stations.length > 0;
   useEffect(() => {

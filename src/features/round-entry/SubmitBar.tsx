@@ -161,7 +161,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
     0,
     [db, shown?.instanceId],
   );
-  // What the server holds, said plainly: never "sent" for something it did not confirm (issue 21).
+  // What the server holds, said plainly: never "sent" for something it did not confirm.
   const holding = shown ? serverHolding(shown.syncState, { ...lifecycleContext(shown), photosWaiting }) : null;
 
   return (

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_ZONE } from '../../domain';
 
 /**
- * Numbers and dates of the history column in the UI language, never the browser's (issue 10 §6).
+ * Numbers and dates of the history column in the UI language, never the browser's.
  * Readings are shown without thousands separators, the way they are typed (1684,25 rather than 1.684,25).
  */
 export function formatReading(value: number, locale: string): string {

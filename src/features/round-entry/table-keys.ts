@@ -6,7 +6,7 @@ export type Move =
   { kind: 'row'; delta: -1 | 1 } | { kind: 'column'; delta: -1 | 1 } | { kind: 'station'; delta: -1 | 1 };
 
 /**
- * Spreadsheet keys of the table (issue 10 §8): up/down to the same cell of the adjacent entry, left/right
+ * Spreadsheet keys of the table: up/down to the same cell of the adjacent entry, left/right
  * to the neighbouring cell only when the caret is at the text's edge (inside the text the keys move the
  * caret as usual), F7/F8 to the previous/next station.
  */

@@ -112,7 +112,7 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
 }
 
 /**
- * "Edit again" (issue 10 item 10, issue 21): a round on its way goes back to editing, also while it is being sent;
+ * "Edit again": a round on its way goes back to editing, also while it is being sent;
  * the send then notices the edit and does not mark it sent, and once the server holds its values the edit is a
  * correction. Resolves true when the round was reopened.
  */

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import type { Density } from './use-density';
 
 /**
- * Above this many entries only the stations near the screen are in the DOM (issue 16): a 2,000-entry round
+ * Above this many entries only the stations near the screen are in the DOM: a 2,000-entry round
  * took 5 s to open and every keystroke re-laid out the whole table. Smaller rounds keep every row, so the
  * browser's find in page sees them all.
  */

@@ -7,7 +7,7 @@ import { useLayoutEffect } from 'react';
  * let the submit bar slide under a two-line phone navbar, where a tap hit "Archiv".
  *
  * Measured only in the ResizeObserver's callback, which runs after the browser's own layout: measuring at
- * mount forced a synchronous layout of the whole table (1.3 s for 2,000 rows, issue 16), and a variable is
+ * mount forced a synchronous layout of the whole table (1.3 s for 2,000 rows), and a variable is
  * set only when its value changed, since each set restyles everything under the root.
  */
 export function useStickyOffsets(): void {

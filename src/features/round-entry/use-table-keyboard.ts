@@ -44,7 +44,7 @@ function focusReadingFrom(delta: -1 | 1): FocusIn {
 }
 
 /**
- * The table's keyboard model (issue 10 §8) over station blocks of which only some may be rendered (issue 16):
+ * The table's keyboard model over station blocks of which only some may be rendered:
  * arrows between cells and entries, Enter to the next reading, F7/F8 between stations, Tab across stations.
  * A move into a station that is not in the DOM asks the window to render it and focuses it right after;
  * the focused station stays rendered wherever the page is scrolled, so typing never loses its field.
@@ -119,7 +119,7 @@ export function useTableKeyboard(
     };
   }, [table, focusStation]);
 
-  // a link in a prompt or an error list (issue 24): render the entry's station, focus its value, centre it
+  // a link in a prompt or an error list: render the entry's station, focus its value, centre it
   const onGoToEntry = useCallback(
     (target: EntryTarget) => {
       const index = stationIndexOf?.(target) ?? -1;

@@ -38,7 +38,7 @@ export function MobileTour() {
     [navigate],
   );
   const stations = state.status === 'ready' ? state.tour.stations : undefined;
-  // a link in a submit prompt or an error list (issue 24): the entry's station, its value focused
+  // a link in a submit prompt or an error list: the entry's station, its value focused
   const onGoToEntry = useCallback(
     (target: EntryTarget) => {
       const tsId = target.tsId?.split('#')[0];

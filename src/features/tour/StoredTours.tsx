@@ -200,7 +200,7 @@ export function StoredTours({ emphasize }: { emphasize: boolean }) {
   const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
   const [deletedName, setDeletedName] = useState<string | null>(null);
   const user = useDataOwner();
-  // another user's stored rounds on a shared device are theirs: not listed (issue 21)
+  // another user's stored rounds on a shared device are theirs: not listed
   const tours = useObservable(
     () =>
       db.offlineInstances

@@ -70,7 +70,7 @@ export function TourInput({
     <div className="space-y-3" data-station={station.staNumber}>
       <StationPager stations={tour.stations} station={station} onStation={onStation} />
       <div>
-        {/* title and state on one line where they fit: the first value belongs on the first screen (issue 24) */}
+        {/* title and state on one line where they fit: the first value belongs on the first screen */}
         <h2
           ref={heading}
           tabIndex={-1}

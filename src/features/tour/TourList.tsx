@@ -103,7 +103,7 @@ function StationLine({
 
 /**
  * The stations beyond the first screen join the list in a transition right after its first frame: on a slow
- * phone a 400-station round painted in 300 ms instead of at once (issue 16), and React yields to a tap meanwhile.
+ * phone a 400-station round painted in 300 ms instead of at once, and React yields to a tap meanwhile.
  * All of them are in the DOM a moment later (find in page, screen readers).
  */
 function useProgressiveCount(total: number): number {

@@ -175,7 +175,7 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
       el.dataset.complete = String(done);
       el.setAttribute('aria-label', done ? t`${station.title}: complete` : t`${station.title}: not complete`);
       el.className = `relative size-8 rounded-full border-[3px] border-white shadow-md focus-visible:outline-3 focus-visible:outline-amber-500 ${done ? 'bg-green-700' : 'bg-red-600'}`;
-      // ordinal and name beside the dot (issue 24: unlabelled dots on a blank offline map told nothing)
+      // ordinal and name beside the dot (unlabelled dots on a blank offline map told nothing)
       const label = document.createElement('span');
       label.setAttribute('aria-hidden', 'true');
       label.className =

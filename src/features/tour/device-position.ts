@@ -7,7 +7,7 @@ const POSITION_MAX_AGE_MS = 60_000;
 
 /**
  * The device position when the user allows it; undefined when refused, unavailable or too slow, since
- * a photo is worth keeping without a position (§ issue 12: stored "when granted").
+ * a photo is worth keeping without a position (§ stored "when granted").
  */
 export function devicePosition(): Promise<Location | undefined> {
   const geo = globalThis.navigator?.geolocation;

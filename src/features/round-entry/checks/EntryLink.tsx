@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { goToEntry, type EntryTarget } from '../../readings/go-to-entry';
 
 /**
- * An entry named in a prompt or an error list, as a link to it (issue 24): among 37 stations the user should
+ * An entry named in a prompt or an error list, as a link to it: among 37 stations the user should
  * not have to search for "Piezometer P7 (2007), W". `before` runs first (a dialog closes itself).
  */
 export function EntryLink({
