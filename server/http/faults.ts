@@ -70,6 +70,12 @@ export function createFaultInjector(token: string) {
 
   const reports: unknown[] = [];
   const routes = new Hono<AppEnv>()
+    // A local receiver for the app's error reports (config errorReporting.url = '/__test__/error-reports'): the
+    // app posts like to any configured endpoint, without the token; it only records, and reading needs the token.
+    .post('/error-reports', async (c) => {
+      reports.push(await readJsonBody(c));
+      return c.json({ received: reports.length });
+    })
     .use(async (c, next) => {
       const given = Buffer.from(c.req.header(FAULT_TOKEN_HEADER) ?? '');
       const expected = Buffer.from(token);
@@ -87,11 +93,6 @@ export function createFaultInjector(token: string) {
       return c.json({ queued: 0 });
     })
     .get('/requests', (c) => c.json(log))
-    // a local receiver for the app's error reports (config errorReporting.url = '/__test__/error-reports')
-    .post('/error-reports', async (c) => {
-      reports.push(await readJsonBody(c));
-      return c.json({ received: reports.length });
-    })
     .get('/error-reports', (c) => c.json(reports));
 
   return { middleware, routes };

@@ -49,7 +49,7 @@ describe('two users on one browser profile', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/?date=${today}`);
-    await page.getByRole('button', { name: 'Anmelden' }).click({ timeout: 30_000 });
+    await page.getByRole('banner').getByRole('button', { name: 'Anmelden' }).click({ timeout: 30_000 });
     await signInAtProvider(page, 'olga');
     const olgasRound = page.getByRole('link', { name: /Quellen Kaunertal/ });
     await olgasRound.waitFor({ timeout: 30_000 });
@@ -70,7 +70,7 @@ describe('two users on one browser profile', () => {
     // olga logs out: what was pulled for her is gone before the provider is even asked
     await page.goto(`${server.url}/?date=${today}`);
     await page.getByRole('button', { name: 'Abmelden' }).click();
-    await page.getByRole('button', { name: 'Anmelden' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('banner').getByRole('button', { name: 'Anmelden' }).waitFor({ timeout: 30_000 });
     // the test provider keeps its own session after the app's logout; a shared device's next user signs in afresh
     await context.clearCookies();
     await expect.poll(() => page.getByRole('link', { name: /Quellen Kaunertal/ }).count(), { timeout: 20_000 }).toBe(0);
@@ -82,7 +82,7 @@ describe('two users on one browser profile', () => {
 
     // ugo logs in on the same profile: his round only, no archive of olga's
     await page.goto(`${server.url}/?date=${today}`);
-    await page.getByRole('button', { name: 'Anmelden' }).click({ timeout: 30_000 });
+    await page.getByRole('banner').getByRole('button', { name: 'Anmelden' }).click({ timeout: 30_000 });
     await signInAtProvider(page, 'ugo');
     await page.getByRole('link', { name: /Meteo Kaunertal/ }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('link', { name: /Quellen Kaunertal/ }).count()).toBe(0);

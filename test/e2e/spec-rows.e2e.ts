@@ -4,6 +4,7 @@ import { pdfText } from '../support/server/pdf-text';
 import sharp from 'sharp';
 import { ANDROID_PHONE, api, openTable, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { pickNumericEntries } from './rounds';
+import { testEndpoint } from '../../server/http/faults';
 
 // A summer day: 10:00 UTC is 12:00 on the wall clock (CEST) and 11:00 MEZ.
 const DAY = '2026-07-10';
@@ -49,8 +50,12 @@ describe('rows of the specification', () => {
     // posted: 11:00 and 07:30 MEZ are 10:00 and 06:30 UTC (wall-clock mode would have sent 09:00 and 05:30 UTC)
     const ids = picked.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
     const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
+    // this day's values only: the picked value lies inside the series' own history, which may hold it too
+    const dayStart = Date.parse(`${DAY}T00:00:00Z`) - 2 * 3_600_000;
     const at = (p: typeof a) =>
-      values.filter((v) => v.tsId === p.entry.tsId && v.value === p.good).map((v) => Date.parse(v.dt));
+      values
+        .filter((v) => v.tsId === p.entry.tsId && v.value === p.good && Date.parse(v.dt) >= dayStart)
+        .map((v) => Date.parse(v.dt));
     expect(at(a)).toEqual([Date.parse(`${DAY}T10:00:00Z`)]);
     expect(at(b)).toEqual([Date.parse(`${DAY}T06:30:00Z`)]);
 
@@ -337,7 +342,7 @@ describe('rows of the specification', () => {
         void Promise.reject(new TypeError('failed https://example.org/stations/Quellen/2026-11-25'));
       });
       const received = async () =>
-        (await fetch(`${server.url}/__test__/error-reports`).then((r) => r.json())) as {
+        (await testEndpoint(server, 'error-reports').then((r) => r.json())) as {
           reports: Record<string, string>[];
         }[];
       await expect.poll(async () => (await received()).flatMap((b) => b.reports).length, { timeout: 20_000 }).toBe(2);

@@ -116,7 +116,11 @@ describe('office table layout and keyboard', () => {
 
   it('opens the k overlay listing every shortcut as a dialog', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
-    await page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true }).waitFor();
+    const first = page.getByRole('textbox', { name: 'Piezometer P1 2001 W', exact: true });
+    await first.waitFor();
+    // the table focuses its first value on open; `k` outside a field opens the overlay
+    await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+    await first.blur();
     await page.keyboard.press('k');
     const dialog = page.getByRole('dialog', { name: 'Tastenkürzel' });
     await dialog.waitFor();

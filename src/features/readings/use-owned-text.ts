@@ -9,8 +9,10 @@ export interface OwnedTextProps {
 
 /**
  * The text of an input that a database emission never overwrites while the user owns it: while the
- * field has focus, or while its own writes are still under way. Otherwise it follows the stored value
- * (another tab, a reload, an overwrite of all times). `write` stores the text and resolves once stored.
+ * user has typed into the focused field, or while its own writes are still under way. Otherwise it follows
+ * the stored value (another tab, a reload, an overwrite of all times), also in a field focused before its
+ * stored value arrived (the table focuses its first value when it opens). `write` stores the text and
+ * resolves once stored.
  */
 export function useOwnedText(
   stored: string | undefined,
@@ -18,13 +20,15 @@ export function useOwnedText(
 ): OwnedTextProps & { set(text: string): void } {
   const [text, setText] = useState(stored ?? '');
   const focused = useRef(false);
+  const typedWhileFocused = useRef(false);
   const pending = useRef(0);
 
   useEffect(() => {
-    if (!focused.current && pending.current === 0) setText(stored ?? '');
+    if (!(focused.current && typedWhileFocused.current) && pending.current === 0) setText(stored ?? '');
   }, [stored]);
 
   const set = (next: string) => {
+    typedWhileFocused.current = focused.current;
     setText(next);
     const p = write(next);
     if (p) {
@@ -44,9 +48,11 @@ export function useOwnedText(
     onChange: (e) => set(e.target.value),
     onFocus: () => {
       focused.current = true;
+      typedWhileFocused.current = false;
     },
     onBlur: () => {
       focused.current = false;
+      typedWhileFocused.current = false;
     },
   };
 }
