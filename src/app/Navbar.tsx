@@ -148,7 +148,8 @@ export function Navbar() {
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-sky-900 text-white dark:border-slate-800 dark:bg-slate-900">
       <nav
         aria-label={t`Main navigation`}
-        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-2 py-2 sm:px-4"
+        // the field navbar stays one line on a phone: the way back, the sync state and the menu
+        className={`mx-auto flex max-w-7xl items-center gap-x-3 gap-y-1 px-2 py-2 sm:px-4 ${fieldTour ? 'flex-nowrap gap-x-2' : 'flex-wrap'}`}
       >
         {fieldTour && params.instanceId && (
           <Link

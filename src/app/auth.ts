@@ -50,8 +50,11 @@ export class Auth {
       try {
         // check-sso goes to the provider and back to the root (the one registered redirect): remember the
         // page opened (a deep link, e.g. a needsAuth route), so the user lands on it, logged in or not.
+        // Only the provider's answer (state/code in the fragment) returns to the stored page: a login abandoned at
+        // the provider must not send a later, ordinary page load somewhere else.
         const here = window.location.pathname + window.location.search;
-        if (!sessionStorage.getItem(RETURN_TO)) sessionStorage.setItem(RETURN_TO, here);
+        const fromProvider = /(^|[#&?])(state|code|error)=/.test(window.location.hash + window.location.search);
+        if (!fromProvider || !sessionStorage.getItem(RETURN_TO)) sessionStorage.setItem(RETURN_TO, here);
         const authenticated = await kc.init({
           onLoad: 'check-sso',
           pkceMethod: 'S256',

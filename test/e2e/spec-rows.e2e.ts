@@ -51,10 +51,12 @@ describe('rows of the specification', () => {
     const ids = picked.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
     const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
     // this day's values only: the picked value lies inside the series' own history, which may hold it too
-    const dayStart = Date.parse(`${DAY}T00:00:00Z`) - 2 * 3_600_000;
+    const dayStart = Date.parse(`${DAY}T00:00:00Z`);
     const at = (p: typeof a) =>
       values
-        .filter((v) => v.tsId === p.entry.tsId && v.value === p.good && Date.parse(v.dt) >= dayStart)
+        .filter(
+          (v) => v.tsId === p.entry.tsId && v.value === p.good && Math.abs(Date.parse(v.dt) - dayStart) < 86_400_000,
+        )
         .map((v) => Date.parse(v.dt));
     expect(at(a)).toEqual([Date.parse(`${DAY}T10:00:00Z`)]);
     expect(at(b)).toEqual([Date.parse(`${DAY}T06:30:00Z`)]);
