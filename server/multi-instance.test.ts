@@ -81,7 +81,7 @@ describe.skipIf(!onPostgres)('two instances, one database, one object store', ()
     const dt = new Date(Date.now() - 120_000).toISOString();
     const up = await fetch(
       `${a.url}/hwe-api/v2/measure-round/1/image/multi-1?dt=${encodeURIComponent(dt)}&staNumber=2001&tsId=2001-W`,
-      { method: 'POST', body: new Uint8Array(original) },
+      { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(original) },
     );
     expect(await up.json()).toEqual({ imageId: 'multi-1', duplicate: false });
     const instanceId = crypto.randomUUID();
@@ -104,7 +104,7 @@ describe.skipIf(!onPostgres)('two instances, one database, one object store', ()
     // the same upload again through the other instance is a duplicate, not a second blob
     const again = await fetch(
       `${b.url}/hwe-api/v2/measure-round/1/image/multi-1?dt=${encodeURIComponent(dt)}&staNumber=2001&tsId=2001-W`,
-      { method: 'POST', body: new Uint8Array(original) },
+      { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(original) },
     );
     expect(await again.json()).toEqual({ imageId: 'multi-1', duplicate: true });
     expect([...s3.objects.keys()].filter((k) => k.startsWith('photos/images/multi-1/'))).toHaveLength(1);

@@ -27,16 +27,20 @@ afterAll(async () => {
 });
 
 const API = () => `${server.url}/hwe-api/v2`;
-const submit = (instanceId = crypto.randomUUID()) =>
-  fetch(`${API()}/measure-round/1`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
+/** One body per instanceId, as the app re-sends it (a different body under a stored id is a 409). */
+const bodies = new Map<string, string>();
+const submit = (instanceId = crypto.randomUUID()) => {
+  const now = new Date().toISOString();
+  const body =
+    bodies.get(instanceId) ??
+    JSON.stringify({
       instanceId,
-      creationTime: new Date().toISOString(),
-      entries: [{ staNumber: '2001', tsId: '2001-W', dt: new Date().toISOString(), value: 1680 }],
-    }),
-  });
+      creationTime: now,
+      entries: [{ staNumber: '2001', tsId: '2001-W', dt: now, value: 1680 }],
+    });
+  bodies.set(instanceId, body);
+  return fetch(`${API()}/measure-round/1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+};
 /** Many calls at once: every pooled connection is in use (and so is terminated below). */
 const burst = async () =>
   (

@@ -1,7 +1,8 @@
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { AppDatabase } from '../../db/database';
 import { writeDraft } from '../../db/draft-store';
-import { createInstance, recordEdit } from '../../db/instance-commands';
+import { createInstance, currentUser, recordEdit } from '../../db/instance-commands';
+import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import type { CsvPlan } from '../../domain/csv-plan';
 import { EDITABLE_STATES } from '../../domain/round-lifecycle';
 
@@ -16,12 +17,16 @@ export async function importCsvPlan(
   plan: Pick<CsvPlan, 'imports'> & { date: string },
   opts: { team?: string; decimalComma: boolean },
 ): Promise<string> {
-  const open = await db.offlineInstances
-    .findOne({
-      selector: { mrId: round.mrId, date: plan.date, mode: 'indoor', syncState: { $in: [...EDITABLE_STATES] } },
-      sort: [{ updatedAt: 'desc' }],
-    })
-    .exec();
+  // another user's open round on a shared device is theirs: the import goes into this user's own
+  const user = (await currentUser(db)) || undefined;
+  const open = (
+    await db.offlineInstances
+      .find({
+        selector: { mrId: round.mrId, date: plan.date, mode: 'indoor', syncState: { $in: [...EDITABLE_STATES] } },
+        sort: [{ updatedAt: 'desc' }],
+      })
+      .exec()
+  ).find((d) => instanceVisibleTo(ownerOf(d.toJSON()), user));
   let id: string;
   if (!open) {
     id = (

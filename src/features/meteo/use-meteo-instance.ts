@@ -3,7 +3,9 @@ import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
+import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
+import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
 import { createInstance, queueInstance, writeInstanceDraft } from '../../db/instance-commands';
 import { EDITABLE_STATES } from '../../domain/round-lifecycle';
@@ -26,16 +28,22 @@ export interface MeteoInstance {
  */
 export function useMeteoInstance(round: RoundDoc | undefined, month: string): MeteoInstance {
   const db = useDb();
+  const user = useDataOwner();
   const mrId = round?.mrId;
   const instance = useObservable<OfflineInstanceDoc | null | undefined>(
     () =>
-      mrId === undefined
+      mrId === undefined || user === null
         ? undefined
         : db.offlineInstances
-            .findOne({ selector: { mrId, date: month, mode: 'meteo' }, sort: [{ updatedAt: 'desc' }] })
-            .$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
+            .find({ selector: { mrId, date: month, mode: 'meteo' }, sort: [{ updatedAt: 'desc' }] })
+            // on a shared device another observer's month is theirs: this user keeps their own
+            .$.pipe(
+              map(
+                (docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null,
+              ),
+            ),
     undefined,
-    [db, mrId, month],
+    [db, mrId, month, user],
   );
   const instanceId = instance?.instanceId;
   const creating = useRef<Promise<string> | null>(null);
