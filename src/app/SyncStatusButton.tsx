@@ -38,14 +38,23 @@ export function SyncStatusButton() {
             ),
           ),
         db.photos.find().$.pipe(map((docs) => new Set(docs.map((d) => d.instanceId)))),
+        // a station task done or a facility changed is entered data too (§4 filled entry)
+        combineLatest([db.tasks.find().$, db.facilities.find().$]).pipe(
+          map(([tasks, facilities]) => new Set([...tasks, ...facilities].map((d) => d.instanceId))),
+        ),
       ]).pipe(
-        map(([docs, typed, photographed]) =>
+        map(([docs, typed, photographed, changed]) =>
           docs
             .map((d) => d.toMutableJSON())
             .filter((d) =>
               holdsUnsentData(d.syncState, {
                 mode: d.mode,
-                hasContent: typed.has(d.instanceId) || photographed.has(d.instanceId) || !!d.mrRemark || !!d.mrTeam,
+                hasContent:
+                  typed.has(d.instanceId) ||
+                  photographed.has(d.instanceId) ||
+                  changed.has(d.instanceId) ||
+                  !!d.mrRemark ||
+                  !!d.mrTeam,
               }),
             ),
         ),
