@@ -22,6 +22,8 @@ count_vitest() { # $1 json report, $2 label
     f=$(node -e "const r=require('./$1');console.log(r.numFailedTests + (r.numTotalTestSuites && r.testResults.filter(t=>t.status==='failed'&&t.assertionResults.length===0).length))")
     passed=$((passed + p)); failed=$((failed + f))
     [ "$f" -gt 0 ] && failures+=("$2 ($f)")
+    # The failing tests' names and first message lines, printed again at the end (CI keeps only the tail).
+    node -e "const r=require('./$1');for(const t of r.testResults){if(t.status==='failed'&&!t.assertionResults.length)console.log('  $2: '+t.name+': '+String(t.message).slice(0,300));for(const a of t.assertionResults)if(a.status==='failed')console.log('  $2: '+t.name.replace(process.cwd()+'/','')+' > '+a.fullName+'\\n    '+a.failureMessages.join(' ').split('\\n').slice(0,4).join('\\n    '))}" >>test-results/failed-tests.txt
   else
     failed=$((failed + 1)); failures+=("$2 (no report)")
   fi
@@ -46,7 +48,7 @@ step translations node scripts/check-translations.mjs
 step format npx prettier --check .
 step dead-code npx knip --no-progress
 
-rm -f test-results/unit.json test-results/e2e.json
+rm -f test-results/unit.json test-results/e2e.json test-results/failed-tests.txt
 echo "== unit and integration tests (with coverage of src/domain)"
 npx vitest run --project unit --coverage --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 unit_rc=$?
@@ -71,6 +73,9 @@ echo "== end-to-end tests in Chromium"
 npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=test-results/e2e.json
 count_vitest test-results/e2e.json e2e
 
-if [ ${#failures[@]} -gt 0 ]; then echo "failed: ${failures[*]}"; fi
+if [ ${#failures[@]} -gt 0 ]; then
+  echo "failed: ${failures[*]}"
+  [ -s test-results/failed-tests.txt ] && cat test-results/failed-tests.txt
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
