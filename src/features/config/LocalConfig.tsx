@@ -97,7 +97,7 @@ export function LocalConfig() {
               value={mode}
               checked={form.mode === mode}
               onChange={() => change({ mode })}
-              className="size-5"
+              className="size-5 shrink-0"
             />
             {mode === 1 ? (
               <Trans>Indoor (office, online): table</Trans>
@@ -147,7 +147,7 @@ export function LocalConfig() {
           type="checkbox"
           checked={form.virtualKeyboard}
           onChange={(e) => change({ virtualKeyboard: e.target.checked })}
-          className="size-5"
+          className="size-5 shrink-0"
         />
         <Trans>Show an on-screen number keypad at the value inputs (touch devices)</Trans>
       </label>
@@ -158,7 +158,7 @@ export function LocalConfig() {
             checked={form.printBeforeSave}
             onChange={(e) => change({ printBeforeSave: e.target.checked })}
             aria-describedby={printHintId}
-            className="size-5"
+            className="size-5 shrink-0"
           />
           <Trans>Print the round before submitting it</Trans>
         </label>

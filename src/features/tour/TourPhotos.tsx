@@ -115,7 +115,7 @@ export function TourPhotos({
                 </span>
                 {entries.map((e) => (
                   <div key={e.tsId} className="flex items-start gap-2 text-sm">
-                    <span className="mt-2 w-12 shrink-0">{e.tsParameter}</span>
+                    <span className="mt-5 w-12 shrink-0 leading-[3rem]">{e.tsParameter}</span>
                     <PhotoList instanceId={instanceId} tsId={e.tsId} disabled={disabled} />
                   </div>
                 ))}
