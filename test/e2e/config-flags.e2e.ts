@@ -140,6 +140,17 @@ describe('print* and post* flags of the config', () => {
     await page.getByRole('link', { name: 'Fotos', exact: true }).click();
     await page.getByTestId('photos-off').waitFor();
     expect(await page.getByLabel(/^Foto hinzufügen/).count()).toBe(0);
+    // every tab label fits its seventh of a 390 px phone ("Stationsdaten" breaks at its soft hyphen)
+    await page.getByRole('link', { name: 'Stationsdaten', exact: true }).waitFor();
+    const overflowing = await page.locator('a[data-tab]').evaluateAll(
+      (links) =>
+        links.filter((a) => {
+          const range = document.createRange();
+          range.selectNodeContents(a);
+          return range.getBoundingClientRect().width > a.getBoundingClientRect().width;
+        }).length,
+    );
+    expect(overflowing).toBe(0);
 
     await page.getByRole('link', { name: 'Übersicht', exact: true }).click();
     await submitRound(page);
