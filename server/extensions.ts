@@ -40,6 +40,14 @@ export const CONFIG_EXTENSION_FIELDS = [
   'unsentWarningDays',
   'imprint',
   'privacyPolicy',
+  // §3 speaks of print*/post* flags without naming any: these names are the reference server's own
+  'printBeforeSave',
+  'printAfterSave',
+  'printArchivePdf',
+  'printMeteoMonth',
+  'postImages',
+  'postStationTasks',
+  'postStationFacilities',
 ] as const;
 /** Fields of `GET /info` beyond §3 Server info. */
 export const INFO_EXTENSION_FIELDS = ['serverType', 'roles', 'extensions'] as const;

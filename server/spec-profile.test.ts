@@ -39,6 +39,10 @@ const submission = (value: number, minutes: number) => ({
 
 describe('API_PROFILE=spec', () => {
   it('answers config and info with the fields of §3 only, and 404 for the extra calls', async () => {
+    // an operator's config with our print*/post* flags: the spec profile still leaves them out
+    await server.db.query(`update reference_data set data = data || $1::jsonb where key = 'config'`, [
+      JSON.stringify({ printAfterSave: true, printArchivePdf: false, postImages: false }),
+    ]);
     const config = (await (await get('/config')).json()) as Record<string, unknown>;
     expect(config.defaultTime).toBe('12:00');
     for (const f of CONFIG_EXTENSION_FIELDS) expect(config, f).not.toHaveProperty(f);

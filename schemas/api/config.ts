@@ -85,6 +85,22 @@ export const ConfigSchema = v.object({
   showAbout: v.optional(v.boolean(), true),
   showConfig: v.optional(v.boolean(), true),
   showArchiveImages: v.optional(v.number(), 0),
+  // §3 "print* and post* flags": the specification names none; these are ours (docs/locale-settings-and-unsent-rounds.md).
+  // Each default keeps the app as it is without the flag, so a server that sends none changes nothing.
+  /** the server's default of this device's setting "print before saving"; a setting made on the device wins */
+  printBeforeSave: v.optional(v.boolean(), false),
+  /** print the round (table or tour overview) once the server confirmed its submission */
+  printAfterSave: v.optional(v.boolean(), false),
+  /** the archive offers the server's PDF of a completed round */
+  printArchivePdf: v.optional(v.boolean(), true),
+  /** the meteo input offers the month printout */
+  printMeteoMonth: v.optional(v.boolean(), true),
+  /** photos can be taken; false hides the photo controls, photos already stored are still sent */
+  postImages: v.optional(v.boolean(), true),
+  /** the station task editor is offered; false hides it, changes already stored are still sent */
+  postStationTasks: v.optional(v.boolean(), true),
+  /** the station facility editor is offered; false hides it, changes already stored are still sent */
+  postStationFacilities: v.optional(v.boolean(), true),
   remarkAnalysisFilter: v.optional(v.string(), 'Datensammler|neu'),
   /** remark texts offered by the remark autocomplete; `{date}` becomes today as DD-MM-YY (§9) */
   remarkSuggestions: v.optional(v.array(v.string()), []),

@@ -57,6 +57,8 @@ describe('OpenAPI description of /hwe-api/v2', () => {
     expect(doc.components.schemas.ServerInfo?.properties?.roles?.['x-extension']).toBe(true);
     expect(doc.components.schemas.ServerInfo?.properties?.username?.['x-extension']).toBeUndefined();
     expect(doc.components.schemas.Config?.properties?.product?.['x-extension']).toBe(true);
+    expect(doc.components.schemas.Config?.properties?.postImages?.['x-extension']).toBe(true);
+    expect(doc.components.schemas.Config?.properties?.showArchive?.['x-extension']).toBeUndefined();
     expect(doc.paths['/timeseries-values']?.get?.parameters?.find((p) => p.name === 'from')?.['x-extension']).toBe(
       true,
     );

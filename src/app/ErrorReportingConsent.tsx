@@ -60,7 +60,7 @@ export function ErrorReportingSetting() {
     <label className="flex min-h-11 items-center gap-2">
       <input
         type="checkbox"
-        className="size-5"
+        className="size-5 shrink-0"
         checked={consent === 'yes'}
         onChange={(e) => setErrorReportingConsent(e.target.checked ? 'yes' : 'no')}
       />

@@ -2,13 +2,22 @@ import type { Config } from '../../schemas/api';
 import type { LocalConfig } from '../../schemas/forms/local-config';
 
 /**
- * The config as this device uses it: the mode and default time a user set on this device (/config) override
- * the server's, on every screen and in the submission alike.
+ * The config as this device uses it: the mode, default time and "print before saving" a user set on this
+ * device (/config) override the server's, on every screen and in the submission alike.
  */
 export function withDeviceSettings(config: Config, local: LocalConfig): Config {
   return {
     ...config,
     ...(local.mode ? { mode: local.mode } : {}),
     ...(local.defaultTime ? { defaultTime: local.defaultTime } : {}),
+    ...(local.printBeforeSave !== undefined ? { printBeforeSave: local.printBeforeSave } : {}),
   };
+}
+
+/** Where a setting's current value comes from: this device's own choice, or the server's config. */
+export type SettingSource = 'device' | 'server';
+
+/** The source of a setting `withDeviceSettings` merges: the device's when one is stored, else the server's. */
+export function settingSource(local: LocalConfig, key: 'mode' | 'defaultTime' | 'printBeforeSave'): SettingSource {
+  return local[key] !== undefined ? 'device' : 'server';
 }

@@ -8,6 +8,18 @@ export interface PickedEntry {
   good: number;
 }
 
+/** A value typed as a plain number: no formula, dialog or choice, with a plausibility range. */
+export function isPlainNumeric(e: MeasureRoundEntry): boolean {
+  return (
+    !e.tsFormula &&
+    !/^\d+-null$/.test(e.tsId) &&
+    e.tsPlausibilityCheck?.min !== undefined &&
+    e.tsPlausibilityCheck.max !== undefined &&
+    !['l/s', 'l/min', 'nein/ja', 'nein/unverändert/Ereignis'].includes(e.tsUnit ?? '') &&
+    e.tsParameter !== 'SWW'
+  );
+}
+
 /** Picks plain numeric entries with a plausibility range from the demo round, so tests need no fixed ids. */
 export async function pickNumericEntries(
   server: TestServer,
@@ -16,15 +28,7 @@ export async function pickNumericEntries(
   const list = await api<{ mrId: string; mrName: string }[]>(server, '/measure-round');
   for (const summary of list) {
     const round = await api<MeasureRound>(server, `/measure-round/${encodeURIComponent(summary.mrId)}`);
-    const numeric = round.entries.filter(
-      (e) =>
-        !e.tsFormula &&
-        !/^\d+-null$/.test(e.tsId) &&
-        e.tsPlausibilityCheck?.min !== undefined &&
-        e.tsPlausibilityCheck.max !== undefined &&
-        !['l/s', 'l/min', 'nein/ja', 'nein/unverändert/Ereignis'].includes(e.tsUnit ?? '') &&
-        e.tsParameter !== 'SWW',
-    );
+    const numeric = round.entries.filter(isPlainNumeric);
     if (numeric.length >= count) {
       const picked = numeric.slice(0, count).map((entry, i) => {
         const good = usualValue(entry, i);

@@ -3,14 +3,16 @@ import { useState } from 'react';
 import { InlineError } from '../../ui/InlineError';
 import { useReplication } from '../../app/replication';
 import { useOnline } from '../../app/use-online';
+import { useConfig } from '../../db/reference-hooks';
 import { Button } from '../../ui/Button';
 
-/** Opens the server's PDF of a completed round in the interface language (needs the network). */
+/** Opens the server's PDF of a completed round in the interface language (needs the network); offered unless the config's printArchivePdf is false. */
 export function PdfButton({ instanceId }: { instanceId: string }) {
   const { i18n } = useLingui();
   const replication = useReplication();
   const online = useOnline();
   const [error, setError] = useState<string | null>(null);
+  const offered = useConfig().printArchivePdf;
   const open = async () => {
     setError(null);
     try {
@@ -20,6 +22,7 @@ export function PdfButton({ instanceId }: { instanceId: string }) {
       setError(e instanceof Error ? e.message : String(e));
     }
   };
+  if (!offered) return null;
   return (
     <span className="inline-flex flex-col">
       <Button variant="secondary" onClick={() => void open()} disabled={!online}>

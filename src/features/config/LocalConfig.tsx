@@ -2,7 +2,7 @@ import { parseTimeInput } from '../../domain/time-input';
 import { ErrorReportingSetting } from '../../app/ErrorReportingConsent';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { ConfigSchema } from '../../../schemas/api';
 import { DEFAULT_TIME } from '../../domain/dates';
@@ -12,23 +12,32 @@ import { LocalConfigSchema, useLocalConfig } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
-import { hasUnsavedChanges, toForm, toStored, type Mode, type SettingsForm } from './settings-form';
+import { hasUnsavedChanges, toForm, toStored, type ServerDefaults, type SettingsForm } from './settings-form';
+import { settingSource } from '../../domain/device-settings';
 
-/** The server's default time and mode alone (useConfig already holds this device's overrides). */
-function useServerDefaults(): { time: string; mode: Mode } {
+/** The server's defaults alone (useConfig already holds this device's overrides). */
+function useServerDefaults(): ServerDefaults {
   const db = useDb();
-  const defaults = useObservable<{ time?: string; mode?: Mode }>(
+  const defaults = useObservable<Partial<ServerDefaults>>(
     () =>
       db.reference.findOne('config').$.pipe(
         map((d) => {
           const parsed = v.safeParse(ConfigSchema, d?.data ?? {});
-          return parsed.success ? { time: parsed.output.defaultTime, mode: parsed.output.mode } : {};
+          return parsed.success
+            ? {
+                time: parsed.output.defaultTime,
+                mode: parsed.output.mode,
+                printBeforeSave: parsed.output.printBeforeSave,
+              }
+            : {};
         }),
       ),
     {},
     [db],
   );
-  return { time: defaults.time ?? DEFAULT_TIME, mode: defaults.mode ?? 1 };
+  // one object while the values are the same: the form is reset from it
+  const { time = DEFAULT_TIME, mode = 1, printBeforeSave = false } = defaults;
+  return useMemo(() => ({ time, mode, printBeforeSave }), [time, mode, printBeforeSave]);
 }
 
 type Notice = 'saved' | 'reset' | null;
@@ -42,20 +51,22 @@ export function LocalConfig() {
   const { t } = useLingui();
   const db = useDb();
   const stored = useLocalConfig();
-  const { time: serverTime, mode: serverMode } = useServerDefaults();
-  const [form, setForm] = useState<SettingsForm>(() => toForm(stored, serverTime, serverMode));
+  const server = useServerDefaults();
+  const serverTime = server.time;
+  const [form, setForm] = useState<SettingsForm>(() => toForm(stored, server));
   const [notice, setNotice] = useState<Notice>(null);
   const [timeError, setTimeError] = useState(false);
   const timeHintId = useId();
-  useEffect(() => setForm(toForm(stored, serverTime, serverMode)), [stored, serverTime, serverMode]);
-  const dirty = hasUnsavedChanges(form, stored, serverTime, serverMode);
+  useEffect(() => setForm(toForm(stored, server)), [stored, server]);
+  const dirty = hasUnsavedChanges(form, stored, server);
+  const printHintId = useId();
 
   const change = (patch: Partial<SettingsForm>) => {
     setForm({ ...form, ...patch });
     setNotice(null);
   };
   const save = async (): Promise<boolean> => {
-    const parsed = v.safeParse(LocalConfigSchema, toStored(form, serverTime, serverMode));
+    const parsed = v.safeParse(LocalConfigSchema, toStored(form, server));
     setTimeError(!parsed.success);
     if (!parsed.success) return false;
     await db.reference.upsert({ key: 'localConfig', data: parsed.output, fetchedAt: Date.now() });
@@ -64,7 +75,7 @@ export function LocalConfig() {
   };
   const reset = async () => {
     await (await db.reference.findOne('localConfig').exec())?.remove();
-    setForm(toForm({}, serverTime, serverMode));
+    setForm(toForm({}, server));
     setTimeError(false);
     setNotice('reset');
   };
@@ -86,7 +97,7 @@ export function LocalConfig() {
               value={mode}
               checked={form.mode === mode}
               onChange={() => change({ mode })}
-              className="size-5"
+              className="size-5 shrink-0"
             />
             {mode === 1 ? (
               <Trans>Indoor (office, online): table</Trans>
@@ -136,19 +147,34 @@ export function LocalConfig() {
           type="checkbox"
           checked={form.virtualKeyboard}
           onChange={(e) => change({ virtualKeyboard: e.target.checked })}
-          className="size-5"
+          className="size-5 shrink-0"
         />
         <Trans>Show an on-screen number keypad at the value inputs (touch devices)</Trans>
       </label>
-      <label className="flex min-h-11 items-center gap-2">
-        <input
-          type="checkbox"
-          checked={form.printBeforeSave}
-          onChange={(e) => change({ printBeforeSave: e.target.checked })}
-          className="size-5"
-        />
-        <Trans>Print the round before submitting it</Trans>
-      </label>
+      <div className="flex flex-col">
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            checked={form.printBeforeSave}
+            onChange={(e) => change({ printBeforeSave: e.target.checked })}
+            aria-describedby={printHintId}
+            className="size-5 shrink-0"
+          />
+          <Trans>Print the round before submitting it</Trans>
+        </label>
+        {/* the saved value's origin (config printBeforeSave vs. this device), as withDeviceSettings merges it */}
+        <span
+          id={printHintId}
+          data-testid="print-before-save-source"
+          className="text-sm text-slate-600 dark:text-slate-400"
+        >
+          {settingSource(stored, 'printBeforeSave') === 'device' ? (
+            <Trans>Set on this device.</Trans>
+          ) : (
+            <Trans>From the server’s configuration.</Trans>
+          )}
+        </span>
+      </div>
       {/* acts at once (not with Save): it is an answer to a question, kept on this device */}
       <ErrorReportingSetting />
       <div className="flex flex-wrap items-center gap-3">

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { LocalConfig } from '../../db/reference-hooks';
 import { hasUnsavedChanges, toForm, toStored, type SettingsForm } from './settings-form';
 
-const SERVER = '12:00';
+const SERVER = { time: '12:00' };
 const form = (over: Partial<SettingsForm> = {}): SettingsForm => ({
   mode: 1,
-  defaultTime: SERVER,
+  defaultTime: SERVER.time,
   virtualKeyboard: false,
   printBeforeSave: false,
   ...over,
@@ -55,10 +55,25 @@ describe('settings form', () => {
 });
 
 describe('mode against the server default', () => {
+  const MODE_2 = { ...SERVER, mode: 2 as const };
   it('follows a server in mode 2 and stores only a difference', () => {
-    expect(toForm({}, SERVER, 2).mode).toBe(2);
-    expect(toStored(form({ mode: 2 }), SERVER, 2)).toEqual({});
-    expect(toStored(form({ mode: 1 }), SERVER, 2)).toEqual({ mode: 1 });
-    expect(hasUnsavedChanges(form({ mode: 1 }), {}, SERVER, 2)).toBe(true);
+    expect(toForm({}, MODE_2).mode).toBe(2);
+    expect(toStored(form({ mode: 2 }), MODE_2)).toEqual({});
+    expect(toStored(form({ mode: 1 }), MODE_2)).toEqual({ mode: 1 });
+    expect(hasUnsavedChanges(form({ mode: 1 }), {}, MODE_2)).toBe(true);
+  });
+});
+
+describe('print before saving against the server default (config printBeforeSave)', () => {
+  const PRINTS = { ...SERVER, printBeforeSave: true };
+  it('shows the server default until the device chose', () => {
+    expect(toForm({}, PRINTS).printBeforeSave).toBe(true);
+    expect(toForm({ printBeforeSave: false }, PRINTS).printBeforeSave).toBe(false);
+  });
+  it('stores only a choice that differs from the server, also "off"', () => {
+    expect(toStored(form({ printBeforeSave: true }), PRINTS)).toEqual({});
+    expect(toStored(form({ printBeforeSave: false }), PRINTS)).toEqual({ printBeforeSave: false });
+    expect(hasUnsavedChanges(form({ printBeforeSave: false }), {}, PRINTS)).toBe(true);
+    expect(hasUnsavedChanges(form({ printBeforeSave: false }), { printBeforeSave: false }, PRINTS)).toBe(false);
   });
 });

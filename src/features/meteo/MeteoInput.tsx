@@ -79,9 +79,11 @@ export function MeteoInput() {
           <MeteoStatus instance={instance} />
           {writeError !== null && <WriteErrorAlert error={writeError} />}
           <div className="flex flex-wrap gap-3 print:hidden">
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Trans>Print month</Trans>
-            </Button>
+            {config.printMeteoMonth && (
+              <Button variant="secondary" onClick={() => window.print()}>
+                <Trans>Print month</Trans>
+              </Button>
+            )}
             {!readOnly && (
               <Button onClick={() => setConfirming(true)} disabled={valueCount === 0} data-testid="meteo-transfer">
                 <Trans>Transfer month</Trans>
@@ -100,14 +102,16 @@ export function MeteoInput() {
               onStore={onStore}
             />
           ))}
-          <MeteoPrint
-            group={round.mrName}
-            monthTitle={monthTitle}
-            stations={stations}
-            days={days}
-            drafts={drafts}
-            defaultTime={config.defaultTime}
-          />
+          {config.printMeteoMonth && (
+            <MeteoPrint
+              group={round.mrName}
+              monthTitle={monthTitle}
+              stations={stations}
+              days={days}
+              drafts={drafts}
+              defaultTime={config.defaultTime}
+            />
+          )}
         </>
       )}
       {confirming && (

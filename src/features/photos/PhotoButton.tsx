@@ -20,6 +20,7 @@ export interface PhotoTarget {
 /**
  * Adds a photo to an entry: resized in a worker, stored as an RxDB attachment before anything else.
  * `onStored` runs once the photo is stored (the tour adds the device position to the remark then).
+ * Not offered when the config's postImages is false; photos stored before are still sent (never dropped).
  */
 export const PhotoButton = memo(function PhotoButton({
   target,
@@ -83,6 +84,8 @@ export const PhotoButton = memo(function PhotoButton({
     }
   };
 
+  const nativeCapture = useNativeCapture(navigator.userAgent);
+  if (!config.postImages) return null;
   return (
     <span className="inline-flex flex-col">
       <label
@@ -94,7 +97,7 @@ export const PhotoButton = memo(function PhotoButton({
           ref={input}
           type="file"
           accept="image/*"
-          capture={useNativeCapture(navigator.userAgent) ? 'environment' : undefined}
+          capture={nativeCapture ? 'environment' : undefined}
           disabled={disabled || busy}
           onChange={(e) => void onFile(e.target.files?.[0])}
           className="sr-only"

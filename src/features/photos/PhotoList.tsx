@@ -52,14 +52,21 @@ function Thumbnail({
           ⚠
         </span>
       )}
+      {/* a 44 px target (WCAG 2.5.5, gloves in the field) around the small dot on the thumbnail's corner; the
+          list's gaps keep the target off the neighbouring fields */}
       <button
         type="button"
         disabled={disabled}
         onClick={onDelete}
         aria-label={t`Delete photo of ${photo.staNumber} ${photo.tsParameter}`}
-        className="absolute -right-2 -top-2 size-6 rounded-full bg-red-700 text-xs text-white"
+        className="group absolute -top-[18px] -right-[18px] flex size-11 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-amber-500"
       >
-        ×
+        <span
+          aria-hidden="true"
+          className="flex size-7 items-center justify-center rounded-full border-2 border-white bg-red-700 text-sm leading-none text-white group-disabled:opacity-40 dark:border-slate-900"
+        >
+          ×
+        </span>
       </button>
     </span>
   );
@@ -84,7 +91,7 @@ export const PhotoList = memo(function PhotoList({
   );
   if (photos.length === 0) return null;
   return (
-    <span className="mt-1 flex flex-wrap gap-3">
+    <span className="mt-5 flex flex-wrap gap-x-7 gap-y-6">
       {photos.map((p) => (
         <Thumbnail
           key={p.id}

@@ -9,7 +9,8 @@ import { DuplicateStation } from './DuplicateStation';
 import { EntryRow, type OnChange } from './EntryRow';
 import type { RowContext, StationGroup } from './row-model';
 import { copyTsId, type CopyRef } from './station-copies';
-import { StationHeader, type StationPanel } from './StationHeader';
+import { StationHeader } from './StationHeader';
+import type { StationPanel } from '../../domain/station-panels';
 import type { InstanceRef } from './StationTable';
 import type { Density } from './use-density';
 import type { MeasureRoundEntry } from '../../../schemas/api';
@@ -46,6 +47,7 @@ export interface StationBlockProps {
   density: Density;
   taskActions: StationTaskActions;
   facilityActions: StationFacilityActions;
+  panels: readonly StationPanel[];
 }
 
 /** One station of the table: its rows, its copies and, when opened, its tasks, facilities or duplication form. */
@@ -64,8 +66,11 @@ export const StationBlock = memo(function StationBlock({
   density,
   taskActions,
   facilityActions,
+  panels,
 }: StationBlockProps) {
-  const [panel, setPanel] = useState<StationPanel | null>(null);
+  const [opened, setPanel] = useState<StationPanel | null>(null);
+  // a panel the config took away meanwhile is closed
+  const panel = opened && panels.includes(opened) ? opened : null;
   const togglePanel = useCallback((p: StationPanel) => setPanel((open) => (open === p ? null : p)), []);
   const serverTasks = useMemo<StationTask[]>(
     () =>
@@ -117,9 +122,10 @@ export const StationBlock = memo(function StationBlock({
         facilityCount={facilityCount}
         panel={panel}
         onPanel={togglePanel}
+        panels={panels}
       />
     ),
-    [station, density, store, disabled, onChange, taskCount, facilityCount, panel, togglePanel],
+    [station, density, store, disabled, onChange, taskCount, facilityCount, panel, togglePanel, panels],
   );
 
   return (

@@ -8,8 +8,7 @@ import type { OnChange } from './EntryRow';
 import { formatDateTime } from './history-format';
 import type { StationGroup } from './row-model';
 import type { Density } from './use-density';
-
-export type StationPanel = 'tasks' | 'facilities' | 'copy';
+import type { StationPanel } from '../../domain/station-panels';
 
 export interface StationHeaderProps {
   station: StationGroup;
@@ -21,6 +20,8 @@ export interface StationHeaderProps {
   facilityCount: number;
   panel: StationPanel | null;
   onPanel(panel: StationPanel): void;
+  /** the panels offered (config postStationTasks / postStationFacilities may take the editors away) */
+  panels: readonly StationPanel[];
 }
 
 const ICON_BUTTON =
@@ -85,6 +86,7 @@ export function StationHeader({
   facilityCount,
   panel,
   onPanel,
+  panels,
 }: StationHeaderProps) {
   const { t } = useLingui();
   const first = station.entries[0];
@@ -133,22 +135,26 @@ export function StationHeader({
           )}
         </span>
         <span className="flex shrink-0 items-center gap-0.5 font-normal">
-          {panelButton(
-            'tasks',
-            <>
-              <Glyph name="tasks" />
-              <span className={`tabular-nums ${taskCount === 0 ? 'opacity-60' : ''}`}>{taskCount}</span>
-            </>,
-            t({ message: plural(taskCount, { one: `# task at ${title}`, other: `# tasks at ${title}` }) }),
-          )}
-          {panelButton(
-            'facilities',
-            <>
-              <Glyph name="facilities" />
-              <span className={`tabular-nums ${facilityCount === 0 ? 'opacity-60' : ''}`}>{facilityCount}</span>
-            </>,
-            t({ message: plural(facilityCount, { one: `# facility at ${title}`, other: `# facilities at ${title}` }) }),
-          )}
+          {panels.includes('tasks') &&
+            panelButton(
+              'tasks',
+              <>
+                <Glyph name="tasks" />
+                <span className={`tabular-nums ${taskCount === 0 ? 'opacity-60' : ''}`}>{taskCount}</span>
+              </>,
+              t({ message: plural(taskCount, { one: `# task at ${title}`, other: `# tasks at ${title}` }) }),
+            )}
+          {panels.includes('facilities') &&
+            panelButton(
+              'facilities',
+              <>
+                <Glyph name="facilities" />
+                <span className={`tabular-nums ${facilityCount === 0 ? 'opacity-60' : ''}`}>{facilityCount}</span>
+              </>,
+              t({
+                message: plural(facilityCount, { one: `# facility at ${title}`, other: `# facilities at ${title}` }),
+              }),
+            )}
           {panelButton('copy', <Glyph name="copy" />, t`Duplicate station ${title}`)}
           {density === 'compact' && (
             <button

@@ -18,6 +18,7 @@ import { useStationWindow } from './use-station-window';
 import { useTableKeyboard } from './use-table-keyboard';
 import { openShortcutHelp } from '../../app/ShortcutHelp';
 import { useConfig } from '../../db/reference-hooks';
+import { offeredStationPanels } from '../../domain/station-panels';
 import { tableColumns, type TableColumnKey } from '../../domain/table-columns';
 import { toFormatLocale } from '../../domain/locale-format';
 import { TableColumnsContext } from './table-columns-context';
@@ -102,7 +103,13 @@ export const StationTable = memo(function StationTable({
   const db = useDb();
   const [density, setDensity] = useDensity();
   // §3 config columns: labels per language, order and classes
-  const configured = useConfig().columns;
+  const config = useConfig();
+  const configured = config.columns;
+  const { postStationTasks, postStationFacilities } = config;
+  const panels = useMemo(
+    () => offeredStationPanels({ postStationTasks, postStationFacilities }),
+    [postStationTasks, postStationFacilities],
+  );
   const locale = toFormatLocale(i18n.locale);
   const columns = useMemo(() => tableColumns(configured, locale), [configured, locale]);
   const table = useRef<HTMLTableElement>(null);
@@ -225,6 +232,7 @@ export const StationTable = memo(function StationTable({
                   density={density}
                   taskActions={taskActions}
                   facilityActions={facilityActions}
+                  panels={panels}
                 />
               </Fragment>
             );

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
@@ -18,7 +18,7 @@ import { SubmitErrorText } from '../../app/SubmitErrorText';
 import { actionsOf, lifecycleContext } from '../../db/instance-commands';
 import { IN_FLIGHT_STATES, serverHolding } from '../../domain/round-lifecycle';
 import { auth } from '../../app/auth';
-import { useConfig, useLocalConfig } from '../../db/reference-hooks';
+import { useConfig } from '../../db/reference-hooks';
 import { gatherSubmission, type GatheredSubmission } from './checks/gather-submission';
 import { SubmitChecks } from './checks/SubmitChecks';
 import { BlockingProblems } from './checks/BlockingProblems';
@@ -63,7 +63,6 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const db = useDb();
   const online = useOnline();
   const config = useConfig();
-  const local = useLocalConfig();
   const [problems, setProblems] = useState<SubmitProblem[]>([]);
   const [blocking, setBlocking] = useState<GatheredSubmission | null>(null);
   const [asking, setAsking] = useState<GatheredSubmission | null>(null);
@@ -101,13 +100,26 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
     [drafts, photoTsIds],
   );
 
+  const printTitle = `${round.mrName} ${ctx.date}`;
+  // config printAfterSave: once the server confirmed this submission, print it; once per submission, after the
+  // send is done, so printing can neither block nor undo it (a reload does not print again: nothing was submitted)
+  const printedAfter = useRef<string | null>(null);
+  const confirmedId = submitted?.syncState === 'sent' ? submitted.instanceId : null;
+  useEffect(() => {
+    if (!config.printAfterSave || !confirmedId || printedAfter.current === confirmedId) return;
+    printedAfter.current = confirmedId;
+    printRound({ title: printTitle });
+  }, [config.printAfterSave, confirmedId, printTitle]);
+
   const [nothingEntered, setNothingEntered] = useState(false);
   const send = async (instanceId: string) => {
     setAsking(null);
-    // §3 print-before-save: the printout shows what is about to be queued
-    if (local.printBeforeSave) printRound({ title: `${round.mrName} ${ctx.date}` });
+    // §3 print-before-save (config printBeforeSave, this device's setting wins): the printout shows what is about to be queued
+    if (config.printBeforeSave) printRound({ title: printTitle });
     setDismissed(false);
     setReopenFailed(false);
+    // a correction of a sent round is a submission of its own: it prints again once confirmed
+    printedAfter.current = null;
     setSubmittedId(instanceId);
     await queue(instanceId);
   };

@@ -4,6 +4,8 @@ import type { StationFacility, StationTask } from '../../../schemas/api';
 import { StationFacilities } from '../facilities/StationFacilities';
 import { uniqueOfStation } from '../round-entry/StationBlock';
 import type { StationGroup } from '../round-entry/row-model';
+import { useConfig } from '../../db/reference-hooks';
+import { offeredStationPanels } from '../../domain/station-panels';
 import { StationTasks } from '../tasks/StationTasks';
 import { EntryCard } from './EntryCard';
 import { openTasksOf } from './open-tasks';
@@ -24,6 +26,7 @@ export function TourInput({
   onStation: (staNumber: string) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const panels = offeredStationPanels(useConfig());
   const serverTasks = useMemo(
     () =>
       uniqueOfStation<StationTask>(
@@ -96,31 +99,35 @@ export function TourInput({
       {station.entries.map((entry) => (
         <EntryCard key={entry.tsId} entry={entry} tour={tour} scanned={entry.tsId === scannedTs} />
       ))}
-      <details className="rounded border-2 border-slate-400 p-2">
-        <summary className="min-h-11 cursor-pointer content-center font-semibold">
-          <Trans>Station tasks</Trans>
-        </summary>
-        <StationTasks
-          staNumber={station.staNumber}
-          stationTitle={station.title}
-          serverTasks={serverTasks}
-          actions={tour.taskActions}
-          disabled={tour.locked}
-        />
-      </details>
-      <details className="rounded border-2 border-slate-400 p-2">
-        <summary className="min-h-11 cursor-pointer content-center font-semibold">
-          <Trans>Station facilities</Trans>
-        </summary>
-        <StationFacilities
-          staNumber={station.staNumber}
-          stationTitle={station.title}
-          serverFacilities={serverFacilities}
-          stations={stationList}
-          actions={tour.facilityActions}
-          disabled={tour.locked}
-        />
-      </details>
+      {panels.includes('tasks') && (
+        <details className="rounded border-2 border-slate-400 p-2">
+          <summary className="min-h-11 cursor-pointer content-center font-semibold">
+            <Trans>Station tasks</Trans>
+          </summary>
+          <StationTasks
+            staNumber={station.staNumber}
+            stationTitle={station.title}
+            serverTasks={serverTasks}
+            actions={tour.taskActions}
+            disabled={tour.locked}
+          />
+        </details>
+      )}
+      {panels.includes('facilities') && (
+        <details className="rounded border-2 border-slate-400 p-2">
+          <summary className="min-h-11 cursor-pointer content-center font-semibold">
+            <Trans>Station facilities</Trans>
+          </summary>
+          <StationFacilities
+            staNumber={station.staNumber}
+            stationTitle={station.title}
+            serverFacilities={serverFacilities}
+            stations={stationList}
+            actions={tour.facilityActions}
+            disabled={tour.locked}
+          />
+        </details>
+      )}
       <StationPager stations={tour.stations} station={station} onStation={onStation} />
     </div>
   );

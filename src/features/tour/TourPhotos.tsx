@@ -1,6 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useDb } from '../../db/db-context';
+import { useConfig } from '../../db/reference-hooks';
+import { Alert } from '../../ui/Alert';
 import { useObservable } from '../../db/hooks';
 import type { StationGroup } from '../round-entry/row-model';
 import { PhotoButton } from '../photos/PhotoButton';
@@ -40,6 +42,7 @@ export function TourPhotos({
       }));
   }, [photos, tour.stations]);
   const disabled = tour.locked;
+  const photosOffered = useConfig().postImages;
 
   return (
     <div className="space-y-4" data-station={station.staNumber}>
@@ -48,6 +51,11 @@ export function TourPhotos({
         {station.ordinal && <span className="mr-1 tabular-nums">{station.ordinal}</span>}
         {station.title}
       </h2>
+      {!photosOffered && (
+        <Alert type="info" testId="photos-off">
+          <Trans>The server does not take new photos. Photos already taken are still sent with the round.</Trans>
+        </Alert>
+      )}
       <ul className="space-y-3" aria-label={t`Photos of ${station.title}`}>
         {station.entries.map((entry) => {
           const label = `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`;
@@ -107,7 +115,7 @@ export function TourPhotos({
                 </span>
                 {entries.map((e) => (
                   <div key={e.tsId} className="flex items-start gap-2 text-sm">
-                    <span className="mt-2 w-12 shrink-0">{e.tsParameter}</span>
+                    <span className="mt-5 w-12 shrink-0 leading-[3rem]">{e.tsParameter}</span>
                     <PhotoList instanceId={instanceId} tsId={e.tsId} disabled={disabled} />
                   </div>
                 ))}

@@ -16,7 +16,8 @@ const GLYPHS: Record<TourView, string> = {
 /**
  * The tour's own navigation (§2 mobile): a bottom bar reachable with the thumb, 56 px high targets,
  * dark text on white (and the reverse when chosen) for reading in sunlight. Seven tabs on a 390 px phone: the
- * labels are a little smaller there so the longest German one ("Stationsdaten") fits its column.
+ * labels are a little smaller there; the longest German one ("Stationsdaten", 63 px at 10 px in Chromium) is 7 px wider
+ * than its column and carries a soft hyphen in de.po, because hyphens-auto needs a dictionary that not every browser has.
  */
 export function TourTabs({ instanceId, current }: { instanceId: string; current: TourView }) {
   const { t } = useLingui();
