@@ -20,6 +20,15 @@ function clientAnswering(res: () => Response, calls: Call[] = []) {
 const Any = v.unknown();
 
 describe('ApiClient', () => {
+  it("carries a 429's or 503's Retry-After on the error, in milliseconds", async () => {
+    const busy = clientAnswering(
+      () => new Response('{"message":"busy"}', { status: 503, headers: { 'Retry-After': '7' } }),
+    );
+    await expect(busy.getJson('/info', Any)).rejects.toMatchObject({ status: 503, retryAfterMs: 7000 });
+    const plain = clientAnswering(() => new Response('{"message":"x"}', { status: 429 }));
+    await expect(plain.getJson('/info', Any)).rejects.toMatchObject({ status: 429, retryAfterMs: undefined });
+  });
+
   it('sends the auth and client headers on every call but config', async () => {
     const calls: Call[] = [];
     const api = clientAnswering(() => Response.json({}), calls);

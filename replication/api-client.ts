@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ApiError, NotFoundError, NotModifiedError } from './api-errors';
+import { parseRetryAfter } from '../src/domain/task-runner';
 
 export const API_BASE = '/hwe-api/v2';
 /** §7: historic values are fetched 32 timeseries per request. */
@@ -80,7 +81,14 @@ export class ApiClient {
     if (res.status === 404) throw new NotFoundError(await res.text().catch(() => ''));
     if (!res.ok) {
       const body = await res.text().catch(() => '');
-      throw new ApiError('http', `${res.status} ${res.statusText}: ${errorMessage(body)}`, res.status, body);
+      const retryAfterMs = parseRetryAfter(res.headers.get('Retry-After'), Date.now());
+      throw new ApiError(
+        'http',
+        `${res.status} ${res.statusText}: ${errorMessage(body)}`,
+        res.status,
+        body,
+        retryAfterMs,
+      );
     }
     return res;
   }

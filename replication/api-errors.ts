@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly status?: number,
     readonly body?: string,
+    /** the server's Retry-After (429/503) in milliseconds, if it sent one */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -113,6 +113,34 @@ describe('DecisionQueue', () => {
     expect(await state()).toMatchObject({ syncState: 'sent' });
   });
 
+  it("sends a decision only with its decider's login: another user's or none waits, the decider's sends", async () => {
+    const login = async (username: string) =>
+      db.reference.upsert({ key: 'serverInfo', data: { username }, fetchedAt: Date.now() });
+    await (await db.decisions.findOne(decision.id).exec())?.incrementalPatch({ owner: 'rudi' });
+    const server = fakeServer([200]);
+    const queue = new DecisionQueue(db, server.api, { isOnline: () => true, sleep });
+    await login('rita');
+    await queue.loginChanged();
+    expect(server.bodies).toHaveLength(0);
+    expect(await state()).toMatchObject({ syncState: 'waiting-login', owner: 'rudi' });
+    // logged out: nobody's token either
+    await login('');
+    await queue.loginChanged();
+    expect(server.bodies).toHaveLength(0);
+    expect(await state()).toMatchObject({ syncState: 'waiting-login' });
+    await login('rudi');
+    await queue.loginChanged();
+    expect(server.bodies).toEqual([decision.post]);
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+  });
+
+  it('sends a decision without a decider (login-off mode, typed before deciders were recorded) with any login', async () => {
+    await db.reference.upsert({ key: 'serverInfo', data: { username: 'rita' }, fetchedAt: Date.now() });
+    const server = fakeServer([200]);
+    await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
+    expect(server.bodies).toHaveLength(1);
+  });
+
   it('queues again what a closed tab left sending', async () => {
     await (await db.decisions.findOne(decision.id).exec())?.incrementalPatch({ syncState: 'sending' });
     await new DecisionQueue(db, fakeServer([]).api, { isOnline: () => true, sleep }).recover();

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CompletedMeasureRoundSchema, type CompletedMeasureRound } from '../schemas/api';
 import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
+import { currentUser } from '../src/db/instance-commands';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
@@ -49,8 +50,11 @@ export class DecisionQueue {
     this.drainer.stopped = true;
   }
 
+  /** After a login, decisions that waited for their decider are queued again (sent if it is them, else wait on). */
   async loginChanged(): Promise<void> {
     this.loginWait = false;
+    const waiting = await this.db.decisions.find({ selector: { syncState: 'waiting-login' } }).exec();
+    for (const doc of waiting) await doc.incrementalPatch({ syncState: 'queued' });
     await this.drain();
   }
 
@@ -76,6 +80,13 @@ export class DecisionQueue {
   }
 
   private async send(decision: DecisionDoc): Promise<void> {
+    // Shared devices: a decision is sent only with its decider's login (the server records who decided);
+    // login-off mode is one user (owner ''), and decisions typed before owners were recorded have none.
+    const user = await currentUser(this.db);
+    if (decision.owner && decision.owner !== user) {
+      await this.patch(decision.id, { syncState: 'waiting-login' });
+      return;
+    }
     if (!decision.post) {
       await this.patch(decision.id, { syncState: 'error', lastError: 'nothing to send' });
       return;

@@ -11,6 +11,8 @@ describe('afterFailure', () => {
     ['500 on the second try fails', new ApiError('http', 'x', 500), 2, true, 'failed'],
     ['400 fails at once (the data must be corrected)', new ApiError('http', 'x', 400), 1, true, 'failed'],
     ['429 is retried', new ApiError('http', 'x', 429), 1, true, 'retry'],
+    ['429 asking for 30 s is retried', new ApiError('http', 'x', 429, '', 30_000), 1, true, 'retry'],
+    ['429 asking for a day fails now', new ApiError('http', 'x', 429, '', 86_400_000), 1, true, 'failed'],
     ['a plain error is retried once', new Error('boom'), 1, true, 'retry'],
   ])('%s', (_name, error, attempt, online, expected) => {
     expect(afterFailure(error, attempt, online)).toBe(expected);
@@ -30,6 +32,20 @@ describe('runWithRetry', () => {
     );
     expect(outcome).toBe('failed');
     expect(events).toEqual(['try 1', 'fail 1 retry', 'sleep 5000', 'try 2', 'fail 2 failed']);
+  });
+
+  it.each([
+    ['a 503 asking for 30 s waits 30 s', 503, 30_000, 30_000],
+    ['a 429 asking for 1 s still waits the 5 s of the task runner', 429, 1_000, 5_000],
+    ['a 503 without Retry-After waits 5 s', 503, undefined, 5_000],
+  ])('honours Retry-After before the retry: %s', async (_name, status, retryAfterMs, waited) => {
+    const sleeps: number[] = [];
+    await runWithRetry(
+      () => Promise.reject(new ApiError('http', 'busy', status, '', retryAfterMs)),
+      { onTry: async () => undefined, onFailure: async () => undefined },
+      { isOnline: () => true, sleep: async (ms) => void sleeps.push(ms) },
+    );
+    expect(sleeps).toEqual([waited]);
   });
 
   it('ends after the second try succeeds and says which try it was', async () => {

@@ -1,4 +1,10 @@
-import { afterFailedTry, TASK_RETRY_DELAY_MS, type TaskStop } from '../src/domain/task-runner';
+import {
+  afterFailedTry,
+  retryDelay,
+  TASK_RETRY_DELAY_MS,
+  type TaskFailure,
+  type TaskStop,
+} from '../src/domain/task-runner';
 import { ApiError } from './api-errors';
 
 /** §4/§9: a failing task is retried once after 5 s; a second failure ends in error. */
@@ -23,18 +29,20 @@ export interface RetryHooks {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What a failed try says, independent of how the call failed. */
+function failureOf(error: unknown): TaskFailure {
+  const api = error instanceof ApiError ? error : undefined;
+  return {
+    loginRequired: api?.loginRequired === true,
+    networkLost: api?.reason === 'network',
+    permanent: api?.permanent === true,
+    retryAfterMs: api?.retryAfterMs,
+  };
+}
+
 /** What follows a failed try (the rule is §4's, in the domain; here only what the error says). */
 export function afterFailure(error: unknown, attempt: number, isOnline: boolean): 'retry' | TaskStop {
-  const api = error instanceof ApiError ? error : undefined;
-  return afterFailedTry(
-    {
-      loginRequired: api?.loginRequired === true,
-      networkLost: api?.reason === 'network',
-      permanent: api?.permanent === true,
-    },
-    attempt,
-    isOnline,
-  );
+  return afterFailedTry(failureOf(error), attempt, isOnline);
 }
 
 /** §4 task runner: runs `task`, retries it once after the delay; resolves to 'done' or why it stopped. */
@@ -55,7 +63,8 @@ export async function runWithRetry(
       const next = afterFailure(error, attempt, opts.isOnline());
       await hooks.onFailure({ attempt, error, message, next });
       if (next !== 'retry') return next;
-      await sleep(opts.retryDelayMs ?? RETRY_DELAY_MS);
+      // at least as long as a 429/503 asked (Retry-After), never sooner than the task runner's delay
+      await sleep(retryDelay(failureOf(error), opts.retryDelayMs ?? RETRY_DELAY_MS));
     }
   }
 }

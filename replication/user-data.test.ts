@@ -105,9 +105,24 @@ describe('pulled data on a shared device', () => {
 
   it('a logout forgets the pulled data and the user; the next pull of any user wipes again', async () => {
     const db = await sharedDevice();
+    // ora's decision typed offline and still queued: a logout never deletes it (it waits for her login)
+    await db.decisions.insert({
+      id: 'done-1|1|ora',
+      instanceId: 'done-1',
+      stage: 1,
+      mrName: 'Round 1',
+      owner: 'ora',
+      inputs: [],
+      syncState: 'queued',
+      updatedAt: 1,
+    });
     await forgetPulledData(db);
     expect(await readDataOwner(db)).toBeUndefined();
     expect(await db.completedRounds.count().exec()).toBe(0);
+    expect((await db.decisions.findOne('done-1|1|ora').exec())?.syncState).toBe('queued');
+    await claimPulledData(db, 'ugo');
+    expect((await db.decisions.findOne('done-1|1|ora').exec())?.syncState).toBe('queued');
+    await forgetPulledData(db);
     expect((await db.rounds.find().exec()).map((r) => r.mrId)).toEqual(['2']);
     // a pull that was under way stores more of ora's data after the logout: it goes when that pull ends
     await db.completedRounds.insert({

@@ -244,7 +244,9 @@ describe('fault injection', () => {
       body: JSON.stringify({ method: 'GET', pathPattern: '/info$', status: 503, times: 1 }),
     });
     expect(q.status).toBe(200);
-    expect((await fetch(`${API()}/info`)).status).toBe(503);
+    const refused = await fetch(`${API()}/info`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('Retry-After')).toBe('5');
     expect((await fetch(`${API()}/info`)).status).toBe(200);
     const log = (await (await testEndpoint(server, 'requests')).json()) as { path: string; status: number }[];
     expect(

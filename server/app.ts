@@ -14,7 +14,7 @@ import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
 import { seedBarcodes, seedDemoData, seedMapData, seedStationFacilities, seedStationTasks } from './db/seed';
 import type { AppEnv } from './http/app-env';
-import { HttpError } from './http/errors';
+import { HttpError, retryAfterHeader } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
@@ -35,6 +35,7 @@ import { syncStateRoutes } from './routes/sync-state';
 import { openApiRoutes } from './routes/openapi';
 import type { ApiProfile } from './extensions';
 import { timeseriesValuesRoutes } from './routes/timeseries-values';
+import { DEFAULT_LIMITS, type ServerLimits } from './limits';
 
 export interface ServerOptions {
   /** 0 picks a free port */
@@ -72,6 +73,8 @@ export interface ServerOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** `spec`: only the calls, fields, headers and parameters of the specification (server/extensions.ts); default `full` */
   apiProfile?: ApiProfile;
+  /** rate and concurrency limits (server/limits.ts); each defaults to today's value */
+  limits?: Partial<ServerLimits>;
 }
 
 /**
@@ -140,10 +143,11 @@ export function createApp(
     | 'trustProxy'
     | 'serveSourceMaps'
     | 'apiProfile'
+    | 'limits'
   > & { storage: ImageStorage },
 ) {
   const profile = opts.apiProfile ?? 'full';
-  const ctx = createContext(db, opts.storage, VERSION, profile);
+  const ctx = createContext(db, opts.storage, VERSION, profile, { ...DEFAULT_LIMITS, ...opts.limits });
   const app = new Hono<AppEnv>();
   app.use(
     securityHeaders(opts.identity ? new URL(opts.identity.url).origin : undefined, {
@@ -213,7 +217,9 @@ export function createApp(
   app.onError((err, c) => {
     if (err instanceof HttpError) {
       // A 413 is sent before the rest of the body is read: the connection cannot be reused for the next request.
-      const headers = err.status === 413 ? { Connection: 'close' } : undefined;
+      const headers: Record<string, string> = err.status === 413 ? { Connection: 'close' } : {};
+      const retryAfter = retryAfterHeader(err.status, err.retryAfter);
+      if (retryAfter) headers['Retry-After'] = retryAfter;
       return c.json({ message: err.message, ...(err.field ? { field: err.field } : {}) }, err.status, headers);
     }
     console.error('unexpected server error', err);

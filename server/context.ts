@@ -3,13 +3,15 @@ import type { Database } from './db/database';
 import type { ApiProfile } from './extensions';
 import { openVariantCache, type VariantCache } from './images/variant-cache';
 import { createWorkQueue, type WorkQueue } from './images/work-queue';
+import { DEFAULT_LIMITS, type ServerLimits } from './limits';
 
 /** What every route needs: the database, the blob store, image work and the product prefix of the roles. */
 export interface ServerContext {
   db: Database;
   blobs: BlobStore;
-  /** decoding and conversions: two at a time, at most 32 waiting (images/work-queue.ts) */
+  /** decoding and conversions: `limits.imageConversions` at a time, `limits.imageWaiting` waiting (images/work-queue.ts) */
   imageQueue: WorkQueue;
+  limits: ServerLimits;
   variantCache: Promise<VariantCache>;
   version: string;
   /** `spec`: every extension off (server/extensions.ts) */
@@ -28,6 +30,7 @@ export function createContext(
   storage: ImageStorage,
   version: string,
   profile: ApiProfile = 'full',
+  limits: ServerLimits = DEFAULT_LIMITS,
 ): ServerContext {
   const variantCache = openVariantCache(storage.variantCacheDir, storage.variantCacheBytes);
   // Opened in the background; a failure surfaces on the first image request, not as an unhandled rejection.
@@ -35,7 +38,8 @@ export function createContext(
   return {
     db,
     blobs: storage.blobs,
-    imageQueue: createWorkQueue(2, 32),
+    imageQueue: createWorkQueue(limits.imageConversions, limits.imageWaiting),
+    limits,
     variantCache,
     version,
     profile,

@@ -79,6 +79,24 @@ describe('environment of server/main.ts', () => {
     });
   });
 
+  it("reads the rate and concurrency limits, today's values when not set, and refuses a bad one", () => {
+    expect(parseEnv({})).toMatchObject({
+      ok: true,
+      options: { limits: { uploadsPerUserDay: 2000, imageConversions: 2, imageWaiting: 32 } },
+    });
+    expect(
+      parseEnv({ LIMIT_UPLOADS_PER_USER_DAY: '50', LIMIT_IMAGE_CONVERSIONS: '8', LIMIT_IMAGE_WAITING: '100' }),
+    ).toMatchObject({
+      ok: true,
+      options: { limits: { uploadsPerUserDay: 50, imageConversions: 8, imageWaiting: 100 } },
+    });
+    expect(parseEnv({ LIMIT_IMAGE_CONVERSIONS: '0' })).toEqual({
+      ok: false,
+      error: 'invalid environment: LIMIT_IMAGE_CONVERSIONS must be at least 1',
+    });
+    expect(parseEnv({ LIMIT_UPLOADS_PER_USER_DAY: 'many' })).toMatchObject({ ok: false });
+  });
+
   it('reads the API profile (full unless API_PROFILE=spec) and refuses others', () => {
     expect(parseEnv({})).toMatchObject({ ok: true, options: { apiProfile: 'full' } });
     expect(parseEnv({ API_PROFILE: 'spec' })).toMatchObject({ ok: true, options: { apiProfile: 'spec' } });

@@ -1,6 +1,19 @@
 import * as v from 'valibot';
 import type { ServerOptions } from './app';
 import { API_PROFILES } from './extensions';
+import { DEFAULT_LIMITS } from './limits';
+
+/** A limit of server/limits.ts: a whole number of at least 1, its default (today's value) when not set. */
+function positiveCount(name: string) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, `${name} must be a whole number`),
+      v.transform(Number),
+      v.minValue(1, `${name} must be at least 1`),
+    ),
+  );
+}
 
 /** Environment of `server/main.ts`, validated once at start (docs/server.md, Configuration). */
 const EnvSchema = v.object({
@@ -55,6 +68,9 @@ const EnvSchema = v.object({
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false'], 'S3_FORCE_PATH_STYLE must be 1 or 0'), '0'),
   S3_PREFIX: v.optional(v.string()),
   API_PROFILE: v.optional(v.picklist(API_PROFILES, 'API_PROFILE must be full or spec'), 'full'),
+  LIMIT_UPLOADS_PER_USER_DAY: positiveCount('LIMIT_UPLOADS_PER_USER_DAY'),
+  LIMIT_IMAGE_CONVERSIONS: positiveCount('LIMIT_IMAGE_CONVERSIONS'),
+  LIMIT_IMAGE_WAITING: positiveCount('LIMIT_IMAGE_WAITING'),
 });
 
 export type ParsedEnv = { ok: true; options: ServerOptions; dataDir: string } | { ok: false; error: string };
@@ -115,6 +131,11 @@ export function parseEnv(env: Record<string, string | undefined>): ParsedEnv {
       allowLoginOffOnNetwork: e.ALLOW_LOGIN_OFF_ON_NETWORK === '1',
       serveSourceMaps: e.SERVE_SOURCE_MAPS === '1',
       apiProfile: e.API_PROFILE,
+      limits: {
+        uploadsPerUserDay: e.LIMIT_UPLOADS_PER_USER_DAY ?? DEFAULT_LIMITS.uploadsPerUserDay,
+        imageConversions: e.LIMIT_IMAGE_CONVERSIONS ?? DEFAULT_LIMITS.imageConversions,
+        imageWaiting: e.LIMIT_IMAGE_WAITING ?? DEFAULT_LIMITS.imageWaiting,
+      },
     },
   };
 }

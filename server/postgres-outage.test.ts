@@ -86,6 +86,7 @@ describe.skipIf(!bin)('PostgreSQL outages', () => {
     try {
       const res = await fetch(`${API()}/measure-round/1`);
       expect(res.status).toBe(503);
+      expect(res.headers.get('Retry-After')).toBe('5');
       expect(((await res.json()) as { message: string }).message).toMatch(/database is not available/);
       const post = await submit(instanceId);
       expect(post.status).toBe(503);

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, imageStorage, startServer, type RunningServer } from './app';
 import { MAX_DECISIONS } from './routes/completed-round';
-import { MAX_UPLOADS_PER_USER_DAY } from './routes/images';
+import { DEFAULT_LIMITS } from './limits';
 import { MAX_TASKS_PER_SUBMISSION } from './store/station-changes';
 import { testDatabaseOptions } from '../test/support/server/test-database';
 
@@ -14,6 +14,7 @@ import { testDatabaseOptions } from '../test/support/server/test-database';
 const dir = mkdtempSync(join(tmpdir(), 'server-production-'));
 let server: RunningServer;
 const API = () => `${server.url}/hwe-api/v2`;
+const MAX_UPLOADS_PER_USER_DAY = DEFAULT_LIMITS.uploadsPerUserDay;
 const json = (body: unknown) => ({
   method: 'POST',
   headers: { 'Content-Type': 'application/json' },
@@ -288,7 +289,29 @@ describe('bounds on what one request may make the server store', () => {
     });
     expect(res.status).toBe(429);
     expect(((await res.json()) as { message: string }).message).toContain(String(MAX_UPLOADS_PER_USER_DAY));
+    // the uploads were made just now: the next one is accepted in about a day, and the answer says so
+    const retryAfter = Number(res.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(86_400 - 600);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
     await server.db.query("delete from image where image_id like 'quota-%'");
+  });
+
+  it('reads the upload limit from its options (LIMIT_UPLOADS_PER_USER_DAY): one more than it is 429 with Retry-After', async () => {
+    const app = createApp(server.db, { storage: imageStorage({ dataDir: dir }), limits: { uploadsPerUserDay: 1 } });
+    const upload = async (id: string) =>
+      app.request(
+        `/hwe-api/v2/measure-round/1/image/${id}?${new URLSearchParams({ dt: at, staNumber: '2001', tsId: '2001-W' }).toString()}`,
+        { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(await jpeg()) },
+      );
+    try {
+      expect((await upload('quota-limit-1')).status).toBe(200);
+      const over = await upload('quota-limit-2');
+      expect(over.status).toBe(429);
+      expect(((await over.json()) as { message: string }).message).toContain('at most 1 images');
+      expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(86_000);
+    } finally {
+      await server.db.query("delete from image where image_id like 'quota-%'");
+    }
   });
 });
 

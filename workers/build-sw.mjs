@@ -1,12 +1,15 @@
 // Builds the service worker that precaches the app shell so it starts with no network (Architecture §1).
 import { generateSW } from 'workbox-build';
 
+// BUILD_DIR: another build's output (test/e2e/schema-update.e2e.ts builds "the next version" beside dist)
+const dir = process.env.BUILD_DIR ?? 'dist';
+
 const { count, size, warnings } = await generateSW({
-  globDirectory: 'dist',
+  globDirectory: dir,
   // wasm: the barcode reader's zxing module, so scanning works offline
   globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,wasm}'],
   globIgnores: ['**/*.map'],
-  swDest: 'dist/sw.js',
+  swDest: `${dir}/sw.js`,
   // Large lazy chunks (maps, charts) are precached too: a field worker may open them offline.
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
   navigateFallback: 'index.html',

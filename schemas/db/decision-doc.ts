@@ -2,7 +2,16 @@ import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 import { DecisionPostSchema } from '../api/completed-round';
 
-export const DECISION_SYNC_STATES = ['draft', 'queued', 'sending', 'retrying', 'sent', 'error'] as const;
+/** `waiting-login`: queued by a user who is not logged in now; sent once that user logs in again (shared devices). */
+export const DECISION_SYNC_STATES = [
+  'draft',
+  'queued',
+  'sending',
+  'retrying',
+  'sent',
+  'error',
+  'waiting-login',
+] as const;
 export type DecisionSyncState = (typeof DECISION_SYNC_STATES)[number];
 
 /** What the decider typed for one entry, stored per keystroke (never overwritten while typed). */
@@ -14,7 +23,8 @@ export const DecisionInputSchema = v.object({
 
 /**
  * One decision stage of one completed round as the decider types it, then queued and sent like a
- * submission (POST /completed-measure-round/{instanceId}). Id `${instanceId}|${stage}`.
+ * submission (POST /completed-measure-round/{instanceId}). Id `${instanceId}|${stage}|${owner}` (without
+ * `|${owner}` in login-off mode and for documents of schema version 0).
  */
 export const DecisionDocSchema = v.object({
   id: v.string(),
@@ -22,6 +32,8 @@ export const DecisionDocSchema = v.object({
   stage: v.picklist([1, 2]),
   mrName: v.string(),
   team: v.optional(v.string()),
+  /** the decider: who was logged in when it was typed ('' in login-off mode; absent on version 0 documents) */
+  owner: v.optional(v.string()),
   inputs: v.array(DecisionInputSchema),
   /** the body as validated when the user sent it; the queue posts exactly this */
   post: v.optional(DecisionPostSchema),
@@ -35,15 +47,17 @@ export type DecisionDoc = v.InferOutput<typeof DecisionDocSchema>;
 
 export const decisionJsonSchema: RxJsonSchema<DecisionDoc> = {
   title: 'decisions',
-  version: 0,
+  // v1: the decider (`owner`) and a longer id that names them; v0 documents stay as they are (no owner)
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
-    id: { type: 'string', maxLength: 80 },
+    id: { type: 'string', maxLength: 200 },
     instanceId: { type: 'string', maxLength: 64 },
     stage: { type: 'number' },
     mrName: { type: 'string' },
     team: { type: 'string' },
+    owner: { type: 'string' },
     inputs: {
       type: 'array',
       items: {

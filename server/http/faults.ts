@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { parseOr400 } from './errors';
+import { parseOr400, retryAfterHeader } from './errors';
 import type { AppEnv } from './app-env';
 import { readJsonBody } from './body';
 
@@ -51,7 +51,13 @@ export function createFaultInjector(token: string) {
       }
       if (typeof fault.status === 'number') {
         log.push({ method, path, status: fault.status });
-        return c.json({ message: `injected fault ${fault.status}` }, fault.status as 500);
+        // an injected 429/503 is answered like a real one, Retry-After included
+        const retryAfter = retryAfterHeader(fault.status, undefined);
+        return c.json(
+          { message: `injected fault ${fault.status}` },
+          fault.status as 500,
+          retryAfter ? { 'Retry-After': retryAfter } : undefined,
+        );
       }
       if (fault.status === 'slow') {
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs));

@@ -57,21 +57,23 @@ export function negotiateFormat(accept: string | undefined): VariantFormat {
 }
 
 /**
- * Photos one user may upload in 24 hours (429 beyond): a round has a few dozen; this bounds what one
- * account (or a stolen token) can make the server decode and store for everyone.
+ * At most `limit` photos per user in 24 hours (429 beyond; server/limits.ts): bounds what one account (or a stolen
+ * token) can make the server decode and store for everyone. Retry-After names when the oldest upload of the day
+ * leaves the window, i.e. when the next one is accepted.
  */
-export const MAX_UPLOADS_PER_USER_DAY = 2000;
-
-async function checkUploadQuota(db: ServerContext['db'], username: string): Promise<void> {
-  const [row] = await db.query<{ n: number }>(
-    "select count(*)::int as n from (select 1 from image where uploaded_by = $1 and uploaded_at > now() - interval '1 day' limit $2) x",
-    [username, MAX_UPLOADS_PER_USER_DAY],
+async function checkUploadQuota(db: ServerContext['db'], username: string, limit: number): Promise<void> {
+  const [row] = await db.query<{ n: number; wait: number | null }>(
+    `select count(*)::int as n, extract(epoch from min(uploaded_at) + interval '1 day' - now())::float8 as wait
+       from (select uploaded_at from image where uploaded_by = $1 and uploaded_at > now() - interval '1 day'
+             order by uploaded_at desc limit $2) x`,
+    [username, limit],
   );
-  if ((row?.n ?? 0) >= MAX_UPLOADS_PER_USER_DAY)
+  if ((row?.n ?? 0) >= limit)
     throw new HttpError(
       429,
-      `body: at most ${MAX_UPLOADS_PER_USER_DAY} images per user and day; try again tomorrow`,
+      `body: at most ${limit} images per user and day; try again tomorrow`,
       'body',
+      Math.max(1, row?.wait ?? 0),
     );
 }
 
@@ -107,7 +109,7 @@ export function imageUploadRoutes(ctx: ServerContext) {
       [mrId, q.tsId],
     );
     if (!series) throw new HttpError(400, `tsId: ${q.tsId} is not a timeseries of measure round ${mrId}`, 'tsId');
-    await checkUploadQuota(db, c.get('user').username);
+    await checkUploadQuota(db, c.get('user').username, ctx.limits.uploadsPerUserDay);
     // Like JSON bodies (http/body.ts): a type a foreign page can send without a preflight is refused.
     if (!UPLOAD_TYPE.test(c.req.header('Content-Type') ?? ''))
       throw new HttpError(

@@ -3,10 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { map } from 'rxjs';
+import { useDataOwner } from '../db/data-owner';
 import { useDb } from '../db/db-context';
 import { useObservable } from '../db/hooks';
 import { useConfig } from '../db/reference-hooks';
-import { durabilityRisk } from '../domain/durability';
+import { ownerOf } from '../domain/data-owner';
+import { durabilityFor } from '../domain/durability';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 
@@ -68,14 +70,42 @@ export function DurabilityGuard() {
             mrName: d.mrName,
             date: d.date,
             since: Date.parse(d.creationTime),
+            owner: ownerOf(d.toJSON()),
           })),
         ),
       ),
     [],
     [db],
   );
-  const risk = durabilityRisk({ ...storage, unsent, unsentWarningDays, now: Date.now() });
-  if (!risk) return null;
+  // null while the database has not answered: until then only rounds without an owner count as this user's
+  const user = useDataOwner() ?? undefined;
+  const { risk, othersWaiting, othersAtRisk } = durabilityFor(
+    { ...storage, unsent, unsentWarningDays, now: Date.now() },
+    user,
+  );
+  // Other users' rounds are counted, never named (shared devices): the next user must not clear the browser.
+  const others =
+    othersWaiting > 0 ? (
+      <p className="mt-1" data-testid="others-unsent">
+        {plural(othersWaiting, {
+          one: '# round of another user on this device waits for their login.',
+          other: '# rounds of other users on this device wait for their login.',
+        })}
+      </p>
+    ) : null;
+  const dismiss = () => {
+    setDismissed(true);
+    writeDismissed();
+  };
+  if (!risk) {
+    // nothing this user can do about them but leave the data alone: a hint, closed like the storage one
+    if (!othersAtRisk || dismissed) return null;
+    return (
+      <Alert type="info" testId="durability-warning" onClose={dismiss} closeLabel={t`Close`}>
+        {others}
+      </Alert>
+    );
+  }
   if (risk.kind === 'quota') {
     const free = risk.freeMb;
     return (
@@ -89,6 +119,7 @@ export function DurabilityGuard() {
         <Link to="/debug" className="mt-1 inline-block underline">
           <Trans>Export the local data</Trans>
         </Link>
+        {others}
       </Alert>
     );
   }
@@ -112,6 +143,7 @@ export function DurabilityGuard() {
             <Trans>Open it to send it</Trans>
           </Link>
         )}
+        {others}
       </Alert>
     );
   }
@@ -122,20 +154,13 @@ export function DurabilityGuard() {
     setRefused(!granted);
   };
   return (
-    <Alert
-      type="warning"
-      testId="durability-warning"
-      onClose={() => {
-        setDismissed(true);
-        writeDismissed();
-      }}
-      closeLabel={t`Close`}
-    >
+    <Alert type="warning" testId="durability-warning" onClose={dismiss} closeLabel={t`Close`}>
       <p>
         <Trans>
           This browser may clear the data on this device when storage runs low, and rounds here are not yet sent.
         </Trans>
       </p>
+      {others}
       {refused ? (
         <p className="mt-1">
           <Trans>The browser did not agree. Install the app (add it to the home screen) or send the rounds soon.</Trans>

@@ -72,7 +72,8 @@ export const COLLECTIONS = {
   facilities: { schema: facilityJsonSchema },
   drafts: { schema: draftJsonSchema },
   // Decisions typed on the archive round, kept until the queue has sent them (also offline).
-  decisions: { schema: decisionJsonSchema },
+  // v1 adds the decider (owner); older decisions keep none and are everyone's, as before.
+  decisions: { schema: decisionJsonSchema, migrationStrategies: { 1: (doc: DecisionDoc) => doc } },
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durabilityRisk, LOW_QUOTA_MB, type DurabilityInput } from './durability';
+import { durabilityFor, durabilityRisk, LOW_QUOTA_MB, type DurabilityInput } from './durability';
 
 const MB = 1024 * 1024;
 const now = Date.parse('2026-11-23T12:00:00Z');
@@ -35,5 +35,54 @@ describe('durabilityRisk (the browser evicting data is the silent loss)', () => 
 
   it('uses a 50 MB floor', () => {
     expect(LOW_QUOTA_MB).toBe(50);
+  });
+});
+
+describe('durabilityFor (shared devices: only the own rounds are named)', () => {
+  const of = (owner: string | undefined, days: number) => ({ ...unsent(days), instanceId: `${owner}-${days}`, owner });
+  it.each<[string, ReturnType<typeof of>[], Partial<DurabilityInput>, ReturnType<typeof durabilityFor>]>([
+    ['nothing unsent', [], {}, { othersWaiting: 0, othersAtRisk: false }],
+    ["another user's old round is counted, never named", [of('anna', 5)], {}, { othersWaiting: 1, othersAtRisk: true }],
+    [
+      "the own old round is named; another user's only counted",
+      [of('anna', 5), of('ben', 4)],
+      {},
+      {
+        risk: { kind: 'unsent', instanceId: 'ben-4', mrName: 'Round 4', days: 4 },
+        othersWaiting: 1,
+        othersAtRisk: true,
+      },
+    ],
+    [
+      "other users' fresh rounds on persisted storage are not at risk",
+      [of('anna', 0), of('carl', 1)],
+      {},
+      { othersWaiting: 2, othersAtRisk: false },
+    ],
+    [
+      "not persisted: other users' rounds are at risk, the own warning needs own rounds",
+      [of('anna', 0)],
+      { persisted: false },
+      { othersWaiting: 1, othersAtRisk: true },
+    ],
+    [
+      "rounds without an owner (login-off mode, older versions) are everyone's",
+      [of(undefined, 3)],
+      {},
+      {
+        risk: { kind: 'unsent', instanceId: 'undefined-3', mrName: 'Round 3', days: 3 },
+        othersWaiting: 0,
+        othersAtRisk: false,
+      },
+    ],
+  ])('%s', (_, rounds, input, expected) => {
+    expect(durabilityFor({ ...base, ...input, unsent: rounds }, 'ben')).toEqual(expected);
+  });
+
+  it("counts every owned round as another user's after a logout", () => {
+    expect(durabilityFor({ ...base, unsent: [of('ben', 5)] }, undefined)).toEqual({
+      othersWaiting: 1,
+      othersAtRisk: true,
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { instanceVisibleTo, type Username } from './data-owner';
+
 /** What can make the browser lose data before it reaches the server, worst first. */
 export type DurabilityRisk =
   | { kind: 'quota'; freeMb: number }
@@ -37,4 +39,31 @@ export function durabilityRisk(input: DurabilityInput): DurabilityRisk | undefin
   }
   if (input.persisted === false && input.unsent.length > 0) return { kind: 'notPersisted' };
   return undefined;
+}
+
+export interface SharedDeviceDurability {
+  /** the warning for the user's own rounds (and the device's storage) */
+  risk?: DurabilityRisk;
+  /** how many unsent rounds of other users wait on this device (counted, never named: they are not this user's) */
+  othersWaiting: number;
+  /** those rounds are themselves at risk (old, or storage not persisted): worth the neutral line on its own */
+  othersAtRisk: boolean;
+}
+
+/**
+ * Shared devices: the warning names and counts only the rounds `user` may see (instanceVisibleTo); other users'
+ * unsent rounds are only counted, so the next user neither sees someone else's round nor clears the browser
+ * while it still waits for its author's login.
+ */
+export function durabilityFor(
+  input: Omit<DurabilityInput, 'unsent'> & {
+    unsent: readonly (DurabilityInput['unsent'][number] & { owner?: string })[];
+  },
+  user: Username,
+): SharedDeviceDurability {
+  const own = input.unsent.filter((u) => instanceVisibleTo(u.owner, user));
+  const others = input.unsent.filter((u) => !instanceVisibleTo(u.owner, user));
+  const risk = durabilityRisk({ ...input, unsent: own });
+  const othersAtRisk = others.length > 0 && durabilityRisk({ ...input, unsent: others }) !== undefined;
+  return { ...(risk ? { risk } : {}), othersWaiting: others.length, othersAtRisk };
 }

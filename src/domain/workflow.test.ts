@@ -17,6 +17,9 @@ import {
   fromMezTime,
   historicMessages,
   afterFailedTry,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  retryDelay,
   type TaskFailure,
   isFilledEntry,
   isStationComplete,
@@ -261,6 +264,35 @@ describe('task runner (§4)', () => {
   });
   it('waits 5 s before the retry (§9)', () => {
     expect(TASK_RETRY_DELAY_MS).toBe(5000);
+  });
+  it.each([
+    ['no Retry-After: the 5 s', undefined, 5000],
+    ['a shorter Retry-After: still the 5 s', 2000, 5000],
+    ['a longer Retry-After: at least that long', 20_000, 20_000],
+  ] as const)('retry delay with %s', (_name, retryAfterMs, expected) => {
+    expect(retryDelay({ retryAfterMs })).toBe(expected);
+  });
+  it.each([
+    ['within the limit: retried', MAX_RETRY_AFTER_MS, 'retry'],
+    ['beyond the limit: failed now (never retried sooner than asked)', MAX_RETRY_AFTER_MS + 1, 'failed'],
+  ] as const)('a Retry-After %s', (_name, retryAfterMs, expected) => {
+    expect(afterFailedTry(failure({ retryAfterMs }), 1, true)).toBe(expected);
+  });
+  it('waits out a Retry-After of at most a minute', () => {
+    expect(MAX_RETRY_AFTER_MS).toBe(60_000);
+  });
+  const now = Date.parse('2026-11-25T10:00:00Z');
+  it.each([
+    ['seconds', '120', 120_000],
+    ['zero seconds', '0', 0],
+    ['an HTTP date', 'Wed, 25 Nov 2026 10:00:30 GMT', 30_000],
+    ['an HTTP date in the past', 'Wed, 25 Nov 2026 09:00:00 GMT', 0],
+    ['no header', null, undefined],
+    ['an empty header', ' ', undefined],
+    ['nonsense', 'soon', undefined],
+    ['a negative number', '-5', undefined],
+  ] as const)('reads Retry-After given as %s', (_name, header, expected) => {
+    expect(parseRetryAfter(header, now)).toBe(expected);
   });
 });
 

@@ -37,9 +37,16 @@ async function openArchiveRound(page: Page): Promise<void> {
   await page.getByRole('heading', { name: ROUND }).waitFor({ timeout: 30_000 });
 }
 
-async function decisionPosts(server: TestServer, instanceId: string): Promise<number> {
-  const log = (await testEndpoint(server, 'requests').then((r) => r.json())) as { method: string; path: string }[];
-  return log.filter((r) => r.method === 'POST' && r.path.endsWith(`/completed-measure-round/${instanceId}`)).length;
+/** Decision posts of the round the server answered with `status` (200: recorded). */
+async function decisionPosts(server: TestServer, instanceId: string, status = 200): Promise<number> {
+  const log = (await testEndpoint(server, 'requests').then((r) => r.json())) as {
+    method: string;
+    path: string;
+    status: number | string;
+  }[];
+  return log.filter(
+    (r) => r.method === 'POST' && r.path.endsWith(`/completed-measure-round/${instanceId}`) && r.status === status,
+  ).length;
 }
 
 describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
@@ -156,7 +163,7 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     await context.close();
   });
 
-  it('the second decider decides offline; the decision is sent once when back online and the round completes', async () => {
+  it("the second decider decides offline and logs out: the next user's login sends nothing of it, hers sends it once", async () => {
     const { context, page, errors } = await loginAs(browser, server, 'rita');
     await openArchiveRound(page);
     const form = page.getByTestId('decision-form');
@@ -173,16 +180,55 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     await page.getByText('Beurteilung auf diesem Gerät gespeichert').waitFor();
     expect(await decisionPosts(server, instanceId)).toBe(1); // rudi's only
 
+    // back online her session has run out (the server answers 401): the decision stays queued on the device, and
+    // rita logs out and hands the device on
+    await testEndpoint(server, 'faults', {
+      method: 'POST',
+      body: JSON.stringify({
+        method: 'POST',
+        pathPattern: `/completed-measure-round/${instanceId}$`,
+        status: 401,
+        times: 1,
+      }),
+    });
     await context.setOffline(false);
-    await page.getByText('Beurteilung erfasst').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('round-state').textContent(), { timeout: 20_000 }).toBe('abgeschlossen');
-    expect(await decisionPosts(server, instanceId)).toBe(2);
+    await expect.poll(() => decisionPosts(server, instanceId, 401), { timeout: 30_000 }).toBe(1);
+    await page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Anmelden' }).waitFor({ timeout: 30_000 });
+    await context.clearCookies();
+    await page.getByRole('banner').getByRole('button', { name: 'Anmelden' }).click({ timeout: 30_000 });
+    await signInAtProvider(page, 'rudi');
+    await openArchiveRound(page);
+    // rudi sees that rita's assessment waits for her, never what she decided, and nothing goes with his login
+    await page.getByTestId('decision-waiting-login').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('decision-waiting-login').textContent()).toContain('rita');
+    await page.getByTestId('decision-read-only').waitFor();
+    await page.waitForTimeout(3000);
+    expect(await decisionPosts(server, instanceId)).toBe(1);
+    expect(await decisionPosts(server, instanceId, 401)).toBe(1);
+    expect(await decisionPosts(server, instanceId, 403)).toBe(0); // not even tried with his token
+    const [waiting] = await server.db.query<{ state: string; decision2_user: string | null }>(
+      'select state, decision2_user from submission where instance_id = $1',
+      [instanceId],
+    );
+    expect(waiting).toMatchObject({ state: 'decision1', decision2_user: null });
+
+    // rita is back on the device: her login sends her decision, once, recorded as hers
+    await page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Anmelden' }).waitFor({ timeout: 30_000 });
+    await context.clearCookies();
+    await page.getByRole('banner').getByRole('button', { name: 'Anmelden' }).click({ timeout: 30_000 });
+    await signInAtProvider(page, 'rita');
+    await expect.poll(() => decisionPosts(server, instanceId), { timeout: 30_000 }).toBe(2);
     const [row] = await server.db.query<{ state: string; decision2_user: string; completion_time: Date | null }>(
       'select state, decision2_user, completion_time from submission where instance_id = $1',
       [instanceId],
     );
     expect(row).toMatchObject({ state: 'completed', decision2_user: 'rita' });
     expect(row?.completion_time).not.toBeNull();
+    await openArchiveRound(page);
+    await expect.poll(() => page.getByTestId('round-state').textContent(), { timeout: 20_000 }).toBe('abgeschlossen');
+    expect(await page.getByTestId('decision-waiting-login').count()).toBe(0);
     const decisions = await page.getByTestId('entry-decisions').allTextContents();
     expect(decisions.join(' ')).toContain('2: Maßnahme erforderlich');
     expect(decisions.join(' ')).toContain('1: sofort beheben Riss sichern');

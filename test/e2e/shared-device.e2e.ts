@@ -5,6 +5,7 @@ import { launchBrowser, submitRound, tempDir, type TestServer, watchErrors } fro
 import { CLIENT_ID, freePort, REALM, startOidcProvider, signInAtProvider } from './oidc-provider';
 
 const today = new Date().toISOString().slice(0, 10);
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 /** How many documents a collection holds on this device (support panel). */
 async function stored(page: Page, server: TestServer, collection: string): Promise<number> {
@@ -35,6 +36,10 @@ describe('two users on one browser profile', () => {
     await server.db.query(
       "insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('ugo', '3', 'HWE_OBSERVE')",
     );
+    // every unsent round counts as waiting too long: the durability warning shows at once
+    await server.db.query(
+      `update reference_data set data = data || '{"unsentWarningDays":-1}'::jsonb where key = 'config'`,
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -44,7 +49,7 @@ describe('two users on one browser profile', () => {
     dir.remove();
   });
 
-  it('after olga logs out, ugo sees neither her archive, her history nor her rounds', async () => {
+  it('after olga logs out, ugo sees neither her archive, her history nor her rounds, and her unsent round only counted', async () => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -66,6 +71,17 @@ describe('two users on one browser profile', () => {
       .waitFor({ timeout: 30_000 });
     expect(await stored(page, server, 'historicValues')).toBeGreaterThan(0);
     expect(await stored(page, server, 'completedRounds')).toBeGreaterThan(0);
+
+    // olga starts yesterday's round and leaves it unsent: the durability warning names it, for her
+    await page.goto(`${server.url}/?date=${yesterday}`);
+    await page.getByRole('link', { name: /Quellen Kaunertal/ }).click({ timeout: 30_000 });
+    await page
+      .getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true })
+      .pressSequentially('6,4', { delay: 30 });
+    await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
+    const warning = page.getByTestId('durability-warning');
+    await expect.poll(() => warning.textContent(), { timeout: 20_000 }).toContain('Quellen Kaunertal');
+    expect(await page.getByTestId('others-unsent').count()).toBe(0);
 
     // olga logs out: what was pulled for her is gone before the provider is even asked
     await page.goto(`${server.url}/?date=${today}`);
@@ -92,6 +108,14 @@ describe('two users on one browser profile', () => {
     expect(await page.getByRole('row', { name: /Quellen Kaunertal/ }).count()).toBe(0);
     expect(await stored(page, server, 'completedRounds')).toBe(0);
     expect(await stored(page, server, 'rounds')).toBe(1);
+    // olga's unsent round is counted for ugo, never named
+    await page.goto(`${server.url}/?date=${today}`);
+    const others = page.getByTestId('others-unsent');
+    await others.waitFor({ timeout: 20_000 });
+    expect(await others.textContent()).toBe(
+      '1 Runde eines anderen Benutzers auf diesem Gerät wartet auf dessen Anmeldung.',
+    );
+    expect(await page.getByTestId('durability-warning').textContent()).not.toContain('Quellen Kaunertal');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,7 @@ import { mayDecide, openStage } from '../../domain';
 import { Alert } from '../../ui/Alert';
 import { DecisionForm, DecisionReadOnly } from '../decisions/DecisionForm';
 import { DecisionStatus } from '../decisions/DecisionStatus';
-import { useDecision, useRoundDecisions } from '../decisions/decision-store';
+import { useDecision, useDecisionsByOwner } from '../decisions/decision-store';
 import { PdfButton } from './PdfButton';
 import { RoundDetails } from './RoundDetails';
 import { RoundState } from './round-state';
@@ -35,7 +35,8 @@ export function ArchiveRound() {
   const stage = round ? openStage(round) : undefined;
   const decision = useDecision(instanceId, stage);
   // After the round moved on, the last decision typed here still says how it went ("assessment recorded").
-  const last = useRoundDecisions(instanceId)[0];
+  const { visible, waitingFor } = useDecisionsByOwner(instanceId);
+  const last = visible[0];
   if (round === undefined) return <p role="status">…</p>;
   if (round === null) {
     return (
@@ -60,6 +61,14 @@ export function ArchiveRound() {
       {stage !== undefined && canDecide && <DecisionForm key={stage} round={round} stage={stage} decision={decision} />}
       {stage !== undefined && !canDecide && <DecisionReadOnly stage={stage} />}
       {last && last.stage !== stage && <DecisionStatus decision={last} />}
+      {waitingFor.map((owner) => (
+        // shared devices: another user's decision is never shown, only that it waits for them
+        <Alert key={owner} type="info" testId="decision-waiting-login">
+          <Trans>
+            An assessment by {owner} is waiting on this device for {owner} to log in; then it is sent.
+          </Trans>
+        </Alert>
+      ))}
       <RoundDetails round={round} />
     </section>
   );

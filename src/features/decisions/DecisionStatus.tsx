@@ -14,6 +14,7 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
   // "recorded" confirms what the user just did; a decision already sent when the screen opened (a reload,
   // a later visit) says so in the archive's state, not in a confirmation again
   const [sentAtOpen] = useState(decision.syncState === 'sent');
+  const owner = decision.owner ?? '';
   const again = async () => {
     const doc = await db.decisions.findOne(decision.id).exec();
     await doc?.incrementalPatch({ syncState: 'queued', lastError: undefined, attempts: 0, updatedAt: Date.now() });
@@ -68,6 +69,13 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
           <Button variant="secondary" className="mt-2" onClick={() => void again()}>
             <Trans>Send again</Trans>
           </Button>
+        </Alert>
+      );
+    case 'waiting-login':
+      // typed by the user who is no longer logged in (shared devices): it goes with their login, never another's
+      return (
+        <Alert type="info" testId="decision-state">
+          <Trans>Assessment saved on this device; it is sent when {owner} is logged in on this device.</Trans>
         </Alert>
       );
     case 'sent':

@@ -1,11 +1,25 @@
+import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { DecisionDoc, DecisionSyncState } from '../../../schemas/db/decision-doc';
+import { useDataOwner } from '../../db/data-owner';
 import type { AppDatabase } from '../../db/database';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { currentUser } from '../../db/instance-commands';
 import type { DecisionStage } from '../../domain';
+import { instanceVisibleTo, ownerOf, type Username } from '../../domain/data-owner';
 
-export const decisionId = (instanceId: string, stage: DecisionStage) => `${instanceId}|${stage}`;
+/** One decision per round, stage and decider: two users on one device never type into each other's. */
+const decisionId = (instanceId: string, stage: DecisionStage, owner: string) =>
+  owner ? `${instanceId}|${stage}|${owner}` : `${instanceId}|${stage}`;
+
+/**
+ * The decision of a stage `user` continues: their own, else one without a decider (login-off mode, or typed
+ * before deciders were recorded), which is everyone's as before. Other users' decisions are never theirs.
+ */
+function ownDecision<D extends DecisionDoc>(docs: readonly D[], user: Username): D | undefined {
+  return docs.find((d) => !!user && ownerOf(d) === user) ?? docs.find((d) => instanceVisibleTo(ownerOf(d), user));
+}
 
 /** States in which the typed decision may still change (not yet handed to the queue, or refused). */
 export const EDITABLE: ReadonlySet<DecisionSyncState> = new Set(['draft', 'error']);
@@ -18,26 +32,31 @@ export function writeDecision(
   base: { instanceId: string; stage: DecisionStage; mrName: string },
   change: (d: DecisionDoc) => DecisionDoc,
 ): Promise<unknown> {
-  const id = decisionId(base.instanceId, base.stage);
+  const chain = `${base.instanceId}|${base.stage}`;
   const run = async () => {
-    const existing = await db.decisions.findOne(id).exec();
+    const user = await currentUser(db);
+    const existing = ownDecision(
+      await db.decisions.find({ selector: { instanceId: base.instanceId, stage: base.stage } }).exec(),
+      user,
+    );
     if (existing) {
       await existing.incrementalModify((d) => ({ ...change(d), updatedAt: Date.now() }));
       return;
     }
     const fresh: DecisionDoc = {
-      id,
+      id: decisionId(base.instanceId, base.stage, user),
       instanceId: base.instanceId,
       stage: base.stage,
       mrName: base.mrName,
+      owner: user,
       inputs: [],
       syncState: 'draft',
       updatedAt: Date.now(),
     };
     await db.decisions.insert({ ...change(fresh), updatedAt: Date.now() });
   };
-  const next = (chains.get(id) ?? Promise.resolve()).then(run, run);
-  chains.set(id, next);
+  const next = (chains.get(chain) ?? Promise.resolve()).then(run, run);
+  chains.set(chain, next);
   return next;
 }
 
@@ -50,20 +69,30 @@ export function setInput(d: DecisionDoc, tsId: string, field: 'value' | 'remark'
 
 export function useDecision(instanceId: string, stage: DecisionStage | undefined): DecisionDoc | null | undefined {
   const db = useDb();
-  return useObservable<DecisionDoc | null | undefined>(
+  const user = useDataOwner();
+  const docs = useObservable<DecisionDoc[] | undefined>(
     () =>
       stage
-        ? db.decisions.findOne(decisionId(instanceId, stage)).$.pipe(map((d) => (d ? d.toMutableJSON() : null)))
+        ? db.decisions.find({ selector: { instanceId, stage } }).$.pipe(map((ds) => ds.map((d) => d.toMutableJSON())))
         : undefined,
     undefined,
     [db, instanceId, stage],
   );
+  return useMemo(() => {
+    if (docs === undefined || user === null) return undefined;
+    return ownDecision(docs, user) ?? null;
+  }, [docs, user]);
 }
 
-/** Every decision of a round typed on this device (for the state shown after the round has moved on). */
-export function useRoundDecisions(instanceId: string): DecisionDoc[] {
+/**
+ * The decisions of a round on this device, newest first, split for shared devices: those the user may see (their
+ * own or nobody's; the last one says how the round went after it moved on), and the deciders of
+ * the other users' unsent ones (they wait for their login; only the name is shown, never what was decided).
+ */
+export function useDecisionsByOwner(instanceId: string): { visible: DecisionDoc[]; waitingFor: string[] } {
   const db = useDb();
-  return useObservable(
+  const user = useDataOwner();
+  const docs = useObservable(
     () =>
       db.decisions
         .find({ selector: { instanceId }, sort: [{ updatedAt: 'desc' }] })
@@ -71,4 +100,19 @@ export function useRoundDecisions(instanceId: string): DecisionDoc[] {
     [],
     [db, instanceId],
   );
+  return useMemo(() => {
+    if (user === null) return { visible: [], waitingFor: [] };
+    const visible = docs.filter((d) => instanceVisibleTo(ownerOf(d), user));
+    const waitingFor = [
+      ...new Set(
+        docs.flatMap((d) => {
+          const owner = ownerOf(d);
+          return owner && !instanceVisibleTo(owner, user) && d.syncState !== 'sent' && d.syncState !== 'draft'
+            ? [owner]
+            : [];
+        }),
+      ),
+    ];
+    return { visible, waitingFor };
+  }, [docs, user]);
 }
