@@ -32,6 +32,7 @@ export * from './overwrite-times';
 export * from './remark-suggestions';
 export * from './decision-form';
 export * from './archive-filter';
+export * from './archive-decisions';
 export * from './gpx';
 export * from './tour-readiness';
 export * from './submission-progress';
