@@ -33,6 +33,7 @@ export * from './remark-suggestions';
 export * from './decision-form';
 export * from './archive-filter';
 export * from './archive-decisions';
+export * from './station-data';
 export * from './gpx';
 export * from './tour-readiness';
 export * from './submission-progress';
