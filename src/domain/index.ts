@@ -34,6 +34,7 @@ export * from './decision-form';
 export * from './archive-filter';
 export * from './archive-decisions';
 export * from './station-data';
+export * from './marker-layout';
 export * from './gpx';
 export * from './tour-readiness';
 export * from './submission-progress';
