@@ -12,7 +12,11 @@ export interface LocatedStation {
 
 /** A 32 px marker plus a margin (measured on a 390 px phone: closer dots covered each other). */
 const MIN_DISTANCE = 40;
-const MAX_SPREAD = 6;
+/**
+ * The dam round's 24 gallery stations lie in one line ~20 px apart on the whole-round view of a phone: a ring of 24
+ * (306 px across) still fits a 390 px screen and shows every station; a bigger group would not, so it is a cluster.
+ */
+const MAX_SPREAD = 24;
 
 const lngLat = (l: Location): [number, number] => [l.longitude, l.latitude];
 
@@ -108,12 +112,12 @@ export function useStationMarkers(
         el.className =
           'flex size-11 items-center justify-center rounded-full border-[3px] border-white bg-slate-800 text-base font-bold text-white shadow-md focus-visible:outline-3 focus-visible:outline-amber-500';
         el.textContent = String(members.length);
-        el.addEventListener('click', () => {
-          const bounds = new maplibregl.LngLatBounds();
-          for (const { location } of members) bounds.extend(lngLat(location));
-          map.fitBounds(bounds, { padding: 80, maxZoom: map.getMaxZoom(), duration: 300 });
-        });
-        markers.push(new maplibregl.Marker({ element: el }).setLngLat(map.unproject([group.x, group.y])).addTo(map));
+        // two zoom levels (4× apart) at least: fitting the members alone may not zoom in when they fill the view
+        const centre = map.unproject([group.x, group.y]);
+        el.addEventListener('click', () =>
+          map.easeTo({ center: centre, zoom: Math.min(map.getMaxZoom(), map.getZoom() + 2), duration: 300 }),
+        );
+        markers.push(new maplibregl.Marker({ element: el }).setLngLat(centre).addTo(map));
       }
     }
     return () => markers.forEach((m) => m.remove());
