@@ -37,6 +37,17 @@ async function openArchiveRound(page: Page): Promise<void> {
   await page.getByRole('heading', { name: ROUND }).waitFor({ timeout: 30_000 });
 }
 
+/** The round's row in the archive list, opened through the navbar link. */
+async function archiveRow(page: Page) {
+  await page.getByRole('link', { name: 'Archiv' }).click();
+  const row = page
+    .getByRole('table', { name: 'Abgeschlossene Messrunden' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: ROUND }) });
+  await row.waitFor({ timeout: 30_000 });
+  return row;
+}
+
 async function decisionPosts(server: TestServer, instanceId: string): Promise<number> {
   const log = (await testEndpoint(server, 'requests').then((r) => r.json())) as { method: string; path: string }[];
   return log.filter((r) => r.method === 'POST' && r.path.endsWith(`/completed-measure-round/${instanceId}`)).length;
@@ -103,6 +114,10 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     expect(row?.state).toBe('submitted');
     instanceId = row?.instance_id ?? '';
 
+    // the list counts the open incidents, but the observer is not asked to decide
+    const listed = await archiveRow(page);
+    await expect.poll(() => listed.getByTestId('open-incidents').textContent()).toBe('2 offene Ereignisse');
+    expect(await listed.getByTestId('awaiting-my-decision').count()).toBe(0);
     await openArchiveRound(page);
     await page.getByTestId('decision-read-only').waitFor();
     expect(await page.getByTestId('round-state').textContent()).toBe('wartet auf Entscheidung 1');
@@ -113,6 +128,10 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
 
   it('the first decider records decision 1 with the -VB options, remark and team', async () => {
     const { context, page, errors } = await loginAs(browser, server, 'rudi');
+    const listed = await archiveRow(page);
+    await listed.getByTestId('awaiting-my-decision').waitFor({ timeout: 30_000 });
+    expect(await listed.getByTestId('awaiting-my-decision').textContent()).toBe('Wartet auf Ihre Entscheidung 1');
+    expect(await listed.getByTestId('open-incidents').textContent()).toBe('2 offene Ereignisse');
     await openArchiveRound(page);
     const form = page.getByTestId('decision-form');
     await form.waitFor({ timeout: 30_000 });
@@ -158,6 +177,16 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
 
   it('the second decider decides offline; the decision is sent once when back online and the round completes', async () => {
     const { context, page, errors } = await loginAs(browser, server, 'rita');
+    const listed = await archiveRow(page);
+    await listed.getByTestId('awaiting-my-decision').waitFor({ timeout: 30_000 });
+    expect(await listed.getByTestId('awaiting-my-decision').textContent()).toBe('Wartet auf Ihre Entscheidung 2');
+    // only the escalated incident is still open
+    expect(await listed.getByTestId('open-incidents').textContent()).toBe('1 offenes Ereignis');
+    const mine = page.getByRole('checkbox', { name: 'Nur Runden, die auf meine Entscheidung warten' });
+    await mine.check();
+    expect(page.url()).toContain('mine=true');
+    await listed.waitFor();
+    await mine.uncheck();
     await openArchiveRound(page);
     const form = page.getByTestId('decision-form');
     await form.waitFor({ timeout: 30_000 });
@@ -187,6 +216,14 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     expect(decisions.join(' ')).toContain('2: Maßnahme erforderlich');
     expect(decisions.join(' ')).toContain('1: sofort beheben Riss sichern');
     expect(await page.getByTestId('fact-decision2').textContent()).toContain('Betrieb (rita)');
+    // a saved decision shows once: after a reload the round says "completed", not "recorded" again
+    await page.reload();
+    const after = await archiveRow(page);
+    await expect.poll(() => after.getByTestId('open-incidents').textContent()).toBe('kein offenes Ereignis');
+    expect(await after.getByTestId('awaiting-my-decision').count()).toBe(0);
+    await openArchiveRound(page);
+    await page.getByTestId('entry-decisions').first().waitFor();
+    expect(await page.getByText('Beurteilung erfasst').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
