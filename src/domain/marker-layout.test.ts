@@ -57,6 +57,11 @@ describe('station markers without overlap', () => {
     expect(closest(drawn(points, groups))).toBeGreaterThanOrEqual(40 - 1e-9);
   });
 
+  it('points the labels of a ring outward: right from the top, clockwise, left on the left half', () => {
+    const [group] = layoutMarkers(same(4), OPTIONS);
+    expect(group?.kind === 'spread' && group.members.map((m) => m.side)).toEqual(['right', 'right', 'right', 'left']);
+  });
+
   it('spreads around the group centre', () => {
     const [group] = layoutMarkers(
       [

@@ -11,8 +11,13 @@ export interface ScreenPoint {
 
 export type MarkerGroup =
   | { kind: 'single'; index: number }
-  /** dx/dy: the pixel offset of each member's marker from its true place */
-  | { kind: 'spread'; x: number; y: number; members: { index: number; dx: number; dy: number }[] }
+  /** dx/dy: the pixel offset of each member's marker from its true place; side: where its label points (outward) */
+  | {
+      kind: 'spread';
+      x: number;
+      y: number;
+      members: { index: number; dx: number; dy: number; side: 'left' | 'right' }[];
+    }
   | { kind: 'cluster'; x: number; y: number; members: number[] };
 
 export interface MarkerLayoutOptions {
@@ -60,7 +65,13 @@ export function layoutMarkers(points: readonly ScreenPoint[], options: MarkerLay
       members: members.map((index, k) => {
         const angle = -Math.PI / 2 + (2 * Math.PI * k) / n;
         const p = points[index] as ScreenPoint;
-        return { index, dx: x + radius * Math.cos(angle) - p.x, dy: y + radius * Math.sin(angle) - p.y };
+        const cos = Math.cos(angle);
+        return {
+          index,
+          dx: x + radius * cos - p.x,
+          dy: y + radius * Math.sin(angle) - p.y,
+          side: cos < -1e-9 ? 'left' : 'right',
+        };
       }),
     };
   });
