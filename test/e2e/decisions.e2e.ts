@@ -139,6 +139,11 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     // when it reached the device before the submit)
     expect(await form.getByTestId('decision-reasons').count()).toBe(2);
     expect(await form.getByTestId('decision-reasons').first().textContent()).toContain('Letzte Werte');
+    // and why it is asked at all
+    expect(await form.getByTestId('decision-why').allTextContents()).toEqual([
+      'Ereignis gemeldet',
+      'Ereignis gemeldet',
+    ]);
     const vb = form.getByRole('radiogroup', { name: `Entscheidung zu ${VB}` });
     // §4: a -VB series offers "not critical / further assessment" only
     expect(await vb.getByRole('radio').allTextContents()).toEqual(['nicht kritisch', 'weitere Beurteilung']);
