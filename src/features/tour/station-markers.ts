@@ -47,12 +47,24 @@ function useLayout(map: maplibregl.Map | null, located: readonly LocatedStation[
   return layout.groups;
 }
 
-function labelOf(station: StationGroup, left: boolean): HTMLSpanElement {
+/**
+ * Rings larger than this label their stations with the ordinal only: a ring of 24 is ~300 px across, so names
+ * beside it ran out of a phone's map; the name is in the button's name and in the selection after a tap.
+ */
+const FULL_LABELS_UP_TO = 8;
+
+interface LabelPlace {
+  left: boolean;
+  short: boolean;
+}
+
+function labelOf(station: StationGroup, { left, short }: LabelPlace): HTMLSpanElement {
   // ordinal and name beside the dot (unlabelled dots on a blank offline map told nothing)
+  const name = station.entries[0]?.staName ?? station.title;
   const label = document.createElement('span');
   label.setAttribute('aria-hidden', 'true');
   label.className = `pointer-events-none absolute top-1/2 max-w-40 -translate-y-1/2 truncate rounded bg-white/90 px-1 text-xs font-semibold whitespace-nowrap text-slate-950 shadow ${left ? 'right-full mr-1' : 'left-full ml-1'}`;
-  label.textContent = [station.ordinal, station.entries[0]?.staName ?? station.title].filter(Boolean).join(' ');
+  label.textContent = short && station.ordinal ? station.ordinal : [station.ordinal, name].filter(Boolean).join(' ');
   return label;
 }
 
@@ -73,7 +85,7 @@ export function useStationMarkers(
     if (!map) return undefined;
     const markers: maplibregl.Marker[] = [];
     // on the left half of a ring the label points outward (left), so it does not run over the ring's other side
-    const stationMarker = (index: number, offset: [number, number] = [0, 0], left = false) => {
+    const stationMarker = (index: number, offset: [number, number] = [0, 0], place = { left: false, short: false }) => {
       const entry = located[index];
       if (!entry) return;
       const { station, location } = entry;
@@ -86,7 +98,8 @@ export function useStationMarkers(
       if (spread) el.dataset.spread = 'true';
       el.setAttribute('aria-label', done ? t`${station.title}: complete` : t`${station.title}: not complete`);
       el.className = `relative size-8 rounded-full border-[3px] border-white shadow-md focus-visible:outline-3 focus-visible:outline-amber-500 ${done ? 'bg-green-700' : 'bg-red-600'} ${spread ? 'outline-2 outline-offset-1 outline-slate-900 outline-dashed' : ''}`;
-      el.append(labelOf(station, left));
+      el.title = station.title;
+      el.append(labelOf(station, place));
       el.addEventListener('click', () => onSelect(station.staNumber));
       markers.push(new maplibregl.Marker({ element: el, offset }).setLngLat(lngLat(location)).addTo(map));
     };
@@ -101,7 +114,8 @@ export function useStationMarkers(
         markers.push(
           new maplibregl.Marker({ element: centre }).setLngLat(map.unproject([group.x, group.y])).addTo(map),
         );
-        for (const m of group.members) stationMarker(m.index, [m.dx, m.dy], m.side === 'left');
+        const short = group.members.length > FULL_LABELS_UP_TO;
+        for (const m of group.members) stationMarker(m.index, [m.dx, m.dy], { left: m.side === 'left', short });
       }
       if (group.kind === 'cluster') {
         const members = group.members.flatMap((i) => (located[i] ? [located[i]] : []));
