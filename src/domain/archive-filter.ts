@@ -10,6 +10,8 @@ export interface ArchiveFilter {
   /** YYYY-MM-DD, inclusive */
   to?: string;
   state?: ArchiveState;
+  /** Only rounds awaiting this user's decision (applied by the list, which knows the user's roles). */
+  mine?: true;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -57,6 +59,7 @@ export function parseArchiveFilter(search: Record<string, unknown>): ArchiveFilt
   if (typeof search.to === 'string' && ISO_DATE.test(search.to)) out.to = search.to;
   if (typeof search.state === 'string' && (ARCHIVE_STATES as readonly string[]).includes(search.state))
     out.state = search.state as ArchiveState;
+  if (search.mine === true || search.mine === 'true') out.mine = true;
   return out;
 }
 

@@ -131,6 +131,9 @@ describe('archive filters', () => {
       state: 'completed',
     });
     expect(parseArchiveFilter({ group: '', from: 5, to: '2026-03-09', state: 'nope' })).toEqual({ to: '2026-03-09' });
+    expect(parseArchiveFilter({ mine: true })).toEqual({ mine: true });
+    expect(parseArchiveFilter({ mine: 'true' })).toEqual({ mine: true });
+    expect(parseArchiveFilter({ mine: 'yes' })).toEqual({});
   });
   it('finds no day in a missing or broken time', () => {
     expect(submissionDay(undefined)).toBeUndefined();

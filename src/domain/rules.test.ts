@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CompletedEntry, MeasureRoundEntry, OfflineInstance } from '../../schemas/api';
-import { needsDecision1 } from './decisions';
+import { decisionReasonsOf, needsDecision1 } from './decisions';
 import { allowedCodes } from './input-type';
 import {
   buildPost,
@@ -295,6 +295,17 @@ describe('decision 1 on valueAfter and allowed codes', () => {
     expect(needsDecision1(entry('nein/unverändert/Ereignis', 0, 2))).toBe(true);
     expect(needsDecision1(entry('m', 5, 11))).toBe(true);
     expect(needsDecision1(entry('m', 5, 6))).toBe(false);
+  });
+  it.each([
+    ['an incident', entry('nein/unverändert/Ereignis', 2, 0), [{ reading: 'value', result: { kind: 'incident' } }]],
+    [
+      'a second reading above the range',
+      entry('m', 5, 11),
+      [{ reading: 'valueAfter', result: { kind: 'range', min: 0, max: 10, deviation: 1 } }],
+    ],
+    ['plausible readings', entry('m', 5, 6), []],
+  ] as const)('gives the decision card its reasons: %s', (_, e, reasons) => {
+    expect(decisionReasonsOf(e)).toEqual(reasons);
   });
   it('allows only the codes of coded input types', () => {
     expect(allowedCodes('NO_STEADY_INCIDENT')).toEqual([0, 1, 2]);

@@ -37,6 +37,17 @@ async function openArchiveRound(page: Page): Promise<void> {
   await page.getByRole('heading', { name: ROUND }).waitFor({ timeout: 30_000 });
 }
 
+/** The round's row in the archive list, opened through the navbar link. */
+async function archiveRow(page: Page) {
+  await page.getByRole('link', { name: 'Archiv' }).click();
+  const row = page
+    .getByRole('table', { name: 'Abgeschlossene Messrunden' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: ROUND }) });
+  await row.waitFor({ timeout: 30_000 });
+  return row;
+}
+
 /** Decision posts of the round the server answered with `status` (200: recorded). */
 async function decisionPosts(server: TestServer, instanceId: string, status = 200): Promise<number> {
   const log = (await testEndpoint(server, 'requests').then((r) => r.json())) as {
@@ -110,6 +121,10 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     expect(row?.state).toBe('submitted');
     instanceId = row?.instance_id ?? '';
 
+    // the list counts the open incidents, but the observer is not asked to decide
+    const listed = await archiveRow(page);
+    await expect.poll(() => listed.getByTestId('open-incidents').textContent()).toBe('2 offene Ereignisse');
+    expect(await listed.getByTestId('awaiting-my-decision').count()).toBe(0);
     await openArchiveRound(page);
     await page.getByTestId('decision-read-only').waitFor();
     expect(await page.getByTestId('round-state').textContent()).toBe('wartet auf Entscheidung 1');
@@ -120,6 +135,10 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
 
   it('the first decider records decision 1 with the -VB options, remark and team', async () => {
     const { context, page, errors } = await loginAs(browser, server, 'rudi');
+    const listed = await archiveRow(page);
+    await listed.getByTestId('awaiting-my-decision').waitFor({ timeout: 30_000 });
+    expect(await listed.getByTestId('awaiting-my-decision').textContent()).toBe('Wartet auf Ihre Entscheidung 1');
+    expect(await listed.getByTestId('open-incidents').textContent()).toBe('2 offene Ereignisse');
     await openArchiveRound(page);
     const form = page.getByTestId('decision-form');
     await form.waitFor({ timeout: 30_000 });
@@ -127,6 +146,11 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     // when it reached the device before the submit)
     expect(await form.getByTestId('decision-reasons').count()).toBe(2);
     expect(await form.getByTestId('decision-reasons').first().textContent()).toContain('Letzte Werte');
+    // and why it is asked at all
+    expect(await form.getByTestId('decision-why').allTextContents()).toEqual([
+      'Ereignis gemeldet',
+      'Ereignis gemeldet',
+    ]);
     const vb = form.getByRole('radiogroup', { name: `Entscheidung zu ${VB}` });
     // §4: a -VB series offers "not critical / further assessment" only
     expect(await vb.getByRole('radio').allTextContents()).toEqual(['nicht kritisch', 'weitere Beurteilung']);
@@ -165,6 +189,16 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
 
   it("the second decider decides offline and logs out: the next user's login sends nothing of it, hers sends it once", async () => {
     const { context, page, errors } = await loginAs(browser, server, 'rita');
+    const listed = await archiveRow(page);
+    await listed.getByTestId('awaiting-my-decision').waitFor({ timeout: 30_000 });
+    expect(await listed.getByTestId('awaiting-my-decision').textContent()).toBe('Wartet auf Ihre Entscheidung 2');
+    // only the escalated incident is still open
+    expect(await listed.getByTestId('open-incidents').textContent()).toBe('1 offenes Ereignis');
+    const mine = page.getByRole('checkbox', { name: 'Nur Runden, die auf meine Entscheidung warten' });
+    await mine.check();
+    expect(page.url()).toContain('mine=true');
+    await listed.waitFor();
+    await mine.uncheck();
     await openArchiveRound(page);
     const form = page.getByTestId('decision-form');
     await form.waitFor({ timeout: 30_000 });
@@ -233,6 +267,14 @@ describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
     expect(decisions.join(' ')).toContain('2: Maßnahme erforderlich');
     expect(decisions.join(' ')).toContain('1: sofort beheben Riss sichern');
     expect(await page.getByTestId('fact-decision2').textContent()).toContain('Betrieb (rita)');
+    // a saved decision shows once: after a reload the round says "completed", not "recorded" again
+    await page.reload();
+    const after = await archiveRow(page);
+    await expect.poll(() => after.getByTestId('open-incidents').textContent()).toBe('kein offenes Ereignis');
+    expect(await after.getByTestId('awaiting-my-decision').count()).toBe(0);
+    await openArchiveRound(page);
+    await page.getByTestId('entry-decisions').first().waitFor();
+    expect(await page.getByText('Beurteilung erfasst').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

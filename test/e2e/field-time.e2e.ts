@@ -195,6 +195,13 @@ describe('field-ready time and checks', () => {
       await page.goto(page.url().replace(/view=[a-z]+/, `view=${view}`));
       await page.locator(`[data-view="${view}"]`).waitFor();
       await page.waitForTimeout(300);
+      if (view === 'metadata') {
+        // station data as labelled rows, each number on its own in the UI language
+        const latlng = page.locator('[data-testid="station-data"][data-key="latlng"]');
+        expect(await latlng.locator('dt').textContent()).toBe('Breite, Länge');
+        expect(await latlng.locator('dd span span').allTextContents()).toEqual(['47,0412', '10,7433']);
+        await page.screenshot({ path: 'test-results/ux-tour-metadata-phone.png', fullPage: true });
+      }
       const small = await page.evaluate(() =>
         [
           ...document.querySelectorAll<HTMLElement>(

@@ -194,6 +194,17 @@ describe('outdoor tour on a phone', () => {
         .getAttribute('data-complete'),
     ).toBe('false');
     await page.getByTestId('my-position').waitFor();
+    // no two (round, 32 px) station markers overlap on the phone (near ones are spread around their place, with a hint on the map)
+    const boxes = await page
+      .locator('[data-testid="tour-map"] button[data-station]')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map(({ x, y }) => ({ x, y })));
+    expect(boxes.length).toBeGreaterThan(2);
+    const overlapping = boxes.filter((a, i) => boxes.some((b, j) => j !== i && Math.hypot(a.x - b.x, a.y - b.y) < 32));
+    expect(overlapping).toEqual([]);
+    if ((await page.locator('[data-testid="tour-map"] button[data-spread]').count()) > 0) {
+      expect(await page.getByTestId('map-overlap-hint').isVisible()).toBe(true);
+      expect(await page.getByTestId('spread-centre').count()).toBeGreaterThan(0);
+    }
     await page.screenshot({ path: 'test-results/tour-map.png' });
     await markerB.click();
     await page.getByTestId('map-selection').getByRole('button', { name: 'Werte erfassen' }).click();

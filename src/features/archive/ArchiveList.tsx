@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../readings/DateField';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -5,7 +6,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { ARCHIVE_STATES, archiveGroup, filterArchive, type ArchiveFilter } from '../../domain';
+import { useConfig, useServerInfo } from '../../db/reference-hooks';
+import {
+  ARCHIVE_STATES,
+  archiveGroup,
+  awaitingDecisionOf,
+  filterArchive,
+  openIncidents,
+  type ArchiveFilter,
+  type DecisionStage,
+} from '../../domain';
 import { PdfButton } from './PdfButton';
 import { RoundState, useStateLabel } from './round-state';
 
@@ -92,6 +102,15 @@ function Filters({
           ))}
         </select>
       </label>
+      <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-6"
+          checked={filter.mine === true}
+          onChange={(e) => set({ mine: e.target.checked ? true : undefined })}
+        />
+        <Trans>Only rounds awaiting my decision</Trans>
+      </label>
       {Object.keys(filter).length > 0 && (
         <button
           type="button"
@@ -105,6 +124,30 @@ function Filters({
   );
 }
 
+/** Open incidents as words, so the phone's stacked rows (no column heads) still say what the number is. */
+function IncidentCount({ count }: { count: number }) {
+  const { t } = useLingui();
+  if (count === 0) return <span className="text-slate-600 dark:text-slate-400">{t`no open incident`}</span>;
+  return (
+    <span className="font-semibold text-amber-900 dark:text-amber-300">
+      {t({ message: plural(count, { one: '# open incident', other: '# open incidents' }) })}
+    </span>
+  );
+}
+
+/** The row's mark for a round this user is to decide (issue 24: deciders see at once what waits for them). */
+function AwaitingMark({ stage }: { stage: DecisionStage | undefined }) {
+  if (stage === undefined) return null;
+  return (
+    <span
+      className="mt-1 block w-fit rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-300"
+      data-testid="awaiting-my-decision"
+    >
+      {stage === 1 ? <Trans>Awaiting your decision 1</Trans> : <Trans>Awaiting your decision 2</Trans>}
+    </span>
+  );
+}
+
 /** completedMeasureRoundList (§2): completed rounds from the local copy, newest first, filtered. */
 export function ArchiveList() {
   const { t } = useLingui();
@@ -114,6 +157,8 @@ export function ArchiveList() {
   const filter = useSearch({ from: '/archive' });
   const [selected, setSelected] = useState<string[]>([]);
   const rounds = useObservable(() => db.completedRounds.find({ sort: [{ submissionTime: 'desc' }] }).$, [], [db]);
+  const roles = useServerInfo()?.roles;
+  const { product } = useConfig();
   const setFilter = (f: ArchiveFilter) => {
     lastFilter = f;
     void navigate({ search: f, replace: true });
@@ -125,7 +170,14 @@ export function ArchiveList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restore once on arrival, then follow the URL
   }, []);
   const groups = useMemo(() => [...new Set(rounds.map(archiveGroup))].sort((a, b) => a.localeCompare(b)), [rounds]);
-  const shown = useMemo(() => filterArchive(rounds, filter), [rounds, filter]);
+  const awaiting = useMemo(
+    () => new Map(rounds.map((r) => [r.instanceId, awaitingDecisionOf(r, roles, product)])),
+    [rounds, roles, product],
+  );
+  const shown = useMemo(
+    () => filterArchive(rounds, filter).filter((r) => !filter.mine || awaiting.get(r.instanceId) !== undefined),
+    [rounds, filter, awaiting],
+  );
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const decided = (
     time: string | null | undefined,
@@ -177,6 +229,9 @@ export function ArchiveList() {
                 <Trans>State</Trans>
               </th>
               <th className="p-2">
+                <Trans>Open incidents</Trans>
+              </th>
+              <th className="p-2">
                 <Trans>Decision 1</Trans>
               </th>
               <th className="p-2">
@@ -222,6 +277,7 @@ export function ArchiveList() {
                       <Trans>correction</Trans>
                     </span>
                   )}
+                  <AwaitingMark stage={awaiting.get(r.instanceId)} />
                 </td>
                 <td className="p-2 tabular-nums" data-testid="submission-time">
                   {fmt.dateTime(r.submissionTime)}
@@ -229,6 +285,9 @@ export function ArchiveList() {
                 <td className="p-2">{r.mrTeam ?? '–'}</td>
                 <td className="p-2" data-testid="round-state">
                   <RoundState round={r} />
+                </td>
+                <td className="p-2 tabular-nums" data-testid="open-incidents">
+                  <IncidentCount count={openIncidents(r)} />
                 </td>
                 <td className="p-2" data-testid="decision1">
                   {decided(r.decision1Time, r.decision1Team, r.decision1User)}

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { CompletedEntry } from '../../../schemas/api';
 import { useConfig } from '../../db/reference-hooks';
-import { archiveImagesShown } from '../../domain';
+import { archiveImagesShown, decisionReasonsOf, type DecisionReason } from '../../domain';
 import { ArchiveImage } from '../archive/ArchiveImage';
 import { formatCheckNumber } from '../round-entry/checks/format';
 import { RecentValues } from '../round-entry/EntryHistory';
@@ -21,7 +22,7 @@ export function DecisionReasons({
   instanceId: string;
   submissionTime: string | null | undefined;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const config = useConfig();
   const num = (n: number | undefined | null) => (n === null || n === undefined ? '–' : formatCheckNumber(i18n, n));
   const range = entry.tsPlausibilityCheck;
@@ -29,9 +30,33 @@ export function DecisionReasons({
     ? [...(entry.tsRemark?.images ?? []), ...(entry.staRemark?.images ?? [])]
     : [];
   const unit = entry.tsUnit ? ` ${entry.tsUnit}` : '';
-  const row = 'grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-3';
+  // one grid for the whole list: each row its own grid gave each its own label width, so values did not line up
+  const row = 'contents';
+  const why = (r: DecisionReason): ReactNode => {
+    const second = r.reading === 'valueAfter';
+    if (r.result.kind === 'incident') return second ? t`Incident reported in the second reading` : t`Incident reported`;
+    const deviation = `${num(r.result.deviation)}${unit}`;
+    return second
+      ? t`Second reading outside the plausible range (deviation ${deviation})`
+      : t`Outside the plausible range (deviation ${deviation})`;
+  };
+  const reasons = decisionReasonsOf(entry);
   return (
-    <dl className="space-y-0.5 text-sm" data-testid="decision-reasons">
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm" data-testid="decision-reasons">
+      {reasons.length > 0 && (
+        <div className={row}>
+          <dt className="font-medium">
+            <Trans>Why</Trans>
+          </dt>
+          <dd className="font-semibold text-amber-900 dark:text-amber-300" data-testid="decision-why">
+            {reasons.map((r) => (
+              <span key={r.reading} className="block">
+                {why(r)}
+              </span>
+            ))}
+          </dd>
+        </div>
+      )}
       {range && (range.min !== undefined || range.max !== undefined) && (
         <div className={row}>
           <dt className="font-medium">
@@ -81,7 +106,9 @@ export function DecisionReasons({
           <dd className="break-words whitespace-pre-wrap">{entry.staRemark.text}</dd>
         </div>
       )}
-      <RecentValues tsId={entry.tsId} />
+      <div className="col-span-2">
+        <RecentValues tsId={entry.tsId} />
+      </div>
       {images.length > 0 && (
         <div className={row}>
           <dt className="font-medium">

@@ -14,6 +14,7 @@ import { MAP_MAX_ZOOM, locationFromMetadata, trackLines } from '../../domain';
 import { Button } from '../../ui/Button';
 import { useBaseLayers } from './base-layers';
 import { devicePosition } from './device-position';
+import { useStationMarkers } from './station-markers';
 import type { Tour } from './use-tour';
 
 /** A stored reference document parsed with its schema; undefined while absent or invalid. */
@@ -164,29 +165,8 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
     };
   }, [map, overlay]);
 
-  // station markers, coloured by completion; each a button
-  useEffect(() => {
-    if (!map) return undefined;
-    const markers = located.map(({ station, location }) => {
-      const done = tour.complete.get(station.staNumber) === true;
-      const el = document.createElement('button');
-      el.type = 'button';
-      el.dataset.station = station.staNumber;
-      el.dataset.complete = String(done);
-      el.setAttribute('aria-label', done ? t`${station.title}: complete` : t`${station.title}: not complete`);
-      el.className = `relative size-8 rounded-full border-[3px] border-white shadow-md focus-visible:outline-3 focus-visible:outline-amber-500 ${done ? 'bg-green-700' : 'bg-red-600'}`;
-      // ordinal and name beside the dot (unlabelled dots on a blank offline map told nothing)
-      const label = document.createElement('span');
-      label.setAttribute('aria-hidden', 'true');
-      label.className =
-        'pointer-events-none absolute top-1/2 left-full ml-1 max-w-40 -translate-y-1/2 truncate rounded bg-white/90 px-1 text-xs font-semibold whitespace-nowrap text-slate-950 shadow';
-      label.textContent = [station.ordinal, station.entries[0]?.staName ?? station.title].filter(Boolean).join(' ');
-      el.append(label);
-      el.addEventListener('click', () => setSelected(station.staNumber));
-      return new maplibregl.Marker({ element: el }).setLngLat([location.longitude, location.latitude]).addTo(map);
-    });
-    return () => markers.forEach((m) => m.remove());
-  }, [map, located, tour.complete, t]);
+  // station markers, coloured by completion, spread or clustered where they would overlap; each a button
+  const overlapping = useStationMarkers(map, located, tour.complete, setSelected);
 
   // the device position, when the user allows it
   useEffect(() => {
@@ -233,13 +213,27 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
           </Trans>
         </p>
       )}
-      <div
-        ref={container}
-        data-testid="tour-map"
-        className="h-[60dvh] w-full overflow-hidden rounded border-2 border-slate-500"
-        aria-label={t`Map of the round`}
-        role="region"
-      />
+      <div className="relative">
+        <div
+          ref={container}
+          data-testid="tour-map"
+          className="h-[60dvh] w-full overflow-hidden rounded border-2 border-slate-500"
+          aria-label={t`Map of the round`}
+          role="region"
+        />
+        {/* on the map, where the spread markers are seen (below a 60 % high map it was out of sight) */}
+        {overlapping && (
+          <p
+            className="pointer-events-none absolute inset-x-1 bottom-1 rounded bg-white/90 p-1 text-xs text-slate-950 shadow"
+            data-testid="map-overlap-hint"
+          >
+            <Trans>
+              Stations at nearly the same place are drawn side by side with a dashed ring around a small dot at their
+              place; a number stands for several stations: tap it to zoom in.
+            </Trans>
+          </p>
+        )}
+      </div>
       {base.tileError && (
         <p className="text-sm" data-testid="map-tile-error">
           <Trans>Some map tiles could not be loaded; the stations are shown anyway.</Trans>

@@ -1,15 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { locationFromMetadata } from '../../domain';
 import type { StationGroup } from '../round-entry/row-model';
+import { StationData } from './StationData';
 import { StationPager } from './StationPager';
 import type { Tour } from './use-tour';
-
-/** Metadata values are strings, numbers or lists (latlng); shown as typed, lists joined. */
-function metadataText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(metadataText).join(', ');
-  if (value !== null && typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
 
 /** metadata view (§2): the station's metadata and location (§3: staLocation, else read from the metadata). */
 export function TourMetadata({
@@ -70,12 +64,7 @@ export function TourMetadata({
             )}
           </dd>
         </div>
-        {Object.entries(metadata).map(([key, value]) => (
-          <div key={key} className={row}>
-            <dt className="font-semibold [overflow-wrap:anywhere]">{key}</dt>
-            <dd className="[overflow-wrap:anywhere]">{metadataText(value)}</dd>
-          </div>
-        ))}
+        <StationData metadata={metadata} rowClass={row} />
       </dl>
       <h3 className="text-lg font-semibold">
         <Trans>Timeseries</Trans>
