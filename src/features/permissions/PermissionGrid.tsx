@@ -115,7 +115,9 @@ export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridP
                     className={`${headerButton} break-all`}
                     title={t`Double-click: select all`}
                     aria-label={t`Select the shown roles of ${u} in all shown measure rounds`}
-                    {...onSelectAll(() => editor.toggleAll(rounds.flatMap((r) => roles.map((role) => cell(u, r, role)))))}
+                    {...onSelectAll(() =>
+                      editor.toggleAll(rounds.flatMap((r) => roles.map((role) => cell(u, r, role)))),
+                    )}
                   >
                     {u}
                     {editor.newUsers.includes(u) && (

@@ -33,8 +33,8 @@ export function PermissionMatrix() {
       </h1>
       <p className="max-w-prose text-slate-700 dark:text-slate-300" data-testid="permissions-intro">
         <Trans>
-          Here administrators decide who may do what on which measure round: observers enter readings, deciders
-          assess incidents (decision 1) and decide on operations (decision 2).
+          Here administrators decide who may do what on which measure round: observers enter readings, deciders assess
+          incidents (decision 1) and decide on operations (decision 2).
         </Trans>
       </p>
       {loggedOut ? (
@@ -57,8 +57,8 @@ export function PermissionMatrix() {
           <Trans>Only administrators manage permissions.</Trans>{' '}
           {info.username ? (
             <Trans>
-              You are logged in as {info.username} without administrator rights: ask an administrator if you need
-              a role on a measure round.
+              You are logged in as {info.username} without administrator rights: ask an administrator if you need a role
+              on a measure round.
             </Trans>
           ) : (
             <Trans>Ask an administrator if you need a role on a measure round.</Trans>

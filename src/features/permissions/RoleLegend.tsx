@@ -20,9 +20,7 @@ export function RoleLegend({ roles }: { roles: readonly string[] }) {
         })}
       </dl>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        <Trans>
-          A green frame marks a role added, a red frame a role removed; both take effect when you save.
-        </Trans>
+        <Trans>A green frame marks a role added, a red frame a role removed; both take effect when you save.</Trans>
       </p>
     </div>
   );
