@@ -68,7 +68,7 @@ export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridP
       aria-labelledby={captionId}
       // scrollable: reachable by keyboard to scroll it (axe scrollable-region-focusable)
       tabIndex={0}
-      className="max-h-[70vh] overflow-auto rounded border border-slate-300 dark:border-slate-700"
+      className="isolate max-h-[70vh] overflow-auto rounded border border-slate-300 dark:border-slate-700"
       data-testid="permission-grid"
     >
       <table className="border-separate border-spacing-0 text-sm">

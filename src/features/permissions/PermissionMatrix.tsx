@@ -190,7 +190,7 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
               </Button>
             </div>
           )}
-          <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-white py-2 dark:border-slate-700 dark:bg-slate-950">
+          <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-white py-2 dark:border-slate-700 dark:bg-slate-950">
             <p data-testid="permission-changes" aria-live="polite">
               <Plural value={editor.changes.added} one="# new permission" other="# new permissions" />,{' '}
               <Plural value={editor.changes.removed} one="# removed permission" other="# removed permissions" />
@@ -274,11 +274,11 @@ function FilterField({
         className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900"
       />
       {!filter.ok && (
-        <span id={`${id}-error`} className="max-w-72" title={filter.error}>
+        <p id={`${id}-error`} className="max-w-72 leading-tight" title={filter.error}>
           <InlineError>
             {t`This filter is not a valid pattern: check brackets and special characters such as ( [ * +`}
           </InlineError>
-        </span>
+        </p>
       )}
     </div>
   );
