@@ -106,7 +106,7 @@ describe('admin and first visit', () => {
     });
   }
 
-  it('brand and role names follow the language; /permissions explains itself to a logged-out user and a non-admin', async () => {
+  it('the brand follows the configuration and the language; /permissions explains itself to a logged-out user and a non-admin', async () => {
     const server = env.server();
     let context = await env.browser().newContext({ locale: 'de-DE' });
     let page = await context.newPage();
