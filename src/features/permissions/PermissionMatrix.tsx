@@ -79,6 +79,8 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
   const [roleFilter, setRoleFilter] = useState('');
   const [userFilter, setUserFilter] = useState('');
   const [limit, setLimit] = useState(PAGE);
+  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia('(min-width: 640px)').matches);
+  const filtering = [roundFilter, roleFilter, userFilter].some((f) => f.trim() !== '');
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
   const rounds = useMemo(() => compileNameFilter(roundFilter), [roundFilter]);
@@ -140,28 +142,40 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
       )}
       {online && editor.load.kind === 'ready' && (
         <>
-          <div className="flex flex-wrap items-start gap-4">
-            <FilterField
-              label={t`Filter measure rounds (regular expression)`}
-              value={roundFilter}
-              onChange={setRoundFilter}
-              filter={rounds}
-            />
-            <FilterField
-              label={t`Filter roles (regular expression)`}
-              value={roleFilter}
-              onChange={setRoleFilter}
-              filter={roles}
-            />
-            <FilterField
-              label={t`Filter users (regular expression)`}
-              value={userFilter}
-              onChange={(v) => {
-                setUserFilter(v);
-                setLimit(PAGE);
-              }}
-              filter={users}
-            />
+          <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+            {/* folded on a phone, so the grid starts on the first screen; open on wider screens */}
+            <details
+              open={filtersOpen}
+              onToggle={(e) => setFiltersOpen(e.currentTarget.open)}
+              className="min-w-0 max-w-full"
+            >
+              <summary className="flex min-h-11 cursor-pointer items-center font-medium">
+                {filtering ? t`Filters (active)` : t`Filters`}
+              </summary>
+              <div className="flex flex-wrap items-start gap-4">
+                <FilterField
+                  label={t`Filter measure rounds (regular expression)`}
+                  value={roundFilter}
+                  onChange={setRoundFilter}
+                  filter={rounds}
+                />
+                <FilterField
+                  label={t`Filter roles (regular expression)`}
+                  value={roleFilter}
+                  onChange={setRoleFilter}
+                  filter={roles}
+                />
+                <FilterField
+                  label={t`Filter users (regular expression)`}
+                  value={userFilter}
+                  onChange={(v) => {
+                    setUserFilter(v);
+                    setLimit(PAGE);
+                  }}
+                  filter={users}
+                />
+              </div>
+            </details>
             <NewUser editor={editor} />
           </div>
           <RoleLegend roles={editor.roles} />
