@@ -60,7 +60,9 @@ describe('admin and first visit', () => {
       ]);
       expect((await open.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       await open.click();
-      await expect.poll(() => decodeURIComponent(page.url())).toContain(`/stations/Quellen Kaunertal/${today}`);
+      await expect
+        .poll(() => decodeURIComponent(page.url()), { timeout: 10_000 })
+        .toContain(`/stations/Quellen Kaunertal/${today}`);
 
       await page.goto(`${env.server().url}/permissions`);
       const grid = page.getByTestId('permission-grid');
@@ -131,7 +133,7 @@ describe('admin and first visit', () => {
     await page.getByTestId('permissions-not-admin').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('permissions-not-admin').textContent()).toContain('Sie sind als olga');
     expect(await page.getByTestId('permissions-intro').textContent()).toContain('Hier legen');
-    await expect.poll(() => page.title()).toBe('Berechtigungen • Pegelrunden');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Berechtigungen • Pegelrunden');
     await context.close();
 
     // identity provider on, no session: the page says what it is for and offers the login
@@ -139,9 +141,11 @@ describe('admin and first visit', () => {
     const idp = 'https://idp.example.test';
     await withConfig(context, { keycloak: { url: idp, realm: 'hydro', clientId: 'rounds-app' } });
     // the provider answers the silent session check with "no session" (as keycloak does with prompt=none)
+    let checked = false;
     await context.route(`${idp}/**`, async (route) => {
       const url = new URL(route.request().url());
       const back = url.searchParams.get('redirect_uri');
+      checked ||= url.pathname.endsWith('/protocol/openid-connect/auth');
       if (url.pathname.endsWith('/protocol/openid-connect/auth') && back)
         return route.fulfill({
           status: 302,
@@ -153,6 +157,9 @@ describe('admin and first visit', () => {
     await context.addInitScript(() => sessionStorage.setItem('hydrorounds.loginTriedFor', '/permissions'));
     page = await context.newPage();
     await page.goto(`${server.url}/permissions`);
+    // after the trip to the provider and back, on the page opened
+    await expect.poll(() => checked, { timeout: 30_000 }).toBe(true);
+    await page.waitForURL(/\/permissions$/, { timeout: 30_000 });
     const login = page.getByTestId('permissions-login');
     await login.waitFor({ timeout: 30_000 });
     expect(await login.textContent()).toContain('Melden Sie sich mit einem Administratorkonto an');
