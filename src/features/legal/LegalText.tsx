@@ -3,7 +3,6 @@ import { useConfig } from '../../db/reference-hooks';
 import { SimpleMarkdown } from './SimpleMarkdown';
 import { pickLocalizedText as pick } from '../../domain/localized-text';
 
-
 /** imprint (§2): the operator's imprint from the server config. */
 export function Imprint() {
   const { i18n, t } = useLingui();
