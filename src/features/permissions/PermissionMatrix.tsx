@@ -149,7 +149,8 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
               onToggle={(e) => setFiltersOpen(e.currentTarget.open)}
               className="min-w-0 max-w-full"
             >
-              <summary className="flex min-h-11 cursor-pointer items-center font-medium">
+              <summary className="flex min-h-11 cursor-pointer items-center gap-1 font-medium">
+                <span aria-hidden="true">{filtersOpen ? '▾' : '▸'}</span>
                 {filtering ? t`Filters (active)` : t`Filters`}
               </summary>
               <div className="flex flex-wrap items-start gap-4">
