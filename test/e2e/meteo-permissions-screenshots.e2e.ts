@@ -43,7 +43,7 @@ describe('screenshots of meteo, permissions and documents', () => {
           .getByRole('checkbox', { name: 'olga Meteo Kaunertal Beobachtung (erfasst Messwerte)', exact: true })
           .check({ timeout: 20_000 });
         // the filters are folded on a phone
-        if (viewport.name === 'phone') await page.getByText('Filter', { exact: true }).click();
+        if (viewport.name === 'phone') await page.locator('summary', { hasText: 'Filter' }).click();
         await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).fill('(');
         await page.screenshot({ path: `${OUT}/permissions-${viewport.name}-${scheme}.png` });
 
