@@ -58,7 +58,8 @@ export type LocalizedText = v.InferOutput<typeof LocalizedTextSchema>;
 
 /** §3 Config (client settings). Every field has a default so an old stored copy still parses. */
 export const ConfigSchema = v.object({
-  title: v.optional(v.string(), 'Messrunden'),
+  /** the brand in the navbar and the document title, one text or one per language; without it a translated default */
+  title: v.optional(LocalizedTextSchema),
   product: v.optional(v.string(), 'HWE'),
   columns: v.optional(v.array(ColumnSchema), []),
   csvImporter: v.optional(CsvImporterConfigSchema, {}),

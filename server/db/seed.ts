@@ -17,7 +17,6 @@ function mulberry32(seed: number): () => number {
 }
 
 export const DEMO_CONFIG: ConfigInput = {
-  title: 'Messrunden',
   product: 'HWE',
   defaultTime: '12:00',
   locale: 'de',

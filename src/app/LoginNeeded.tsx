@@ -33,7 +33,7 @@ export function LoginNeeded() {
       auth.login();
     }
   }, [needed, checked, tried, path, state.authenticated]);
-  if (!needed) return null;
+  if (!needed || meta.ownLoginHint) return null;
   return (
     <Alert type="info" testId="login-needed">
       <p>

@@ -10,6 +10,7 @@ import { Icon } from '../ui/Icon';
 import { auth } from './auth';
 import { useAuthState } from './use-auth';
 import { useRouteMeta } from './route-meta';
+import { useBrand } from './use-brand';
 import { SyncStatusButton } from './SyncStatusButton';
 import { useMeasureDocuments } from '../db/use-measure-documents';
 
@@ -36,6 +37,7 @@ const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { de: 'Deutsch', 
 export function Navbar() {
   const { t, i18n } = useLingui();
   const config = useConfig();
+  const brand = useBrand();
   const info = useServerInfo();
   const online = useOnline();
   const fmt = useLocaleFormat();
@@ -170,10 +172,10 @@ export function Navbar() {
             to="/"
             search={date ? { date } : {}}
             className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded font-semibold"
-            aria-label={`${config.title}: ${t`Home: choose a group`}`}
+            aria-label={`${brand}: ${t`Home: choose a group`}`}
           >
             <img src={config.logo ?? '/icon.svg'} alt="" style={{ height: 32 }} />
-            <span className="hidden sm:inline">{config.title}</span>
+            <span className="hidden sm:inline">{brand}</span>
           </Link>
         )}
         {meta.navbarHeading ? (

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useConfig } from '../db/reference-hooks';
+import { useBrand } from './use-brand';
 import { formatDate, toFormatLocale } from '../domain/locale-format';
 
 /** §2 route meta. Absent flags take the defaults below. */
@@ -17,6 +17,8 @@ export interface RouteMeta {
   showUser?: boolean;
   showLogo?: boolean;
   needsAuth?: boolean;
+  /** the page explains the login and offers it itself: the general login hint would only repeat it */
+  ownLoginHint?: boolean;
 }
 
 declare module '@tanstack/react-router' {
@@ -30,6 +32,7 @@ const DEFAULTS: Required<Omit<RouteMeta, 'title' | 'groupInTitle' | 'navbarHeadi
   showUser: true,
   showLogo: true,
   needsAuth: false,
+  ownLoginHint: false,
 };
 
 /** The meta of the deepest matched route, with defaults filled in. */
@@ -46,7 +49,7 @@ export function composeTitle(parts: readonly (string | undefined)[]): string {
 
 export function useDocumentTitle(): void {
   const { i18n } = useLingui();
-  const config = useConfig();
+  const brand = useBrand();
   const matches = useMatches();
   const meta = useRouteMeta();
   const params = matches.at(-1)?.params as Record<string, string | undefined> | undefined;
@@ -54,7 +57,7 @@ export function useDocumentTitle(): void {
     meta.title ? i18n._(meta.title) : undefined,
     meta.groupInTitle ? params?.group : undefined,
     meta.groupInTitle && params?.date ? formatDate(params.date, toFormatLocale(i18n.locale)) : undefined,
-    config.title,
+    brand,
   ]);
   useEffect(() => {
     document.title = title;

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../schemas/api';
-import { checkNewUser, compileNameFilter, countChanges, isHeld, removeAllOfUser, toggleAll } from './permissions';
+import {
+  checkNewUser,
+  compileNameFilter,
+  countChanges,
+  heldRightsOf,
+  indexPermissions,
+  isHeld,
+  removeAllOfUser,
+  roleKind,
+  toggleAll,
+} from './permissions';
 
 const p = (username: string, mrId: string, role: string, $action?: 'NEW' | 'DELETED'): Permission => ({
   username,
@@ -63,5 +73,42 @@ describe('permission matrix (§2, §4)', () => {
     ['new.user', undefined],
   ])('new user %j: %s', (name, problem) => {
     expect(checkNewUser(name, ['olga', 'rudi'])).toBe(problem);
+  });
+});
+
+describe('role names and the grid lookups (§6)', () => {
+  it.each([
+    ['HWE_OBSERVE', 'observe'],
+    ['HWE_RESPONSIBLE1', 'decision1'],
+    ['HWE_RESPONSIBLE2', 'decision2'],
+    ['WBL_RESPONSIBLE1', 'decision1'],
+    ['HWE_RESPONSIBLE3', undefined],
+    ['ADMIN', undefined],
+    ['HWE_OBSERVER', undefined],
+  ])('%s is %s', (role, kind) => {
+    expect(roleKind(role)).toBe(kind);
+  });
+
+  it('finds a cell in the index, marked or not, and nothing for another user with the same round and role', () => {
+    const list: Permission[] = [
+      { username: 'olga', mrId: '2', role: 'HWE_OBSERVE' },
+      { username: 'rudi', mrId: '1', role: 'HWE_OBSERVE', $action: 'DELETED' },
+    ];
+    const find = indexPermissions(list);
+    expect(find({ username: 'olga', mrId: '2', role: 'HWE_OBSERVE' })).toBe(list[0]);
+    expect(find({ username: 'rudi', mrId: '1', role: 'HWE_OBSERVE' })?.$action).toBe('DELETED');
+    expect(find({ username: 'olga', mrId: '1', role: 'HWE_OBSERVE' })).toBeUndefined();
+  });
+
+  it('counts the rights a deletion removes and names their rounds, without those already marked for removal', () => {
+    const list: Permission[] = [
+      { username: 'rudi', mrId: '1', mrName: 'Talsperre', role: 'HWE_OBSERVE' },
+      { username: 'rudi', mrId: '1', mrName: 'Talsperre', role: 'HWE_RESPONSIBLE1', $action: 'NEW' },
+      { username: 'rudi', mrId: '2', mrName: 'Meteo', role: 'HWE_OBSERVE', $action: 'DELETED' },
+      { username: 'rudi', mrId: '3', role: 'HWE_OBSERVE' },
+      { username: 'olga', mrId: '2', mrName: 'Meteo', role: 'HWE_OBSERVE' },
+    ];
+    expect(heldRightsOf(list, 'rudi')).toEqual({ permissions: 3, rounds: ['3', 'Talsperre'] });
+    expect(heldRightsOf(list, 'berta')).toEqual({ permissions: 0, rounds: [] });
   });
 });

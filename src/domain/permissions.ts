@@ -79,3 +79,38 @@ export function checkNewUser(name: string, users: readonly string[]): NewUserPro
   if (trimmed.length > 200) return 'tooLong';
   return users.some((u) => u.toLowerCase() === trimmed.toLowerCase()) ? 'exists' : undefined;
 }
+
+export type RoleKind = 'observe' | 'decision1' | 'decision2';
+
+/**
+ * §6 roles are `{product}_OBSERVE`, `{product}_RESPONSIBLE1` and `{product}_RESPONSIBLE2`: the suffix tells what a
+ * role allows whatever the product prefix. Another id (a role of the server's own) has no kind and shows as it is.
+ */
+export function roleKind(role: string): RoleKind | undefined {
+  if (/_OBSERVE$/.test(role)) return 'observe';
+  if (/_RESPONSIBLE1$/.test(role)) return 'decision1';
+  if (/_RESPONSIBLE2$/.test(role)) return 'decision2';
+  return undefined;
+}
+
+const cellKey = (p: Pick<Permission, 'username' | 'mrId' | 'role'>) => `${p.username}\u0000${p.mrId}\u0000${p.role}`;
+
+/**
+ * The list indexed by user, round and role: the grid looks up thousands of cells per render, and a scan of the
+ * whole list for each would make every click slow with many users.
+ */
+export function indexPermissions(
+  list: readonly Permission[],
+): (p: Pick<Permission, 'username' | 'mrId' | 'role'>) => Permission | undefined {
+  const byKey = new Map(list.map((p) => [cellKey(p), p]));
+  return (p) => byKey.get(cellKey(p));
+}
+
+/** What "delete all rights of a user" removes, for the confirmation: held permissions and the rounds they are on. */
+export function heldRightsOf(list: readonly Permission[], username: string): { permissions: number; rounds: string[] } {
+  const held = list.filter((p) => p.username === username && p.$action !== 'DELETED');
+  const rounds = [...new Set(held.map((p) => p.mrName ?? p.mrId))].sort((a, b) =>
+    a.localeCompare(b, 'de', { numeric: true }),
+  );
+  return { permissions: held.length, rounds };
+}

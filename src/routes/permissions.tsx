@@ -7,6 +7,6 @@ import { rootRoute } from './__root';
 export const permissionsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/permissions',
-  staticData: { meta: { title: msg`Permissions`, needsAuth: true } },
+  staticData: { meta: { title: msg`Permissions`, needsAuth: true, ownLoginHint: true } },
   component: lazyPage(() => import('../features/permissions/PermissionMatrix'), 'PermissionMatrix'),
 });

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   onCancel(): void;
   /** e.g. until every listed item is ticked */
   confirmDisabled?: boolean;
+  /** 'danger' for a confirmation that removes something */
+  confirmVariant?: 'primary' | 'danger';
   testId?: string;
 }
 
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   confirmDisabled,
+  confirmVariant = 'primary',
   testId,
 }: ConfirmDialogProps) {
   return (
@@ -36,7 +39,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} disabled={confirmDisabled}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </div>

@@ -11,6 +11,7 @@ const ROUTES = [
   '/about',
   '/config',
   '/debug',
+  '/permissions',
   '/changelog',
   '/imprint',
   '/privacyPolicy',

@@ -80,10 +80,12 @@ describe('demo identities (npm run start:identity)', () => {
     await page.goto(`${server.url}/?date=${today}`);
     await logIn(page, 'admin', 'admin');
     await page.getByRole('link', { name: 'Berechtigungen' }).click({ timeout: 30_000 });
-    await page.getByRole('button', { name: /^beobachter 2 Berechtigungen/ }).click({ timeout: 30_000 });
     await page
-      .getByRole('checkbox', { name: 'beobachter Talsperre Gepatsch Kontrollgang HWE_OBSERVE', exact: true })
-      .check();
+      .getByRole('checkbox', {
+        name: 'beobachter Talsperre Gepatsch Kontrollgang Beobachtung (erfasst Messwerte)',
+        exact: true,
+      })
+      .check({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
     await page.getByTestId('permissions-saved').waitFor();
     await admin.close();

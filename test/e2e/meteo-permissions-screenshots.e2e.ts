@@ -39,8 +39,11 @@ describe('screenshots of meteo, permissions and documents', () => {
         await page.screenshot({ path: `${OUT}/meteo-${viewport.name}-${scheme}.png` });
 
         await page.goto(`${env.server().url}/permissions`);
-        await page.getByRole('button', { name: 'Alle aufklappen' }).click({ timeout: 20_000 });
-        await page.getByRole('checkbox', { name: 'olga Meteo Kaunertal HWE_OBSERVE', exact: true }).check();
+        await page
+          .getByRole('checkbox', { name: 'olga Meteo Kaunertal Beobachtung (erfasst Messwerte)', exact: true })
+          .check({ timeout: 20_000 });
+        // the filters are folded on a phone
+        if (viewport.name === 'phone') await page.locator('summary', { hasText: 'Filter' }).click();
         await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).fill('(');
         await page.screenshot({ path: `${OUT}/permissions-${viewport.name}-${scheme}.png` });
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionData } from '../../schemas/api';
+import type { Page } from 'playwright-core';
 import { api, serverAndBrowser, watchErrors } from './harness';
+
+/** The role names the German grid shows (the id is the detail in the legend and the tooltip). */
+const ROLE_NAMES: Readonly<Record<string, string>> = {
+  HWE_OBSERVE: 'Beobachtung (erfasst Messwerte)',
+  HWE_RESPONSIBLE1: 'Entscheidung 1 (Beurteilung)',
+  HWE_RESPONSIBLE2: 'Entscheidung 2 (Betrieb)',
+};
+const cellOf = (page: Page) => (user: string, round: string, role: string) =>
+  page.getByRole('checkbox', { name: `${user} ${round} ${ROLE_NAMES[role] ?? role}`, exact: true });
 
 describe('permission matrix (admin)', () => {
   const env = serverAndBrowser('e2e-permissions-');
@@ -20,10 +30,11 @@ describe('permission matrix (admin)', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('p');
     await page.getByRole('heading', { name: 'Berechtigungen' }).waitFor();
-    await page.getByRole('button', { name: 'Alle aufklappen' }).click();
+    // the double-click selection is said on the page, not only in a tooltip
+    await page.getByTestId('select-all-hint').waitFor();
+    expect(await page.getByTestId('select-all-hint').textContent()).toContain('Doppelklick');
 
-    const cell = (user: string, round: string, role: string) =>
-      page.getByRole('checkbox', { name: `${user} ${round} ${role}`, exact: true });
+    const cell = cellOf(page);
     expect(await cell('olga', 'Quellen Kaunertal', 'HWE_OBSERVE').isChecked()).toBe(true);
     await cell('olga', 'Meteo Kaunertal', 'HWE_OBSERVE').check();
     await cell('olga', 'Quellen Kaunertal', 'HWE_OBSERVE').uncheck();
@@ -39,21 +50,37 @@ describe('permission matrix (admin)', () => {
     await page
       .getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' })
       .pressSequentially('RESPONSIBLE[', { delay: 20 });
-    await page.getByText('Ungültiger regulärer Ausdruck').waitFor();
+    // a sentence, not the engine's text (that stays in the tooltip)
+    const sentence = page.getByText('Dieser Filter ist kein gültiges Muster');
+    await sentence.waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Invalid regular expression' }).count()).toBe(0);
     await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).fill('RESPONSIBLE\\d');
     expect(await cell('rudi', 'Quellen Kaunertal', 'HWE_OBSERVE').count()).toBe(0);
     expect(await cell('rudi', 'Quellen Kaunertal', 'HWE_RESPONSIBLE2').count()).toBe(1);
     await roundFilter.fill('');
     await page.getByRole('textbox', { name: 'Rollen filtern (regulärer Ausdruck)' }).fill('');
 
-    // a new user gets every role of a round by a double-click on the round's row header
+    // a new user gets every role of the shown round by a double-click on the user's row header
     await page.getByRole('textbox', { name: 'Neuer Benutzer' }).pressSequentially('berta', { delay: 20 });
     await page.getByRole('button', { name: 'Benutzer anlegen' }).click();
-    await page.getByRole('button', { name: 'Alle Rollen von berta in Meteo Kaunertal auswählen' }).dblclick();
+    await roundFilter.pressSequentially('Meteo', { delay: 20 });
+    await page
+      .getByRole('button', { name: 'Angezeigte Rollen von berta in allen angezeigten Messrunden auswählen' })
+      .dblclick();
+    await roundFilter.fill('');
     for (const role of ['HWE_OBSERVE', 'HWE_RESPONSIBLE1', 'HWE_RESPONSIBLE2'])
       expect(await cell('berta', 'Meteo Kaunertal', role).isChecked()).toBe(true);
-    // a user's rights removed all at once
+    expect(await cell('berta', 'Quellen Kaunertal', 'HWE_OBSERVE').isChecked()).toBe(false);
+    // a user's rights removed all at once, after a confirmation naming what goes
     await page.getByRole('button', { name: 'Alle Rechte von rudi löschen' }).click();
+    const confirm = page.getByTestId('delete-rights-dialog');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('1 Berechtigung von rudi wird entfernt');
+    expect(await confirm.textContent()).toContain('Talsperre Gepatsch Kontrollgang');
+    await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+    expect(await cell('rudi', 'Talsperre Gepatsch Kontrollgang', 'HWE_RESPONSIBLE1').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Alle Rechte von rudi löschen' }).click();
+    await confirm.getByRole('button', { name: 'Rechte löschen' }).click();
     expect(await cell('rudi', 'Talsperre Gepatsch Kontrollgang', 'HWE_RESPONSIBLE1').isChecked()).toBe(false);
     await expect
       .poll(() => page.getByTestId('permission-changes').textContent())
@@ -94,9 +121,7 @@ describe('permission matrix (admin)', () => {
     const errors = watchErrors(page);
     await page.goto(`${server.url}/permissions`);
     await page.getByRole('heading', { name: 'Berechtigungen' }).waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Alle aufklappen' }).click();
-    const cell = (user: string, round: string, role: string) =>
-      page.getByRole('checkbox', { name: `${user} ${round} ${role}`, exact: true });
+    const cell = cellOf(page);
     await cell('rudi', 'Meteo Kaunertal', 'HWE_OBSERVE').check();
     // a second admin saves meanwhile
     await server.db.query("insert into permission (username, mr_id, role) values ('rudi', '2', 'HWE_RESPONSIBLE2')");

@@ -180,8 +180,9 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/permissions`);
-    await page.getByRole('button', { name: 'Alle aufklappen' }).click({ timeout: 30_000 });
-    await page.getByRole('checkbox', { name: 'olga Meteo Kaunertal HWE_OBSERVE', exact: true }).check();
+    await page
+      .getByRole('checkbox', { name: 'olga Meteo Kaunertal Beobachtung (erfasst Messwerte)', exact: true })
+      .check({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
     await page.getByTestId('permissions-saved').waitFor({ timeout: 30_000 });
     const saved = await api<PermissionData>(server, '/admin/permissions');

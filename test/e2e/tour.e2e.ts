@@ -108,7 +108,7 @@ describe('outdoor tour on a phone', () => {
       await card.waitFor();
       // the first control of a round is "take offline", the table comes after it
       const first = card.locator('button, a').first();
-      expect(await first.textContent()).toBe('Offline nehmen');
+      expect(await first.textContent()).toBe('Offline nehmen (für den Außendienst)');
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -1,14 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { LocalizedText } from '../../../schemas/api';
 import { useConfig } from '../../db/reference-hooks';
 import { SimpleMarkdown } from './SimpleMarkdown';
-
-/** The operator's text in the UI language, else in German (the default language), else any. */
-function pick(text: LocalizedText | undefined, locale: string): string | undefined {
-  if (text === undefined || typeof text === 'string') return text;
-  const byLocale: Partial<Record<string, string>> = text;
-  return byLocale[locale] ?? text.de ?? Object.values(text)[0];
-}
+import { pickLocalizedText as pick } from '../../domain/localized-text';
 
 /** imprint (§2): the operator's imprint from the server config. */
 export function Imprint() {

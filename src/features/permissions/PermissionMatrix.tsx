@@ -1,7 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { PermissionConflictError } from '../../../replication/api-errors';
-import { checkNewUser, compileNameFilter } from '../../domain';
+import { checkNewUser, compileNameFilter, type NameFilter } from '../../domain';
+import { auth } from '../../app/auth';
+import { useAuthState } from '../../app/use-auth';
 import { useOnline } from '../../app/use-online';
 import { useServerInfo } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
@@ -9,30 +11,96 @@ import { Button } from '../../ui/Button';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { InlineError } from '../../ui/InlineError';
 import { usePermissionEditor, type PermissionEditor } from './use-permission-editor';
-import { UserPermissions } from './UserPermissions';
+import { PermissionGrid } from './PermissionGrid';
+import { RoleLegend } from './RoleLegend';
+import { useRoleNames } from './role-names';
 
 type Notice = { kind: 'saved' } | { kind: 'error'; message: string } | { kind: 'conflict' } | null;
 
+/** Rows drawn at once: the grid stays quick with hundreds of users; the filter or "show more" reaches the rest. */
+const PAGE = 50;
+
 /** permissions (§2): admins grant roles per user and measure round; online only, saved as a whole. */
 export function PermissionMatrix() {
-  const { t } = useLingui();
   const online = useOnline();
   const info = useServerInfo();
-  const editor = usePermissionEditor(online && info?.isAdmin === true);
+  const authState = useAuthState();
+  const loggedOut = authState.enabled && !authState.authenticated;
+  return (
+    <section aria-labelledby="permissions-heading" className="space-y-3">
+      <h1 id="permissions-heading" className="text-2xl font-semibold">
+        <Trans>Permissions</Trans>
+      </h1>
+      <p className="max-w-prose text-slate-700 dark:text-slate-300" data-testid="permissions-intro">
+        <Trans>
+          Here administrators decide who may do what on which measure round: observers enter readings, deciders assess
+          incidents (decision 1) and decide on operations (decision 2).
+        </Trans>
+      </p>
+      {loggedOut ? (
+        <Alert type="info" testId="permissions-login">
+          <p>
+            <Trans>Log in with an administrator account to see and change the permissions.</Trans>
+          </p>
+          {online ? (
+            <Button className="mt-2" onClick={() => auth.login()}>
+              <Trans>Log in</Trans>
+            </Button>
+          ) : (
+            <p className="mt-1">
+              <Trans>Logging in needs the network.</Trans>
+            </p>
+          )}
+        </Alert>
+      ) : info && !info.isAdmin ? (
+        <Alert type="warning" testId="permissions-not-admin">
+          <Trans>Only administrators manage permissions.</Trans>{' '}
+          {info.username ? (
+            <Trans>
+              You are logged in as {info.username} without administrator rights: ask an administrator if you need a role
+              on a measure round.
+            </Trans>
+          ) : (
+            <Trans>Ask an administrator if you need a role on a measure round.</Trans>
+          )}
+        </Alert>
+      ) : (
+        <PermissionEditorView online={online} admin={info?.isAdmin === true} />
+      )}
+    </section>
+  );
+}
+
+function PermissionEditorView({ online, admin }: { online: boolean; admin: boolean }) {
+  const { t } = useLingui();
+  const editor = usePermissionEditor(online && admin);
+  const roleName = useRoleNames();
   const [roundFilter, setRoundFilter] = useState('');
   const [roleFilter, setRoleFilter] = useState('');
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [userFilter, setUserFilter] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia('(min-width: 640px)').matches);
+  const filtering = [roundFilter, roleFilter, userFilter].some((f) => f.trim() !== '');
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
-  const roundFilterId = useId();
-  const roleFilterId = useId();
-  const rounds = compileNameFilter(roundFilter);
-  const roles = compileNameFilter(roleFilter);
+  const rounds = useMemo(() => compileNameFilter(roundFilter), [roundFilter]);
+  const roles = useMemo(() => compileNameFilter(roleFilter), [roleFilter]);
+  const users = useMemo(() => compileNameFilter(userFilter), [userFilter]);
   const shownRounds = useMemo(
     () => editor.rounds.filter((r) => !rounds.ok || rounds.matches(r.mrName)),
     [editor.rounds, rounds],
   );
-  const shownRoles = useMemo(() => editor.roles.filter((r) => !roles.ok || roles.matches(r)), [editor.roles, roles]);
+  // a role is found by its id (HWE_RESPONSIBLE1) or by its name in the UI language
+  const shownRoles = editor.roles.filter((r) => !roles.ok || roles.matches(r) || roles.matches(roleName(r).name));
+  // users created in this session first: the one just typed is in view at once
+  const matchingUsers = useMemo(
+    () =>
+      [...editor.newUsers, ...editor.users.filter((u) => !editor.newUsers.includes(u))].filter(
+        (u) => !users.ok || users.matches(u),
+      ),
+    [editor.users, editor.newUsers, users],
+  );
+  const shownUsers = matchingUsers.slice(0, limit);
 
   const save = async (): Promise<boolean> => {
     setSaving(true);
@@ -52,12 +120,8 @@ export function PermissionMatrix() {
     }
   };
 
-  if (info && !info.isAdmin) return <Alert type="warning">{t`Only administrators manage permissions.`}</Alert>;
   return (
-    <section aria-labelledby="permissions-heading" className="space-y-3">
-      <h1 id="permissions-heading" className="text-2xl font-semibold">
-        <Trans>Permissions</Trans>
-      </h1>
+    <>
       {!online && (
         <Alert type="info" testId="permissions-offline">
           <Trans>Permissions are managed on the server: connect to the network to load and change them.</Trans>
@@ -71,63 +135,77 @@ export function PermissionMatrix() {
           </Button>
         </Alert>
       )}
-      {online && editor.load.kind === 'loading' && <p role="status">…</p>}
+      {online && editor.load.kind === 'loading' && (
+        <p role="status">
+          <Trans>Loading the permissions…</Trans>
+        </p>
+      )}
       {online && editor.load.kind === 'ready' && (
         <>
-          <div className="flex flex-wrap items-start gap-4">
-            <div className="flex flex-col">
-              <label htmlFor={roundFilterId} className="text-sm font-medium">
-                <Trans>Filter measure rounds (regular expression)</Trans>
-              </label>
-              <input
-                id={roundFilterId}
-                value={roundFilter}
-                onChange={(e) => setRoundFilter(e.target.value)}
-                aria-invalid={!rounds.ok || undefined}
-                className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900"
-              />
-              {!rounds.ok && <InlineError>{t`Invalid regular expression: ${rounds.error}`}</InlineError>}
+          <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+            {/* folded on a phone, so the grid starts on the first screen; open on wider screens */}
+            <details
+              open={filtersOpen}
+              onToggle={(e) => setFiltersOpen(e.currentTarget.open)}
+              className="min-w-0 max-w-full"
+            >
+              <summary className="flex min-h-11 cursor-pointer items-center gap-1 font-medium">
+                <span aria-hidden="true">{filtersOpen ? '▾' : '▸'}</span>
+                {filtering ? t`Filters (active)` : t`Filters`}
+              </summary>
+              <div className="flex flex-wrap items-start gap-4">
+                <FilterField
+                  label={t`Filter measure rounds (regular expression)`}
+                  value={roundFilter}
+                  onChange={setRoundFilter}
+                  filter={rounds}
+                />
+                <FilterField
+                  label={t`Filter roles (regular expression)`}
+                  value={roleFilter}
+                  onChange={setRoleFilter}
+                  filter={roles}
+                />
+                <FilterField
+                  label={t`Filter users (regular expression)`}
+                  value={userFilter}
+                  onChange={(v) => {
+                    setUserFilter(v);
+                    setLimit(PAGE);
+                  }}
+                  filter={users}
+                />
+              </div>
+            </details>
+            <NewUser editor={editor} />
+          </div>
+          <RoleLegend roles={editor.roles} />
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="select-all-hint">
+            <Trans>
+              Tip: double-click a user or a measure round (or press Enter on it) to select all its shown roles; do it
+              again to clear them. Arrow keys move between the checkboxes.
+            </Trans>
+          </p>
+          {shownUsers.length === 0 || shownRounds.length === 0 || shownRoles.length === 0 ? (
+            <p className="rounded border border-dashed border-slate-400 p-3" data-testid="permissions-none-shown">
+              <Trans>No users, measure rounds or roles match the filters.</Trans>
+            </p>
+          ) : (
+            <PermissionGrid users={shownUsers} rounds={shownRounds} roles={shownRoles} editor={editor} />
+          )}
+          {matchingUsers.length > shownUsers.length && (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-sm">
+                <Trans>
+                  {shownUsers.length} of {matchingUsers.length} users shown. Narrow the user filter or show more.
+                </Trans>
+              </p>
+              <Button variant="secondary" onClick={() => setLimit((l) => l + PAGE)}>
+                <Trans>Show more users</Trans>
+              </Button>
             </div>
-            <div className="flex flex-col">
-              <label htmlFor={roleFilterId} className="text-sm font-medium">
-                <Trans>Filter roles (regular expression)</Trans>
-              </label>
-              <input
-                id={roleFilterId}
-                value={roleFilter}
-                onChange={(e) => setRoleFilter(e.target.value)}
-                aria-invalid={!roles.ok || undefined}
-                className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900"
-              />
-              {!roles.ok && <InlineError>{t`Invalid regular expression: ${roles.error}`}</InlineError>}
-            </div>
-            <NewUser editor={editor} onCreated={(u) => setExpanded((s) => new Set([...s, u]))} />
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setExpanded(new Set(editor.users))}>
-              <Trans>Expand all</Trans>
-            </Button>
-            <Button variant="secondary" onClick={() => setExpanded(new Set())}>
-              <Trans>Collapse all</Trans>
-            </Button>
-          </div>
-          <div className="space-y-2">
-            {editor.users.map((u) => (
-              <UserPermissions
-                key={u}
-                username={u}
-                isNewUser={editor.newUsers.includes(u)}
-                rounds={shownRounds}
-                roles={shownRoles}
-                editor={editor}
-                expanded={expanded.has(u)}
-                onExpand={(open) =>
-                  setExpanded((s) => (open ? new Set([...s, u]) : new Set([...s].filter((x) => x !== u))))
-                }
-              />
-            ))}
-          </div>
-          <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-white py-2 dark:border-slate-700 dark:bg-slate-950">
+          )}
+          <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-white py-2 dark:border-slate-700 dark:bg-slate-950">
             <p data-testid="permission-changes" aria-live="polite">
               <Plural value={editor.changes.added} one="# new permission" other="# new permissions" />,{' '}
               <Plural value={editor.changes.removed} one="# removed permission" other="# removed permissions" />
@@ -177,11 +255,51 @@ export function PermissionMatrix() {
         testId="unsaved-permissions-dialog"
         message={<Trans>The permissions on this page have changed but are not saved.</Trans>}
       />
-    </section>
+    </>
   );
 }
 
-function NewUser({ editor, onCreated }: { editor: PermissionEditor; onCreated(username: string): void }) {
+/** A regular-expression filter; a pattern that does not compile is explained in words, the engine's text as a tooltip. */
+function FilterField({
+  label,
+  value,
+  onChange,
+  filter,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  filter: NameFilter;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  return (
+    <div className="flex flex-col">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={!filter.ok || undefined}
+        aria-describedby={filter.ok ? undefined : `${id}-error`}
+        autoComplete="off"
+        spellCheck={false}
+        className="min-h-11 rounded border border-slate-400 bg-white px-2 aria-invalid:border-red-600 dark:bg-slate-900"
+      />
+      {!filter.ok && (
+        <p id={`${id}-error`} className="max-w-72 leading-tight" title={filter.error}>
+          <InlineError>
+            {t`This filter is not a valid pattern: check brackets and special characters such as ( [ * +`}
+          </InlineError>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function NewUser({ editor }: { editor: PermissionEditor }) {
   const { t } = useLingui();
   const id = useId();
   const [name, setName] = useState('');
@@ -192,7 +310,6 @@ function NewUser({ editor, onCreated }: { editor: PermissionEditor; onCreated(us
     setTried(true);
     if (problem) return;
     editor.addUser(name.trim());
-    onCreated(name.trim());
     setName('');
     setTried(false);
   };
