@@ -26,10 +26,9 @@ import { ApiError } from './api-errors';
 import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from './instance-round';
-import { loadBuildContext, type BuildContext } from './build-context';
+import { loadBuildContext } from './build-context';
+import type { BuildContext } from '../src/domain/build-round-post';
 import { readingZone } from '../src/domain/zoned-time';
-
-export type { BuildContext };
 
 export { RETRY_DELAY_MS };
 /** How many tries of an instance's submission steps are kept for support. */
@@ -40,11 +39,18 @@ export const LOGIN_REQUIRED = 'login-required';
 export const CORRECTIONS_EXTENSION = 'corrections';
 
 type Built = { post: MeasureRoundPost } | { errors: string[] };
-/** May load its builder on first use (the app keeps the builders out of the first screen's JavaScript). */
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => Built | Promise<Built>;
 
+/**
+ * The domain's post builder. It loads on the first send (with the domain rules and luxon), not with the
+ * replication's code that starts after the first screen.
+ */
+const buildInstancePost: BuildPost = async (instance, round, ctx) =>
+  (await import('../src/domain/build-round-post')).buildInstancePost(instance, round, ctx);
+
 export interface SubmitQueueOptions extends RetryOptions {
-  buildPost: BuildPost;
+  /** tests replace the domain's builder */
+  buildPost?: BuildPost;
 }
 
 /** The send no longer owns the instance (an edit, another tab, a 409): stop without writing over it. */
@@ -173,7 +179,7 @@ export class SubmitQueue {
     });
     let built: Built;
     try {
-      built = await this.opts.buildPost(instance, round, ctx);
+      built = await (this.opts.buildPost ?? buildInstancePost)(instance, round, ctx);
     } catch (e) {
       // The builder's code could not load (it loads on first send): say so on the instance instead of leaving it
       // queued without a word and stopping the queue for every other round; the drafts stay, a new submit retries.

@@ -8,7 +8,7 @@ import { mergeFacilities, type StationFacilityActions } from '../facilities/use-
 import { DuplicateStation } from './DuplicateStation';
 import { EntryRow, type OnChange } from './EntryRow';
 import type { RowContext, StationGroup } from './row-model';
-import { copyTsId, type CopyRef } from './station-copies';
+import { copyTsId, type CopyRef } from '../../domain/station-copies';
 import { StationHeader, type StationPanel } from './StationHeader';
 import type { InstanceRef } from './StationTable';
 import type { Density } from './use-density';

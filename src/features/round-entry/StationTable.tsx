@@ -9,7 +9,7 @@ import type { StationTaskActions } from '../tasks/use-station-tasks';
 import type { StationFacilityActions } from '../facilities/use-station-facilities';
 import type { RowContext, StationGroup } from './row-model';
 import { StationBlock } from './StationBlock';
-import { copiesOf, type CopyRef } from './station-copies';
+import { copiesOf, type CopyRef } from '../../domain/station-copies';
 import { useDensity } from './use-density';
 import { useStickyOffsets } from './use-sticky-offsets';
 import { READING_SELECTOR } from '../readings/focus-next-reading';

@@ -1,15 +1,63 @@
-import type { MeasureRoundEntry, MeasureRoundPost } from '../../../schemas/api';
-import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
-import type { RoundDoc } from '../../../schemas/db/round-doc';
-import type { TaskDoc } from '../../../schemas/db/task-doc';
-import type { FacilityDoc } from '../../../schemas/db/facility-doc';
-import type { BuildContext } from '../../../replication/submit-queue';
-import { buildPost, combineDateAndTime, parseNumberInput, readsRoundValues, remarkToPost } from '../../domain';
+import type { MeasureRoundEntry, MeasureRoundPost, StationFacility, StationTask } from '../../schemas/api';
+import type { Draft } from '../../schemas/forms/draft';
+import { combineDateAndTime } from './dates';
+import { readsRoundValues } from './formula';
+import { remarkToPost } from './location';
+import { buildPost } from './submission';
+import { parseNumberInput } from './numbers';
 import { copyEntries, restoreCopyTsIds } from './station-copies';
-import { calculatedValuesOf } from '../readings/formula-values';
+import { calculatedValuesOf } from './formula-values';
+
+/**
+ * What of a round instance its post is built from (the stored instance document has more; the domain reads
+ * only these, so it needs no storage type).
+ */
+export interface PostInstance {
+  instanceId: string;
+  mrId: string;
+  mrName: string;
+  mrGroup?: string;
+  mode: 'indoor' | 'outdoor' | 'meteo';
+  /** YYYY-MM-DD */
+  date: string;
+  creationTime: string;
+  mrTeam?: string;
+  mrRemark?: string;
+}
+
+/** A facility change as stored: the posted facility, its station and the device's own bookkeeping. */
+export type PostFacility = StationFacility & {
+  staNumber: string;
+  instanceId?: string;
+  mrId?: string;
+  updatedAt?: number;
+};
+
+export interface BuildContext {
+  /** the config's default time (HH:mm) for values typed without a time */
+  defaultTime: string;
+  /** image ids of the instance's photos per timeseries, for the remarks of the post */
+  photoIdsByTsId: ReadonlyMap<string, string[]>;
+  /** station tasks changed in this instance */
+  tasks: readonly StationTask[];
+  /** station facilities changed in this instance */
+  facilities: readonly PostFacility[];
+  /** what was typed per timeseries, as stored */
+  drafts: readonly Draft[];
+  /** config tsFormulaGenerator: formula entries carry their calculated value (§4) */
+  formulaGenerator?: boolean;
+  /** the zone the typed times are in (§5 MEZ mode: fixed UTC+1); the stations' wall clock when absent */
+  zone?: string;
+}
+
+type Built = { post: MeasureRoundPost } | { errors: string[] };
 
 /** Merges the drafts typed on the table into the round's entries, the shape the domain posts. */
-export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry[] {
+export function applyDrafts(
+  round: { entries: readonly MeasureRoundEntry[] },
+  instance: PostInstance,
+  ctx: BuildContext,
+): MeasureRoundEntry[] {
   const byTs = new Map(ctx.drafts.map((d) => [d.tsId, d]));
   // §4: with the formula generator configured, a formula that reads this round's values sends its result.
   const calculated = ctx.formulaGenerator ? calculatedValuesOf(round.entries, ctx.drafts) : new Map<string, number>();
@@ -63,9 +111,9 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
 /** Station tasks and facility changes travel on the first entry of their station. */
 function withStationChanges(
   entry: MeasureRoundEntry,
-  tasks: readonly TaskDoc[],
-  facilities: readonly FacilityDoc[],
-  instance: OfflineInstanceDoc,
+  tasks: readonly StationTask[],
+  facilities: readonly PostFacility[],
+  instance: PostInstance,
   ctx: BuildContext,
 ): MeasureRoundEntry {
   return {
@@ -92,12 +140,12 @@ function withStationChanges(
   };
 }
 
-/** The replication layer's post builder for indoor instances. */
+/** The post of a table or tour instance: the round's entries with what was typed. */
 export function buildIndoorPost(
-  instance: OfflineInstanceDoc,
-  round: RoundDoc,
+  instance: PostInstance,
+  round: { entries: readonly MeasureRoundEntry[] },
   ctx: BuildContext,
-): { post: MeasureRoundPost } | { errors: string[] } {
+): Built {
   const entries = applyDrafts(round, instance, ctx);
   return buildPost({
     instanceId: instance.instanceId,
@@ -109,4 +157,18 @@ export function buildIndoorPost(
     mrRemark: instance.mrRemark,
     entries,
   });
+}
+
+/**
+ * The post of any instance, the one builder the submit queue calls: a meteo month carries one entry per day
+ * (its builder loads only for a meteo month).
+ */
+export async function buildInstancePost(
+  instance: PostInstance,
+  round: { entries: readonly MeasureRoundEntry[] },
+  ctx: BuildContext,
+): Promise<Built> {
+  return instance.mode === 'meteo'
+    ? (await import('./build-meteo-post')).buildMeteoPost(instance, round, ctx)
+    : buildIndoorPost(instance, round, ctx);
 }
