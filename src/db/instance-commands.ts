@@ -1,12 +1,6 @@
-import type { OfflineInstanceDoc, SubmitError, SyncState } from '../../schemas/db/offline-instance-doc';
+import type { OfflineInstanceDoc, SubmitError } from '../../schemas/db/offline-instance-doc';
 import type { DraftPatch } from '../../schemas/db/draft-doc';
-import {
-  transition,
-  userActions,
-  type LifecycleContext,
-  type LifecycleEvent,
-  type LifecycleState,
-} from '../domain/round-lifecycle';
+import { transition, userActions, type LifecycleContext, type LifecycleEvent } from '../domain/round-lifecycle';
 import type { AppDatabase } from './database';
 import { writeDraft } from './draft-store';
 
@@ -18,11 +12,6 @@ import { writeDraft } from './draft-store';
  * whichever comes second sees the other's write and is refused or adapts.
  * Screens, hooks, the tour, meteo and the queue call these; nothing else patches an instance document.
  */
-
-// The storage schema keeps its own copy of the state names (it may not import the app): both must be the same.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const statesMatch: Same<SyncState, LifecycleState> = true;
-void statesMatch;
 
 /** The id the next POST of an instance uses: its own, or a correction's new one. */
 export function submissionIdOf(d: Pick<OfflineInstanceDoc, 'instanceId' | 'submissionId'>): string {
