@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { ConfigSchema, MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
+import {
+  ConfigSchema,
+  ErrorAnswerSchema,
+  ErrorCodeSchema,
+  MeasureRoundPostAnswerSchema,
+  type ErrorCode,
+  type MeasureRoundPost,
+} from '../schemas/api';
 import { LocalConfigSchema } from '../schemas/forms/local-config';
 import { withDeviceSettings } from '../src/domain/device-settings';
 import type { Attempt, OfflineInstanceDoc, SubmitError } from '../schemas/db/offline-instance-doc';
@@ -62,9 +69,23 @@ export function errorCode(error: unknown): SubmitError {
   if (error instanceof ApiError) {
     if (error.loginRequired) return { code: LOGIN_REQUIRED, status: 401, detail };
     if (error.reason === 'network') return { code: 'network', detail };
-    return { code: 'http', ...(error.status !== undefined ? { status: error.status } : {}), detail };
+    const status = error.status !== undefined ? { status: error.status } : {};
+    // the reference server names the rule; a server of the specification alone only says it in English
+    const reason = serverReason(error.body);
+    return { code: reason ?? 'http', ...status, detail };
   }
   return { code: 'failed', detail };
+}
+
+/** The reason code of an error answer's body, when it is one the app knows. */
+function serverReason(body: string | undefined): ErrorCode | undefined {
+  if (!body) return undefined;
+  try {
+    const answer = v.safeParse(ErrorAnswerSchema, JSON.parse(body));
+    return answer.success && v.is(ErrorCodeSchema, answer.output.code) ? answer.output.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An entry as posted, as a key: the same builder gives the same JSON for the same entry. */

@@ -214,7 +214,7 @@ export function createApp(
     if (err instanceof HttpError) {
       // A 413 is sent before the rest of the body is read: the connection cannot be reused for the next request.
       const headers = err.status === 413 ? { Connection: 'close' } : undefined;
-      return c.json({ message: err.message, ...(err.field ? { field: err.field } : {}) }, err.status, headers);
+      return c.json(err.answer(), err.status, headers);
     }
     console.error('unexpected server error', err);
     return c.json({ message: 'internal server error' }, 500);

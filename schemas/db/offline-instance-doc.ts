@@ -14,7 +14,7 @@ export type SyncState = v.InferOutput<typeof SyncStateSchema>;
  * Why a submission stopped, as a code with parameters (translated by the UI, kept raw for support):
  * login-required, owner-login {owner}, network {detail}, http {status, detail}, group-missing {name},
  * not-buildable {detail}, prepare-failed {detail}, conflict {detail}, legacy {detail} (a message stored by an
- * older version).
+ * older version), or the code of the reference server's error answer {status, detail} (schemas/api/error-answer.ts).
  */
 export const SubmitErrorSchema = v.object({
   code: v.string(),
