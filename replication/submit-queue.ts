@@ -15,7 +15,6 @@ import type { AppDatabase } from '../src/db/database';
 import { SENDABLE_STATES } from '../src/domain/round-lifecycle';
 import {
   appendAttemptLog,
-  currentUser,
   failBeforeSend,
   finishSend,
   lifecycleContext,
@@ -28,6 +27,7 @@ import {
   submissionIdOf,
   waitForLogin,
 } from '../src/db/instance-commands';
+import { currentUser } from '../src/db/data-owner';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';

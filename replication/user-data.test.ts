@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CompletedRoundDoc } from '../schemas/db/completed-round-doc';
 import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../src/db/database';
-import { readDataOwner } from '../src/db/data-owner';
+import { currentUser } from '../src/db/data-owner';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { claimPulledData, discardIfLoggedOut, forgetPulledData, heldRoundKey } from './user-data';
 
@@ -93,7 +93,7 @@ describe('pulled data on a shared device', () => {
       'mapTrack:2',
       'tourRound:i-9',
     ]);
-    expect(await readDataOwner(db)).toBe('sue');
+    expect(await currentUser(db)).toBe('sue');
     expect(await db.offlineInstances.count().exec()).toBe(3);
     expect((await db.drafts.findOne('i-1|ts-1').exec())?.text).toBe('4,2');
 
@@ -106,7 +106,7 @@ describe('pulled data on a shared device', () => {
   it('a logout forgets the pulled data and the user; the next pull of any user wipes again', async () => {
     const db = await sharedDevice();
     await forgetPulledData(db);
-    expect(await readDataOwner(db)).toBeUndefined();
+    expect(await currentUser(db)).toBe('');
     expect(await db.completedRounds.count().exec()).toBe(0);
     expect((await db.rounds.find().exec()).map((r) => r.mrId)).toEqual(['2']);
     // a pull that was under way stores more of ora's data after the logout: it goes when that pull ends
@@ -130,7 +130,7 @@ describe('pulled data on a shared device', () => {
     } as CompletedRoundDoc);
     expect(await claimPulledData(db, 'ora')).toBe('wiped');
     expect(await db.completedRounds.count().exec()).toBe(0);
-    expect(await readDataOwner(db)).toBe('ora');
+    expect(await currentUser(db)).toBe('ora');
   });
 
   it('a device an older version pulled (no record) keeps its data for the user its stored /info named, not for another', async () => {
@@ -138,7 +138,7 @@ describe('pulled data on a shared device', () => {
     await db.reference.findOne('dataOwner').remove();
     await db.reference.upsert({ key: 'serverInfo', data: { username: 'ora' }, fetchedAt: 1 });
     expect(await claimPulledData(db, 'ora')).toBe('kept');
-    expect(await readDataOwner(db)).toBe('ora');
+    expect(await currentUser(db)).toBe('ora');
     expect(await db.completedRounds.count().exec()).toBe(1);
     await db.close(); // the free tier opens a limited number of collections
 

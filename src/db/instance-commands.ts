@@ -3,6 +3,7 @@ import type { DraftPatch } from '../../schemas/db/draft-doc';
 import { transition, userActions, type LifecycleContext, type LifecycleEvent } from '../domain/round-lifecycle';
 import type { AppDatabase } from './database';
 import { writeDraft } from './draft-store';
+import { currentUser } from './data-owner';
 
 /**
  * Every write of a round instance's state (Architecture §3). Each command is a compare-and-set: RxDB's
@@ -89,12 +90,6 @@ function forkCorrection(d: OfflineInstanceDoc, newId: () => string): OfflineInst
 }
 
 const newId = () => crypto.randomUUID();
-
-/** The username that owns new instances: the logged-in user as the server last said ('' without login). */
-export async function currentUser(db: AppDatabase): Promise<string> {
-  const info = (await db.reference.findOne('serverInfo').exec())?.data as { username?: unknown } | undefined;
-  return typeof info?.username === 'string' ? info.username : '';
-}
 
 export type NewInstance = Pick<OfflineInstanceDoc, 'mrId' | 'mrName' | 'mode' | 'date'> &
   Partial<Pick<OfflineInstanceDoc, 'instanceId' | 'mrGroup' | 'mrTeam' | 'mrRemark' | 'creationTime'>>;
