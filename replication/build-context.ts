@@ -1,4 +1,4 @@
-import type { BuildContext } from '../src/domain/build-round-post';
+import type { BuildContext } from '../src/domain/post-context';
 import type { AppDatabase } from '../src/db/database';
 
 /**

@@ -34,7 +34,7 @@ import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from './instance-round';
 import { loadBuildContext } from './build-context';
-import type { BuildContext } from '../src/domain/build-round-post';
+import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
 
 export { RETRY_DELAY_MS };

@@ -1,5 +1,5 @@
 import type { MeasureRoundEntry, MeasureRoundPost } from '../../schemas/api';
-import type { BuildContext, PostInstance } from './build-round-post';
+import type { BuildContext, PostInstance } from './post-context';
 import { meteoEntries } from './meteo';
 import { buildPost } from './submission';
 

@@ -4,7 +4,7 @@ import type { DraftStore } from '../../db/draft-store';
 import { parseTimeInput, planStationCopy } from '../../domain';
 import { InlineError } from '../../ui/InlineError';
 import { TimeField } from '../readings/TimeField';
-import type { OnChange } from './EntryRow';
+import type { OnChange } from './entry-types';
 import type { StationGroup } from './row-model';
 import { copyTsId, nextCopyNumber, type CopyRef } from '../../domain/station-copies';
 
