@@ -68,7 +68,11 @@ export default tseslint.config(
         WORKERS,
       ],
     },
-    { files: ['schemas/db/**/*.ts'], forbid: ['react', '**/src/**', REPLICATION, SERVER] },
+    // storage keeps the domain's values (the lifecycle's states), so it may read the domain, nothing above it
+    {
+      files: ['schemas/db/**/*.ts'],
+      forbid: ['react', '**/src/db/**', FEATURES, APP, UI, ROUTES, REPLICATION, SERVER, WORKERS],
+    },
     { files: ['src/db/**/*.{ts,tsx}'], forbid: [FEATURES, ROUTES, APP, UI, REPLICATION, SERVER, WORKERS] },
     { files: ['replication/**/*.ts'], forbid: ['react', FEATURES, ROUTES, APP, UI, SERVER, WORKERS] },
     // the shell reaches the screens only through the router

@@ -1,24 +1,5 @@
-import type { Draft } from '../schemas/db/draft-doc';
-import type { FacilityDoc } from '../schemas/db/facility-doc';
-import type { TaskDoc } from '../schemas/db/task-doc';
+import type { BuildContext } from '../src/domain/post-context';
 import type { AppDatabase } from '../src/db/database';
-
-export interface BuildContext {
-  /** the config's default time (HH:mm) for values typed without a time */
-  defaultTime: string;
-  /** image ids of the instance's photos per timeseries, for the remarks of the post */
-  photoIdsByTsId: ReadonlyMap<string, string[]>;
-  /** station tasks changed in this instance */
-  tasks: readonly TaskDoc[];
-  /** station facilities changed in this instance */
-  facilities: readonly FacilityDoc[];
-  /** what was typed per timeseries, as stored */
-  drafts: readonly Draft[];
-  /** config tsFormulaGenerator: formula entries carry their calculated value (§4) */
-  formulaGenerator?: boolean;
-  /** the zone the typed times are in (§5 MEZ mode: fixed UTC+1); the stations' wall clock when absent */
-  zone?: string;
-}
 
 /**
  * Everything of an instance the post is built from, read as stored: the pre-submit checks and the submit queue

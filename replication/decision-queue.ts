@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { CompletedMeasureRoundSchema, type CompletedMeasureRound } from '../schemas/api';
 import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
-import { currentUser } from '../src/db/instance-commands';
+import { currentUser } from '../src/db/data-owner';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';

@@ -7,7 +7,7 @@ import { ApiError, PermissionConflictError } from './api-errors';
 import { pullRounds } from './pull';
 import { pullCompletedRounds, pullHistoricValues } from './pull-lists';
 import { pullFromServer, type SyncSession } from './sync-state';
-import { SubmitQueue, type BuildPost } from './submit-queue';
+import { SubmitQueue } from './submit-queue';
 import { DecisionQueue } from './decision-queue';
 import { discardIfLoggedOut } from './user-data';
 
@@ -22,7 +22,6 @@ import { queueInstance } from '../src/db/instance-commands';
 export interface ReplicationOptions {
   origin: string;
   identity: ClientIdentity;
-  buildPost: BuildPost;
   pullIntervalMs?: number;
 }
 
@@ -65,7 +64,7 @@ export interface ReplicationHandle {
 export function startReplication(db: AppDatabase, opts: ReplicationOptions): ReplicationHandle {
   const api = new ApiClient(opts.origin, opts.identity);
   const isOnline = () => globalThis.navigator?.onLine ?? true;
-  const queue = new SubmitQueue(db, api, { buildPost: opts.buildPost, isOnline });
+  const queue = new SubmitQueue(db, api, { isOnline });
   const decisions = new DecisionQueue(db, api, { isOnline });
   let stopped = false;
   let leader = false;

@@ -6,7 +6,8 @@ import { memoryDatabase } from '../test/unit/memory-db';
 import { readDrafts } from '../src/db/draft-store';
 import { queueInstance, reopenInstance, startSend } from '../src/db/instance-commands';
 import { ApiClient } from './api-client';
-import { LOGIN_REQUIRED, RETRY_DELAY_MS, SubmitQueue, type BuildPost } from './submit-queue';
+import { errorCode, LOGIN_REQUIRED, RETRY_DELAY_MS, SubmitQueue, type BuildPost } from './submit-queue';
+import { ApiError } from './api-errors';
 
 const instance: OfflineInstanceDoc = {
   instanceId: '0b9f6f0e-1c1d-4a57-9c55-1f7cbe0c1a11',
@@ -442,5 +443,25 @@ describe('lifecycle of a send', () => {
       [undefined, [['ts1', 4.47]]],
     ]);
     expect(await state()).toMatchObject({ syncState: 'sent', valueCount: 1, corrects: instance.instanceId });
+  });
+});
+
+describe('errorCode', () => {
+  const http = (body: string) => new ApiError('http', '400 Bad Request: x', 400, body);
+  it.each<[string, unknown, object]>([
+    [
+      "the reference server's rule",
+      http('{"message":"dt: in the future","code":"date-in-future","params":{"value":"2200-01-01"}}'),
+      { code: 'date-in-future', status: 400 },
+    ],
+    ['a general code', http('{"message":"no","code":"forbidden"}'), { code: 'forbidden', status: 400 }],
+    // a newer server's code the app does not know, a server of the specification, a body that is no JSON
+    ['an unknown code', http('{"message":"no","code":"moon-phase"}'), { code: 'http', status: 400 }],
+    ['a message only', http('{"message":"no"}'), { code: 'http', status: 400 }],
+    ['text', http('Bad Request'), { code: 'http', status: 400 }],
+    ['401', new ApiError('http', '401', 401, '{"message":"x","code":"login-required"}'), { code: LOGIN_REQUIRED }],
+    ['network', new ApiError('network', 'Failed to fetch'), { code: 'network' }],
+  ])('%s', (_name, error, expected) => {
+    expect(errorCode(error)).toMatchObject({ ...expected, detail: (error as Error).message });
   });
 });

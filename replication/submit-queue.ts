@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { ConfigSchema, MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
+import {
+  ConfigSchema,
+  ErrorAnswerSchema,
+  ErrorCodeSchema,
+  MeasureRoundPostAnswerSchema,
+  type ErrorCode,
+  type MeasureRoundPost,
+} from '../schemas/api';
 import { LocalConfigSchema } from '../schemas/forms/local-config';
 import { withDeviceSettings } from '../src/domain/device-settings';
 import type { Attempt, OfflineInstanceDoc, SubmitError } from '../schemas/db/offline-instance-doc';
@@ -8,7 +15,6 @@ import type { AppDatabase } from '../src/db/database';
 import { SENDABLE_STATES } from '../src/domain/round-lifecycle';
 import {
   appendAttemptLog,
-  currentUser,
   failBeforeSend,
   finishSend,
   lifecycleContext,
@@ -21,15 +27,15 @@ import {
   submissionIdOf,
   waitForLogin,
 } from '../src/db/instance-commands';
+import { currentUser } from '../src/db/data-owner';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from './instance-round';
-import { loadBuildContext, type BuildContext } from './build-context';
+import { loadBuildContext } from './build-context';
+import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
-
-export type { BuildContext };
 
 export { RETRY_DELAY_MS };
 /** How many tries of an instance's submission steps are kept for support. */
@@ -40,11 +46,18 @@ export const LOGIN_REQUIRED = 'login-required';
 export const CORRECTIONS_EXTENSION = 'corrections';
 
 type Built = { post: MeasureRoundPost } | { errors: string[] };
-/** May load its builder on first use (the app keeps the builders out of the first screen's JavaScript). */
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => Built | Promise<Built>;
 
+/**
+ * The domain's post builder. It loads on the first send (with the domain rules and luxon), not with the
+ * replication's code that starts after the first screen.
+ */
+const buildInstancePost: BuildPost = async (instance, round, ctx) =>
+  (await import('../src/domain/build-round-post')).buildInstancePost(instance, round, ctx);
+
 export interface SubmitQueueOptions extends RetryOptions {
-  buildPost: BuildPost;
+  /** tests replace the domain's builder */
+  buildPost?: BuildPost;
 }
 
 /** The send no longer owns the instance (an edit, another tab, a 409): stop without writing over it. */
@@ -56,9 +69,23 @@ export function errorCode(error: unknown): SubmitError {
   if (error instanceof ApiError) {
     if (error.loginRequired) return { code: LOGIN_REQUIRED, status: 401, detail };
     if (error.reason === 'network') return { code: 'network', detail };
-    return { code: 'http', ...(error.status !== undefined ? { status: error.status } : {}), detail };
+    const status = error.status !== undefined ? { status: error.status } : {};
+    // the reference server names the rule; a server of the specification alone only says it in English
+    const reason = serverReason(error.body);
+    return { code: reason ?? 'http', ...status, detail };
   }
   return { code: 'failed', detail };
+}
+
+/** The reason code of an error answer's body, when it is one the app knows. */
+function serverReason(body: string | undefined): ErrorCode | undefined {
+  if (!body) return undefined;
+  try {
+    const answer = v.safeParse(ErrorAnswerSchema, JSON.parse(body));
+    return answer.success && v.is(ErrorCodeSchema, answer.output.code) ? answer.output.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An entry as posted, as a key: the same builder gives the same JSON for the same entry. */
@@ -173,7 +200,7 @@ export class SubmitQueue {
     });
     let built: Built;
     try {
-      built = await this.opts.buildPost(instance, round, ctx);
+      built = await (this.opts.buildPost ?? buildInstancePost)(instance, round, ctx);
     } catch (e) {
       // The builder's code could not load (it loads on first send): say so on the instance instead of leaving it
       // queued without a word and stopping the queue for every other round; the drafts stay, a new submit retries.

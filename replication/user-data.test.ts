@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CompletedRoundDoc } from '../schemas/db/completed-round-doc';
 import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../src/db/database';
-import { readDataOwner } from '../src/db/data-owner';
+import { currentUser } from '../src/db/data-owner';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { claimPulledData, discardIfLoggedOut, forgetPulledData, heldRoundKey } from './user-data';
 
@@ -93,7 +93,7 @@ describe('pulled data on a shared device', () => {
       'mapTrack:2',
       'tourRound:i-9',
     ]);
-    expect(await readDataOwner(db)).toBe('sue');
+    expect(await currentUser(db)).toBe('sue');
     expect(await db.offlineInstances.count().exec()).toBe(3);
     expect((await db.drafts.findOne('i-1|ts-1').exec())?.text).toBe('4,2');
 
@@ -117,7 +117,7 @@ describe('pulled data on a shared device', () => {
       updatedAt: 1,
     });
     await forgetPulledData(db);
-    expect(await readDataOwner(db)).toBeUndefined();
+    expect(await currentUser(db)).toBe('');
     expect(await db.completedRounds.count().exec()).toBe(0);
     expect((await db.decisions.findOne('done-1|1|ora').exec())?.syncState).toBe('queued');
     await claimPulledData(db, 'ugo');
@@ -145,7 +145,7 @@ describe('pulled data on a shared device', () => {
     } as CompletedRoundDoc);
     expect(await claimPulledData(db, 'ora')).toBe('wiped');
     expect(await db.completedRounds.count().exec()).toBe(0);
-    expect(await readDataOwner(db)).toBe('ora');
+    expect(await currentUser(db)).toBe('ora');
   });
 
   it('a device an older version pulled (no record) keeps its data for the user its stored /info named, not for another', async () => {
@@ -153,7 +153,7 @@ describe('pulled data on a shared device', () => {
     await db.reference.findOne('dataOwner').remove();
     await db.reference.upsert({ key: 'serverInfo', data: { username: 'ora' }, fetchedAt: 1 });
     expect(await claimPulledData(db, 'ora')).toBe('kept');
-    expect(await readDataOwner(db)).toBe('ora');
+    expect(await currentUser(db)).toBe('ora');
     expect(await db.completedRounds.count().exec()).toBe(1);
     await db.close(); // the free tier opens a limited number of collections
 

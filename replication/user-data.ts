@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { RoundDocSchema } from '../schemas/db/round-doc';
 import { ownerOf, pulledDataAction, sortPulledRounds, type Username } from '../src/domain/data-owner';
-import { DATA_OWNER_KEY, LOGGED_OUT, readDataOwnerRecord } from '../src/db/data-owner';
+import { currentUser, DATA_OWNER_KEY, LOGGED_OUT, readDataOwnerRecord } from '../src/db/data-owner';
 import type { AppDatabase } from '../src/db/database';
 import { HISTORY_MARKS_KEY } from './pull-history';
 import { SYNC_STATE_KEY } from './sync-state-key';
@@ -77,24 +77,11 @@ async function restoreHeldRounds(db: AppDatabase, user: string): Promise<void> {
 }
 
 /**
- * Whose the pulled data is: the record, or on a device an older version pulled (no record) the user its stored
- * /info answer named — the same user keeps it, so an update does not throw away what a field worker took offline.
- */
-async function recordedOwner(db: AppDatabase): Promise<string | undefined> {
-  const record = await readDataOwnerRecord(db);
-  if (record !== undefined) return record || undefined;
-  const info = (await db.reference.findOne('serverInfo').exec())?.data;
-  return info && typeof info === 'object' && 'username' in info && typeof info.username === 'string'
-    ? info.username
-    : undefined;
-}
-
-/**
  * Called by the pull once /info named the user it pulls for, before anything else of theirs is stored: the data
  * of another (or an unrecorded) user is wiped and the device's pulled data recorded as `user`'s.
  */
 export async function claimPulledData(db: AppDatabase, user: Username): Promise<'kept' | 'wiped'> {
-  if (!user || pulledDataAction(await recordedOwner(db), user) === 'keep') {
+  if (!user || pulledDataAction((await currentUser(db)) || undefined, user) === 'keep') {
     if (user && (await readDataOwnerRecord(db)) !== user)
       await db.reference.upsert({ key: DATA_OWNER_KEY, data: { username: user }, fetchedAt: Date.now() });
     return 'kept';

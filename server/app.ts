@@ -220,7 +220,7 @@ export function createApp(
       const headers: Record<string, string> = err.status === 413 ? { Connection: 'close' } : {};
       const retryAfter = retryAfterHeader(err.status, err.retryAfter);
       if (retryAfter) headers['Retry-After'] = retryAfter;
-      return c.json({ message: err.message, ...(err.field ? { field: err.field } : {}) }, err.status, headers);
+      return c.json(err.answer(), err.status, headers);
     }
     console.error('unexpected server error', err);
     return c.json({ message: 'internal server error' }, 500);

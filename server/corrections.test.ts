@@ -55,7 +55,10 @@ describe('corrections (extension)', () => {
     const before = await server.db.query('select instance_id, value_count, body from submission order by instance_id');
     const changed = await post({ ...first, entries: [{ ...first.entries[0], value: 4.47 }] });
     expect(changed.status).toBe(409);
-    expect(((await changed.json()) as { message: string }).message).toContain('different body');
+    expect(await changed.json()).toMatchObject({
+      message: expect.stringContaining('different body'),
+      code: 'submission-differs',
+    });
     expect(await history()).toEqual([{ value: 3.97, instance_id: first.instanceId }]);
     expect(await server.db.query('select instance_id, value_count, body from submission order by instance_id')).toEqual(
       before,

@@ -12,3 +12,4 @@ export * from './remark';
 export * from './server-info';
 export * from './station';
 export * from './instance';
+export * from './error-answer';

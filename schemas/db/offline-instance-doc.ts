@@ -1,33 +1,20 @@
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 
+import { LIFECYCLE_STATES } from '../../src/domain/round-lifecycle';
 import { DraftSchema, type Draft } from './draft-doc';
 
 export type { Draft };
 
-/**
- * The lifecycle states of src/domain/round-lifecycle.ts, which owns their meaning and moves (storage schemas may
- * not import the app; src/db/instance-commands.ts checks at compile time that both lists are the same).
- */
-export const SYNC_STATES = [
-  'draft',
-  'correction',
-  'queued',
-  'sending',
-  'values-stored',
-  'sent',
-  'error',
-  'waiting-login',
-  'waiting-network',
-] as const;
-export const SyncStateSchema = v.picklist(SYNC_STATES);
+// the states are the lifecycle's (src/domain/round-lifecycle.ts owns their meaning and moves); stored as they are
+export const SyncStateSchema = v.picklist(LIFECYCLE_STATES);
 export type SyncState = v.InferOutput<typeof SyncStateSchema>;
 
 /**
  * Why a submission stopped, as a code with parameters (translated by the UI, kept raw for support):
  * login-required, owner-login {owner}, network {detail}, http {status, detail}, group-missing {name},
  * not-buildable {detail}, prepare-failed {detail}, conflict {detail}, legacy {detail} (a message stored by an
- * older version).
+ * older version), or the code of the reference server's error answer {status, detail} (schemas/api/error-answer.ts).
  */
 export const SubmitErrorSchema = v.object({
   code: v.string(),

@@ -4,6 +4,7 @@ import {
   CompletedMeasureRoundSchema,
   ConfigSchema,
   DecisionPostSchema,
+  ErrorAnswerSchema,
   FacilityModelListSchema,
   FormulaNodeSchema,
   HistoricValueListSchema,
@@ -49,7 +50,6 @@ function schemaOf(schema: v.GenericSchema, extensionFields: readonly string[] = 
   return json;
 }
 
-const ErrorSchema = v.object({ message: v.string(), field: v.optional(v.string()) });
 const PermissionSaveResultSchema = v.object({ saved: v.number() });
 const ImageUploadResultSchema = v.object({ imageId: v.string(), duplicate: v.boolean() });
 
@@ -73,7 +73,7 @@ const COMPONENTS: Record<string, Schema> = {
   MapTrack: schemaOf(MapTrackSchema),
   MeasureDocumentList: schemaOf(MeasureDocumentListSchema),
   SyncState: schemaOf(SyncStateSchema),
-  Error: schemaOf(ErrorSchema),
+  Error: schemaOf(ErrorAnswerSchema),
   ...(toComponentRefs(
     toJsonSchemaDefs(DEFINITIONS, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }),
   ) as Record<keyof typeof DEFINITIONS, Schema>),
@@ -98,7 +98,8 @@ const errors = {
   '304': { description: 'not modified (If-None-Match)' },
   '404': { description: 'not found', content: json('Error') },
   default: {
-    description: 'an error: the message says what and `field` names the part of the request',
+    description:
+      'an error: the message says what, `field` names the part of the request, `code` and `params` say why (reference server)',
     content: json('Error'),
   },
 };

@@ -73,7 +73,7 @@ async function checkUploadQuota(db: ServerContext['db'], username: string, limit
       429,
       `body: at most ${limit} images per user and day; try again tomorrow`,
       'body',
-      Math.max(1, row?.wait ?? 0),
+      { retryAfter: Math.max(1, row?.wait ?? 0) },
     );
 }
 

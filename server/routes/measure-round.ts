@@ -76,7 +76,11 @@ async function checkRemarkImages(tx: Queryable, post: MeasureRoundPost, mrId: st
     ).map((r) => r.image_id),
   );
   const ref = refs.find((r) => foreign.has(r.id));
-  if (ref) throw new HttpError(403, `${ref.field}: image ${ref.id} belongs to another measure round`, ref.field);
+  if (ref)
+    throw new HttpError(403, `${ref.field}: image ${ref.id} belongs to another measure round`, ref.field, {
+      code: 'image-other-round',
+      params: { imageId: ref.id },
+    });
 }
 
 export interface HistoryConflict {
@@ -172,12 +176,14 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
         409,
         `instanceId: ${post.instanceId} was already submitted to measure round ${existing.mr_id}`,
         'instanceId',
+        { code: 'submission-elsewhere', params: { instanceId: post.instanceId } },
       );
     if (existing && canonicalJson(existing.body) !== canonicalJson(post)) {
       throw new HttpError(
         409,
         `instanceId: ${post.instanceId} was already submitted with a different body; send the change as a correction (a new instanceId with corrects: ${post.instanceId})`,
         'instanceId',
+        { code: 'submission-differs', params: { instanceId: post.instanceId } },
       );
     }
     // A duplicate is answered before the entries are checked again: the round may have changed since.
@@ -190,16 +196,22 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
       };
     if (post.corrects !== undefined) {
       if (post.corrects === post.instanceId)
-        throw new HttpError(400, 'corrects: a submission cannot correct itself', 'corrects');
+        throw new HttpError(400, 'corrects: a submission cannot correct itself', 'corrects', {
+          code: 'corrects-invalid',
+        });
       const [corrected] = await tx.query<{ mr_id: string }>('select mr_id from submission where instance_id = $1', [
         post.corrects,
       ]);
-      if (!corrected) throw new HttpError(409, `corrects: submission ${post.corrects} is not stored`, 'corrects');
+      if (!corrected)
+        throw new HttpError(409, `corrects: submission ${post.corrects} is not stored`, 'corrects', {
+          code: 'corrects-invalid',
+        });
       if (corrected.mr_id !== mrId)
         throw new HttpError(
           409,
           `corrects: submission ${post.corrects} belongs to measure round ${corrected.mr_id}`,
           'corrects',
+          { code: 'corrects-invalid' },
         );
       // The corrected values leave the history (only those that came from the corrected submission); the
       // correction's values take their place below. The corrected submission itself stays in the archive.

@@ -2,6 +2,11 @@ import type { CompletedEntry, StationFacility, StationTask } from '../../schemas
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 
+/** A station task or facility change the server does not apply (the general codes stay for size limits). */
+function refused(status: 400 | 403, message: string, field: string): HttpError {
+  return new HttpError(status, message, field, { code: 'station-change-refused' });
+}
+
 /**
  * At most this many open tasks and facilities per station in a round load: a user may create tasks on their
  * stations, but never so many that loading the round becomes slow for everyone else on it.
@@ -125,16 +130,16 @@ async function checkTasks(tx: Queryable, entries: readonly CompletedEntry[]): Pr
     (entry.staTasks ?? []).forEach((task, j) => {
       const at = `entries.${i}.staTasks.${j}`;
       if (task.staNumber !== entry.staNumber)
-        throw new HttpError(400, `${at}.staNumber: must be the entry's station ${entry.staNumber}`, `${at}.staNumber`);
+        throw refused(400, `${at}.staNumber: must be the entry's station ${entry.staNumber}`, `${at}.staNumber`);
       const station = stored.get(task.taskId);
       if (station !== undefined && station !== entry.staNumber)
-        throw new HttpError(
+        throw refused(
           403,
           `${at}.taskId: task ${task.taskId} is not a task of station ${entry.staNumber}`,
           `${at}.taskId`,
         );
       if (station === undefined && !task.isNew && task.taskDone)
-        throw new HttpError(400, `${at}.taskId: unknown task ${task.taskId}`, `${at}.taskId`);
+        throw refused(400, `${at}.taskId: unknown task ${task.taskId}`, `${at}.taskId`);
     });
   });
 }
@@ -163,27 +168,23 @@ async function checkFacilities(
     (entry.staFacilities ?? []).forEach((f, j) => {
       const at = `entries.${i}.staFacilities.${j}`;
       const actions = new Set(f.action ?? []);
-      if (!f.id) throw new HttpError(400, `${at}.id: a facility change needs the facility id`, `${at}.id`);
+      if (!f.id) throw refused(400, `${at}.id: a facility change needs the facility id`, `${at}.id`);
       const station = stored.get(f.id);
       if (actions.has('NEW')) {
         if (!f.model || !models.has(f.model))
-          throw new HttpError(400, `${at}.model: unknown facility model ${f.model ?? ''}`, `${at}.model`);
-        if (!f.name?.trim()) throw new HttpError(400, `${at}.name: a new facility needs a name`, `${at}.name`);
+          throw refused(400, `${at}.model: unknown facility model ${f.model ?? ''}`, `${at}.model`);
+        if (!f.name?.trim()) throw refused(400, `${at}.name: a new facility needs a name`, `${at}.name`);
         if (station !== undefined && station !== entry.staNumber)
-          throw new HttpError(403, `${at}.id: facility ${f.id} already exists on another station`, `${at}.id`);
+          throw refused(403, `${at}.id: facility ${f.id} already exists on another station`, `${at}.id`);
       } else if (actions.size > 0 || f.invalid) {
-        if (station === undefined) throw new HttpError(400, `${at}.id: unknown facility ${f.id}`, `${at}.id`);
+        if (station === undefined) throw refused(400, `${at}.id: unknown facility ${f.id}`, `${at}.id`);
         if (!stations.has(station))
-          throw new HttpError(403, `${at}.id: facility ${f.id} is not on a station of this measure round`, `${at}.id`);
+          throw refused(403, `${at}.id: facility ${f.id} is not on a station of this measure round`, `${at}.id`);
       }
       if (actions.has('MOVE')) {
         const target = f.stations?.[0];
         if (!target || !stations.has(target))
-          throw new HttpError(
-            400,
-            `${at}.stations: ${target ?? 'nothing'} is not a station of this round`,
-            `${at}.stations`,
-          );
+          throw refused(400, `${at}.stations: ${target ?? 'nothing'} is not a station of this round`, `${at}.stations`);
       }
     });
   });

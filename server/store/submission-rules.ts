@@ -11,10 +11,18 @@ export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 export function checkDate(value: string | undefined, field: string, now = Date.now()): void {
   if (value === undefined) return;
   const t = Date.parse(value);
-  if (Number.isNaN(t)) throw new HttpError(400, `${field}: ${value} is not a date`, field);
-  if (t < EARLIEST_DATE) throw new HttpError(400, `${field}: ${value} lies before 1900-01-01`, field);
+  if (Number.isNaN(t))
+    throw new HttpError(400, `${field}: ${value} is not a date`, field, { code: 'date-invalid', params: { value } });
+  if (t < EARLIEST_DATE)
+    throw new HttpError(400, `${field}: ${value} lies before 1900-01-01`, field, {
+      code: 'date-too-early',
+      params: { value },
+    });
   if (t > now + MAX_FUTURE_MS)
-    throw new HttpError(400, `${field}: ${value} lies more than one day in the future`, field);
+    throw new HttpError(400, `${field}: ${value} lies more than one day in the future`, field, {
+      code: 'date-in-future',
+      params: { value },
+    });
 }
 
 /** 400 naming the field when a coded entry (incident, yes/no) carries a value that is not one of its codes. */
@@ -26,6 +34,7 @@ function checkCode(definition: MeasureRoundEntry, value: number | undefined, fie
       400,
       `${field}: ${value} is not allowed for ${definition.tsUnit ?? ''} (allowed: ${codes.join(', ')})`,
       field,
+      { code: 'value-not-allowed', params: { value, allowed: codes.join(', ') } },
     );
 }
 
@@ -41,12 +50,14 @@ function checkEntry(e: PostEntry, i: number, definition: MeasureRoundEntry, now:
       400,
       `${at}.staNumber: ${e.staNumber} is not the station of ${e.tsId} (${definition.staNumber})`,
       `${at}.staNumber`,
+      { code: 'not-of-round', params: { tsId: e.tsId } },
     );
   if (e.tsParameter !== undefined && e.tsParameter !== definition.tsParameter) {
     throw new HttpError(
       400,
       `${at}.tsParameter: ${e.tsParameter} is not the parameter of ${e.tsId} (${definition.tsParameter})`,
       `${at}.tsParameter`,
+      { code: 'not-of-round', params: { tsId: e.tsId } },
     );
   }
   (e.depthProfile ?? []).forEach((row, k) => {
@@ -55,6 +66,7 @@ function checkEntry(e: PostEntry, i: number, definition: MeasureRoundEntry, now:
         400,
         `${at}.depthProfile.${k}.staNumber: ${row.staNumber} is not the station of ${e.tsId} (${definition.staNumber})`,
         `${at}.depthProfile.${k}.staNumber`,
+        { code: 'not-of-round', params: { tsId: e.tsId } },
       );
     }
   });
@@ -87,6 +99,7 @@ export function mergeEntries(
         400,
         `entries.${i}.tsId: ${e.tsId} is not a timeseries of measure round ${mrId}`,
         `entries.${i}.tsId`,
+        { code: 'not-of-round', params: { tsId: e.tsId } },
       );
     checkEntry(e, i, definition, now);
     for (const [dt, field] of [
@@ -100,6 +113,7 @@ export function mergeEntries(
           400,
           `entries.${i}.${field}: a second value for ${e.tsId} at ${dt}`,
           `entries.${i}.${field}`,
+          { code: 'duplicate-time', params: { tsId: e.tsId, dt } },
         );
       seen.add(key);
     }

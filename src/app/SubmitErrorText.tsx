@@ -1,7 +1,12 @@
 import { Trans } from '@lingui/react/macro';
+import * as v from 'valibot';
+import { ErrorCodeSchema } from '../../schemas/api';
 import type { SubmitError } from '../../schemas/db/offline-instance-doc';
 
-/** Why a submission stopped, from its reason code, in the UI language (the raw detail stays for support). */
+/**
+ * Why a submission stopped, from its reason code (the app's own, or the reference server's: see
+ * schemas/api/error-answer.ts), in the UI language (the raw detail stays for support).
+ */
 export function SubmitErrorText({ error }: { error: SubmitError }) {
   const { status, detail = '', name = '', owner = '' } = error;
   switch (error.code) {
@@ -15,14 +20,6 @@ export function SubmitErrorText({ error }: { error: SubmitError }) {
       );
     case 'network':
       return <Trans>No connection to the server.</Trans>;
-    case 'http':
-      return status === undefined ? (
-        <Trans>The server gave an unexpected answer: {detail}</Trans>
-      ) : (
-        <Trans>
-          The server answered {status}: {detail}
-        </Trans>
-      );
     case 'group-missing':
       return <Trans>Cannot find group with name {name}</Trans>;
     case 'not-buildable':
@@ -31,7 +28,44 @@ export function SubmitErrorText({ error }: { error: SubmitError }) {
       return <Trans>The submission could not be prepared: {detail}</Trans>;
     case 'conflict':
       return <Trans>The server holds another version of this round; the change is sent as a correction.</Trans>;
+    case 'date-invalid':
+      return <Trans>The server refused a date of the round as not valid.</Trans>;
+    case 'date-too-early':
+      return <Trans>A date of the round lies before 1900.</Trans>;
+    case 'date-in-future':
+      return (
+        <Trans>A date of the round lies more than one day in the future: check the date and the device's clock.</Trans>
+      );
+    case 'value-not-allowed':
+      return <Trans>A value is not one of the codes its timeseries allows.</Trans>;
+    case 'not-of-round':
+      return <Trans>A timeseries of the round is not part of it on the server (any more).</Trans>;
+    case 'duplicate-time':
+      return <Trans>Two values of one timeseries have the same time.</Trans>;
+    case 'image-other-round':
+      return <Trans>A photo of the round belongs to another round on the server.</Trans>;
+    case 'station-change-refused':
+      return <Trans>The server refused a station task or facility change of the round.</Trans>;
+    case 'corrects-invalid':
+      return <Trans>The server cannot link this correction to the round it corrects.</Trans>;
+    case 'submission-elsewhere':
+      return <Trans>The server holds this submission under another round.</Trans>;
+    case 'submission-differs':
+      return <Trans>The server holds another version of this round.</Trans>;
+    case 'forbidden':
+      return <Trans>You may not submit this round: a permission is missing.</Trans>;
+    case 'too-large':
+      return <Trans>The round is too large for the server.</Trans>;
     default:
+      // the server's other codes (and 'http': a server that sends none) show its own words
+      if (error.code === 'http' || v.is(ErrorCodeSchema, error.code))
+        return status === undefined ? (
+          <Trans>The server gave an unexpected answer: {detail}</Trans>
+        ) : (
+          <Trans>
+            The server answered {status}: {detail}
+          </Trans>
+        );
       return <>{detail || error.code}</>;
   }
 }

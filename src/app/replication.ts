@@ -3,7 +3,6 @@ import { ConfigSchema } from '../../schemas/api';
 import { createContext, useContext } from 'react';
 import type { ReplicationHandle } from '../../replication/runner';
 import type { AppDatabase } from '../db/database';
-import type { BuildPost } from '../../replication/submit-queue';
 import { browserClientIdentity } from './client-identity';
 import { auth } from './auth';
 import { waitOnlineOnFailure } from './lazy-page';
@@ -15,15 +14,6 @@ export function useReplication(): ReplicationHandle {
   if (!r) throw new Error('useReplication outside ReplicationContext');
   return r;
 }
-
-/**
- * Each kind of instance is posted by its own builder: a meteo month carries one entry per day. The builders
- * (with the domain rules and luxon) load on the first send, not with the first screen.
- */
-const buildPostByMode: BuildPost = async (instance, round, ctx) =>
-  instance.mode === 'meteo'
-    ? (await import('../features/meteo/build-meteo-post')).buildMeteoPost(instance, round, ctx)
-    : (await import('../features/round-entry/build-round-post')).buildIndoorPost(instance, round, ctx);
 
 /** The replication's code (REST client, pulls, submit queues, about 10 KB gzip) loads right after the first screen's. */
 const loadRunner = waitOnlineOnFailure(() => import('../../replication/runner'));
@@ -69,7 +59,6 @@ export function startAppReplication(db: AppDatabase): ReplicationHandle {
     return startReplication(db, {
       origin: window.location.origin,
       identity: browserClientIdentity(() => auth.token()),
-      buildPost: buildPostByMode,
     });
   });
   db.reference.findOne('config').$.subscribe((doc) => {

@@ -21,9 +21,19 @@ export async function readDataOwnerRecord(db: Pick<AppDatabase, 'reference'>): P
   return parsed.success ? parsed.output.username : undefined;
 }
 
-/** The user the device's pulled data belongs to; undefined when nobody (logged out, or never recorded). */
-export async function readDataOwner(db: Pick<AppDatabase, 'reference'>): Promise<string | undefined> {
-  return (await readDataOwnerRecord(db)) || undefined;
+/**
+ * The user of this device as the server last named them ('' for nobody: logged out, never pulled): the owner
+ * new round instances are stamped with, the only one whose instances the submit queue sends, and whose the
+ * pulled data is. The record, or on a device an older version pulled (no record) the user its stored /info
+ * answer named, so an update keeps what a field worker took offline.
+ */
+export async function currentUser(db: Pick<AppDatabase, 'reference'>): Promise<string> {
+  const record = await readDataOwnerRecord(db);
+  if (record !== undefined) return record;
+  const info = (await db.reference.findOne('serverInfo').exec())?.data;
+  return info && typeof info === 'object' && 'username' in info && typeof info.username === 'string'
+    ? info.username
+    : '';
 }
 
 /**

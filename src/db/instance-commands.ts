@@ -1,14 +1,9 @@
-import type { OfflineInstanceDoc, SubmitError, SyncState } from '../../schemas/db/offline-instance-doc';
+import type { OfflineInstanceDoc, SubmitError } from '../../schemas/db/offline-instance-doc';
 import type { DraftPatch } from '../../schemas/db/draft-doc';
-import {
-  transition,
-  userActions,
-  type LifecycleContext,
-  type LifecycleEvent,
-  type LifecycleState,
-} from '../domain/round-lifecycle';
+import { transition, userActions, type LifecycleContext, type LifecycleEvent } from '../domain/round-lifecycle';
 import type { AppDatabase } from './database';
 import { writeDraft } from './draft-store';
+import { currentUser } from './data-owner';
 
 /**
  * Every write of a round instance's state (Architecture §3). Each command is a compare-and-set: RxDB's
@@ -18,11 +13,6 @@ import { writeDraft } from './draft-store';
  * whichever comes second sees the other's write and is refused or adapts.
  * Screens, hooks, the tour, meteo and the queue call these; nothing else patches an instance document.
  */
-
-// The storage schema keeps its own copy of the state names (it may not import the app): both must be the same.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const statesMatch: Same<SyncState, LifecycleState> = true;
-void statesMatch;
 
 /** The id the next POST of an instance uses: its own, or a correction's new one. */
 export function submissionIdOf(d: Pick<OfflineInstanceDoc, 'instanceId' | 'submissionId'>): string {
@@ -100,12 +90,6 @@ function forkCorrection(d: OfflineInstanceDoc, newId: () => string): OfflineInst
 }
 
 const newId = () => crypto.randomUUID();
-
-/** The username that owns new instances: the logged-in user as the server last said ('' without login). */
-export async function currentUser(db: AppDatabase): Promise<string> {
-  const info = (await db.reference.findOne('serverInfo').exec())?.data as { username?: unknown } | undefined;
-  return typeof info?.username === 'string' ? info.username : '';
-}
 
 export type NewInstance = Pick<OfflineInstanceDoc, 'mrId' | 'mrName' | 'mode' | 'date'> &
   Partial<Pick<OfflineInstanceDoc, 'instanceId' | 'mrGroup' | 'mrTeam' | 'mrRemark' | 'creationTime'>>;

@@ -1,13 +1,18 @@
 import type { DraftDoc } from '../../schemas/db/draft-doc';
 import { draftId } from '../../schemas/db/draft-doc';
-import type { AppDatabase } from './database';
+import type { RxCollection } from 'rxdb';
+import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 
 /**
  * Schema version 0 kept every draft of a round inside its instance document. They move to the drafts
  * collection once: the drafts are written first and only then removed from the instance, so a browser
  * killed in between finds them again next start (a draft already moved is never overwritten).
  */
-export async function moveLegacyDrafts(db: AppDatabase): Promise<void> {
+// the two collections it touches, not the database type: the database calls it while it opens
+export async function moveLegacyDrafts(db: {
+  offlineInstances: RxCollection<OfflineInstanceDoc>;
+  drafts: RxCollection<DraftDoc>;
+}): Promise<void> {
   const withDrafts = await db.offlineInstances.find({ selector: { drafts: { $exists: true } } }).exec();
   for (const instance of withDrafts) {
     const legacy = instance.drafts ?? [];

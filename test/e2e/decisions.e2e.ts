@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/app';
-import { launchBrowser, tempDir, type TestServer, watchErrors } from './harness';
-import { CLIENT_ID, freePort, REALM, startOidcProvider, signInAtProvider } from './oidc-provider';
+import { describe, expect, it } from 'vitest';
+import { type TestServer, watchErrors } from './harness';
+import { signInAtProvider } from './oidc-provider';
+import { loginServerAndBrowser } from './login-harness';
 import { testEndpoint } from '../../server/http/faults';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
@@ -61,35 +61,25 @@ async function decisionPosts(server: TestServer, instanceId: string, status = 20
 }
 
 describe('decisions by RESPONSIBLE1 and RESPONSIBLE2 (real logins)', () => {
-  const dir = tempDir('e2e-decisions-');
   let server: TestServer;
-  let idp: Awaited<ReturnType<typeof startOidcProvider>>;
   let browser: Browser;
   let instanceId = '';
-
-  beforeAll(async () => {
-    const port = await freePort();
-    idp = await startOidcProvider(`http://localhost:${port}`);
-    server = await startServer({
-      port,
-      dataDir: dir.path,
-      staticDir: 'dist',
-      demo: true,
+  loginServerAndBrowser(
+    'e2e-decisions-',
+    {
       faultInjection: true,
-      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
-    });
-    await server.db.query("insert into app_user (username) values ('olga'), ('rudi'), ('rita')");
-    await server.db.query(
-      "insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1'), ('rita', '1', 'HWE_RESPONSIBLE2')",
-    );
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await idp?.close();
-    dir.remove();
-  });
+      seed: async (s) => {
+        await s.db.query("insert into app_user (username) values ('olga'), ('rudi'), ('rita')");
+        await s.db.query(
+          "insert into permission (username, mr_id, role) values ('olga', '1', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1'), ('rita', '1', 'HWE_RESPONSIBLE2')",
+        );
+      },
+    },
+    (s, b) => {
+      server = s;
+      browser = b;
+    },
+  );
 
   it('an observer submits two incidents and then sees the round read-only', async () => {
     const { context, page, errors } = await loginAs(browser, server, 'olga');

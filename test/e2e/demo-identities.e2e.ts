@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/app';
+import { describe, expect, it } from 'vitest';
 import { DEMO_IDENTITIES, seedDemoIdentities } from '../../server/db/demo-identities';
-import { launchBrowser, tempDir, type TestServer, watchErrors } from './harness';
-import { CLIENT_ID, freePort, REALM, startOidcProvider } from './oidc-provider';
+import { type TestServer, watchErrors } from './harness';
+import { loginServerAndBrowser } from './login-harness';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -16,30 +15,21 @@ async function logIn(page: Page, username: string, password: string): Promise<vo
 }
 
 describe('demo identities (npm run start:identity)', () => {
-  const dir = tempDir('e2e-identities-');
   let server: TestServer;
-  let idp: Awaited<ReturnType<typeof startOidcProvider>>;
   let browser: Browser;
-
-  beforeAll(async () => {
-    const port = await freePort();
-    idp = await startOidcProvider(`http://localhost:${port}`, [], { accounts: DEMO_IDENTITIES });
-    server = await startServer({
-      port,
-      dataDir: dir.path,
-      staticDir: 'dist',
-      demo: true,
-      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
-    });
-    await seedDemoIdentities(server.db, 'HWE');
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await idp?.close();
-    dir.remove();
-  });
+  loginServerAndBrowser(
+    'e2e-identities-',
+    {
+      accounts: DEMO_IDENTITIES,
+      seed: async (s) => {
+        await seedDemoIdentities(s.db, 'HWE');
+      },
+    },
+    (s, b) => {
+      server = s;
+      browser = b;
+    },
+  );
 
   it('the observer logs in with the password and sees only the permitted rounds; a wrong password is refused', async () => {
     const context = await browser.newContext({ locale: 'de-DE' });

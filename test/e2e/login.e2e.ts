@@ -1,37 +1,27 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/app';
-import { launchBrowser, submitRound, tempDir, type TestServer, watchErrors, waitForServiceWorker } from './harness';
-import { CLIENT_ID, freePort, REALM, startOidcProvider, signInAtProvider } from './oidc-provider';
+import { describe, expect, it } from 'vitest';
+import { submitRound, type TestServer, watchErrors, waitForServiceWorker } from './harness';
+import { signInAtProvider } from './oidc-provider';
+import { loginServerAndBrowser } from './login-harness';
 
 const today = new Date().toISOString().slice(0, 10);
 
 describe('login through an OpenID provider (keycloak-js against oidc-provider)', () => {
-  const dir = tempDir('e2e-login-');
   let server: TestServer;
-  let idp: Awaited<ReturnType<typeof startOidcProvider>>;
   let browser: Browser;
-
-  beforeAll(async () => {
-    const port = await freePort();
-    idp = await startOidcProvider(`http://localhost:${port}`);
-    server = await startServer({
-      port,
-      dataDir: dir.path,
-      staticDir: 'dist',
-      demo: true,
-      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
-    });
-    await server.db.query("insert into app_user (username) values ('olga')");
-    await server.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE')");
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await idp?.close();
-    dir.remove();
-  });
+  loginServerAndBrowser(
+    'e2e-login-',
+    {
+      seed: async (s) => {
+        await s.db.query("insert into app_user (username) values ('olga')");
+        await s.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE')");
+      },
+    },
+    (s, b) => {
+      server = s;
+      browser = b;
+    },
+  );
 
   it('logs in with PKCE, then loads only the permitted round and submits as that user', async () => {
     const context = await browser.newContext({ locale: 'de-DE' });

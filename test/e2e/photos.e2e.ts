@@ -1,8 +1,26 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound } from './harness';
-import { formatDe, pickNumericEntries } from './rounds';
+import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
+import type { Page } from 'playwright-core';
 import { testEndpoint } from '../../server/http/faults';
+
+/** A plain JPEG as a camera would deliver it. */
+function jpeg(width: number, height: number, background: string, quality?: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg(quality ? { quality } : {})
+    .toBuffer();
+}
+
+/** Adds a photo to an entry and waits until the table shows it. */
+async function addPhoto(page: Page, p: PickedEntry, photo: Buffer): Promise<void> {
+  await page
+    .getByLabel(`Foto hinzufügen: ${p.label}`)
+    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page
+    .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
+    .waitFor({ timeout: 20_000 });
+}
 
 describe('photos', () => {
   const env = serverAndBrowser('e2e-photos-');
@@ -11,19 +29,12 @@ describe('photos', () => {
     const { round, picked } = await pickNumericEntries(env.server(), 2);
     const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
     // a large camera picture: it is resized, never refused for its size
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const photo = await jpeg(4000, 3000, '#557799', 90);
     for (const p of picked) {
       await page
         .getByRole('textbox', { name: p.label, exact: true })
         .pressSequentially(formatDe(p.good), { delay: 20 });
-      await page
-        .getByLabel(`Foto hinzufügen: ${p.label}`)
-        .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await page
-        .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
-        .waitFor({ timeout: 20_000 });
+      await addPhoto(page, p, photo);
     }
     // the first image upload loses its connection after the server stored it; the retry sends it again
     await testEndpoint(env.server(), 'faults', {
@@ -61,19 +72,12 @@ describe('photos', () => {
   it('shows the values, then each photo, arriving over a slow link', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 3);
     const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#997755' } })
-      .jpeg()
-      .toBuffer();
+    const photo = await jpeg(800, 600, '#997755');
     for (const p of picked) {
       await page
         .getByRole('textbox', { name: p.label, exact: true })
         .pressSequentially(formatDe(p.good), { delay: 20 });
-      await page
-        .getByLabel(`Foto hinzufügen: ${p.label}`)
-        .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await page
-        .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
-        .waitFor({ timeout: 20_000 });
+      await addPhoto(page, p, photo);
     }
     // every image upload takes 1.5 s, as on a weak mobile connection
     await testEndpoint(env.server(), 'faults', {
@@ -115,15 +119,8 @@ describe('photos', () => {
     // a photo alone fills its entry: the counter says so before any value is typed
     const bar = page.getByTestId('submit-bar');
     expect(await bar.textContent()).toContain('0 Einträge ausgefüllt');
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#335577' } })
-      .jpeg()
-      .toBuffer();
-    await page
-      .getByLabel(`Foto hinzufügen: ${p.label}`)
-      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page
-      .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
-      .waitFor({ timeout: 20_000 });
+    const photo = await jpeg(640, 480, '#335577');
+    await addPhoto(page, p, photo);
     await expect.poll(() => bar.textContent()).toContain('1 Eintrag ausgefüllt');
     await context.close();
   });

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/app';
-import { launchBrowser, submitRound, tempDir, type TestServer, watchErrors } from './harness';
-import { CLIENT_ID, freePort, REALM, startOidcProvider, signInAtProvider } from './oidc-provider';
+import { describe, expect, it } from 'vitest';
+import { submitRound, type TestServer, watchErrors } from './harness';
+import { signInAtProvider } from './oidc-provider';
+import { loginServerAndBrowser } from './login-harness';
 
 const today = new Date().toISOString().slice(0, 10);
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -17,37 +17,27 @@ async function stored(page: Page, server: TestServer, collection: string): Promi
 
 // Shared devices: an office PC or a team tablet, one browser profile, several users one after another.
 describe('two users on one browser profile', () => {
-  const dir = tempDir('e2e-shared-device-');
   let server: TestServer;
-  let idp: Awaited<ReturnType<typeof startOidcProvider>>;
   let browser: Browser;
-
-  beforeAll(async () => {
-    const port = await freePort();
-    idp = await startOidcProvider(`http://localhost:${port}`);
-    server = await startServer({
-      port,
-      dataDir: dir.path,
-      staticDir: 'dist',
-      demo: true,
-      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
-    });
-    await server.db.query("insert into app_user (username) values ('olga'), ('ugo')");
-    await server.db.query(
-      "insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('ugo', '3', 'HWE_OBSERVE')",
-    );
-    // every unsent round counts as waiting too long: the durability warning shows at once
-    await server.db.query(
-      `update reference_data set data = data || '{"unsentWarningDays":-1}'::jsonb where key = 'config'`,
-    );
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await idp?.close();
-    dir.remove();
-  });
+  loginServerAndBrowser(
+    'e2e-shared-device-',
+    {
+      seed: async (s) => {
+        await s.db.query("insert into app_user (username) values ('olga'), ('ugo')");
+        await s.db.query(
+          "insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('ugo', '3', 'HWE_OBSERVE')",
+        );
+        // every unsent round counts as waiting too long: the durability warning shows at once
+        await s.db.query(
+          `update reference_data set data = data || '{"unsentWarningDays":-1}'::jsonb where key = 'config'`,
+        );
+      },
+    },
+    (s, b) => {
+      server = s;
+      browser = b;
+    },
+  );
 
   it('after olga logs out, ugo sees neither her archive, her history nor her rounds, and her unsent round only counted', async () => {
     const context = await browser.newContext({ locale: 'de-DE' });

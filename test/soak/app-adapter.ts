@@ -19,7 +19,7 @@ import { createInstance, queueInstance, recordEdit, writeInstanceDraft } from '.
 import { reopenQueued } from '../../src/features/round-entry/use-indoor-instance';
 import { EDITABLE_STATES, IN_FLIGHT_STATES } from '../../src/domain/round-lifecycle';
 import { pullServerInfo } from '../../replication/pull';
-import { buildIndoorPost } from '../../src/features/round-entry/build-round-post';
+import { buildIndoorPost } from '../../src/domain/build-round-post';
 import { isQuotaError } from '../../src/app/storage';
 import { ApiClient } from '../../replication/api-client';
 import { SubmitQueue, type BuildPost } from '../../replication/submit-queue';

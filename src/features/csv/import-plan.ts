@@ -1,7 +1,8 @@
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { AppDatabase } from '../../db/database';
 import { writeDraft } from '../../db/draft-store';
-import { createInstance, currentUser, recordEdit } from '../../db/instance-commands';
+import { createInstance, recordEdit } from '../../db/instance-commands';
+import { currentUser } from '../../db/data-owner';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import type { CsvPlan } from '../../domain/csv-plan';
 import { EDITABLE_STATES } from '../../domain/round-lifecycle';

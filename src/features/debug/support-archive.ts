@@ -1,5 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { readDataOwner } from '../../db/data-owner';
+import { currentUser } from '../../db/data-owner';
 import type { AppDatabase } from '../../db/database';
 import { COLLECTION_LABELS, type CollectionName } from './collection-names';
 
@@ -61,7 +61,7 @@ export async function buildSupportZip(
       }
     }
   }
-  const username = await readDataOwner(db);
+  const username = (await currentUser(db)) || undefined;
   const manifest: SupportManifest = {
     format: 'hydrorounds-support-export',
     version: 1,

@@ -5,7 +5,7 @@ import { useDataOwner } from '../../db/data-owner';
 import type { AppDatabase } from '../../db/database';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { currentUser } from '../../db/instance-commands';
+import { currentUser } from '../../db/data-owner';
 import type { DecisionStage } from '../../domain';
 import { instanceVisibleTo, ownerOf, type Username } from '../../domain/data-owner';
 

@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { ReadingInputProps } from '../readings/ReadingInput';
+import type { ReadingInputProps } from '../readings/reading-input-props';
 import { DepthProfileDialog } from './DepthProfileDialog';
 
 /** Opens the depth profile of an entry whose station offers one (docs/domain.md), with its row count. */

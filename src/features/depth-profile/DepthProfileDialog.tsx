@@ -3,7 +3,7 @@ import type { DepthRowText } from '../../../schemas/forms/reading-forms';
 import { depthProfileOf, validateDepthProfile, type DepthProfileProblem } from '../../domain';
 import { NumberRowsTable } from '../readings/NumberRowsTable';
 import { ReadingDialog } from '../readings/ReadingDialog';
-import type { ReadingInputProps } from '../readings/ReadingInput';
+import type { ReadingInputProps } from '../readings/reading-input-props';
 import { replaceAt, useDraftForm } from '../readings/use-draft-form';
 
 export function DepthProfileDialog(props: ReadingInputProps & { open: boolean; onClose(): void }) {

@@ -11,7 +11,7 @@ import { defaultDischargeForm, ESTIMATES, evaluateDischargeForm, toUnit } from '
 import { ChoiceGroup } from '../readings/ChoiceGroup';
 import { NumberField } from '../readings/NumberField';
 import { ReadingDialog } from '../readings/ReadingDialog';
-import type { ReadingInputProps } from '../readings/ReadingInput';
+import type { ReadingInputProps } from '../readings/reading-input-props';
 import { TextField } from '../readings/TextField';
 import { useDecimalFormat } from '../readings/use-decimal-format';
 import { useDraftForm } from '../readings/use-draft-form';

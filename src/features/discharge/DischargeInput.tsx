@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { DischargeUnit } from '../../../schemas/api';
 import { useConfig } from '../../db/reference-hooks';
 import { NumberField } from '../readings/NumberField';
-import type { ReadingInputProps } from '../readings/ReadingInput';
+import type { ReadingInputProps } from '../readings/reading-input-props';
 import { useDecimalFormat } from '../readings/use-decimal-format';
 import { DischargeDialog } from './DischargeDialog';
 import { dischargePatch } from './discharge-patch';

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { DraftStore } from '../../db/draft-store';
-import type { OnChange } from '../round-entry/EntryRow';
+import type { OnChange } from '../round-entry/entry-types';
 import { OverwriteTime } from '../round-entry/OverwriteTime';
 import type { RowContext } from '../round-entry/row-model';
 import { RoundFields } from './RoundFields';

@@ -7,7 +7,7 @@ import {
   copyTsId,
   nextCopyNumber,
   restoreCopyTsIds,
-} from '../round-entry/station-copies';
+} from '../../domain/station-copies';
 import { tableMove } from '../round-entry/table-keys';
 import { formatDateTime, formatReading, formatTime } from '../round-entry/history-format';
 import { parseDensity } from '../round-entry/use-density';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { formulaToText } from '../../domain';
 import { NumberField } from './NumberField';
-import type { ReadingInputProps } from './ReadingInput';
+import type { ReadingInputProps } from './reading-input-props';
 import { useCalculatedValue } from './use-calculated-value';
 import { useDecimalFormat } from './use-decimal-format';
 

@@ -1,9 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { KeyboardEvent } from 'react';
-import type { MeasureRoundEntry } from '../../../schemas/api';
-import type { Draft, DraftPatch } from '../../../schemas/db/draft-doc';
 import { inputTypeOf, offersOption } from '../../domain';
-import type { DraftStore } from '../../db/draft-store';
 import { DischargeInput } from '../discharge/DischargeInput';
 import { DepthProfileButton } from '../depth-profile/DepthProfileButton';
 import { SnowInput } from '../snow/SnowInput';
@@ -11,22 +8,7 @@ import { CodeChoice } from './CodeChoice';
 import { FormulaInput } from './FormulaInput';
 import { focusNextReading } from './focus-next-reading';
 import { NumberField } from './NumberField';
-
-export interface ReadingInputProps {
-  entry: MeasureRoundEntry;
-  draft: Draft | undefined;
-  /** the round's drafts, for formulas that read other entries */
-  store: DraftStore;
-  mrId: string;
-  /** accessible name of the value input: "{staName} {staNumber} {tsParameter}" */
-  label: string;
-  disabled?: boolean;
-  invalid?: boolean;
-  describedBy?: string;
-  onKeyDown?(e: KeyboardEvent<HTMLInputElement>): void;
-  /** stores a patch of the entry's draft; resolves once it is in IndexedDB */
-  onStore(patch: DraftPatch): Promise<unknown>;
-}
+import type { ReadingInputProps } from './reading-input-props';
 
 /**
  * The value widget of an entry for its §4 input type, shared by every screen that takes readings (table,

@@ -6,7 +6,7 @@ import { calculateFormula } from '../../domain';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import type { DraftStore } from '../../db/draft-store';
-import { lastValuesOf, roundValuesOf } from './formula-values';
+import { lastValuesOf, roundValuesOf } from '../../domain/formula-values';
 
 const noDrafts: readonly Draft[] = [];
 const noEntries: readonly MeasureRoundEntry[] = [];

@@ -4,9 +4,9 @@ import type { DraftStore } from '../../db/draft-store';
 import { parseTimeInput, planStationCopy } from '../../domain';
 import { InlineError } from '../../ui/InlineError';
 import { TimeField } from '../readings/TimeField';
-import type { OnChange } from './EntryRow';
+import type { OnChange } from './entry-types';
 import type { StationGroup } from './row-model';
-import { copyTsId, nextCopyNumber, type CopyRef } from './station-copies';
+import { copyTsId, nextCopyNumber, type CopyRef } from '../../domain/station-copies';
 
 /** Focuses the first value of a new copy once its rows are rendered (they follow the database emission). */
 function focusWhenRendered(tsId: string, tries = 20) {

@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { cloneElement, Fragment, memo, useMemo, type ReactElement, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
-import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { DraftStore } from '../../db/draft-store';
 import type { RowContext } from './row-model';
 import { EntryValue, useEntryRow } from './EntryValue';
 import { TimeField } from '../readings/TimeField';
 import { RemarkField } from '../remarks/RemarkField';
-import type { InstanceRef } from './StationTable';
+import type { InstanceRef, OnChange } from './entry-types';
 import { PhotoButton, type PhotoTarget } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
 import { EntryHistory } from './EntryHistory';
@@ -28,9 +27,6 @@ const STATUS_CLASS = {
   info: 'bg-sky-50 dark:bg-sky-950/50',
   none: '',
 } as const;
-
-/** Stores a patch of one entry's draft; resolves once it is in IndexedDB. */
-export type OnChange = (tsId: string, patch: DraftPatch) => Promise<void>;
 
 /** A row that is a copy of a station's entry for a second reading (§5 station duplication). */
 export interface CopyRow {

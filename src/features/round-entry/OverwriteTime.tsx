@@ -15,7 +15,7 @@ import {
 } from '../../domain';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
-import type { OnChange } from './EntryRow';
+import type { OnChange } from './entry-types';
 import { buildRowModels, type RowContext } from './row-model';
 
 type Outcome = DateTimeOverwrite | { kind: 'taken'; date: string };

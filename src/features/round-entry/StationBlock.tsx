@@ -6,12 +6,12 @@ import { mergeTasks, type StationTaskActions } from '../tasks/use-station-tasks'
 import { StationFacilities } from '../facilities/StationFacilities';
 import { mergeFacilities, type StationFacilityActions } from '../facilities/use-station-facilities';
 import { DuplicateStation } from './DuplicateStation';
-import { EntryRow, type OnChange } from './EntryRow';
+import { EntryRow } from './EntryRow';
+import type { InstanceRef, OnChange } from './entry-types';
 import type { RowContext, StationGroup } from './row-model';
-import { copyTsId, type CopyRef } from './station-copies';
+import { copyTsId, type CopyRef } from '../../domain/station-copies';
 import { StationHeader } from './StationHeader';
 import type { StationPanel } from '../../domain/station-panels';
-import type { InstanceRef } from './StationTable';
 import type { Density } from './use-density';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDraft, type DraftStore } from '../../db/draft-store';
 import { TextField } from '../readings/TextField';
-import type { OnChange } from './EntryRow';
+import type { OnChange } from './entry-types';
 import { formatDateTime } from './history-format';
 import type { StationGroup } from './row-model';
 import type { Density } from './use-density';

@@ -4,12 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { removeDraft, type DraftStore } from '../../db/draft-store';
 import { useDb } from '../../db/db-context';
-import type { OnChange } from './EntryRow';
+import type { InstanceRef, OnChange } from './entry-types';
 import type { StationTaskActions } from '../tasks/use-station-tasks';
 import type { StationFacilityActions } from '../facilities/use-station-facilities';
 import type { RowContext, StationGroup } from './row-model';
 import { StationBlock } from './StationBlock';
-import { copiesOf, type CopyRef } from './station-copies';
+import { copiesOf, type CopyRef } from '../../domain/station-copies';
 import { useDensity } from './use-density';
 import { useStickyOffsets } from './use-sticky-offsets';
 import { READING_SELECTOR } from '../readings/focus-next-reading';
@@ -40,13 +40,6 @@ const COLUMN_LABEL: Record<TableColumnKey, MessageDescriptor> = {
   time: msg`Time`,
   remark: msg`Remark`,
 };
-
-/** The stations of a round with one row per timeseries; keyboard users tab through value, time and remark. */
-export interface InstanceRef {
-  mrId: string;
-  instanceId: string | undefined;
-  ensureInstance: () => Promise<string>;
-}
 
 const NO_COPIES: readonly CopyRef[] = [];
 

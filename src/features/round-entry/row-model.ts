@@ -1,6 +1,6 @@
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
-import { calculatedValuesOf } from '../readings/formula-values';
+import { calculatedValuesOf } from '../../domain/formula-values';
 import {
   checkAgainstHistory,
   checkLastValue,

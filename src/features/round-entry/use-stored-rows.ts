@@ -3,7 +3,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDb } from '../../db/db-context';
 import type { IndoorInstance } from './use-indoor-instance';
 import { buildRowModels, type RowModel } from './row-model';
-import { copyEntries } from './station-copies';
+import { copyEntries } from '../../domain/station-copies';
 
 /** At submit time: wait for every write in flight, then validate exactly what is stored (table and tour). */
 export function useStoredRows(

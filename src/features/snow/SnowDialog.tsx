@@ -4,7 +4,7 @@ import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { defaultSnowForm, deviceArea, evaluateSnowForm, numberOf } from '../../domain';
 import { NumberField } from '../readings/NumberField';
 import { ReadingDialog } from '../readings/ReadingDialog';
-import type { ReadingInputProps } from '../readings/ReadingInput';
+import type { ReadingInputProps } from '../readings/reading-input-props';
 import { TextField } from '../readings/TextField';
 import { useDecimalFormat } from '../readings/use-decimal-format';
 import { replaceAt, useDraftForm } from '../readings/use-draft-form';

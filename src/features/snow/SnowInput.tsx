@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { NumberField } from '../readings/NumberField';
-import type { ReadingInputProps } from '../readings/ReadingInput';
+import type { ReadingInputProps } from '../readings/reading-input-props';
 import { SnowDialog } from './SnowDialog';
 
 /** SNOW_WATER_EQUIVALENT (mm, SWW): the value, and the sampler dialog whose result becomes the value. */

@@ -13,7 +13,7 @@ import { useDraftWriter } from '../../db/use-draft-writer';
 import { useObservable } from '../../db/hooks';
 import { useConfig } from '../../db/reference-hooks';
 import { isStationComplete } from '../../domain';
-import { applyDrafts } from '../round-entry/build-round-post';
+import { applyDrafts } from '../../domain/build-round-post';
 import { groupEntriesByStation, type RowContext, type StationGroup } from '../round-entry/row-model';
 import { useIndoorInstance, type IndoorInstance } from '../round-entry/use-indoor-instance';
 import { useStoredRows } from '../round-entry/use-stored-rows';

@@ -10,7 +10,7 @@ import {
   type PostIssue,
   type PreSubmitFindings,
 } from '../../../domain';
-import { applyDrafts, buildIndoorPost } from '../build-round-post';
+import { applyDrafts, buildIndoorPost } from '../../../domain/build-round-post';
 import { groupEntriesByStation } from '../row-model';
 
 export interface GatheredSubmission {

@@ -1,6 +1,7 @@
-import type { MeasureRoundEntry } from '../../../schemas/api';
-import type { Draft } from '../../../schemas/db/draft-doc';
-import { calculateFormula, parseNumberInput } from '../../domain';
+import type { MeasureRoundEntry } from '../../schemas/api';
+import type { Draft } from '../../schemas/forms/draft';
+import { calculateFormula } from './formula';
+import { parseNumberInput } from './numbers';
 
 /** The last stored value of each timeseries of a round (§3 historic data `last`), for tsOp 'last'. */
 export function lastValuesOf(entries: readonly MeasureRoundEntry[]): Map<string, number> {

@@ -1,5 +1,5 @@
-import type { MeasureRoundEntry } from '../../../schemas/api';
-import type { Draft } from '../../../schemas/db/draft-doc';
+import type { MeasureRoundEntry } from '../../schemas/api';
+import type { Draft } from '../../schemas/forms/draft';
 
 /**
  * §5 station duplication: a second reading of a station at another time is kept as extra drafts whose

@@ -1,15 +1,21 @@
-import type { MeasureRoundEntry, MeasureRoundPost } from '../../../schemas/api';
-import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
-import type { RoundDoc } from '../../../schemas/db/round-doc';
-import type { TaskDoc } from '../../../schemas/db/task-doc';
-import type { FacilityDoc } from '../../../schemas/db/facility-doc';
-import type { BuildContext } from '../../../replication/submit-queue';
-import { buildPost, combineDateAndTime, parseNumberInput, readsRoundValues, remarkToPost } from '../../domain';
+import type { MeasureRoundEntry, MeasureRoundPost, StationTask } from '../../schemas/api';
+import type { BuildContext, PostFacility, PostInstance } from './post-context';
+import { combineDateAndTime } from './dates';
+import { readsRoundValues } from './formula';
+import { remarkToPost } from './location';
+import { buildPost } from './submission';
+import { parseNumberInput } from './numbers';
 import { copyEntries, restoreCopyTsIds } from './station-copies';
-import { calculatedValuesOf } from '../readings/formula-values';
+import { calculatedValuesOf } from './formula-values';
+
+type Built = { post: MeasureRoundPost } | { errors: string[] };
 
 /** Merges the drafts typed on the table into the round's entries, the shape the domain posts. */
-export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: BuildContext): MeasureRoundEntry[] {
+export function applyDrafts(
+  round: { entries: readonly MeasureRoundEntry[] },
+  instance: PostInstance,
+  ctx: BuildContext,
+): MeasureRoundEntry[] {
   const byTs = new Map(ctx.drafts.map((d) => [d.tsId, d]));
   // §4: with the formula generator configured, a formula that reads this round's values sends its result.
   const calculated = ctx.formulaGenerator ? calculatedValuesOf(round.entries, ctx.drafts) : new Map<string, number>();
@@ -63,9 +69,9 @@ export function applyDrafts(round: RoundDoc, instance: OfflineInstanceDoc, ctx: 
 /** Station tasks and facility changes travel on the first entry of their station. */
 function withStationChanges(
   entry: MeasureRoundEntry,
-  tasks: readonly TaskDoc[],
-  facilities: readonly FacilityDoc[],
-  instance: OfflineInstanceDoc,
+  tasks: readonly StationTask[],
+  facilities: readonly PostFacility[],
+  instance: PostInstance,
   ctx: BuildContext,
 ): MeasureRoundEntry {
   return {
@@ -92,12 +98,12 @@ function withStationChanges(
   };
 }
 
-/** The replication layer's post builder for indoor instances. */
+/** The post of a table or tour instance: the round's entries with what was typed. */
 export function buildIndoorPost(
-  instance: OfflineInstanceDoc,
-  round: RoundDoc,
+  instance: PostInstance,
+  round: { entries: readonly MeasureRoundEntry[] },
   ctx: BuildContext,
-): { post: MeasureRoundPost } | { errors: string[] } {
+): Built {
   const entries = applyDrafts(round, instance, ctx);
   return buildPost({
     instanceId: instance.instanceId,
@@ -109,4 +115,18 @@ export function buildIndoorPost(
     mrRemark: instance.mrRemark,
     entries,
   });
+}
+
+/**
+ * The post of any instance, the one builder the submit queue calls: a meteo month carries one entry per day
+ * (its builder loads only for a meteo month).
+ */
+export async function buildInstancePost(
+  instance: PostInstance,
+  round: { entries: readonly MeasureRoundEntry[] },
+  ctx: BuildContext,
+): Promise<Built> {
+  return instance.mode === 'meteo'
+    ? (await import('./build-meteo-post')).buildMeteoPost(instance, round, ctx)
+    : buildIndoorPost(instance, round, ctx);
 }

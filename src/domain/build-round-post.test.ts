@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MeasureRoundEntry } from '../../../schemas/api';
-import type { Draft } from '../../../schemas/db/draft-doc';
-import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
-import type { RoundDoc } from '../../../schemas/db/round-doc';
+import type { MeasureRoundEntry } from '../../schemas/api';
+import type { Draft } from '../../schemas/db/draft-doc';
+import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import type { RoundDoc } from '../../schemas/db/round-doc';
 import { buildIndoorPost } from './build-round-post';
 
 const e = (tsId: string, extra: Partial<MeasureRoundEntry> = {}) =>

@@ -1,16 +1,15 @@
-import type { MeasureRoundPost } from '../../../schemas/api';
-import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
-import type { RoundDoc } from '../../../schemas/db/round-doc';
-import type { BuildContext } from '../../../replication/submit-queue';
-import { buildPost, meteoEntries } from '../../domain';
+import type { MeasureRoundEntry, MeasureRoundPost } from '../../schemas/api';
+import type { BuildContext, PostInstance } from './post-context';
+import { meteoEntries } from './meteo';
+import { buildPost } from './submission';
 
 /**
  * The replication layer's post builder for a meteo month: each day of each timeseries becomes its own
  * entry at its own time, checked and shaped by the same buildPost as the table's rounds.
  */
 export function buildMeteoPost(
-  instance: OfflineInstanceDoc,
-  round: RoundDoc,
+  instance: PostInstance,
+  round: { entries: readonly MeasureRoundEntry[] },
   ctx: BuildContext,
 ): { post: MeasureRoundPost } | { errors: string[] } {
   const entries = meteoEntries(round.entries, ctx.drafts, instance.date, ctx.defaultTime, ctx.zone);

@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer } from '../../server/app';
+import { launchBrowser, tempDir, type TestServer } from './harness';
+import { CLIENT_ID, freePort, REALM, startOidcProvider, type ProviderOptions } from './oidc-provider';
+
+/**
+ * For a test file of real logins: an OpenID provider (test/e2e/oidc-provider.ts), a server that trusts it and
+ * one browser, started once and cleaned up after. `seed` adds the users and roles the file's tests need;
+ * `started` hands the server and the browser to the file.
+ */
+export function loginServerAndBrowser(
+  prefix: string,
+  opts: { seed(server: TestServer): Promise<void>; faultInjection?: boolean; accounts?: ProviderOptions['accounts'] },
+  started: (server: TestServer, browser: Browser) => void,
+): void {
+  const dir = tempDir(prefix);
+  let idp: Awaited<ReturnType<typeof startOidcProvider>> | undefined;
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    // the provider must know the app's origin before the server starts on that port
+    const port = await freePort();
+    idp = await startOidcProvider(`http://localhost:${port}`, [], opts.accounts ? { accounts: opts.accounts } : {});
+    server = await startServer({
+      port,
+      dataDir: dir.path,
+      staticDir: 'dist',
+      demo: true,
+      ...(opts.faultInjection ? { faultInjection: true } : {}),
+      identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
+    });
+    await opts.seed(server);
+    browser = await launchBrowser();
+    started(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await idp?.close();
+    dir.remove();
+  });
+}
