@@ -69,12 +69,9 @@ async function checkUploadQuota(db: ServerContext['db'], username: string, limit
     [username, limit],
   );
   if ((row?.n ?? 0) >= limit)
-    throw new HttpError(
-      429,
-      `body: at most ${limit} images per user and day; try again tomorrow`,
-      'body',
-      { retryAfter: Math.max(1, row?.wait ?? 0) },
-    );
+    throw new HttpError(429, `body: at most ${limit} images per user and day; try again tomorrow`, 'body', {
+      retryAfter: Math.max(1, row?.wait ?? 0),
+    });
 }
 
 const otherRound = (imageId: string, owner: string) =>
