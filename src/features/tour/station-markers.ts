@@ -115,7 +115,9 @@ export function useStationMarkers(
           new maplibregl.Marker({ element: centre }).setLngLat(map.unproject([group.x, group.y])).addTo(map),
         );
         const short = group.members.length > FULL_LABELS_UP_TO;
-        for (const m of group.members) stationMarker(m.index, [m.dx, m.dy], { left: m.side === 'left', short });
+        // short labels point into the ring, which has room for them; outward they ran off the map's edges
+        for (const m of group.members)
+          stationMarker(m.index, [m.dx, m.dy], { left: (m.side === 'left') !== short, short });
       }
       if (group.kind === 'cluster') {
         const members = group.members.flatMap((i) => (located[i] ? [located[i]] : []));
