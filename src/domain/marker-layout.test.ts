@@ -57,9 +57,9 @@ describe('station markers without overlap', () => {
     expect(closest(drawn(points, groups))).toBeGreaterThanOrEqual(40 - 1e-9);
   });
 
-  it('points the labels of a ring outward: right from the top, clockwise, left on the left half', () => {
+  it('tells each ring member its side seen from the centre: from the top, clockwise', () => {
     const [group] = layoutMarkers(same(4), OPTIONS);
-    expect(group?.kind === 'spread' && group.members.map((m) => m.side)).toEqual(['right', 'right', 'right', 'left']);
+    expect(group?.kind === 'spread' && group.members.map((m) => m.side)).toEqual(['up', 'right', 'down', 'left']);
   });
 
   it('spreads around the group centre', () => {

@@ -11,14 +11,22 @@ export interface ScreenPoint {
 
 export type MarkerGroup =
   | { kind: 'single'; index: number }
-  /** dx/dy: the pixel offset of each member's marker from its true place; side: where its label points (outward) */
+  /** dx/dy: the pixel offset of each member's marker from its true place; side: outward from the ring's centre */
   | {
       kind: 'spread';
       x: number;
       y: number;
-      members: { index: number; dx: number; dy: number; side: 'left' | 'right' }[];
+      members: { index: number; dx: number; dy: number; side: RingSide }[];
     }
   | { kind: 'cluster'; x: number; y: number; members: number[] };
+
+export type RingSide = 'left' | 'right' | 'up' | 'down';
+
+/** The dominant direction of a point on the ring, seen from its centre (screen y grows downward). */
+function sideOf(cos: number, sin: number): RingSide {
+  if (Math.abs(cos) >= Math.abs(sin)) return cos < 0 ? 'left' : 'right';
+  return sin < 0 ? 'up' : 'down';
+}
 
 export interface MarkerLayoutOptions {
   /** Pixels between marker centres below which two markers overlap (a 32 px marker plus a margin). */
@@ -65,13 +73,8 @@ export function layoutMarkers(points: readonly ScreenPoint[], options: MarkerLay
       members: members.map((index, k) => {
         const angle = -Math.PI / 2 + (2 * Math.PI * k) / n;
         const p = points[index] as ScreenPoint;
-        const cos = Math.cos(angle);
-        return {
-          index,
-          dx: x + radius * cos - p.x,
-          dy: y + radius * Math.sin(angle) - p.y,
-          side: cos < -1e-9 ? 'left' : 'right',
-        };
+        const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+        return { index, dx: x + radius * cos - p.x, dy: y + radius * sin - p.y, side: sideOf(cos, sin) };
       }),
     };
   });

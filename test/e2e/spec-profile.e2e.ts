@@ -64,10 +64,15 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     const office = await desk.newPage();
     const officeErrors = watchErrors(office);
     await office.goto(`${server.url}/archive`);
-    await office
+    const listed = office
       .getByRole('table', { name: 'Abgeschlossene Messrunden' })
-      .getByRole('link', { name: ROUND })
-      .click({ timeout: 60_000 });
+      .getByRole('row')
+      .filter({ has: office.getByRole('link', { name: ROUND }) });
+    // without the roles map the list marks the open stage as the form offers it, with the open incidents
+    await listed.getByTestId('awaiting-my-decision').waitFor({ timeout: 60_000 });
+    expect(await listed.getByTestId('awaiting-my-decision').textContent()).toBe('Wartet auf Ihre Entscheidung 1');
+    expect(await listed.getByTestId('open-incidents').textContent()).toMatch(/^\d+ offenes? Ereignis(se)?$/);
+    await listed.getByRole('link', { name: ROUND }).click();
     await office.getByRole('heading', { name: ROUND }).waitFor({ timeout: 30_000 });
     expect(await office.getByTestId('round-state').textContent()).toBe('wartet auf Entscheidung 1');
     const form = office.getByTestId('decision-form');

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import maplibregl from 'maplibre-gl';
 import { useEffect, useState } from 'react';
 import type { Location } from '../../../schemas/api';
-import { layoutMarkers, type MarkerGroup } from '../../domain';
+import { layoutMarkers, type MarkerGroup, type RingSide } from '../../domain';
 import type { StationGroup } from '../round-entry/row-model';
 
 export interface LocatedStation {
@@ -54,16 +54,24 @@ function useLayout(map: maplibregl.Map | null, located: readonly LocatedStation[
 const FULL_LABELS_UP_TO = 8;
 
 interface LabelPlace {
-  left: boolean;
+  side: RingSide;
   short: boolean;
 }
 
-function labelOf(station: StationGroup, { left, short }: LabelPlace): HTMLSpanElement {
+const OPPOSITE: Record<RingSide, RingSide> = { left: 'right', right: 'left', up: 'down', down: 'up' };
+const LABEL_PLACE: Record<RingSide, string> = {
+  right: 'top-1/2 left-full ml-1 -translate-y-1/2',
+  left: 'top-1/2 right-full mr-1 -translate-y-1/2',
+  up: 'bottom-full left-1/2 mb-1 -translate-x-1/2',
+  down: 'top-full left-1/2 mt-1 -translate-x-1/2',
+};
+
+function labelOf(station: StationGroup, { side, short }: LabelPlace): HTMLSpanElement {
   // ordinal and name beside the dot (unlabelled dots on a blank offline map told nothing)
   const name = station.entries[0]?.staName ?? station.title;
   const label = document.createElement('span');
   label.setAttribute('aria-hidden', 'true');
-  label.className = `pointer-events-none absolute top-1/2 max-w-40 -translate-y-1/2 truncate rounded bg-white/90 px-1 text-xs font-semibold whitespace-nowrap text-slate-950 shadow ${left ? 'right-full mr-1' : 'left-full ml-1'}`;
+  label.className = `pointer-events-none absolute max-w-40 truncate rounded bg-white/90 px-1 text-xs font-semibold whitespace-nowrap text-slate-950 shadow ${LABEL_PLACE[side]}`;
   label.textContent = short && station.ordinal ? station.ordinal : [station.ordinal, name].filter(Boolean).join(' ');
   return label;
 }
@@ -84,8 +92,12 @@ export function useStationMarkers(
   useEffect(() => {
     if (!map) return undefined;
     const markers: maplibregl.Marker[] = [];
-    // on the left half of a ring the label points outward (left), so it does not run over the ring's other side
-    const stationMarker = (index: number, offset: [number, number] = [0, 0], place = { left: false, short: false }) => {
+    // a ring's labels point away from its other members: full names outward, short ordinals inward (see below)
+    const stationMarker = (
+      index: number,
+      offset: [number, number] = [0, 0],
+      place: LabelPlace = { side: 'right', short: false },
+    ) => {
       const entry = located[index];
       if (!entry) return;
       const { station, location } = entry;
@@ -115,7 +127,9 @@ export function useStationMarkers(
           new maplibregl.Marker({ element: centre }).setLngLat(map.unproject([group.x, group.y])).addTo(map),
         );
         const short = group.members.length > FULL_LABELS_UP_TO;
-        for (const m of group.members) stationMarker(m.index, [m.dx, m.dy], { left: m.side === 'left', short });
+        // short labels point into the ring, which has room for them; outward they ran off the map's edges
+        for (const m of group.members)
+          stationMarker(m.index, [m.dx, m.dy], { side: short ? OPPOSITE[m.side] : m.side, short });
       }
       if (group.kind === 'cluster') {
         const members = group.members.flatMap((i) => (located[i] ? [located[i]] : []));
