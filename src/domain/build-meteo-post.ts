@@ -1,5 +1,5 @@
 import type { MeasureRoundEntry, MeasureRoundPost } from '../../schemas/api';
-import type { BuildContext, PostInstance } from './post-context';
+import { withEntries, type BuildContext, type PostInstance } from './post-context';
 import { meteoEntries } from './meteo';
 import { buildPost } from './submission';
 
@@ -13,14 +13,5 @@ export function buildMeteoPost(
   ctx: BuildContext,
 ): { post: MeasureRoundPost } | { errors: string[] } {
   const entries = meteoEntries(round.entries, ctx.drafts, instance.date, ctx.defaultTime, ctx.zone);
-  return buildPost({
-    instanceId: instance.instanceId,
-    mrId: instance.mrId,
-    mrName: instance.mrName,
-    mrGroup: instance.mrGroup,
-    creationTime: instance.creationTime,
-    mrTeam: instance.mrTeam,
-    mrRemark: instance.mrRemark,
-    entries,
-  });
+  return buildPost(withEntries(instance, entries));
 }

@@ -1,5 +1,5 @@
 import type { MeasureRoundEntry, MeasureRoundPost, StationTask } from '../../schemas/api';
-import type { BuildContext, PostFacility, PostInstance } from './post-context';
+import { withEntries, type BuildContext, type PostFacility, type PostInstance } from './post-context';
 import { combineDateAndTime } from './dates';
 import { readsRoundValues } from './formula';
 import { remarkToPost } from './location';
@@ -105,16 +105,7 @@ export function buildIndoorPost(
   ctx: BuildContext,
 ): Built {
   const entries = applyDrafts(round, instance, ctx);
-  return buildPost({
-    instanceId: instance.instanceId,
-    mrId: instance.mrId,
-    mrName: instance.mrName,
-    mrGroup: instance.mrGroup,
-    creationTime: instance.creationTime,
-    mrTeam: instance.mrTeam,
-    mrRemark: instance.mrRemark,
-    entries,
-  });
+  return buildPost(withEntries(instance, entries));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { StationFacility, StationTask } from '../../schemas/api';
+import type { MeasureRoundEntry, OfflineInstance, StationFacility, StationTask } from '../../schemas/api';
 import type { Draft } from '../../schemas/forms/draft';
 
 /**
@@ -41,4 +41,18 @@ export interface BuildContext {
   formulaGenerator?: boolean;
   /** the zone the typed times are in (§5 MEZ mode: fixed UTC+1); the stations' wall clock when absent */
   zone?: string;
+}
+
+/** The instance's own fields the post carries, with the entries its builder made: what buildPost checks. */
+export function withEntries(instance: PostInstance, entries: MeasureRoundEntry[]): OfflineInstance {
+  return {
+    instanceId: instance.instanceId,
+    mrId: instance.mrId,
+    mrName: instance.mrName,
+    mrGroup: instance.mrGroup,
+    creationTime: instance.creationTime,
+    mrTeam: instance.mrTeam,
+    mrRemark: instance.mrRemark,
+    entries,
+  };
 }

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { testEndpoint } from '../../server/http/faults';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
+import { addPhoto, jpeg } from './photo';
 
 // a change after the server stored a round's values is a correction, never silently dropped.
 
@@ -58,15 +58,8 @@ describe('corrections', () => {
     const p = picked[0] as PickedEntry;
     const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 40 });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#446688' } })
-      .jpeg()
-      .toBuffer();
-    await page
-      .getByLabel(`Foto hinzufügen: ${p.label}`)
-      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page
-      .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
-      .waitFor({ timeout: 20_000 });
+    const photo = await jpeg(800, 600, '#446688');
+    await addPhoto(page, p, photo);
     // both tries of the photo upload fail: the values are on the server, the photo is not
     await injectFault(env.server(), { method: 'POST', pathPattern: '/image/', status: 502, times: 2 });
     await submitRound(page);

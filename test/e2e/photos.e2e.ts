@@ -1,26 +1,8 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound } from './harness';
-import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
-import type { Page } from 'playwright-core';
+import { formatDe, pickNumericEntries } from './rounds';
+import { addPhoto, jpeg } from './photo';
 import { testEndpoint } from '../../server/http/faults';
-
-/** A plain JPEG as a camera would deliver it. */
-function jpeg(width: number, height: number, background: string, quality?: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } })
-    .jpeg(quality ? { quality } : {})
-    .toBuffer();
-}
-
-/** Adds a photo to an entry and waits until the table shows it. */
-async function addPhoto(page: Page, p: PickedEntry, photo: Buffer): Promise<void> {
-  await page
-    .getByLabel(`Foto hinzufügen: ${p.label}`)
-    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await page
-    .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
-    .waitFor({ timeout: 20_000 });
-}
 
 describe('photos', () => {
   const env = serverAndBrowser('e2e-photos-');

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList, PermissionData } from '../../schemas/api';
@@ -6,6 +5,7 @@ import { formatDate } from '../../src/domain/locale-format';
 import { api, countRoundPosts, serverAndBrowser, submitRound, tableUrl, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 import { testEndpoint } from '../../server/http/faults';
+import { addPhoto, jpeg } from './photo';
 
 // The main journeys against a server that speaks only the specification (API_PROFILE=spec, docs/server.md):
 // no roles in GET /info, no product in the config, no /sync-state, no archive paging, empty POST answers.
@@ -30,15 +30,8 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     await page
       .getByRole('textbox', { name: p.label, exact: true })
       .pressSequentially(formatDe(p.good), { delay: 20, timeout: 60_000 });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#557799' } })
-      .jpeg()
-      .toBuffer();
-    await page
-      .getByLabel(`Foto hinzufügen: ${p.label}`)
-      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page
-      .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
-      .waitFor({ timeout: 20_000 });
+    const photo = await jpeg(800, 600, '#557799');
+    await addPhoto(page, p, photo);
     const slope = page.getByRole('radiogroup', { name: SLOPE_ROW, exact: true });
     await slope.getByRole('radio', { name: /Ereignis/ }).click();
     await expect.poll(() => slope.getByRole('radio', { name: /Ereignis/ }).getAttribute('aria-checked')).toBe('true');

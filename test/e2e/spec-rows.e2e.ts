@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { ANDROID_PHONE, api, openTable, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { pickNumericEntries } from './rounds';
 import { testEndpoint } from '../../server/http/faults';
+import { addPhoto, jpeg } from './photo';
 
 // A summer day: 10:00 UTC is 12:00 on the wall clock (CEST) and 11:00 MEZ.
 const DAY = '2026-07-10';
@@ -292,15 +293,8 @@ describe('rows of the specification', () => {
       await page
         .getByRole('textbox', { name: p.label, exact: true })
         .pressSequentially(String(p.good).replace('.', ','), { delay: 20 });
-      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#aa7744' } })
-        .jpeg()
-        .toBuffer();
-      await page
-        .getByLabel(`Foto hinzufügen: ${p.label}`)
-        .setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await page
-        .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
-        .waitFor({ timeout: 20_000 });
+      const photo = await jpeg(1200, 900, '#aa7744');
+      await addPhoto(page, p, photo, 'p.jpg');
       await submitRound(page);
       await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
       await page.getByRole('link', { name: 'Archiv' }).click();

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
+import { addPhoto, jpeg } from './photo';
 
 describe('support view of the local data', () => {
   const env = serverAndBrowser('e2e-support-');
@@ -20,15 +20,8 @@ describe('support view of the local data', () => {
     });
     await page.getByRole('textbox', { name: p.label, exact: true }).pressSequentially(formatDe(p.good), { delay: 20 });
     await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } })
-      .jpeg()
-      .toBuffer();
-    await page
-      .getByLabel(`Foto hinzufügen: ${p.label}`)
-      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page
-      .getByRole('img', { name: `Foto von ${p.entry.staNumber} ${p.entry.tsParameter}` })
-      .waitFor({ timeout: 20_000 });
+    const photo = await jpeg(800, 600, '#336699');
+    await addPhoto(page, p, photo);
 
     await page.getByRole('link', { name: 'Hilfe' }).click();
     await page.getByRole('heading', { name: 'Daten auf diesem Gerät' }).waitFor();

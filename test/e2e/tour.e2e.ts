@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
@@ -17,6 +16,7 @@ import {
 } from './harness';
 import { formatDe, usualValue } from './rounds';
 import { gpxSchemaErrors } from '../support/validate-gpx';
+import { addPhoto, jpeg } from './photo';
 
 const today = new Date().toISOString().slice(0, 10);
 /** A phone (§9: Android user agents get the native camera capture). */
@@ -159,15 +159,8 @@ describe('outdoor tour on a phone', () => {
     await page.screenshot({ path: 'test-results/tour-input.png', fullPage: true });
 
     // a photo at station 2: resized, stored, and its position written into the remark
-    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#4477aa' } })
-      .jpeg({ quality: 90 })
-      .toBuffer();
-    await page
-      .getByLabel(`Foto hinzufügen: ${b.label}`)
-      .setInputFiles({ name: 'station.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page
-      .getByRole('img', { name: `Foto von ${b.entry.staNumber} ${b.entry.tsParameter}` })
-      .waitFor({ timeout: 20_000 });
+    const photo = await jpeg(3000, 2000, '#4477aa', 90);
+    await addPhoto(page, b, photo, 'station.jpg');
     const remark = page.getByRole('combobox', { name: `${b.label} Bemerkung` });
     await expect.poll(() => remark.inputValue(), { timeout: 20_000 }).toBe('geo:47.041200,10.743300');
 
