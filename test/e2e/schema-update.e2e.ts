@@ -16,7 +16,11 @@ const entryOf = (dir: string) =>
   /<script type="module"[^>]*src="([^"]+)"/.exec(readFileSync(join(dir, 'index.html'), 'utf8'))?.[1];
 
 function run(command: string, args: string[], env: Record<string, string> = {}): void {
-  const result = spawnSync(command, args, { env: { ...process.env, ...env }, encoding: 'utf8' });
+  // NODE_ENV is 'test' under vitest: Vite would then build with import.meta.env.DEV (RxDB dev-mode and ajv)
+  const result = spawnSync(command, args, {
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -66,11 +70,14 @@ describe('two tabs across an update with a newer database schema', () => {
       const b = await context.newPage();
       await b.goto(url);
       await waitForServiceWorker(b);
-      // one value typed in each tab on the old version
+      // one value typed in each tab on the old version, B's once it shows A's (one round instance, not two)
       for (const [tab, entry] of [
         [a, p],
         [b, q],
       ] as const) {
+        await expect
+          .poll(() => tab.getByRole('textbox', { name: p.label, exact: true }).inputValue(), { timeout: 20_000 })
+          .toBe(tab === a ? '' : formatDe(p.good));
         const input = tab.getByRole('textbox', { name: entry.label, exact: true });
         await input.pressSequentially(formatDe(entry.good), { delay: 40 });
         await expect.poll(() => input.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
@@ -100,8 +107,24 @@ describe('two tabs across an update with a newer database schema', () => {
             .poll(() => tab.getByRole('textbox', { name: entry.label, exact: true }).inputValue(), { timeout: 30_000 })
             .toBe(formatDe(entry.good));
       }
-      // the stored data moved to the new schema: the new code runs on it in both tabs
-      expect(await a.evaluate(() => document.querySelector('[role="alertdialog"]') === null)).toBe(true);
+      // the data really moved: the decisions collection is stored at the new schema version (one IndexedDB
+      // database per collection and version, rxdb-dexie-<db>--<version>--<collection>)
+      const names = await a.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+      expect(names).toContain('rxdb-dexie-hydrorounds--2--decisions');
+    } catch (e) {
+      // what each tab shows says more than a timeout
+      for (const [i, tab] of context.pages().entries())
+        console.info(
+          `tab ${i}`,
+          tab.url(),
+          (
+            await tab
+              .locator('body')
+              .innerText()
+              .catch(() => '')
+          ).slice(0, 1500),
+        );
+      throw e;
     } finally {
       await context.close();
     }
