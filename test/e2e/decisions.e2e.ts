@@ -29,7 +29,7 @@ async function loginAs(
  * redirect back to the home page. The archive is pulled after the login.
  */
 async function openArchiveRound(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Archiv' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Archiv', exact: true }).click();
   await page
     .getByRole('table', { name: 'Abgeschlossene Messrunden' })
     .getByRole('link', { name: ROUND })
@@ -39,7 +39,7 @@ async function openArchiveRound(page: Page): Promise<void> {
 
 /** The round's row in the archive list, opened through the navbar link. */
 async function archiveRow(page: Page) {
-  await page.getByRole('link', { name: 'Archiv' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Archiv', exact: true }).click();
   const row = page
     .getByRole('table', { name: 'Abgeschlossene Messrunden' })
     .getByRole('row')
