@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateOfflineInstanceV2, type OfflineInstanceDocV1 } from '../../schemas/db/offline-instance-doc';
 import { memoryDatabase } from '../../test/unit/memory-db';
 import type { AppDatabase } from './database';
@@ -8,6 +8,7 @@ import {
   deleteInstanceDoc,
   finishSend,
   InstanceConflict,
+  openOrCreateInstance,
   queueInstance,
   recordEdit,
   recordValuesStored,
@@ -36,6 +37,34 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
 
   const create = () => createInstance(db, { mrId: '1', mrName: 'Nord', mode: 'indoor', date: '2026-11-25' });
   const read = async (id: string) => (await db.offlineInstances.findOne(id).exec())?.toMutableJSON();
+
+  describe('openOrCreateInstance', () => {
+    const fields = { mrId: '1', mrName: 'Nord', mode: 'indoor', date: '2026-11-25' } as const;
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("returns the user's open instance of the round and date, and creates one only when there is none", async () => {
+      const first = await openOrCreateInstance(db, fields);
+      expect(await openOrCreateInstance(db, fields)).toBe(first);
+      expect(await openOrCreateInstance(db, { ...fields, date: '2026-11-26' })).not.toBe(first);
+      // another user's open round on a shared device is theirs
+      await (await db.offlineInstances.findOne(first).exec())?.incrementalPatch({ owner: 'olga' });
+      expect(await openOrCreateInstance(db, fields)).not.toBe(first);
+    });
+
+    it('gives two tabs that start the same round at the same moment one instance (Web Lock)', async () => {
+      // a lock manager that runs one holder of a name at a time, as the browser's does across tabs
+      const held = new Map<string, Promise<unknown>>();
+      const request = (name: string, run: () => Promise<unknown>) => {
+        const result = (held.get(name) ?? Promise.resolve()).then(run, run);
+        held.set(name, result);
+        return result;
+      };
+      vi.stubGlobal('navigator', { locks: { request } });
+      const ids = await Promise.all([openOrCreateInstance(db, fields), openOrCreateInstance(db, fields)]);
+      expect(ids[0]).toBe(ids[1]);
+      expect(await db.offlineInstances.count().exec()).toBe(1);
+    });
+  });
 
   it('creates a draft owned by the logged-in user', async () => {
     const i = await create();

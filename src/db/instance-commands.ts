@@ -1,6 +1,13 @@
 import type { OfflineInstanceDoc, SubmitError } from '../../schemas/db/offline-instance-doc';
 import type { DraftPatch } from '../../schemas/db/draft-doc';
-import { transition, userActions, type LifecycleContext, type LifecycleEvent } from '../domain/round-lifecycle';
+import { instanceVisibleTo, ownerOf } from '../domain/data-owner';
+import {
+  transition,
+  UNSENT_STATES,
+  userActions,
+  type LifecycleContext,
+  type LifecycleEvent,
+} from '../domain/round-lifecycle';
 import type { AppDatabase } from './database';
 import { writeDraft } from './draft-store';
 import { currentUser } from './data-owner';
@@ -115,6 +122,39 @@ export async function createInstance(
     updatedAt: now,
   });
   return doc.toMutableJSON();
+}
+
+/**
+ * The current user's open instance of a round, date and mode, created when there is none. Two tabs typing the
+ * first value of a round at the same moment would each create one and split their values over two rounds: a Web
+ * Lock per round, date and mode lets the second tab find the first one's instance instead. `anyState`: a meteo
+ * month is one instance whatever its state (a transferred month stays, read-only).
+ */
+export async function openOrCreateInstance(
+  db: AppDatabase,
+  fields: NewInstance,
+  { anyState = false }: { anyState?: boolean } = {},
+): Promise<string> {
+  const findOrCreate = async () => {
+    const user = await currentUser(db);
+    const open = await db.offlineInstances
+      .find({
+        selector: {
+          mrId: fields.mrId,
+          date: fields.date,
+          mode: fields.mode,
+          ...(anyState ? {} : { syncState: { $in: [...UNSENT_STATES] } }),
+        },
+        sort: [{ updatedAt: 'desc' }],
+      })
+      .exec();
+    const mine = open.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user));
+    return mine?.instanceId ?? (await createInstance(db, fields, user)).instanceId;
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks
+    ? locks.request(`open-instance:${fields.mrId}:${fields.date}:${fields.mode}`, findOrCreate)
+    : findOrCreate();
 }
 
 /**

@@ -7,7 +7,7 @@ import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
-import { createInstance, queueInstance, writeInstanceDraft } from '../../db/instance-commands';
+import { openOrCreateInstance, queueInstance, writeInstanceDraft } from '../../db/instance-commands';
 import { EDITABLE_STATES } from '../../domain/round-lifecycle';
 
 /** A month may still be edited in these states; once transferred (queued and after) it is read-only (§4). */
@@ -55,16 +55,11 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
   const ensureInstance = useCallback(async (): Promise<string> => {
     if (instanceId) return instanceId;
     if (!round) throw new Error('round not loaded');
-    creating.current ??= (async () =>
-      (
-        await createInstance(db, {
-          mrId: round.mrId,
-          mrName: round.mrName,
-          mrGroup: round.mrGroup,
-          mode: 'meteo',
-          date: month,
-        })
-      ).instanceId)();
+    creating.current ??= openOrCreateInstance(
+      db,
+      { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'meteo', date: month },
+      { anyState: true },
+    );
     return creating.current;
   }, [db, round, month, instanceId]);
 

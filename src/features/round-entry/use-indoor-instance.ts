@@ -9,7 +9,7 @@ import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
 import { readDrafts } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
-import { createInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
+import { openOrCreateInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
 import { UNSENT_STATES } from '../../domain/round-lifecycle';
 
 export interface IndoorInstance {
@@ -63,16 +63,13 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
     if (fixedId !== undefined) return fixedId;
     if (instanceId) return instanceId;
     if (!round) throw new Error('round not loaded');
-    creating.current ??= (async () =>
-      (
-        await createInstance(db, {
-          mrId: round.mrId,
-          mrName: round.mrName,
-          mrGroup: round.mrGroup,
-          mode: 'indoor',
-          date,
-        })
-      ).instanceId)();
+    creating.current ??= openOrCreateInstance(db, {
+      mrId: round.mrId,
+      mrName: round.mrName,
+      mrGroup: round.mrGroup,
+      mode: 'indoor',
+      date,
+    });
     return creating.current;
   }, [db, round, date, instanceId, fixedId]);
 
