@@ -99,7 +99,7 @@ export function Navbar() {
           <button
             type="button"
             onClick={toggleTheme}
-            className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10"
+            className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-2 text-sm hover:bg-white/10"
           >
             <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
             <span className={fieldTour ? undefined : 'max-md:sr-only'}>
@@ -126,7 +126,7 @@ export function Navbar() {
       {config.showAbout && (
         <Link
           to="/about"
-          className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10"
+          className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-2 text-sm hover:bg-white/10"
           aria-current={location.pathname === '/about' ? 'page' : undefined}
         >
           <Icon name="help" />
@@ -136,7 +136,10 @@ export function Navbar() {
         </Link>
       )}
       {config.showConfig && (
-        <Link to="/config" className="flex min-h-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10">
+        <Link
+          to="/config"
+          className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-2 text-sm hover:bg-white/10"
+        >
           <Icon name="settings" />
           <span className={fieldTour ? undefined : 'max-md:sr-only'}>
             <Trans>Settings</Trans>
@@ -150,8 +153,9 @@ export function Navbar() {
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-sky-900 text-white dark:border-slate-800 dark:bg-slate-900">
       <nav
         aria-label={t`Main navigation`}
-        // the field navbar stays one line on a phone: the way back, the sync state and the menu
-        className={`mx-auto flex max-w-7xl items-center gap-x-3 gap-y-1 px-2 py-2 sm:px-4 ${fieldTour ? 'flex-nowrap gap-x-2' : 'flex-wrap'}`}
+        // the field navbar stays one line on a phone: the way back, the sync state and the menu; elsewhere narrow
+        // gaps keep a phone's navbar at two lines (the settings icon wrapped alone onto a third)
+        className={`mx-auto flex max-w-7xl items-center gap-y-1 px-2 py-2 sm:px-4 ${fieldTour ? 'flex-nowrap gap-x-2' : 'flex-wrap gap-x-1 sm:gap-x-3'}`}
       >
         {fieldTour && params.instanceId && (
           <Link
