@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { BehaviorSubject } from 'rxjs';
 import { compareSchemas, type SchemaVersions } from '../domain/schema-versions';
+import { reloadForApp } from './app-reload';
 
 export const VERSION_CHANNEL = 'hydrorounds-version';
 
@@ -119,7 +120,8 @@ export class VersionGuard {
   /** Reloads once this tab has stopped writing (a reload in the middle of a write could cut it off). */
   async reload(): Promise<void> {
     await this.stopping;
-    (this.opts.reload ?? (() => window.location.reload()))();
+    if (this.opts.reload) this.opts.reload();
+    else reloadForApp();
   }
 
   /**

@@ -23,6 +23,7 @@ import { tableColumns, type TableColumnKey } from '../../domain/table-columns';
 import { toFormatLocale } from '../../domain/locale-format';
 import { TableColumnsContext } from './table-columns-context';
 import './station-table.css';
+import { takeAppReload } from '../../app/app-reload';
 
 const COLUMN_WIDTH: Record<TableColumnKey, string> = {
   station: 'w-[30%]',
@@ -126,6 +127,7 @@ export const StationTable = memo(function StationTable({
   useEffect(() => {
     if (!hasStations || !window.matchMedia?.('(pointer: fine)').matches) return;
     if (document.activeElement !== document.body && document.activeElement !== null) return;
+    if (takeAppReload()) return;
     const first = table.current?.querySelector(READING_SELECTOR);
     if (first instanceof HTMLElement) first.focus({ preventScroll: true });
   }, [hasStations]);
