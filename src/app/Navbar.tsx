@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams, useSearch } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState } from 'react';
 import { useConfig, useServerInfo } from '../db/reference-hooks';
 import { activateLocale, isLocale, LOCALES } from './i18n';
 import { applyTheme, currentTheme, type Theme } from './theme';
@@ -13,23 +13,8 @@ import { useRouteMeta } from './route-meta';
 import { useBrand } from './use-brand';
 import { SyncStatusButton } from './SyncStatusButton';
 import { useMeasureDocuments } from '../db/use-measure-documents';
-
-/** The office links of the navbar behind one "Menu" button on the field screens (a native disclosure: keyboard and screen readers work as is). */
-function FieldMenu({ children }: { children: ReactNode }) {
-  return (
-    <details className="group relative" data-testid="field-menu">
-      <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded border border-white/40 px-2 text-sm font-semibold hover:bg-white/10 [&::-webkit-details-marker]:hidden">
-        <span aria-hidden="true" className="text-lg leading-none">
-          ☰
-        </span>
-        <Trans>Menu</Trans>
-      </summary>
-      <div className="absolute top-full right-0 z-30 mt-1 flex w-64 max-w-[90vw] flex-col items-stretch gap-1 rounded border border-white/20 bg-sky-900 p-2 shadow-lg dark:bg-slate-900">
-        {children}
-      </div>
-    </details>
-  );
-}
+import { NavMenu } from './NavMenu';
+import { useMediaQuery } from './use-media-query';
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { de: 'Deutsch', en: 'English', it: 'Italiano' };
 
@@ -56,6 +41,11 @@ export function Navbar() {
   // §2 /mobile: a field worker needs the sync state and the way back to the station list; the office's
   // links go into one menu, so the navbar keeps one line and the first value stays on the first screen
   const fieldTour = location.pathname.startsWith('/mobile/') && typeof params.instanceId === 'string';
+  // below md the office links do not fit one line either (measured: two lines at 640 px, three on the table
+  // with its title): a phone or a narrow window gets the same menu; one or the other is rendered, never both
+  const wide = useMediaQuery('(min-width: 48rem)');
+  const compact = fieldTour || !wide;
+  const iconLink = 'flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-2 text-sm hover:bg-white/10';
 
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark';
@@ -63,99 +53,90 @@ export function Navbar() {
     setTheme(next);
   };
 
-  const rest = (
-    <>
-      {fieldTour && (
-        <Link to="/" search={date ? { date } : {}} className={navLink}>
-          <Trans>Home: choose a group</Trans>
-        </Link>
-      )}
-      {config.showLoginLogout && authState.enabled && online && (
-        <button
-          type="button"
-          onClick={() => (authState.authenticated ? void auth.logout() : auth.login())}
-          className="flex min-h-11 items-center rounded border border-white/40 px-2 text-sm hover:bg-white/10"
+  const items = [
+    fieldTour && (
+      <Link key="home" to="/" search={date ? { date } : {}} className={navLink}>
+        <Trans>Home: choose a group</Trans>
+      </Link>
+    ),
+    // the navbar names the user beside the links; in the menu, above the logout it belongs to
+    compact && !!username && meta.showUser && (
+      <span key="user" className="px-2 py-1 text-sm opacity-90">
+        <Trans>Logged in as {username}</Trans>
+      </span>
+    ),
+    config.showLoginLogout && authState.enabled && online && (
+      <button
+        key="login"
+        type="button"
+        onClick={() => (authState.authenticated ? void auth.logout() : auth.login())}
+        className="flex min-h-11 items-center rounded border border-white/40 px-2 text-sm hover:bg-white/10"
+      >
+        {authState.authenticated ? <Trans>Log out</Trans> : <Trans>Log in</Trans>}
+      </button>
+    ),
+    meta.showGenericButtons && (
+      <Fragment key="generic">
+        <label className="sr-only" htmlFor="locale-select">
+          <Trans>Language</Trans>
+        </label>
+        <select
+          id="locale-select"
+          value={i18n.locale}
+          onChange={(e) => isLocale(e.target.value) && void activateLocale(e.target.value)}
+          className="min-h-11 rounded border border-white/40 bg-sky-800 px-1 text-sm dark:bg-slate-800"
         >
-          {authState.authenticated ? <Trans>Log out</Trans> : <Trans>Log in</Trans>}
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={toggleTheme} className={iconLink}>
+          <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+          {theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}
         </button>
-      )}
-      {meta.showGenericButtons && (
-        <>
-          <label className="sr-only" htmlFor="locale-select">
-            <Trans>Language</Trans>
-          </label>
-          <select
-            id="locale-select"
-            value={i18n.locale}
-            onChange={(e) => isLocale(e.target.value) && void activateLocale(e.target.value)}
-            className="min-h-11 rounded border border-white/40 bg-sky-800 px-1 text-sm dark:bg-slate-800"
-          >
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {LOCALE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            onClick={toggleTheme}
-            className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-2 text-sm hover:bg-white/10"
-          >
-            <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-            <span className={fieldTour ? undefined : 'max-md:sr-only'}>
-              {theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}
-            </span>
-          </button>
-        </>
-      )}
-      {config.showArchive && username && (
-        <Link to="/archive" className="flex min-h-11 items-center rounded px-2 text-sm hover:bg-white/10">
-          <Trans>Archive</Trans>
-        </Link>
-      )}
-      {config.showMeasureDocuments && documentCount > 0 && (
-        <Link to="/documents" className={navLink}>
-          <Trans>Documents</Trans>
-        </Link>
-      )}
-      {info?.isAdmin && (
-        <Link to="/permissions" className={navLink} aria-keyshortcuts="g p">
-          <Trans>Permissions</Trans>
-        </Link>
-      )}
-      {config.showAbout && (
-        <Link
-          to="/about"
-          className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-2 text-sm hover:bg-white/10"
-          aria-current={location.pathname === '/about' ? 'page' : undefined}
-        >
-          <Icon name="help" />
-          <span className={fieldTour ? undefined : 'max-md:sr-only'}>
-            <Trans>Help</Trans>
-          </span>
-        </Link>
-      )}
-      {config.showConfig && (
-        <Link
-          to="/config"
-          className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-2 text-sm hover:bg-white/10"
-        >
-          <Icon name="settings" />
-          <span className={fieldTour ? undefined : 'max-md:sr-only'}>
-            <Trans>Settings</Trans>
-          </span>
-        </Link>
-      )}
-    </>
-  );
+      </Fragment>
+    ),
+    config.showArchive && username && (
+      <Link key="archive" to="/archive" className={navLink}>
+        <Trans>Archive</Trans>
+      </Link>
+    ),
+    config.showMeasureDocuments && documentCount > 0 && (
+      <Link key="documents" to="/documents" className={navLink}>
+        <Trans>Documents</Trans>
+      </Link>
+    ),
+    info?.isAdmin && (
+      <Link key="permissions" to="/permissions" className={navLink} aria-keyshortcuts="g p">
+        <Trans>Permissions</Trans>
+      </Link>
+    ),
+    config.showAbout && (
+      <Link
+        key="about"
+        to="/about"
+        className={iconLink}
+        aria-current={location.pathname === '/about' ? 'page' : undefined}
+      >
+        <Icon name="help" />
+        <Trans>Help</Trans>
+      </Link>
+    ),
+    config.showConfig && (
+      <Link key="config" to="/config" className={iconLink}>
+        <Icon name="settings" />
+        <Trans>Settings</Trans>
+      </Link>
+    ),
+  ].filter((item) => item !== false && item !== undefined);
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-sky-900 text-white dark:border-slate-800 dark:bg-slate-900">
       <nav
         aria-label={t`Main navigation`}
-        // the field navbar stays one line on a phone: the way back, the sync state and the menu; elsewhere narrow
-        // gaps keep a phone's navbar at two lines (the settings icon wrapped alone onto a third)
-        className={`mx-auto flex max-w-7xl items-center gap-y-1 px-2 py-2 sm:px-4 ${fieldTour ? 'flex-nowrap gap-x-2' : 'flex-wrap gap-x-1 sm:gap-x-3'}`}
+        className={`mx-auto flex max-w-7xl items-center gap-y-1 px-2 py-2 sm:px-4 ${compact ? 'flex-nowrap gap-x-2' : 'flex-wrap gap-x-3'}`}
       >
         {fieldTour && params.instanceId && (
           <Link
@@ -175,7 +156,7 @@ export function Navbar() {
           <Link
             to="/"
             search={date ? { date } : {}}
-            className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded font-semibold"
+            className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded font-semibold"
             aria-label={`${brand}: ${t`Home: choose a group`}`}
           >
             <img src={config.logo ?? '/icon.svg'} alt="" style={{ height: 32 }} />
@@ -205,12 +186,12 @@ export function Navbar() {
         <span className="contents [&_button]:min-h-11">
           <SyncStatusButton />
         </span>
-        {username && meta.showUser && (
-          <span className="text-sm opacity-90 max-sm:hidden" title={t`Logged in user`}>
+        {username && meta.showUser && !compact && (
+          <span className="text-sm opacity-90" title={t`Logged in user`}>
             {username}
           </span>
         )}
-        {fieldTour ? <FieldMenu>{rest}</FieldMenu> : rest}
+        {compact ? items.length > 0 && <NavMenu>{items}</NavMenu> : items}
       </nav>
     </header>
   );

@@ -1,0 +1,63 @@
+import { Trans } from '@lingui/react/macro';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * The navbar's links behind one "Menu" button, so a phone's navbar keeps one line. A native disclosure
+ * (keyboard and screen readers work as is) that also closes where a menu is expected to: on Escape, on a
+ * tap outside, when a link in it is followed and on any route change (a `<details>` stays open by itself).
+ */
+export function NavMenu({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const { href } = useLocation();
+
+  useEffect(() => setOpen(false), [href]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      // focus was in the menu (or on its button): it goes back to the button, not to the page's start
+      if (menu.current?.contains(document.activeElement)) summary.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!menu.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <details
+      ref={menu}
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      // a link to the page already shown changes no route: close on the click itself
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest('a')) setOpen(false);
+      }}
+      className="group relative"
+      data-testid="nav-menu"
+    >
+      <summary
+        ref={summary}
+        className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded border border-white/40 px-2 text-sm font-semibold group-open:bg-white/15 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
+      >
+        <span aria-hidden="true" className="text-lg leading-none">
+          ☰
+        </span>
+        <Trans>Menu</Trans>
+      </summary>
+      <div className="absolute top-full right-0 z-30 mt-1 flex w-64 max-w-[90vw] flex-col items-stretch gap-1 rounded border border-white/20 bg-sky-900 p-2 shadow-lg dark:bg-slate-900">
+        {children}
+      </div>
+    </details>
+  );
+}
