@@ -45,7 +45,7 @@ export function Navbar() {
   // with its title): a phone or a narrow window gets the same menu; one or the other is rendered, never both
   const wide = useMediaQuery('(min-width: 48rem)');
   const compact = fieldTour || !wide;
-  const iconLink = 'flex min-h-11 min-w-11 items-center justify-center gap-1 rounded px-2 text-sm hover:bg-white/10';
+  const iconLink = 'flex min-h-11 min-w-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10';
 
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark';
@@ -182,8 +182,8 @@ export function Navbar() {
             <Trans>Offline</Trans>
           </span>
         )}
-        {/* a thumb-sized target on the field screens, without reaching into the badge's own styles */}
-        <span className="contents [&_button]:min-h-11">
+        {/* a thumb-sized target on one line (the title gives way first), without reaching into the badge's own styles */}
+        <span className="contents [&_button]:min-h-11 [&_button]:whitespace-nowrap [&>div]:shrink-0">
           <SyncStatusButton />
         </span>
         {username && meta.showUser && !compact && (
