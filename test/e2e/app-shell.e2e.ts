@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser, submitRound, tableUrl, watchErrors } from './harness';
+import { ANDROID_PHONE, openNavLink, openTable, serverAndBrowser, submitRound, tableUrl, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -128,5 +128,53 @@ describe('app shell', () => {
     } finally {
       await server.db.query(`update reference_data set data = data - 'unsentWarningDays' where key = 'config'`);
     }
+  });
+
+  it('on a phone the office navbar is one line; its menu opens by touch and keyboard and closes after a link, on Escape and outside', async () => {
+    const context = await env.browser().newContext(ANDROID_PHONE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.server().url}/?date=${today}`);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+    const header = page.getByRole('banner');
+    const menu = header.getByTestId('nav-menu');
+    const summary = menu.locator('summary');
+    const isOpen = async () => (await menu.getAttribute('open')) !== null;
+    // one line: the 44 px targets plus padding, where the office links used to wrap to a second and third
+    for (const path of ['/', '/archive']) {
+      if (path !== '/') await page.goto(`${env.server().url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+      expect((await header.boundingBox())?.height ?? 999).toBeLessThan(64);
+      expect(await header.getByRole('link', { name: 'Archiv' }).isVisible()).toBe(false);
+    }
+    await page.goto(`${env.server().url}/?date=${today}`);
+    await openNavLink(page, 'Archiv');
+    await page.waitForURL(/\/archive$/);
+    expect(await isOpen()).toBe(false);
+    // a link to the page already shown changes no route, and closes the menu all the same
+    await openNavLink(page, 'Archiv');
+    await expect.poll(isOpen).toBe(false);
+    // keyboard: Enter opens, Tab goes into it, Escape closes and gives the focus back to the button
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(isOpen).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(
+      await menu.evaluate((m) => (m.contains(document.activeElement) ? document.activeElement?.tagName : null)),
+    ).toBe('SELECT');
+    await page.keyboard.press('Escape');
+    await expect.poll(isOpen).toBe(false);
+    expect(await summary.evaluate((s) => s === document.activeElement)).toBe(true);
+    // a tap outside closes it too (on main's padding: nothing there to follow)
+    await summary.click();
+    await expect.poll(isOpen).toBe(true);
+    await page.locator('main').click({ position: { x: 2, y: 2 } });
+    await expect.poll(isOpen).toBe(false);
+    // the shortcuts do not need the menu
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type ServerOptions } from '../../server/app';
 import { testEndpoint } from '../../server/http/faults';
@@ -155,4 +155,20 @@ export async function submitRound(page: Page, buttonName = 'Absenden'): Promise<
     await dialog.getByRole('button', { name: /^(Weiter|Senden|Continue|Send)$/ }).click();
     await page.locator(`dialog[data-testid="${testId}"]`).waitFor({ state: 'detached' });
   }
+}
+
+/**
+ * A link or button of the navbar. Below the md breakpoint (a phone) and on the field screens the navbar keeps
+ * them in its Menu: that is opened first, as a user would, when it is shown and closed.
+ */
+export async function navItem(page: Page, role: 'link' | 'button', name: string): Promise<Locator> {
+  const banner = page.getByRole('banner');
+  const menu = banner.getByTestId('nav-menu');
+  if ((await menu.isVisible()) && (await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+  return banner.getByRole(role, { name, exact: true });
+}
+
+/** Follows a navbar link by its name, through the Menu where the navbar folds its links into one. */
+export async function openNavLink(page: Page, name: string): Promise<void> {
+  await (await navItem(page, 'link', name)).click();
 }
