@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { ANDROID_PHONE, openNavLink, openTable, serverAndBrowser, submitRound, tableUrl, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
@@ -162,6 +163,9 @@ describe('app shell', () => {
     expect(
       await menu.evaluate((m) => (m.contains(document.activeElement) ? document.activeElement?.tagName : null)),
     ).toBe('SELECT');
+    // open, its links and controls are as accessible as the navbar's were inline
+    const axe = await new AxeBuilder({ page }).include('header').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(isOpen).toBe(false);
     expect(await summary.evaluate((s) => s === document.activeElement)).toBe(true);

@@ -158,14 +158,20 @@ export async function submitRound(page: Page, buttonName = 'Absenden'): Promise<
 }
 
 /**
- * A link or button of the navbar. Below the md breakpoint (a phone) and on the field screens the navbar keeps
- * them in its Menu: that is opened first, as a user would, when it is shown and closed.
+ * A link or button of the navbar, shown. Below the md breakpoint (a phone) and on the field screens the navbar
+ * keeps them in its Menu: that is opened first, as a user would. The menu closes on a route change, and the
+ * item may come with data still loading (the archive link with the user): both are waited out.
  */
-export async function navItem(page: Page, role: 'link' | 'button', name: string): Promise<Locator> {
+export async function navItem(page: Page, role: 'link' | 'button', name: string, timeout = 30_000): Promise<Locator> {
   const banner = page.getByRole('banner');
   const menu = banner.getByTestId('nav-menu');
-  if ((await menu.isVisible()) && (await menu.getAttribute('open')) === null) await menu.locator('summary').click();
-  return banner.getByRole(role, { name, exact: true });
+  const item = banner.getByRole(role, { name, exact: true });
+  for (const end = Date.now() + timeout; ;) {
+    if (await item.isVisible()) return item;
+    if (Date.now() > end) throw new Error(`navbar ${role} "${name}" not shown`);
+    if ((await menu.isVisible()) && (await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+    await page.waitForTimeout(200);
+  }
 }
 
 /** Follows a navbar link by its name, through the Menu where the navbar folds its links into one. */
