@@ -55,7 +55,8 @@ export function NavMenu({ children }: { children: ReactNode }) {
         </span>
         <Trans>Menu</Trans>
       </summary>
-      <div className="absolute top-full right-0 z-30 mt-1 flex w-64 max-w-[90vw] flex-col items-stretch gap-1 rounded border border-white/20 bg-sky-900 p-2 shadow-lg dark:bg-slate-900">
+      {/* scrolls within the screen of a phone held sideways (844×390), where the whole menu is taller */}
+      <div className="absolute top-full right-0 z-30 mt-1 flex max-h-[calc(100dvh-4.5rem)] w-64 max-w-[90vw] flex-col items-stretch gap-1 overflow-y-auto rounded border border-white/20 bg-sky-900 p-2 shadow-lg dark:border-slate-600 dark:bg-slate-900">
         {children}
       </div>
     </details>
