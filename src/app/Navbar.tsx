@@ -42,8 +42,9 @@ export function Navbar() {
   // links go into one menu, so the navbar keeps one line and the first value stays on the first screen
   const fieldTour = location.pathname.startsWith('/mobile/') && typeof params.instanceId === 'string';
   // below md the office links do not fit one line either (measured: two lines at 640 px, three on the table
-  // with its title): a phone or a narrow window gets the same menu; one or the other is rendered, never both
-  const wide = useMediaQuery('(min-width: 48rem)');
+  // with its title): a phone or a narrow window gets the same menu; one or the other is rendered, never both.
+  // A phone held sideways (844×390) is md wide, but two sticky lines would take a third of its height.
+  const wide = useMediaQuery('(min-width: 48rem) and (min-height: 30rem)');
   const compact = fieldTour || !wide;
   const iconLink = 'flex min-h-11 min-w-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10';
 
