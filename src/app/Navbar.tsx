@@ -41,12 +41,15 @@ export function Navbar() {
   // §2 /mobile: a field worker needs the sync state and the way back to the station list; the office's
   // links go into one menu, so the navbar keeps one line and the first value stays on the first screen
   const fieldTour = location.pathname.startsWith('/mobile/') && typeof params.instanceId === 'string';
-  // below md the office links do not fit one line either (measured: two lines at 640 px, three on the table
-  // with its title): a phone or a narrow window gets the same menu; one or the other is rendered, never both.
-  // A phone held sideways (844×390) is md wide, but two sticky lines would take a third of its height.
-  const wide = useMediaQuery('(min-width: 48rem) and (min-height: 30rem)');
+  // below lg the office links do not fit one line (measured: two lines at 640 px, three on the table with its
+  // title at 768 px): a phone, a tablet or a narrow window gets the same menu; one or the other is rendered,
+  // never both. A phone held sideways (844×390) would otherwise spend a third of its height on two sticky lines.
+  const wide = useMediaQuery('(min-width: 64rem) and (min-height: 30rem)');
   const compact = fieldTour || !wide;
-  const iconLink = 'flex min-h-11 min-w-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10';
+  const iconLink = `flex min-h-11 min-w-11 items-center gap-1 rounded px-2 text-sm hover:bg-white/10 ${compact ? '' : 'justify-center'}`;
+  // inline below 2xl, theme, help and settings show their icon only (the name stays for screen readers and as a
+  // tooltip), so the office navbar keeps one line on a 1280 px screen and the page keeps its height
+  const iconLabel = compact ? undefined : 'max-2xl:sr-only';
 
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark';
@@ -93,9 +96,14 @@ export function Navbar() {
             </option>
           ))}
         </select>
-        <button type="button" onClick={toggleTheme} className={iconLink}>
+        <button
+          type="button"
+          onClick={toggleTheme}
+          className={iconLink}
+          title={compact ? undefined : theme === 'dark' ? t`Light mode` : t`Dark mode`}
+        >
           <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-          {theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}
+          <span className={iconLabel}>{theme === 'dark' ? <Trans>Light mode</Trans> : <Trans>Dark mode</Trans>}</span>
         </button>
       </Fragment>
     ),
@@ -120,15 +128,20 @@ export function Navbar() {
         to="/about"
         className={iconLink}
         aria-current={location.pathname === '/about' ? 'page' : undefined}
+        title={compact ? undefined : t`Help`}
       >
         <Icon name="help" />
-        <Trans>Help</Trans>
+        <span className={iconLabel}>
+          <Trans>Help</Trans>
+        </span>
       </Link>
     ),
     config.showConfig && (
-      <Link key="config" to="/config" className={iconLink}>
+      <Link key="config" to="/config" className={iconLink} title={compact ? undefined : t`Settings`}>
         <Icon name="settings" />
-        <Trans>Settings</Trans>
+        <span className={iconLabel}>
+          <Trans>Settings</Trans>
+        </span>
       </Link>
     ),
   ].filter((item) => item !== false && item !== undefined);
@@ -137,7 +150,7 @@ export function Navbar() {
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-sky-900 text-white dark:border-slate-800 dark:bg-slate-900">
       <nav
         aria-label={t`Main navigation`}
-        className={`mx-auto flex max-w-7xl items-center gap-y-1 px-2 py-2 sm:px-4 ${compact ? 'flex-nowrap gap-x-2' : 'flex-wrap gap-x-3'}`}
+        className={`mx-auto flex max-w-7xl items-center gap-y-1 px-2 py-2 sm:px-4 flex-nowrap ${compact ? 'gap-x-2' : 'gap-x-3 whitespace-nowrap'}`}
       >
         {fieldTour && params.instanceId && (
           <Link
