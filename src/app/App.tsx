@@ -80,7 +80,10 @@ export function App() {
   if ('error' in boot) {
     // Shown before translations can matter: the three languages side by side.
     return (
-      <div role="alert" className="m-4 rounded border border-red-400 bg-red-50 p-4 text-red-900">
+      <div
+        role="alert"
+        className="m-4 rounded border border-red-400 bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-50"
+      >
         <p>
           Die lokale Datenbank konnte nicht geöffnet werden. / The local database could not be opened. / Impossibile
           aprire il database locale.
