@@ -9,6 +9,7 @@ import { activateLocale, i18n, storedLocale } from './i18n';
 import { ReplicationContext, startAppReplication } from './replication';
 import { SubmissionToasts } from './SubmissionToasts';
 import { preloadShortcutHelp } from './ShortcutHelp';
+import { preloadInBackground } from './lazy-page';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
@@ -63,9 +64,9 @@ export function App() {
     if (!boot || 'error' in boot) return;
     // the start page right away (a user who opened a table and lost the network goes back there), the others
     // after the first screen is up, so its start is not slowed
-    void preloadStartPage();
+    void preloadInBackground([preloadStartPage()]);
     const timer = setTimeout(
-      () => void Promise.all([preloadAllPages(), preloadShortcutHelp()]),
+      () => void preloadInBackground([preloadAllPages(), preloadShortcutHelp()]),
       PRELOAD_PAGES_AFTER_MS,
     );
     return () => clearTimeout(timer);
