@@ -18,6 +18,7 @@ import { HttpError, retryAfterHeader } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
+import { manifestRoute } from './http/manifest';
 import { demoTileRoutes } from './http/demo-tiles';
 import { rejectMalformedUrls } from './http/encoding';
 import { securityHeaders } from './http/security-headers';
@@ -212,6 +213,8 @@ export function createApp(
   app.all('/hwe-api/*', (c) => c.json({ message: `no such call: ${c.req.method} ${c.req.path}` }, 404));
   // the demo base map the seeded config names (docs/tour.md); same-origin, so the CSP needs nothing extra
   if (opts.demo) app.route('/tiles', demoTileRoutes());
+  // the installed app's name from the config's title: an extension, so the spec profile serves the built file
+  if (opts.staticDir && profile === 'full') app.get('/manifest.webmanifest', manifestRoute(opts.staticDir, db));
   if (opts.staticDir) app.use('*', serveApp(opts.staticDir, { sourceMaps: opts.serveSourceMaps }));
   app.notFound((c) => c.json({ message: `not found: ${c.req.path}` }, 404));
   app.onError((err, c) => {

@@ -3,6 +3,7 @@ import { preloadPages } from './app/lazy-page';
 import { PendingPage } from './app/PendingPage';
 import { RouteError } from './app/RouteError';
 import { installErrorReporting } from './app/error-reporting';
+import { noteNavigation } from './app/app-reload';
 import { rootRoute } from './routes/__root';
 import { indexRoute } from './routes/index';
 import { stationsRoute } from './routes/stations.$group.$date';
@@ -54,6 +55,9 @@ export const router = createRouter({
 
 // error reports name the route pattern (/stations/$group/$date), never the path with its names and ids
 installErrorReporting(() => router.state.matches.at(-1)?.routeId ?? '');
+
+// the browser's own (encoded) path, as the app reload stored it: the router's may be decoded
+router.subscribe('onResolved', () => noteNavigation(window.location.pathname));
 
 /** The start page (group selection), where every screen's "back" leads: its code is loaded first. */
 export function preloadStartPage(): Promise<void> {

@@ -7,7 +7,9 @@ const dir = process.env.BUILD_DIR ?? 'dist';
 const { count, size, warnings } = await generateSW({
   globDirectory: dir,
   // wasm: the barcode reader's zxing module, so scanning works offline
-  globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,wasm}'],
+  // not the manifest: the server renders it from the config's title (server/http/manifest.ts), and a precached
+  // copy would answer with the build's name for as long as this version runs (runtime route below)
+  globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm}'],
   globIgnores: ['**/*.map'],
   swDest: `${dir}/sw.js`,
   // Large lazy chunks (maps, charts) are precached too: a field worker may open them offline.
@@ -23,13 +25,20 @@ const { count, size, warnings } = await generateSW({
   // Base map tiles (docs/tour.md): served from the 'map-tiles' cache that "prepare map for offline" fills, else
   // from the network without storing — browsing online must not fill the phone, and what a round needs is
   // stored on purpose. Tile URLs are the config's, so any origin: `…/z/x/y.png|jpg|webp` or a WMS GetMap.
-  // Both functions are copied into sw.js as text: they must not use anything from this file.
+  // The functions are copied into sw.js as text: they must not use anything from this file.
   runtimeCaching: [
     {
       urlPattern: ({ url, request }) =>
         request.method === 'GET' &&
         (/\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/i.test(url.pathname) || /[?&]bbox=/i.test(url.search)),
       handler: async ({ request }) => (await caches.match(request, { cacheName: 'map-tiles' })) ?? fetch(request),
+    },
+    // the manifest from the network, so a title changed on the server reaches the next installation; the last
+    // answer is kept for a start without network
+    {
+      urlPattern: ({ url }) => url.pathname === '/manifest.webmanifest',
+      handler: 'NetworkFirst',
+      options: { cacheName: 'app-manifest', networkTimeoutSeconds: 5 },
     },
   ],
 });

@@ -9,6 +9,7 @@ import { activateLocale, i18n, storedLocale } from './i18n';
 import { ReplicationContext, startAppReplication } from './replication';
 import { SubmissionToasts } from './SubmissionToasts';
 import { preloadShortcutHelp } from './ShortcutHelp';
+import { preloadInBackground } from './lazy-page';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
@@ -63,9 +64,9 @@ export function App() {
     if (!boot || 'error' in boot) return;
     // the start page right away (a user who opened a table and lost the network goes back there), the others
     // after the first screen is up, so its start is not slowed
-    void preloadStartPage();
+    void preloadInBackground([preloadStartPage()]);
     const timer = setTimeout(
-      () => void Promise.all([preloadAllPages(), preloadShortcutHelp()]),
+      () => void preloadInBackground([preloadAllPages(), preloadShortcutHelp()]),
       PRELOAD_PAGES_AFTER_MS,
     );
     return () => clearTimeout(timer);
@@ -80,7 +81,10 @@ export function App() {
   if ('error' in boot) {
     // Shown before translations can matter: the three languages side by side.
     return (
-      <div role="alert" className="m-4 rounded border border-red-400 bg-red-50 p-4 text-red-900">
+      <div
+        role="alert"
+        className="m-4 rounded border border-red-400 bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-50"
+      >
         <p>
           Die lokale Datenbank konnte nicht geöffnet werden. / The local database could not be opened. / Impossibile
           aprire il database locale.

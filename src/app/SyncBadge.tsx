@@ -1,16 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import type { SyncState } from '../../schemas/db/offline-instance-doc';
 
+// dark mode: the same hue, dark background and light text (a light badge glared on the dark page)
 const STYLE: Record<SyncState, string> = {
-  draft: 'bg-slate-200 text-slate-900',
-  correction: 'bg-violet-200 text-violet-950',
-  queued: 'bg-amber-200 text-amber-950',
-  sending: 'bg-sky-200 text-sky-950',
-  'values-stored': 'bg-lime-200 text-lime-950',
-  sent: 'bg-green-200 text-green-950',
-  error: 'bg-red-200 text-red-950',
-  'waiting-login': 'bg-amber-300 text-amber-950',
-  'waiting-network': 'bg-amber-200 text-amber-950',
+  draft: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50',
+  correction: 'bg-violet-200 text-violet-950 dark:bg-violet-900 dark:text-violet-50',
+  queued: 'bg-amber-200 text-amber-950 dark:bg-amber-900 dark:text-amber-50',
+  sending: 'bg-sky-200 text-sky-950 dark:bg-sky-900 dark:text-sky-50',
+  'values-stored': 'bg-lime-200 text-lime-950 dark:bg-lime-900 dark:text-lime-50',
+  sent: 'bg-green-200 text-green-950 dark:bg-green-900 dark:text-green-50',
+  error: 'bg-red-200 text-red-950 dark:bg-red-900 dark:text-red-50',
+  'waiting-login': 'bg-amber-300 text-amber-950 dark:bg-amber-800 dark:text-amber-50',
+  'waiting-network': 'bg-amber-200 text-amber-950 dark:bg-amber-900 dark:text-amber-50',
 };
 
 function Label({ state, correction }: { state: SyncState; correction: boolean }) {

@@ -90,10 +90,10 @@ export function SyncStatusButton() {
   const tone = !online
     ? 'bg-amber-400 text-slate-950'
     : failed > 0
-      ? 'bg-red-200 text-red-950'
+      ? 'bg-red-200 text-red-950 dark:bg-red-900 dark:text-red-50'
       : rounds > 0
-        ? 'bg-sky-200 text-sky-950'
-        : 'bg-green-200 text-green-950';
+        ? 'bg-sky-200 text-sky-950 dark:bg-sky-900 dark:text-sky-50'
+        : 'bg-green-200 text-green-950 dark:bg-green-900 dark:text-green-50';
   const lastSync = status.lastPullAt
     ? i18n.date(new Date(status.lastPullAt), { dateStyle: 'short', timeStyle: 'short', hour12: false })
     : undefined;

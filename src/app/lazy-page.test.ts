@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadPages, waitOnlineOnFailure } from './lazy-page';
+import { preloadInBackground, preloadPages, waitOnlineOnFailure } from './lazy-page';
 
 /** A stand-in for the browser: `navigator.onLine` and a window that can fire `online`. */
 function fakeBrowser(onLine: boolean) {
@@ -57,5 +57,15 @@ describe('preloadPages', () => {
       { options: { component: Object.assign(() => null, { preload }) } },
     ]);
     expect(preload).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('preloadInBackground', () => {
+  it('notes a failed load instead of leaving an unhandled rejection', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failed = Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    await expect(preloadInBackground([Promise.resolve(), failed])).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });

@@ -47,3 +47,15 @@ export function preloadPages(routes: Iterable<Preloadable>): Promise<void> {
   }
   return Promise.all(loads).then(() => undefined);
 }
+
+/**
+ * Code loaded ahead of use, in the background: a failure (the page being left mid-load, a chunk an update removed)
+ * costs nothing now — the page loads, or reports, when it is opened — so it is noted, never an unhandled error
+ * (which error reporting and the tests' page-error watch would count as a crash).
+ */
+export function preloadInBackground(loads: readonly Promise<unknown>[]): Promise<void> {
+  return Promise.all(loads).then(
+    () => undefined,
+    (e: unknown) => console.warn('loading code ahead of use failed; it loads when it is needed', e),
+  );
+}

@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { ANDROID_PHONE, openNavLink, openTable, serverAndBrowser, submitRound, tableUrl, watchErrors } from './harness';
+import {
+  ANDROID_PHONE,
+  openNavLink,
+  openTable,
+  serverAndBrowser,
+  submitRound,
+  tableUrl,
+  waitForServiceWorker,
+  watchErrors,
+} from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -81,11 +90,16 @@ describe('app shell', () => {
     await context.close();
   });
 
-  it('follows the config: default language, global alert', async () => {
+  it('follows the config: default language, global alert, title in the document and the installed app', async () => {
     const server = env.server();
+    const setTitle = (title: object) =>
+      server.db.query(`update reference_data set data = data || $1::jsonb where key = 'config'`, [
+        JSON.stringify({ title }),
+      ]);
     await server.db.query(
       `update reference_data set data = data || '{"locale":"it","globalAlert":{"type":"alert-warning","heading":"Wartung","msg":"Server am Samstag nicht erreichbar"}}'::jsonb where key = 'config'`,
     );
+    await setTitle({ de: 'Pegelrunden', en: 'Gauge rounds', it: 'Giri di misura' });
     try {
       const context = await env.browser().newContext({ locale: 'de-DE' });
       const page = await context.newPage();
@@ -93,14 +107,27 @@ describe('app shell', () => {
       await page.getByTestId('global-alert').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('global-alert').textContent()).toContain('Server am Samstag nicht erreichbar');
       await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe('it');
+      await expect.poll(() => page.title()).toMatch(/Giri di misura$/);
       // a language the user picks wins over the config's default, also after a reload
       await page.getByLabel('Lingua').selectOption('en');
       await page.reload();
       await page.getByTestId('global-alert').waitFor({ timeout: 15_000 });
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await expect.poll(() => page.title()).toMatch(/Gauge rounds$/);
+
+      // the installed app's name: the title in the config's language, fetched through the service worker,
+      // which must not answer with a copy from the build or from before the title changed
+      await waitForServiceWorker(page);
+      const installedName = () =>
+        page.evaluate(async () => ((await (await fetch('/manifest.webmanifest')).json()) as { name: string }).name);
+      expect(await installedName()).toBe('Giri di misura');
+      await setTitle({ it: 'Giri idrologici' });
+      expect(await installedName()).toBe('Giri idrologici');
       await context.close();
     } finally {
-      await server.db.query(`update reference_data set data = data - 'locale' - 'globalAlert' where key = 'config'`);
+      await server.db.query(
+        `update reference_data set data = data - 'locale' - 'globalAlert' - 'title' where key = 'config'`,
+      );
     }
   });
 

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/app';
-import { launchProfile, tempDir, type TestServer, waitForServiceWorker } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appVersions } from './app-versions';
+import { launchProfile, waitForServiceWorker } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -15,54 +14,22 @@ const entryScript = (page: Page) =>
 const entryOf = (dir: string) =>
   /<script type="module"[^>]*src="([^"]+)"/.exec(readFileSync(join(dir, 'index.html'), 'utf8'))?.[1];
 
-function run(command: string, args: string[], env: Record<string, string> = {}): void {
-  // NODE_ENV is 'test' under vitest: Vite would then build with import.meta.env.DEV (RxDB dev-mode and ajv)
-  const result = spawnSync(command, args, {
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-}
-
 // Issue 21: two tabs across a real update whose database schema is higher (a second build of the app with the
 // decisions collection one version up, next-schema.vite.config.ts), not only the announcement on the channel.
 describe('two tabs across an update with a newer database schema', () => {
-  const data = tempDir('e2e-schema-data-');
-  const profile = tempDir('e2e-schema-profile-');
-  const app = tempDir('e2e-schema-app-');
-  const next = tempDir('e2e-schema-next-');
-  let server: TestServer;
-
-  beforeAll(async () => {
-    cpSync('dist', app.path, { recursive: true });
-    // the next version, built for real (about 10–30 s): the same sources with the schema bump
-    run('npx', [
-      'vite',
-      'build',
-      '--config',
-      'test/e2e/next-schema.vite.config.ts',
-      '--outDir',
-      next.path,
-      '--emptyOutDir',
-    ]);
-    run('node', ['workers/build-sw.mjs'], { BUILD_DIR: next.path });
-    server = await startServer({ port: 0, dataDir: data.path, staticDir: app.path, demo: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    for (const d of [data, profile, app, next]) d.remove();
-  });
+  const versions = appVersions('e2e-schema-', { nextSchema: true });
 
   it('both tabs end on the new version with every value typed on the old one', async () => {
+    const server = versions.server();
     const { round, picked } = await pickNumericEntries(server, 2);
     const [p, q] = picked;
     if (!p || !q) throw new Error('no entries');
     const url = `${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`;
-    const oldEntry = entryOf(app.path);
-    const newEntry = entryOf(next.path);
+    const oldEntry = entryOf(versions.appDir);
+    const newEntry = entryOf(versions.nextDir());
     expect(newEntry).toBeDefined();
     expect(newEntry).not.toBe(oldEntry);
-    const context = await launchProfile(profile.path);
+    const context = await launchProfile(versions.profileDir);
     try {
       const a = context.pages()[0] ?? (await context.newPage());
       await a.goto(url);
@@ -85,7 +52,7 @@ describe('two tabs across an update with a newer database schema', () => {
       expect(await entryScript(a)).toBe(oldEntry);
 
       // the next version is deployed; the user confirms it in tab A; tab B follows
-      cpSync(next.path, app.path, { recursive: true });
+      versions.deployNext();
       await a.reload();
       const prompt = a.getByRole('alertdialog');
       await prompt.waitFor({ timeout: 30_000 });

@@ -1,10 +1,23 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const OUT = 'test-results/screenshots';
 const today = new Date().toISOString().slice(0, 10);
+/** Lightness (0–255, mean of r, g, b) of an element's background, through a canvas: Tailwind's colours are oklch. */
+const backgroundLightness = (el: Locator) =>
+  el.evaluate((node) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) throw new Error('no canvas');
+    ctx.fillStyle = getComputedStyle(node).backgroundColor;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = ctx.getImageData(0, 0, 1, 1).data;
+    return (r + g + b) / 3;
+  });
+
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 900 },
@@ -35,6 +48,16 @@ describe('screenshots of key screens', () => {
         await expect.poll(() => page.locator('tr[data-status="warning"]').count(), { timeout: 10_000 }).toBe(1);
         await expect.poll(() => page.locator('tr[data-status="success"]').count(), { timeout: 10_000 }).toBe(1);
         await page.screenshot({ path: `${OUT}/table-${viewport.name}-${scheme}.png`, fullPage: false });
+        // the round's "saved on this device" badge: dark on the dark page (it stayed light grey), readable in both
+        const badge = page.getByTestId('submit-bar').getByTestId('sync-state');
+        expect(await badge.getAttribute('data-state')).toBe('draft');
+        const lightness = await backgroundLightness(badge);
+        expect(scheme === 'dark' ? lightness < 96 : lightness > 160).toBe(true);
+        const contrast = await new AxeBuilder({ page })
+          .include('[data-testid="submit-bar"] [data-testid="sync-state"]')
+          .withRules(['color-contrast'])
+          .analyze();
+        expect(contrast.violations).toEqual([]);
         expect(errors).toEqual([]);
         await context.close();
       });

@@ -1,36 +1,20 @@
-import { appendFileSync, cpSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/app';
-import { launchProfile, tempDir, type TestServer, waitForServiceWorker } from './harness';
+import { describe, expect, it } from 'vitest';
+import { type AppVersions, appVersions } from './app-versions';
+import { launchProfile, type TestServer, waitForServiceWorker } from './harness';
 import type { BrowserContext } from 'playwright-core';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
 const today = new Date().toISOString().slice(0, 10);
 
 describe('app update', () => {
-  const data = tempDir('e2e-update-data-');
-  const profile = tempDir('e2e-update-profile-');
-  const app = tempDir('e2e-update-app-');
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // a copy of the build that the test can turn into "the next version"
-    cpSync('dist', app.path, { recursive: true });
-    server = await startServer({ port: 0, dataDir: data.path, staticDir: app.path, demo: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    data.remove();
-    profile.remove();
-    app.remove();
-  });
+  const versions = appVersions('e2e-update-');
 
   it('asks before installing a new version and keeps the unsent values through the reload', async () => {
+    const server = versions.server();
     const { round, picked } = await pickNumericEntries(server, 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await launchProfile(profile.path);
+    const context = await launchProfile(versions.profileDir);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     await expect
@@ -41,7 +25,7 @@ describe('app update', () => {
     await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
 
     // deploy "the next version": a changed service worker script
-    appendFileSync(join(app.path, 'sw.js'), '\n// next release\n');
+    versions.touchServiceWorker('next release');
     await page.reload();
     const prompt = page.getByRole('alertdialog');
     await prompt.waitFor({ timeout: 30_000 });
@@ -57,13 +41,14 @@ describe('app update', () => {
 
   // not only the tab whose user confirms follows an update; no tab keeps writing with old code
   it('every open tab follows the update, and a tab of a newer schema stops the older tabs without losing a keystroke', async () => {
+    const server = versions.server();
     const { round, picked } = await pickNumericEntries(server, 2);
     const [p, q] = picked;
     if (!p || !q) throw new Error('no entries');
     const url = `${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`;
-    const context = await launchProfile(profile.path);
+    const context = await launchProfile(versions.profileDir);
     try {
-      await followTheUpdate(context, server, join(app.path, 'sw.js'), url, p, q);
+      await followTheUpdate(context, server, versions, url, p, q);
     } finally {
       await context.close();
     }
@@ -74,7 +59,7 @@ describe('app update', () => {
 async function followTheUpdate(
   context: BrowserContext,
   server: TestServer,
-  swPath: string,
+  versions: AppVersions,
   url: string,
   p: PickedEntry,
   q: PickedEntry,
@@ -90,7 +75,7 @@ async function followTheUpdate(
   await b.locator('input[data-saved="true"]').first().waitFor({ timeout: 10_000 });
 
   // a new version is deployed; the user confirms it in tab A, and tab B reloads too
-  appendFileSync(swPath, '\n// release after the next one\n');
+  versions.touchServiceWorker('release after the next one');
   await a.reload();
   const prompt = a.getByRole('alertdialog');
   await prompt.waitFor({ timeout: 30_000 });

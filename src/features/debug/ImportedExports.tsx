@@ -52,6 +52,8 @@ export function ImportedExports() {
         <input
           type="file"
           accept=".zip,application/zip"
+          // the reset stylesheet strips the browser's button: without these it was bare text, not a button
+          className="file:mr-3 file:min-h-11 file:cursor-pointer file:rounded file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold file:text-slate-900 hover:file:bg-slate-100 dark:file:bg-slate-800 dark:file:text-slate-100 dark:hover:file:bg-slate-700"
           onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])}
         />
       </label>

@@ -121,7 +121,7 @@ export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridP
                   >
                     {u}
                     {editor.newUsers.includes(u) && (
-                      <span className="ml-1 rounded bg-green-200 px-1.5 text-xs font-normal text-green-950">
+                      <span className="ml-1 rounded bg-green-200 px-1.5 text-xs font-normal text-green-950 dark:bg-green-900 dark:text-green-50">
                         <Trans>new user</Trans>
                       </span>
                     )}

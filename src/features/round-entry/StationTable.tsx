@@ -127,7 +127,7 @@ export const StationTable = memo(function StationTable({
   useEffect(() => {
     if (!hasStations || !window.matchMedia?.('(pointer: fine)').matches) return;
     if (document.activeElement !== document.body && document.activeElement !== null) return;
-    if (takeAppReload()) return;
+    if (takeAppReload(window.location.pathname)) return;
     const first = table.current?.querySelector(READING_SELECTOR);
     if (first instanceof HTMLElement) first.focus({ preventScroll: true });
   }, [hasStations]);
