@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { Fragment, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Permission } from '../../../schemas/api';
 import { indexPermissions } from '../../domain';
 import { DeleteUserRights } from './DeleteUserRights';
@@ -111,55 +111,58 @@ export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridP
         >
           {visible.rows.map(({ index: row, spaceBefore }) => {
             const u = users[row] as string;
-            return [
-              spaceBefore > 0 && <Spacer key={`space-${u}`} height={spaceBefore} columns={columns} />,
-              <tr key={u} data-index={row} ref={visible.measure} aria-rowindex={row + 2}>
-                <th
-                  scope="row"
-                  className="sticky left-0 z-10 border-b border-r border-slate-300 bg-white p-1 text-left align-top font-normal dark:border-slate-700 dark:bg-slate-950"
-                >
-                  <div className="flex w-36 flex-col gap-1 sm:w-52">
-                    <button
-                      type="button"
-                      className={`${headerButton} break-all`}
-                      title={t`Double-click: select all`}
-                      aria-label={t`Select the shown roles of ${u} in all shown measure rounds`}
-                      {...onSelectAll(() =>
-                        editor.toggleAll(rounds.flatMap((r) => roles.map((role) => cell(u, r, role)))),
-                      )}
-                    >
-                      {u}
-                      {editor.newUsers.includes(u) && (
-                        <span className="ml-1 rounded bg-green-200 px-1.5 text-xs font-normal text-green-950">
-                          <Trans>new user</Trans>
+            // keyed by user, so a focused row stays the same element while the rows around it come and go
+            return (
+              <Fragment key={u}>
+                {spaceBefore > 0 && <Spacer height={spaceBefore} columns={columns} />}
+                <tr data-index={row} ref={visible.measure} aria-rowindex={row + 2}>
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 border-b border-r border-slate-300 bg-white p-1 text-left align-top font-normal dark:border-slate-700 dark:bg-slate-950"
+                  >
+                    <div className="flex w-36 flex-col gap-1 sm:w-52">
+                      <button
+                        type="button"
+                        className={`${headerButton} break-all`}
+                        title={t`Double-click: select all`}
+                        aria-label={t`Select the shown roles of ${u} in all shown measure rounds`}
+                        {...onSelectAll(() =>
+                          editor.toggleAll(rounds.flatMap((r) => roles.map((role) => cell(u, r, role)))),
+                        )}
+                      >
+                        {u}
+                        {editor.newUsers.includes(u) && (
+                          <span className="ml-1 rounded bg-green-200 px-1.5 text-xs font-normal text-green-950">
+                            <Trans>new user</Trans>
+                          </span>
+                        )}
+                        <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                          <Plural value={held(u)} one="# permission" other="# permissions" />
                         </span>
-                      )}
-                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
-                        <Plural value={held(u)} one="# permission" other="# permissions" />
-                      </span>
-                    </button>
-                    <DeleteUserRights username={u} editor={editor} />
-                  </div>
-                </th>
-                {rounds.map((r, roundIndex) => (
-                  <td key={r.mrId} className="border-b border-r border-slate-200 p-1 align-top dark:border-slate-800">
-                    <div className="flex gap-0.5">
-                      {roles.map((role, roleIndex) => (
-                        <RoleToggle
-                          key={role}
-                          permission={cell(u, r, role)}
-                          name={names[roleIndex] as RoleName}
-                          existing={find(cell(u, r, role))}
-                          onToggle={editor.toggle}
-                          row={row}
-                          col={roundIndex * roles.length + roleIndex}
-                        />
-                      ))}
+                      </button>
+                      <DeleteUserRights username={u} editor={editor} />
                     </div>
-                  </td>
-                ))}
-              </tr>,
-            ];
+                  </th>
+                  {rounds.map((r, roundIndex) => (
+                    <td key={r.mrId} className="border-b border-r border-slate-200 p-1 align-top dark:border-slate-800">
+                      <div className="flex gap-0.5">
+                        {roles.map((role, roleIndex) => (
+                          <RoleToggle
+                            key={role}
+                            permission={cell(u, r, role)}
+                            name={names[roleIndex] as RoleName}
+                            existing={find(cell(u, r, role))}
+                            onToggle={editor.toggle}
+                            row={row}
+                            col={roundIndex * roles.length + roleIndex}
+                          />
+                        ))}
+                      </div>
+                    </td>
+                  ))}
+                </tr>
+              </Fragment>
+            );
           })}
           {visible.spaceAfter > 0 && <Spacer height={visible.spaceAfter} columns={columns} />}
         </tbody>
