@@ -6,7 +6,7 @@ import type { AppDatabase } from '../../db/database';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { currentUser } from '../../db/data-owner';
-import type { DecisionStage } from '../../domain';
+import { NO_REFUSALS, refusedDecisions, type DecisionStage, type RefusedDecisions } from '../../domain';
 import { instanceVisibleTo, ownerOf, type Username } from '../../domain/data-owner';
 
 /** One decision per round, stage and decider: two users on one device never type into each other's. */
@@ -115,4 +115,28 @@ export function useDecisionsByOwner(instanceId: string): { visible: DecisionDoc[
     ];
     return { visible, waitingFor };
   }, [docs, user]);
+}
+
+/** Hands a refused or failed decision to the queue again, as typed ("send again"). */
+export async function requeueDecision(db: AppDatabase, id: string): Promise<void> {
+  const doc = await db.decisions.findOne(id).exec();
+  await doc?.incrementalPatch({ syncState: 'queued', lastError: undefined, attempts: 0, updatedAt: Date.now() });
+}
+
+/**
+ * The stages of rounds the server refused the logged-in user's decision on (403), read from the decisions on this
+ * device: they survive a reload, and a later successful decision on the round clears them (refusedDecisions).
+ */
+export function useRefusedDecisions(): RefusedDecisions {
+  const db = useDb();
+  const user = useDataOwner();
+  const docs = useObservable(
+    () =>
+      db.decisions
+        .find({ selector: { syncState: { $in: ['error', 'sent'] } } })
+        .$.pipe(map((ds) => ds.map((d) => d.toMutableJSON()))),
+    [],
+    [db],
+  );
+  return useMemo(() => (user === null ? NO_REFUSALS : refusedDecisions(docs, user)), [docs, user]);
 }
