@@ -173,7 +173,7 @@ export function ArchiveList() {
   const groups = useMemo(() => [...new Set(rounds.map(archiveGroup))].sort((a, b) => a.localeCompare(b)), [rounds]);
   const refused = useRefusedDecisions();
   const awaiting = useMemo(
-    () => new Map(rounds.map((r) => [r.instanceId, awaitingDecisionOf(r, roles, product, refused)])),
+    () => new Map(rounds.map((r) => [r.instanceId, refused && awaitingDecisionOf(r, roles, product, refused)])),
     [rounds, roles, product, refused],
   );
   const shown = useMemo(

@@ -38,7 +38,8 @@ export function ArchiveRound() {
   const { visible, waitingFor } = useDecisionsByOwner(instanceId);
   const refused = useRefusedDecisions();
   const last = visible[0];
-  if (round === undefined) return <p role="status">…</p>;
+  // the refusals too: a refused round never shows its form for a moment
+  if (round === undefined || refused === undefined) return <p role="status">…</p>;
   if (round === null) {
     return (
       <Alert type="danger">

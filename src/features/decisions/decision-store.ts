@@ -6,7 +6,7 @@ import type { AppDatabase } from '../../db/database';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { currentUser } from '../../db/data-owner';
-import { NO_REFUSALS, refusedDecisions, type DecisionStage, type RefusedDecisions } from '../../domain';
+import { refusedDecisions, type DecisionStage, type RefusedDecisions } from '../../domain';
 import { instanceVisibleTo, ownerOf, type Username } from '../../domain/data-owner';
 
 /** One decision per round, stage and decider: two users on one device never type into each other's. */
@@ -126,17 +126,19 @@ export async function requeueDecision(db: AppDatabase, id: string): Promise<void
 /**
  * The stages of rounds the server refused the logged-in user's decision on (403), read from the decisions on this
  * device: they survive a reload, and a later successful decision on the round clears them (refusedDecisions).
+ * Undefined while the decisions are read.
  */
-export function useRefusedDecisions(): RefusedDecisions {
+export function useRefusedDecisions(): RefusedDecisions | undefined {
   const db = useDb();
   const user = useDataOwner();
-  const docs = useObservable(
+  const docs = useObservable<DecisionDoc[] | undefined>(
     () =>
       db.decisions
         .find({ selector: { syncState: { $in: ['error', 'sent'] } } })
         .$.pipe(map((ds) => ds.map((d) => d.toMutableJSON()))),
-    [],
+    undefined,
     [db],
   );
-  return useMemo(() => (user === null ? NO_REFUSALS : refusedDecisions(docs, user)), [docs, user]);
+  // undefined until read: a refused round is never marked or offered for a moment before the refusal is known
+  return useMemo(() => (docs === undefined || user === null ? undefined : refusedDecisions(docs, user)), [docs, user]);
 }
