@@ -105,7 +105,7 @@ describe('admin and first visit', () => {
       await grid.evaluate((el) => el.scrollTo({ top: 0, left: 0 }));
 
       // the destructive action does not look like the safe ones
-      const danger = page.getByRole('button', { name: 'Alle Rechte von olga löschen' });
+      const danger = page.getByRole('button', { name: 'Rechte löschen: olga' });
       const safe = page.getByRole('button', { name: 'Benutzer anlegen' });
       const color = (l: typeof danger) => l.evaluate((el) => getComputedStyle(el).color);
       expect(await color(danger)).not.toBe(await color(safe));

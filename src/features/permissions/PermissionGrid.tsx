@@ -131,15 +131,16 @@ export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridP
                         )}
                       >
                         {u}
+                      </button>
+                      {/* beside the button, not in it: its name then holds all it shows (WCAG 2.5.3, label in name) */}
+                      <span className="px-1 text-xs text-slate-600 dark:text-slate-400">
+                        <Plural value={held(u)} one="# permission" other="# permissions" />
                         {editor.newUsers.includes(u) && (
-                          <span className="ml-1 rounded bg-green-200 px-1.5 text-xs font-normal text-green-950">
+                          <span className="ml-1 rounded bg-green-200 px-1.5 text-green-950">
                             <Trans>new user</Trans>
                           </span>
                         )}
-                        <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
-                          <Plural value={held(u)} one="# permission" other="# permissions" />
-                        </span>
-                      </button>
+                      </span>
                       <DeleteUserRights username={u} editor={editor} />
                     </div>
                   </th>
