@@ -2,8 +2,8 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import type { GridCell } from './grid-keys';
 
-/** A user's row before it was measured: the name, the permission count and the delete button (about 110 px). */
-const ROW_ESTIMATE = 110;
+/** A user's row before it was measured: the name, the permission count and the delete button (121 px measured). */
+const ROW_ESTIMATE = 120;
 /** Rows rendered beyond each edge of the box: arrow keys and Tab find the next user ready. */
 const OVERSCAN = 6;
 
