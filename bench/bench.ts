@@ -19,6 +19,7 @@ import { fleetLoad } from './area-fleet';
 import { storeTours, tour } from './area-tour';
 import { photoResize } from './area-photo';
 import { offlineColdStart } from './area-coldstart';
+import { permissionGrid, seedGridUsers } from './area-permissions';
 import { testDatabaseOptions } from '../test/support/server/test-database';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -61,6 +62,7 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   const tours = wanted('tour') ? await storeTours(page, bundle, today) : [];
+  if (wanted('permissions')) await seedGridUsers(server.url);
   // the issue's 200 photos of 300 KB, on the first stored tour (field users take photos on tours)
   if (tours[0]) {
     const bytes = await withLib(page, bundle, (lib, a) => lib.storePhotos(...(a as [string, number, number])), [
@@ -78,6 +80,8 @@ try {
     if (wanted('tour') && tours[0])
       await area(`tour (${profile})`, () => tour(page, server.url, tours[0] ?? '', profile, RUNS));
     if (wanted('baseline')) await area(`baseline (${profile})`, () => baselineRatios(page, bundle, profile, RUNS));
+    if (wanted('permissions'))
+      await area(`permissions (${profile})`, () => permissionGrid(page, server.url, profile, RUNS));
     if (wanted('table')) await area(`table navigation (${profile})`, () => tableNavigation(page, profile, RUNS, home));
     if (wanted('table')) await area(`table typing (${profile})`, () => tableTyping(page, profile, 15));
     if (wanted('table')) await area(`photo (${profile})`, () => photoResize(page, profile, RUNS));

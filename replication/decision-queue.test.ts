@@ -3,7 +3,8 @@ import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { ApiClient } from './api-client';
-import { DECISION_FORBIDDEN, DecisionQueue } from './decision-queue';
+import { DECISION_FORBIDDEN } from '../src/domain/decision-refusals';
+import { DecisionQueue } from './decision-queue';
 import { RETRY_DELAY_MS } from './task-retry';
 
 const instanceId = '0b9f6f0e-1c1d-4a57-9c55-1f7cbe0c1a11';

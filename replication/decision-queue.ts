@@ -3,12 +3,10 @@ import { CompletedMeasureRoundSchema, type CompletedMeasureRound } from '../sche
 import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
 import { currentUser } from '../src/db/data-owner';
+import { DECISION_FORBIDDEN } from '../src/domain/decision-refusals';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
-
-/** The lastError of a decision the server refused with 403: the user lacks the decider role (shown translated). */
-export const DECISION_FORBIDDEN = 'forbidden';
 
 export type DecisionQueueOptions = RetryOptions;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletedEntry, CompletedMeasureRound } from '../../schemas/api';
-import { awaitingDecisionOf, openIncidents } from './archive-decisions';
+import { awaitingDecisionOf, decisionAccess, openIncidents } from './archive-decisions';
 
 const INCIDENT_UNIT = 'nein/unverändert/Ereignis';
 const entry = (tsId: string, value: number, over: Partial<CompletedEntry> = {}) =>
@@ -24,12 +24,12 @@ const escalated = [
 ];
 type Round = Pick<
   CompletedMeasureRound,
-  'mrId' | 'entries' | 'completionTime' | 'decision1Time' | 'userDecision1Required'
+  'instanceId' | 'mrId' | 'entries' | 'completionTime' | 'decision1Time' | 'userDecision1Required'
 >;
-const submitted: Round = { mrId: '7', entries: flagged, userDecision1Required: true };
-const afterDecision1: Round = { mrId: '7', entries: escalated, userDecision1Required: true, decision1Time: T };
+const submitted: Round = { instanceId: 'i7', mrId: '7', entries: flagged, userDecision1Required: true };
+const afterDecision1: Round = { ...submitted, entries: escalated, decision1Time: T };
 const completed: Round = { ...afterDecision1, completionTime: T };
-const quiet: Round = { mrId: '7', entries: [entry('3-ZU', 0)], userDecision1Required: false, completionTime: T };
+const quiet: Round = { ...submitted, entries: [entry('3-ZU', 0)], userDecision1Required: false, completionTime: T };
 
 const partlyDecided: Round = {
   ...afterDecision1,
@@ -61,6 +61,28 @@ describe('a round awaiting this user decision (archive list)', () => {
     ['completed, roles unknown', completed, undefined, undefined],
   ] as const)('%s: stage %s', (_, round, roles, stage) => {
     expect(awaitingDecisionOf(round, roles, 'HWE')).toBe(stage);
+  });
+
+  // the server refused this user's decision 1 on this round (403), remembered on the device
+  const refused1 = new Set(['i7|1']);
+  it.each([
+    ['submitted, roles unknown, refused at stage 1: no mark', submitted, undefined, undefined],
+    ['after decision 1, roles unknown, refused at stage 1 only: stage 2 marked', afterDecision1, undefined, 2],
+    ['submitted, first decider by the roles of GET /info: the fresher roles win', submitted, R1, 1],
+  ] as const)('%s', (_, round, roles, stage) => {
+    expect(awaitingDecisionOf(round, roles, 'HWE', refused1)).toBe(stage);
+  });
+});
+
+describe("what a round's screen offers for its open stage", () => {
+  const refused = new Set(['i7|2']);
+  it.each([
+    ['roles unknown, not refused', 1, undefined, 'decide'],
+    ['roles unknown, refused at this stage', 2, undefined, 'refused'],
+    ['roles known: the decider decides though refused before', 2, R2, 'decide'],
+    ['roles known: a non-decider reads', 2, R1, 'read-only'],
+  ] as const)('%s: %s', (_, stage, roles, access) => {
+    expect(decisionAccess(submitted, stage, roles, 'HWE', refused)).toBe(access);
   });
 });
 

@@ -33,6 +33,7 @@ export * from './remark-suggestions';
 export * from './decision-form';
 export * from './archive-filter';
 export * from './archive-decisions';
+export * from './decision-refusals';
 export * from './station-data';
 export * from './marker-layout';
 export * from './gpx';

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { PermissionData } from '../../schemas/api';
 import type { Page } from 'playwright-core';
@@ -72,14 +73,14 @@ describe('permission matrix (admin)', () => {
       expect(await cell('berta', 'Meteo Kaunertal', role).isChecked()).toBe(true);
     expect(await cell('berta', 'Quellen Kaunertal', 'HWE_OBSERVE').isChecked()).toBe(false);
     // a user's rights removed all at once, after a confirmation naming what goes
-    await page.getByRole('button', { name: 'Alle Rechte von rudi löschen' }).click();
+    await page.getByRole('button', { name: 'Rechte löschen: rudi' }).click();
     const confirm = page.getByTestId('delete-rights-dialog');
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('1 Berechtigung von rudi wird entfernt');
     expect(await confirm.textContent()).toContain('Talsperre Gepatsch Kontrollgang');
     await confirm.getByRole('button', { name: 'Abbrechen' }).click();
     expect(await cell('rudi', 'Talsperre Gepatsch Kontrollgang', 'HWE_RESPONSIBLE1').isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Alle Rechte von rudi löschen' }).click();
+    await page.getByRole('button', { name: 'Rechte löschen: rudi' }).click();
     await confirm.getByRole('button', { name: 'Rechte löschen' }).click();
     expect(await cell('rudi', 'Talsperre Gepatsch Kontrollgang', 'HWE_RESPONSIBLE1').isChecked()).toBe(false);
     await expect
@@ -134,6 +135,72 @@ describe('permission matrix (admin)', () => {
     await page.getByRole('button', { name: 'Berechtigungen neu laden' }).click();
     await expect.poll(() => cell('rudi', 'Quellen Kaunertal', 'HWE_RESPONSIBLE2').isChecked()).toBe(true);
     expect(await cell('rudi', 'Meteo Kaunertal', 'HWE_OBSERVE').isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reaches the last of 300 users by keyboard (rows rendered near the box only), toggles and saves', async () => {
+    const server = env.server();
+    // a fleet's admin: 300 users, seeded through the permission API as another admin's save
+    const many = Array.from({ length: 300 }, (_, i) => `zz-user-${String(i + 1).padStart(3, '0')}`);
+    const before = await api<PermissionData>(server, '/admin/permissions');
+    const seeded = await fetch(`${server.url}/hwe-api/v2/admin/permissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...before, users: [...new Set([...before.users, ...many])] }),
+    });
+    expect(seeded.status).toBe(200);
+    // dark mode: the windowed grid is checked by axe there
+    const context = await env
+      .browser()
+      .newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/permissions`);
+    const grid = page.getByTestId('permission-grid');
+    await grid.waitFor({ timeout: 20_000 });
+    const others = before.users.filter((u) => !many.includes(u)).length;
+    expect(await grid.getByRole('table').getAttribute('aria-rowcount')).toBe(String(others + many.length + 1));
+    // windowed: a few dozen rows at most, no "show more"
+    expect(await grid.getByRole('row').count()).toBeLessThan(40);
+    expect(await page.getByRole('button', { name: 'Mehr Benutzer anzeigen' }).count()).toBe(0);
+
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const first = grid.getByRole('checkbox').first();
+    await first.focus();
+    const label = await focused();
+    // the column of the first checkbox: "<user> <round> <role>" without the user (names have no spaces)
+    const column = label.slice(label.indexOf(' ') + 1);
+    // arrows walk down past the rows rendered at first
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowDown', { delay: 20 });
+    expect(await focused()).toBe(`${many[20 - others] ?? ''} ${column}`);
+    // Ctrl+End: the last user, rendered first, then focused
+    await page.keyboard.press('Control+End', { delay: 20 });
+    await expect.poll(focused).toBe(`zz-user-300 ${column}`);
+    await page.keyboard.press('Space', { delay: 20 });
+    await page.keyboard.press('ArrowUp', { delay: 20 });
+    expect(await focused()).toBe(`zz-user-299 ${column}`);
+    expect(await grid.getByRole('checkbox', { name: `zz-user-300 ${column}`, exact: true }).isChecked()).toBe(true);
+    // the header row stays on top of the box at the end too
+    const header = await grid.locator('thead th').nth(1).boundingBox();
+    expect(Math.abs((header?.y ?? -1) - ((await grid.boundingBox())?.y ?? 0))).toBeLessThan(3);
+    // rows left out above and below (spacers), row indexes for a screen reader: no serious axe finding
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="permission-grid"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.html.slice(0, 200)}`))).toEqual([]);
+    // Ctrl+Home goes back up
+    await page.keyboard.press('Control+Home', { delay: 20 });
+    await expect.poll(focused).toBe(label);
+
+    await page.getByRole('button', { name: 'Berechtigungen speichern' }).click();
+    await page.getByTestId('permissions-saved').waitFor();
+    const saved = await api<PermissionData>(server, '/admin/permissions');
+    expect(saved.permissions.filter((p) => p.username.startsWith('zz-user-'))).toEqual([
+      expect.objectContaining({ username: 'zz-user-300' }),
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });

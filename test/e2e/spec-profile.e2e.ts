@@ -80,12 +80,26 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
       body: JSON.stringify({ method: 'POST', pathPattern: '/completed-measure-round/', status: 403, times: 1 }),
     });
     await form.getByRole('button', { name: 'Beurteilung erfassen' }).click();
-    const refused = office.getByTestId('decision-state');
+    // the refusal is remembered on the device: the round is read-only with why, the list no longer marks it
+    const refused = office.getByTestId('decision-refused');
     await refused
       .getByText(
-        'Der Server hat die Bewertung abgelehnt: Sie haben für diese Messrunde nicht die Rolle für Entscheidung 1',
+        'Der Server hat Ihre Entscheidung zu dieser Messrunde abgelehnt: Sie haben dafür keine Entscheidungsrolle.',
       )
       .waitFor({ timeout: 30_000 });
+    expect(await office.getByTestId('decision-form').count()).toBe(0);
+    await office.getByRole('link', { name: 'Zurück zum Archiv' }).click();
+    await listed.getByTestId('round-state').waitFor({ timeout: 30_000 });
+    expect(await listed.getByTestId('awaiting-my-decision').count()).toBe(0);
+    // and after a reload (given the time a mark would take to appear)
+    await office.reload();
+    await listed.getByTestId('round-state').waitFor({ timeout: 30_000 });
+    await office.waitForTimeout(1000);
+    expect(await listed.getByTestId('round-state').textContent()).toBe('wartet auf Entscheidung 1');
+    expect(await listed.getByTestId('awaiting-my-decision').count()).toBe(0);
+    await listed.getByRole('link', { name: ROUND }).click();
+    await refused.waitFor({ timeout: 30_000 });
+    // "send again" (an administrator granted the role since): the server takes it, which clears the refusal
     await refused.getByRole('button', { name: 'Erneut senden' }).click();
     // the decision POST answers 204: the app reads the round again and moves on to stage 2
     await expect

@@ -16,6 +16,7 @@ import {
   type ArchiveFilter,
   type DecisionStage,
 } from '../../domain';
+import { useRefusedDecisions } from '../decisions/decision-store';
 import { PdfButton } from './PdfButton';
 import { RoundState, useStateLabel } from './round-state';
 
@@ -170,9 +171,10 @@ export function ArchiveList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restore once on arrival, then follow the URL
   }, []);
   const groups = useMemo(() => [...new Set(rounds.map(archiveGroup))].sort((a, b) => a.localeCompare(b)), [rounds]);
+  const refused = useRefusedDecisions();
   const awaiting = useMemo(
-    () => new Map(rounds.map((r) => [r.instanceId, awaitingDecisionOf(r, roles, product)])),
-    [rounds, roles, product],
+    () => new Map(rounds.map((r) => [r.instanceId, refused && awaitingDecisionOf(r, roles, product, refused)])),
+    [rounds, roles, product, refused],
   );
   const shown = useMemo(
     () => filterArchive(rounds, filter).filter((r) => !filter.mine || awaiting.get(r.instanceId) !== undefined),

@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
 import { useConfig, useServerInfo } from '../../db/reference-hooks';
-import { mayDecide, openStage } from '../../domain';
+import { decisionAccess, openStage } from '../../domain';
 import { Alert } from '../../ui/Alert';
-import { DecisionForm, DecisionReadOnly } from '../decisions/DecisionForm';
+import { DecisionForm, DecisionReadOnly, DecisionRefused } from '../decisions/DecisionForm';
 import { DecisionStatus } from '../decisions/DecisionStatus';
-import { useDecision, useDecisionsByOwner } from '../decisions/decision-store';
+import { useDecision, useDecisionsByOwner, useRefusedDecisions } from '../decisions/decision-store';
 import { PdfButton } from './PdfButton';
 import { RoundDetails } from './RoundDetails';
 import { RoundState } from './round-state';
@@ -25,7 +25,7 @@ function BackLink() {
 /**
  * completedMeasureRound (§2): one round with everything recorded, and the open decision for a user holding
  * the role for it on this round (§6, roles from GET /info when the server tells them; otherwise the form is
- * offered and the server refuses a user without the role); everyone else sees it read-only.
+ * offered and the server refuses a user without the role, remembered on the device); everyone else sees it read-only.
  */
 export function ArchiveRound() {
   const { instanceId } = useParams({ from: '/archive/$instanceId' });
@@ -36,8 +36,10 @@ export function ArchiveRound() {
   const decision = useDecision(instanceId, stage);
   // After the round moved on, the last decision typed here still says how it went ("assessment recorded").
   const { visible, waitingFor } = useDecisionsByOwner(instanceId);
+  const refused = useRefusedDecisions();
   const last = visible[0];
-  if (round === undefined) return <p role="status">…</p>;
+  // the refusals too: a refused round never shows its form for a moment
+  if (round === undefined || refused === undefined) return <p role="status">…</p>;
   if (round === null) {
     return (
       <Alert type="danger">
@@ -45,7 +47,7 @@ export function ArchiveRound() {
       </Alert>
     );
   }
-  const canDecide = stage !== undefined && mayDecide(info?.roles, round.mrId, config.product, stage);
+  const access = stage === undefined ? undefined : decisionAccess(round, stage, info?.roles, config.product, refused);
   return (
     <section aria-labelledby="archive-round-heading" className="space-y-3">
       <BackLink />
@@ -58,8 +60,11 @@ export function ArchiveRound() {
         </span>
         <PdfButton instanceId={round.instanceId} />
       </div>
-      {stage !== undefined && canDecide && <DecisionForm key={stage} round={round} stage={stage} decision={decision} />}
-      {stage !== undefined && !canDecide && <DecisionReadOnly stage={stage} />}
+      {stage !== undefined && access === 'decide' && (
+        <DecisionForm key={stage} round={round} stage={stage} decision={decision} />
+      )}
+      {stage !== undefined && access === 'read-only' && <DecisionReadOnly stage={stage} />}
+      {access === 'refused' && <DecisionRefused decision={decision} />}
       {last && last.stage !== stage && <DecisionStatus decision={last} />}
       {waitingFor.map((owner) => (
         // shared devices: another user's decision is never shown, only that it waits for them

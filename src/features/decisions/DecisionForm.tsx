@@ -14,7 +14,7 @@ import { useOwnedText } from '../readings/use-owned-text';
 import { useDecisionLabel } from '../archive/DecisionLabel';
 import { DecisionReasons } from './DecisionReasons';
 import { DecisionStatus } from './DecisionStatus';
-import { EDITABLE, setInput, writeDecision } from './decision-store';
+import { EDITABLE, requeueDecision, setInput, writeDecision } from './decision-store';
 
 /** One entry's decision: the value as a choice and a remark, each stored as typed (useOwnedText). */
 function EntryDecision({
@@ -168,6 +168,27 @@ export function DecisionReadOnly({ stage }: { stage: DecisionStage }) {
         <Trans>This round awaits decision 1 by a first decider (dam keeper). You can view it only.</Trans>
       ) : (
         <Trans>This round awaits decision 2 by a second decider (operations officer). You can view it only.</Trans>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * Shown instead of the form when the server refused this user's decision on this stage (403): a spec-only server
+ * names no roles, so the refusal is how the device learns it. "Send again" stays, for when an administrator has
+ * granted the role since; its success clears the refusal.
+ */
+export function DecisionRefused({ decision }: { decision: DecisionDoc | null | undefined }) {
+  const db = useDb();
+  return (
+    <Alert type="warning" testId="decision-refused">
+      <p>
+        <Trans>The server refused your decision on this round: you hold no decision role for it.</Trans>
+      </p>
+      {decision && (
+        <Button variant="secondary" className="mt-2" onClick={() => void requeueDecision(db, decision.id)}>
+          <Trans>Send again</Trans>
+        </Button>
       )}
     </Alert>
   );

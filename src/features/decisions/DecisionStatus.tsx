@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
-import { DECISION_FORBIDDEN } from '../../../replication/decision-queue';
 import { useState } from 'react';
 import type { DecisionDoc } from '../../../schemas/db/decision-doc';
 import { useOnline } from '../../app/use-online';
 import { useDb } from '../../db/db-context';
+import { DECISION_FORBIDDEN } from '../../domain';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { requeueDecision } from './decision-store';
 
 /** Where a typed decision stands on its way to the server (sync state is data, Architecture §1). */
 export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
@@ -15,10 +16,7 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
   // a later visit) says so in the archive's state, not in a confirmation again
   const [sentAtOpen] = useState(decision.syncState === 'sent');
   const owner = decision.owner ?? '';
-  const again = async () => {
-    const doc = await db.decisions.findOne(decision.id).exec();
-    await doc?.incrementalPatch({ syncState: 'queued', lastError: undefined, attempts: 0, updatedAt: Date.now() });
-  };
+  const again = () => requeueDecision(db, decision.id);
   switch (decision.syncState) {
     case 'draft':
       return null;

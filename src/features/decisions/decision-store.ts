@@ -6,7 +6,7 @@ import type { AppDatabase } from '../../db/database';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { currentUser } from '../../db/data-owner';
-import type { DecisionStage } from '../../domain';
+import { refusedDecisions, type DecisionStage, type RefusedDecisions } from '../../domain';
 import { instanceVisibleTo, ownerOf, type Username } from '../../domain/data-owner';
 
 /** One decision per round, stage and decider: two users on one device never type into each other's. */
@@ -115,4 +115,30 @@ export function useDecisionsByOwner(instanceId: string): { visible: DecisionDoc[
     ];
     return { visible, waitingFor };
   }, [docs, user]);
+}
+
+/** Hands a refused or failed decision to the queue again, as typed ("send again"). */
+export async function requeueDecision(db: AppDatabase, id: string): Promise<void> {
+  const doc = await db.decisions.findOne(id).exec();
+  await doc?.incrementalPatch({ syncState: 'queued', lastError: undefined, attempts: 0, updatedAt: Date.now() });
+}
+
+/**
+ * The stages of rounds the server refused the logged-in user's decision on (403), read from the decisions on this
+ * device: they survive a reload, and a later successful decision on the round clears them (refusedDecisions).
+ * Undefined while the decisions are read.
+ */
+export function useRefusedDecisions(): RefusedDecisions | undefined {
+  const db = useDb();
+  const user = useDataOwner();
+  const docs = useObservable<DecisionDoc[] | undefined>(
+    () =>
+      db.decisions
+        .find({ selector: { syncState: { $in: ['error', 'sent'] } } })
+        .$.pipe(map((ds) => ds.map((d) => d.toMutableJSON()))),
+    undefined,
+    [db],
+  );
+  // undefined until read: a refused round is never marked or offered for a moment before the refusal is known
+  return useMemo(() => (docs === undefined || user === null ? undefined : refusedDecisions(docs, user)), [docs, user]);
 }

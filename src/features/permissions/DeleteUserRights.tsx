@@ -16,7 +16,8 @@ export function DeleteUserRights({ username, editor }: { username: string; edito
         variant="danger-outline"
         className="px-2 py-1 text-xs"
         disabled={rights.permissions === 0}
-        aria-label={t`Delete all rights of ${username}`}
+        // the name starts with the visible words (WCAG 2.5.3: a speech user says what they see), then whose
+        aria-label={`${t`Delete rights`}: ${username}`}
         onClick={() => setAsking(true)}
       >
         <Trans>Delete rights</Trans>

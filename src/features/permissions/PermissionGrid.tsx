@@ -1,9 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
+import { Fragment, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Permission } from '../../../schemas/api';
 import { indexPermissions } from '../../domain';
 import { DeleteUserRights } from './DeleteUserRights';
+import { gridTarget } from './grid-keys';
 import { useRoleNames, type RoleName } from './role-names';
+import { useGridRows } from './use-grid-rows';
 import type { PermissionEditor, RoundRef } from './use-permission-editor';
 
 export interface PermissionGridProps {
@@ -21,32 +23,13 @@ const onSelectAll = (fn: () => void) => ({
   },
 });
 
-const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
-  ArrowUp: [-1, 0],
-  ArrowDown: [1, 0],
-  ArrowLeft: [0, -1],
-  ArrowRight: [0, 1],
-};
-
-/** Arrow keys move between the checkboxes like in a spreadsheet; Tab still walks through all of them. */
-function moveFocus(e: KeyboardEvent<HTMLTableSectionElement>) {
-  const step = ARROWS[e.key];
-  const from = e.target;
-  if (!step || !(from instanceof HTMLInputElement) || from.dataset.row === undefined) return;
-  const row = Number(from.dataset.row) + step[0];
-  const col = Number(from.dataset.col) + step[1];
-  const to = e.currentTarget.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-col="${col}"]`);
-  if (!to) return;
-  e.preventDefault();
-  to.focus();
-}
-
 const headerButton =
   'min-h-11 w-full rounded px-1 text-left font-semibold hover:bg-slate-200 focus-visible:outline-2 dark:hover:bg-slate-700';
 
 /**
  * permissions (§2) as a grid: a row per user, a column per measure round, in each cell one checkbox per role.
- * The header row and the user column stay in view while the grid scrolls inside its own bounded box.
+ * The header row and the user column stay in view while the grid scrolls inside its own bounded box; only the
+ * users near the box are rendered (useGridRows), so hundreds of users scroll without "show more".
  */
 export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridProps) {
   const { t } = useLingui();
@@ -62,8 +45,24 @@ export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridP
   });
   const held = (username: string) =>
     editor.list.filter((p) => p.username === username && p.$action !== 'DELETED').length;
+  const scroller = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  const visible = useGridRows(scroller, head, users.length);
+  const cols = rounds.length * roles.length;
+  // arrow keys move between the checkboxes like in a spreadsheet, to rows not rendered too; Tab still walks them all
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const from = e.target;
+    if (!(from instanceof HTMLInputElement) || from.dataset.row === undefined) return;
+    const here = { row: Number(from.dataset.row), col: Number(from.dataset.col) };
+    const to = gridTarget(e.key, e.ctrlKey || e.metaKey, here, users.length, cols);
+    if (!to) return;
+    e.preventDefault();
+    visible.focusCell(to);
+  };
+  const columns = rounds.length + 1;
   return (
     <div
+      ref={scroller}
       role="region"
       aria-labelledby={captionId}
       // scrollable: reachable by keyboard to scroll it (axe scrollable-region-focusable)
@@ -71,12 +70,13 @@ export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridP
       className="isolate max-h-[70vh] overflow-auto rounded border border-slate-300 dark:border-slate-700"
       data-testid="permission-grid"
     >
-      <table className="border-separate border-spacing-0 text-sm">
+      {/* aria-rowcount: a screen reader tells all users, not only the rendered rows */}
+      <table className="border-separate border-spacing-0 text-sm" aria-rowcount={users.length + 1}>
         <caption id={captionId} className="sr-only">
           <Trans>Permissions: a row per user, a column per measure round, a checkbox per role in each cell</Trans>
         </caption>
-        <thead>
-          <tr>
+        <thead ref={head}>
+          <tr aria-rowindex={1}>
             <th
               scope="col"
               className="sticky left-0 top-0 z-30 border-b border-r border-slate-300 bg-slate-100 px-2 py-1 text-left align-bottom dark:border-slate-700 dark:bg-slate-800"
@@ -102,58 +102,82 @@ export function PermissionGrid({ users, rounds, roles, editor }: PermissionGridP
             ))}
           </tr>
         </thead>
-        <tbody onKeyDown={moveFocus}>
-          {users.map((u, row) => (
-            <tr key={u}>
-              <th
-                scope="row"
-                className="sticky left-0 z-10 border-b border-r border-slate-300 bg-white p-1 text-left align-top font-normal dark:border-slate-700 dark:bg-slate-950"
-              >
-                <div className="flex w-36 flex-col gap-1 sm:w-52">
-                  <button
-                    type="button"
-                    className={`${headerButton} break-all`}
-                    title={t`Double-click: select all`}
-                    aria-label={t`Select the shown roles of ${u} in all shown measure rounds`}
-                    {...onSelectAll(() =>
-                      editor.toggleAll(rounds.flatMap((r) => roles.map((role) => cell(u, r, role)))),
-                    )}
+        <tbody
+          onKeyDown={onKeyDown}
+          onFocus={(e) => {
+            if (e.target instanceof HTMLInputElement && e.target.dataset.row !== undefined)
+              visible.focusedRow(Number(e.target.dataset.row));
+          }}
+        >
+          {visible.rows.map(({ index: row, spaceBefore }) => {
+            const u = users[row] as string;
+            // keyed by user, so a focused row stays the same element while the rows around it come and go
+            return (
+              <Fragment key={u}>
+                {spaceBefore > 0 && <Spacer height={spaceBefore} columns={columns} />}
+                <tr data-index={row} ref={visible.measure} aria-rowindex={row + 2}>
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 border-b border-r border-slate-300 bg-white p-1 text-left align-top font-normal dark:border-slate-700 dark:bg-slate-950"
                   >
-                    {u}
-                    {editor.newUsers.includes(u) && (
-                      <span className="ml-1 rounded bg-green-200 px-1.5 text-xs font-normal text-green-950 dark:bg-green-900 dark:text-green-50">
-                        <Trans>new user</Trans>
+                    <div className="flex w-36 flex-col gap-1 sm:w-52">
+                      <button
+                        type="button"
+                        className={`${headerButton} break-all`}
+                        title={t`Double-click: select all`}
+                        aria-label={t`Select the shown roles of ${u} in all shown measure rounds`}
+                        {...onSelectAll(() =>
+                          editor.toggleAll(rounds.flatMap((r) => roles.map((role) => cell(u, r, role)))),
+                        )}
+                      >
+                        {u}
+                      </button>
+                      {/* beside the button, not in it: its name then holds all it shows (WCAG 2.5.3, label in name) */}
+                      <span className="px-1 text-xs text-slate-600 dark:text-slate-400">
+                        <Plural value={held(u)} one="# permission" other="# permissions" />
+                        {editor.newUsers.includes(u) && (
+                          <span className="ml-1 rounded bg-green-200 px-1.5 text-green-950 dark:bg-green-900 dark:text-green-50">
+                            <Trans>new user</Trans>
+                          </span>
+                        )}
                       </span>
-                    )}
-                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
-                      <Plural value={held(u)} one="# permission" other="# permissions" />
-                    </span>
-                  </button>
-                  <DeleteUserRights username={u} editor={editor} />
-                </div>
-              </th>
-              {rounds.map((r, roundIndex) => (
-                <td key={r.mrId} className="border-b border-r border-slate-200 p-1 align-top dark:border-slate-800">
-                  <div className="flex gap-0.5">
-                    {roles.map((role, roleIndex) => (
-                      <RoleToggle
-                        key={role}
-                        permission={cell(u, r, role)}
-                        name={names[roleIndex] as RoleName}
-                        existing={find(cell(u, r, role))}
-                        onToggle={editor.toggle}
-                        row={row}
-                        col={roundIndex * roles.length + roleIndex}
-                      />
-                    ))}
-                  </div>
-                </td>
-              ))}
-            </tr>
-          ))}
+                      <DeleteUserRights username={u} editor={editor} />
+                    </div>
+                  </th>
+                  {rounds.map((r, roundIndex) => (
+                    <td key={r.mrId} className="border-b border-r border-slate-200 p-1 align-top dark:border-slate-800">
+                      <div className="flex gap-0.5">
+                        {roles.map((role, roleIndex) => (
+                          <RoleToggle
+                            key={role}
+                            permission={cell(u, r, role)}
+                            name={names[roleIndex] as RoleName}
+                            existing={find(cell(u, r, role))}
+                            onToggle={editor.toggle}
+                            row={row}
+                            col={roundIndex * roles.length + roleIndex}
+                          />
+                        ))}
+                      </div>
+                    </td>
+                  ))}
+                </tr>
+              </Fragment>
+            );
+          })}
+          {visible.spaceAfter > 0 && <Spacer height={visible.spaceAfter} columns={columns} />}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The height of the rows not rendered, so the scrollbar and the sticky column behave as with all of them. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columns} className="p-0" style={{ height }} />
+    </tr>
   );
 }
 

@@ -17,9 +17,6 @@ import { useRoleNames } from './role-names';
 
 type Notice = { kind: 'saved' } | { kind: 'error'; message: string } | { kind: 'conflict' } | null;
 
-/** Rows drawn at once: the grid stays quick with hundreds of users; the filter or "show more" reaches the rest. */
-const PAGE = 50;
-
 /** permissions (§2): admins grant roles per user and measure round; online only, saved as a whole. */
 export function PermissionMatrix() {
   const online = useOnline();
@@ -78,7 +75,6 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
   const [roundFilter, setRoundFilter] = useState('');
   const [roleFilter, setRoleFilter] = useState('');
   const [userFilter, setUserFilter] = useState('');
-  const [limit, setLimit] = useState(PAGE);
   const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia('(min-width: 640px)').matches);
   const filtering = [roundFilter, roleFilter, userFilter].some((f) => f.trim() !== '');
   const [notice, setNotice] = useState<Notice>(null);
@@ -100,7 +96,6 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
       ),
     [editor.users, editor.newUsers, users],
   );
-  const shownUsers = matchingUsers.slice(0, limit);
 
   const save = async (): Promise<boolean> => {
     setSaving(true);
@@ -169,10 +164,7 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
                 <FilterField
                   label={t`Filter users (regular expression)`}
                   value={userFilter}
-                  onChange={(v) => {
-                    setUserFilter(v);
-                    setLimit(PAGE);
-                  }}
+                  onChange={setUserFilter}
                   filter={users}
                 />
               </div>
@@ -183,27 +175,16 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
           <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="select-all-hint">
             <Trans>
               Tip: double-click a user or a measure round (or press Enter on it) to select all its shown roles; do it
-              again to clear them. Arrow keys move between the checkboxes.
+              again to clear them. Arrow keys move between the checkboxes; Ctrl+Home and Ctrl+End jump to the first and
+              last user.
             </Trans>
           </p>
-          {shownUsers.length === 0 || shownRounds.length === 0 || shownRoles.length === 0 ? (
+          {matchingUsers.length === 0 || shownRounds.length === 0 || shownRoles.length === 0 ? (
             <p className="rounded border border-dashed border-slate-400 p-3" data-testid="permissions-none-shown">
               <Trans>No users, measure rounds or roles match the filters.</Trans>
             </p>
           ) : (
-            <PermissionGrid users={shownUsers} rounds={shownRounds} roles={shownRoles} editor={editor} />
-          )}
-          {matchingUsers.length > shownUsers.length && (
-            <div className="flex flex-wrap items-center gap-3">
-              <p className="text-sm">
-                <Trans>
-                  {shownUsers.length} of {matchingUsers.length} users shown. Narrow the user filter or show more.
-                </Trans>
-              </p>
-              <Button variant="secondary" onClick={() => setLimit((l) => l + PAGE)}>
-                <Trans>Show more users</Trans>
-              </Button>
-            </div>
+            <PermissionGrid users={matchingUsers} rounds={shownRounds} roles={shownRoles} editor={editor} />
           )}
           <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-slate-300 bg-white py-2 dark:border-slate-700 dark:bg-slate-950">
             <p data-testid="permission-changes" aria-live="polite">
