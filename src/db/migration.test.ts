@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type JsonSchema, type RxJsonSchema } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
@@ -198,7 +198,7 @@ describe('schema migrations on IndexedDB', () => {
       params: _p,
       tsId: _t,
       ...lastError2
-    } = offlineInstanceJsonSchema.properties.lastError!.properties as Record<string, unknown>;
+    } = offlineInstanceJsonSchema.properties.lastError?.properties as Record<string, JsonSchema>;
     const version2: RxJsonSchema<OfflineInstanceDoc> = {
       ...offlineInstanceJsonSchema,
       version: 2,
