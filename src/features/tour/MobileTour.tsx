@@ -15,6 +15,7 @@ import { TourPhotos } from './TourPhotos';
 import { TourTabs } from './TourTabs';
 import type { TourView } from './tour-search';
 import { useTour } from './use-tour';
+import { RefusalProvider } from '../round-entry/refusal-context';
 
 // maplibre-gl is large: loaded only when the map is opened
 const TourMap = lazy(() => import('./TourMap'));
@@ -113,12 +114,14 @@ export function MobileTour() {
         </Suspense>
       )}
       {view === 'input' && station && (
-        <TourInput
-          tour={tour}
-          station={station}
-          scannedTs={search.ts}
-          onStation={(staNumber) => go({ station: staNumber })}
-        />
+        <RefusalProvider instance={tour.instance} entries={tour.round.entries}>
+          <TourInput
+            tour={tour}
+            station={station}
+            scannedTs={search.ts}
+            onStation={(staNumber) => go({ station: staNumber })}
+          />
+        </RefusalProvider>
       )}
       {view === 'photo' && station && (
         <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
