@@ -4,6 +4,7 @@ import { StaNumberSchema, TsIdSchema } from '../../schemas/api';
 import {
   describeRefusal,
   entryIndexOf,
+  refusalConcerns,
   refusedTsId,
   type Refusal,
   type RefusalSource,
@@ -103,5 +104,16 @@ describe('the series a refused field names', () => {
   it('reads the entry index only from a field under entries', () => {
     expect(entryIndexOf('entries.12.dischargeProtocol.dt')).toBe(12);
     expect(entryIndexOf('mrTeam')).toBeUndefined();
+  });
+});
+
+describe('the rows a refusal marks', () => {
+  it.each<[string, string | undefined, boolean]>([
+    ['2002-W', '2002-W', true],
+    ['2002-W#1', '2002-W', true],
+    ['2002-WT', '2002-W', false],
+    ['2002-W', undefined, false],
+  ])('row %s, refusal of %s: %s', (row, tsId, expected) => {
+    expect(refusalConcerns(tsId === undefined ? {} : { tsId }, row)).toBe(expected);
   });
 });

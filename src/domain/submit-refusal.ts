@@ -1,4 +1,5 @@
 import type { ErrorParams, MeasureRoundEntry } from '../../schemas/api';
+import { COPY_SEPARATOR } from './station-copies';
 
 /** The station and timeseries a refusal concerns, as the round on the device names them. */
 export type RefusedEntry = Pick<MeasureRoundEntry, 'tsId' | 'staName' | 'staNumber' | 'tsParameter'>;
@@ -111,4 +112,13 @@ export function refusedTsId(
   if (typeof named === 'string' && named !== '') return named;
   const index = entryIndexOf(field);
   return index === undefined ? undefined : posted[index]?.tsId;
+}
+
+/**
+ * Whether a row (or tour card) of `tsId` shows a refusal: the series itself and its copies (§5 station
+ * duplication), which are posted as further entries of the same series, so the server names the original.
+ */
+export function refusalConcerns(refusal: Pick<Refusal, 'tsId'> | undefined, tsId: string): boolean {
+  if (refusal?.tsId === undefined) return false;
+  return tsId === refusal.tsId || tsId.startsWith(`${refusal.tsId}${COPY_SEPARATOR}`);
 }

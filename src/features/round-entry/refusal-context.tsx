@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
-import { describeRefusal, type Refusal, type RefusedEntry } from '../../domain/submit-refusal';
+import { describeRefusal, refusalConcerns, type Refusal, type RefusedEntry } from '../../domain/submit-refusal';
 
 /**
  * The server's refusal of the round's last submission, for the value it concerns: the table row and the tour's
@@ -9,10 +9,10 @@ import { describeRefusal, type Refusal, type RefusedEntry } from '../../domain/s
  */
 const RefusalContext = createContext<Refusal | undefined>(undefined);
 
-/** The refusal of the value of `tsId`, if the round's last submission was refused for it. */
+/** The refusal of the value of `tsId` (or of the series it is a copy of), if the last submission was refused for it. */
 export function useRefusalOf(tsId: string): Refusal | undefined {
   const refusal = useContext(RefusalContext);
-  return refusal?.tsId === tsId ? refusal : undefined;
+  return refusalConcerns(refusal, tsId) ? refusal : undefined;
 }
 
 export function RefusalProvider({
