@@ -15,6 +15,12 @@ export function useRefusalOf(tsId: string): Refusal | undefined {
   return refusalConcerns(refusal, tsId) ? refusal : undefined;
 }
 
+/** The refusal of one of `tsIds` (a station's series on the tour's list), if there is one. */
+export function useRefusalIn(tsIds: readonly string[]): Refusal | undefined {
+  const refusal = useContext(RefusalContext);
+  return tsIds.some((tsId) => refusalConcerns(refusal, tsId)) ? refusal : undefined;
+}
+
 export function RefusalProvider({
   instance,
   entries,
