@@ -312,6 +312,10 @@ describe('outdoor tour on a phone', () => {
       await alert.waitFor({ timeout: 30_000 });
       const sentence = '250 ist keiner der Codes, die diese Zeitreihe erlaubt (0, 1).';
       expect(await alert.textContent()).toContain(`Quelle Wolfskehr (3006), LF: ${sentence}`);
+      // the toast says it too (it covers the tabs on a phone: closed)
+      const toast = page.getByTestId('submission-toast-error');
+      expect(await toast.textContent()).toContain(sentence);
+      await toast.getByRole('button', { name: 'Schließen' }).click();
       // the station list says it for the station, the station's card next to the value
       await page.getByRole('link', { name: 'Stationen', exact: true }).click();
       expect(await page.locator('li[data-station="3006"]').getByTestId('refused-value').textContent()).toBe(
