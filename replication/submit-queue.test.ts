@@ -464,4 +464,31 @@ describe('errorCode', () => {
   ])('%s', (_name, error, expected) => {
     expect(errorCode(error)).toMatchObject({ ...expected, detail: (error as Error).message });
   });
+
+  const posted = [{ tsId: '2001-W' }, { tsId: '2005-E' }];
+  it.each<[string, string, object]>([
+    [
+      'keeps field and params and names the series of the posted entry',
+      '{"message":"m","field":"entries.1.value","code":"value-not-allowed","params":{"value":5,"allowed":"0, 1"}}',
+      { code: 'value-not-allowed', field: 'entries.1.value', params: { value: 5, allowed: '0, 1' }, tsId: '2005-E' },
+    ],
+    [
+      "the server's tsId param wins",
+      '{"message":"m","field":"entries.1.dt","code":"duplicate-time","params":{"tsId":"2001-W","dt":"2026-11-20T11:00:00Z"}}',
+      {
+        code: 'duplicate-time',
+        field: 'entries.1.dt',
+        params: { tsId: '2001-W', dt: '2026-11-20T11:00:00Z' },
+        tsId: '2001-W',
+      },
+    ],
+    [
+      'drops params that are neither text nor number, keeps the rest',
+      '{"message":"m","code":"date-invalid","params":{"value":"gestern","nested":{"a":1},"list":[1],"none":null}}',
+      { code: 'date-invalid', params: { value: 'gestern' } },
+    ],
+  ])('%s', (_name, body, expected) => {
+    const stored = errorCode(new ApiError('http', '400 Bad Request', 400, body), posted);
+    expect(stored).toEqual({ ...expected, status: 400, detail: '400 Bad Request' });
+  });
 });

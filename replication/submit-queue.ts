@@ -1,12 +1,5 @@
 import * as v from 'valibot';
-import {
-  ConfigSchema,
-  ErrorAnswerSchema,
-  ErrorCodeSchema,
-  MeasureRoundPostAnswerSchema,
-  type ErrorCode,
-  type MeasureRoundPost,
-} from '../schemas/api';
+import { ConfigSchema, MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
 import { LocalConfigSchema } from '../schemas/forms/local-config';
 import { withDeviceSettings } from '../src/domain/device-settings';
 import type { Attempt, OfflineInstanceDoc, SubmitError } from '../schemas/db/offline-instance-doc';
@@ -30,6 +23,7 @@ import {
 import { currentUser } from '../src/db/data-owner';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
+import { serverRefusal } from './server-refusal';
 import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from './instance-round';
@@ -63,29 +57,21 @@ export interface SubmitQueueOptions extends RetryOptions {
 /** The send no longer owns the instance (an edit, another tab, a 409): stop without writing over it. */
 class SendStopped extends Error {}
 
-/** A failure as a reason code with parameters; the raw text stays as `detail` for support. */
-export function errorCode(error: unknown): SubmitError {
+/**
+ * A failure as a reason code with parameters; the raw text stays as `detail` for support. `posted`: the entries of
+ * the post that failed, so a refusal naming `entries.3.value` names its timeseries too.
+ */
+export function errorCode(error: unknown, posted: readonly { tsId: string }[] = []): SubmitError {
   const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
   if (error instanceof ApiError) {
     if (error.loginRequired) return { code: LOGIN_REQUIRED, status: 401, detail };
     if (error.reason === 'network') return { code: 'network', detail };
     const status = error.status !== undefined ? { status: error.status } : {};
     // the reference server names the rule; a server of the specification alone only says it in English
-    const reason = serverReason(error.body);
-    return { code: reason ?? 'http', ...status, detail };
+    const refusal = serverRefusal(error.body, posted);
+    return { ...(refusal ?? { code: 'http' }), ...status, detail };
   }
   return { code: 'failed', detail };
-}
-
-/** The reason code of an error answer's body, when it is one the app knows. */
-function serverReason(body: string | undefined): ErrorCode | undefined {
-  if (!body) return undefined;
-  try {
-    const answer = v.safeParse(ErrorAnswerSchema, JSON.parse(body));
-    return answer.success && v.is(ErrorCodeSchema, answer.output.code) ? answer.output.code : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** An entry as posted, as a key: the same builder gives the same JSON for the same entry. */
@@ -255,7 +241,7 @@ export class SubmitQueue {
     // §7: the order of values and images depends on the server type; each step is a task retried once.
     try {
       for (const step of postingOrder(configData.serverType)) {
-        const ok = await this.runWithRetry(id, sendRev, step, steps[step]);
+        const ok = await this.runWithRetry(id, sendRev, step, steps[step], post.entries);
         if (!ok) return;
       }
     } catch (e) {
@@ -300,6 +286,7 @@ export class SubmitQueue {
     sendRev: number,
     step: PostingStep,
     task: () => Promise<void>,
+    posted: MeasureRoundPost['entries'],
   ): Promise<boolean> {
     const outcome = await runWithRetry(
       task,
@@ -319,7 +306,7 @@ export class SubmitQueue {
             ...(error instanceof ApiError && error.status !== undefined ? { status: error.status } : {}),
             error: message.slice(0, 1000),
           });
-          const code = errorCode(error);
+          const code = errorCode(error, posted);
           if (next === 'login-required') {
             // Not logged in (or the session expired): it waits until the user logs in.
             this.skipped.add(instanceId);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 
 import { LIFECYCLE_STATES } from '../../src/domain/round-lifecycle';
+import { ErrorParamsSchema } from '../api/error-answer';
 import { DraftSchema, type Draft } from './draft-doc';
 
 export type { Draft };
@@ -14,7 +15,9 @@ export type SyncState = v.InferOutput<typeof SyncStateSchema>;
  * Why a submission stopped, as a code with parameters (translated by the UI, kept raw for support):
  * login-required, owner-login {owner}, network {detail}, http {status, detail}, group-missing {name},
  * not-buildable {detail}, prepare-failed {detail}, conflict {detail}, legacy {detail} (a message stored by an
- * older version), or the code of the reference server's error answer {status, detail} (schemas/api/error-answer.ts).
+ * older version), or the code of the reference server's error answer {status, detail, field, params, tsId}
+ * (schemas/api/error-answer.ts): `field` and `params` as the server sent them, `tsId` the timeseries they concern
+ * (the server's tsId param, else the posted entry the field names), so the screens can point at the value.
  */
 export const SubmitErrorSchema = v.object({
   code: v.string(),
@@ -22,6 +25,9 @@ export const SubmitErrorSchema = v.object({
   detail: v.optional(v.string()),
   name: v.optional(v.string()),
   owner: v.optional(v.string()),
+  field: v.optional(v.string()),
+  params: v.optional(ErrorParamsSchema),
+  tsId: v.optional(v.string()),
 });
 export type SubmitError = v.InferOutput<typeof SubmitErrorSchema>;
 
@@ -83,7 +89,7 @@ export type OfflineInstanceDoc = v.InferOutput<typeof OfflineInstanceDocSchema>;
 
 export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
   title: 'offlineInstances',
-  version: 2,
+  version: 3,
   primaryKey: 'instanceId',
   type: 'object',
   properties: {
@@ -127,6 +133,10 @@ export const offlineInstanceJsonSchema: RxJsonSchema<OfflineInstanceDoc> = {
         detail: { type: 'string' },
         name: { type: 'string' },
         owner: { type: 'string' },
+        field: { type: 'string' },
+        // string or number values, checked with ErrorParamsSchema when they come from the server
+        params: { type: 'object' },
+        tsId: { type: 'string' },
       },
       required: ['code'],
     },

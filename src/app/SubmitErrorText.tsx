@@ -1,13 +1,27 @@
 import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { ErrorCodeSchema } from '../../schemas/api';
 import type { SubmitError } from '../../schemas/db/offline-instance-doc';
+import { describeRefusal, type RefusedEntry } from '../domain/submit-refusal';
+import { RefusalText } from './RefusalText';
 
 /**
  * Why a submission stopped, from its reason code (the app's own, or the reference server's: see
- * schemas/api/error-answer.ts), in the UI language (the raw detail stays for support).
+ * schemas/api/error-answer.ts), in the UI language (the raw detail stays for support). With the round's
+ * `entries`, a refusal names the station and timeseries it concerns; `renderEntry` may link to it.
  */
-export function SubmitErrorText({ error }: { error: SubmitError }) {
+export function SubmitErrorText({
+  error,
+  entries = [],
+  renderEntry,
+}: {
+  error: SubmitError;
+  entries?: readonly RefusedEntry[];
+  renderEntry?: (entry: RefusedEntry, name: string) => ReactNode;
+}) {
+  const refusal = describeRefusal(error, entries);
+  if (refusal) return <RefusalText refusal={refusal} renderEntry={renderEntry} />;
   const { status, detail = '', name = '', owner = '' } = error;
   switch (error.code) {
     case 'login-required':
@@ -73,7 +87,8 @@ export function SubmitErrorText({ error }: { error: SubmitError }) {
 /** The code and raw detail for support's export (never translated). */
 export function submitErrorForSupport(error: SubmitError | undefined): string {
   if (!error) return '';
-  const params = Object.entries(error)
+  const { params: serverParams = {}, ...own } = error;
+  const params = [...Object.entries(own), ...Object.entries(serverParams)]
     .filter(([k]) => k !== 'code' && k !== 'detail')
     .map(([k, value]) => `${k}=${String(value)}`);
   return [error.code, ...params, error.detail ?? ''].filter((s) => s !== '').join(' · ');

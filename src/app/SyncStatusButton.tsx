@@ -1,14 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { combineLatest, map } from 'rxjs';
+import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { useDb } from '../db/db-context';
 import { useObservable } from '../db/hooks';
 import { useSyncStatus } from '../db/reference-hooks';
 import { SyncBadge } from './SyncBadge';
 import { useOnline } from './use-online';
-import { holdsUnsentData } from '../domain/round-lifecycle';
+import { unsentRounds$ } from '../db/unsent-rounds';
 
 /**
  * Whether the readings have left the device, always in view (beyond §2's offline indicator): online or
@@ -20,48 +20,7 @@ export function SyncStatusButton() {
   const db = useDb();
   const online = useOnline();
   const status = useSyncStatus();
-  // Every round with data the server does not hold: typed drafts, stored tours, queued, waiting, error.
-  const waiting = useObservable<OfflineInstanceDoc[]>(
-    () =>
-      combineLatest([
-        db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'asc' }] }).$,
-        db.drafts
-          .find()
-          .$.pipe(
-            map(
-              (docs) =>
-                new Set(
-                  docs
-                    .filter((d) => (d.text ?? '').trim() !== '' || (d.remark ?? '').trim() !== '')
-                    .map((d) => d.instanceId),
-                ),
-            ),
-          ),
-        db.photos.find().$.pipe(map((docs) => new Set(docs.map((d) => d.instanceId)))),
-        // a station task done or a facility changed is entered data too (§4 filled entry)
-        combineLatest([db.tasks.find().$, db.facilities.find().$]).pipe(
-          map(([tasks, facilities]) => new Set([...tasks, ...facilities].map((d) => d.instanceId))),
-        ),
-      ]).pipe(
-        map(([docs, typed, photographed, changed]) =>
-          docs
-            .map((d) => d.toMutableJSON())
-            .filter((d) =>
-              holdsUnsentData(d.syncState, {
-                mode: d.mode,
-                hasContent:
-                  typed.has(d.instanceId) ||
-                  photographed.has(d.instanceId) ||
-                  changed.has(d.instanceId) ||
-                  !!d.mrRemark ||
-                  !!d.mrTeam,
-              }),
-            ),
-        ),
-      ),
-    [],
-    [db],
-  );
+  const waiting = useObservable<OfflineInstanceDoc[]>(() => unsentRounds$(db), [], [db]);
   // a find, not a count: RxDB refuses count queries that no index serves
   const photos = useObservable(
     () => db.photos.find({ selector: { uploaded: false } }).$.pipe(map((docs) => docs.length)),

@@ -54,9 +54,14 @@ export const COLLECTIONS = {
   rounds: { schema: roundJsonSchema },
   // v1: drafts moved to their own collection; the document itself is unchanged (moveLegacyDrafts moves them)
   // v2: the lifecycle (states, reason codes, correction fields); see migrateOfflineInstanceV2
+  // v3: lastError keeps the server's field and params (optional fields only): every document stays as it is
   offlineInstances: {
     schema: offlineInstanceJsonSchema,
-    migrationStrategies: { 1: (d: OfflineInstanceDoc) => d, 2: migrateOfflineInstanceV2 },
+    migrationStrategies: {
+      1: (d: OfflineInstanceDoc) => d,
+      2: migrateOfflineInstanceV2,
+      3: (d: OfflineInstanceDoc) => d,
+    },
   },
   reference: { schema: referenceJsonSchema },
   // v1: one document per series instead of one per value; history is a server cache, so the v0

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type JsonSchema, type RxJsonSchema } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   type OfflineInstanceDoc,
   type OfflineInstanceDocV1,
 } from '../../schemas/db/offline-instance-doc';
-import { draftJsonSchema } from '../../schemas/db/draft-doc';
+import { draftId, draftJsonSchema } from '../../schemas/db/draft-doc';
 import { referenceJsonSchema } from '../../schemas/db/reference-doc';
 import type { HistoricValue } from '../../schemas/api';
 import type { ApiClient } from '../../replication/api-client';
@@ -186,6 +186,76 @@ describe('schema migrations on IndexedDB', () => {
     expect((await db.offlineInstances.findOne(unsent.instanceId).exec())?.toMutableJSON()).toEqual({
       ...unsentV2,
       syncState: 'queued',
+    });
+    await db.close();
+  });
+
+  it('keeps a version-2 instance as it is in version 3: its unsent state, drafts and reason code', async () => {
+    const name = `v2params${Date.now()}`;
+    // version 2 as released: lastError without the server's field and params
+    const {
+      field: _f,
+      params: _p,
+      tsId: _t,
+      ...lastError2
+    } = offlineInstanceJsonSchema.properties.lastError?.properties as Record<string, JsonSchema>;
+    const version2: RxJsonSchema<OfflineInstanceDoc> = {
+      ...offlineInstanceJsonSchema,
+      version: 2,
+      properties: {
+        ...offlineInstanceJsonSchema.properties,
+        lastError: { type: 'object', properties: lastError2, required: ['code'] },
+      },
+    };
+    const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    await old.addCollections({
+      offlineInstances: {
+        schema: version2,
+        migrationStrategies: { 1: (d: OfflineInstanceDoc) => d, 2: (d: OfflineInstanceDoc) => d },
+      },
+      drafts: { schema: draftJsonSchema },
+    });
+    const { drafts: _d, ...v2 } = unsentV2 as OfflineInstanceDoc;
+    const stored: OfflineInstanceDoc = {
+      ...v2,
+      syncState: 'error',
+      lastError: { code: 'value-not-allowed', status: 400, detail: 'entries.3.value: 5 is not allowed' },
+      editRev: 4,
+      owner: 'huber',
+      attemptLog: [{ at: 1, step: 'values', attempt: 1, ok: false, status: 400, error: '400 Bad Request' }],
+    };
+    const queued: OfflineInstanceDoc = {
+      ...v2,
+      instanceId: 'b5e0c9a4-0000-4000-8000-000000000001',
+      syncState: 'queued',
+    };
+    await old.collections['offlineInstances']!.bulkInsert([stored, queued]);
+    await old.collections['drafts']!.insert({
+      id: draftId(stored.instanceId, '1001-W'),
+      instanceId: stored.instanceId,
+      tsId: '1001-W',
+      text: '12,5',
+      updatedAt: 1,
+    });
+    await old.close();
+
+    const db = await createAppDatabase(getRxStorageDexie(), name);
+    expect((await db.offlineInstances.findOne(stored.instanceId).exec())?.toMutableJSON()).toEqual(stored);
+    expect((await db.offlineInstances.findOne(queued.instanceId).exec())?.toMutableJSON()).toEqual(queued);
+    expect((await readDrafts(db, stored.instanceId)).map((d) => d.text)).toEqual(['12,5']);
+    // version 3 takes the server's field and params
+    await db.offlineInstances.upsert({
+      ...stored,
+      lastError: {
+        ...stored.lastError!,
+        field: 'entries.3.value',
+        params: { value: 5, allowed: '0, 1' },
+        tsId: '1001-W',
+      },
+    });
+    expect((await db.offlineInstances.findOne(stored.instanceId).exec())?.lastError?.params).toEqual({
+      value: 5,
+      allowed: '0, 1',
     });
     await db.close();
   });

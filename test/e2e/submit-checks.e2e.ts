@@ -347,4 +347,62 @@ describe('checks and prompts before a round is sent', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('names the station, series and time of a value the server refuses, marks its row, and sends the corrected round', async () => {
+    // a day no other test sends DAM values for, so only this round's own two values can collide
+    const date = DateTime.fromISO(today).minus({ days: 1 }).toISODate() ?? '';
+    const { context, page, errors } = await open(DAM, date);
+    await type(page, 'Lot L1 2201 DX', '3,5');
+    const row = page.locator('tr[data-tsid="2201-DX"]');
+    await row.getByRole('button', { name: /duplizieren$/ }).click();
+    await page.getByRole('textbox', { name: /^Uhrzeit der Kopie von/ }).pressSequentially('0730', { delay: 20 });
+    await page.keyboard.press('Enter');
+    await type(page, 'Lot L1 2201 DX Kopie 1', '4');
+    // the copy's time typed over to the original's (12:00): two values of one series at one time, which the
+    // device lets through and the server refuses with duplicate-time {tsId, dt}
+    const copyTime = field(page, 'Lot L1 2201 DX Kopie 1 Uhrzeit');
+    await copyTime.click();
+    await page.keyboard.press('Control+A');
+    await copyTime.pressSequentially('1200', { delay: 20 });
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(500);
+    const before = await countRoundPosts(env.server());
+    await submitRound(page);
+    const alert = page.getByTestId('submit-error');
+    await alert.waitFor({ timeout: 30_000 });
+    const day = DateTime.fromISO(date).toFormat('dd.MM.yyyy');
+    expect(await alert.textContent()).toContain(
+      `Lot L1 (2201), DX: Zwei Werte dieser Zeitreihe haben dieselbe Zeit: ${day} 12:00.`,
+    );
+    // the series is a link to its value, and both of its rows are marked next to the value
+    expect(await alert.getByRole('button', { name: 'Lot L1 (2201), DX' }).count()).toBe(1);
+    expect(await field(page, 'Lot L1 2201 DX').getAttribute('aria-invalid')).toBe('true');
+    const marked = page.locator('tr[data-tsid^="2201-DX"]').getByTestId('refused-value');
+    expect(await marked.count()).toBe(2);
+    expect(await marked.first().textContent()).toBe(`Zwei Werte dieser Zeitreihe haben dieselbe Zeit: ${day} 12:00.`);
+    expect(await countRoundPosts(env.server())).toBe(before + 1);
+
+    // the user types another time for the copy: the mark goes with the edit, the resend is stored
+    await copyTime.click();
+    await page.keyboard.press('Control+A');
+    await copyTime.pressSequentially('0745', { delay: 20 });
+    await expect.poll(() => marked.count(), { timeout: 10_000 }).toBe(0);
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(500);
+    await submitRound(page);
+    await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+    const { values } = await api<HistoricValueList>(env.server(), '/timeseries-values?tsId=2201-DX');
+    // the values of submissions (the demo's own history has none)
+    const stored = values
+      .filter((v) => v.instanceId)
+      .map((v) => [DateTime.fromISO(v.dt).setZone('Europe/Vienna').toFormat('yyyy-MM-dd HH:mm'), v.value])
+      .filter(([at]) => String(at).startsWith(date))
+      .sort();
+    expect(stored).toEqual([
+      [`${date} 07:45`, 4],
+      [`${date} 12:00`, 3.5],
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

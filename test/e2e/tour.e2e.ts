@@ -282,4 +282,66 @@ describe('outdoor tour on a phone', () => {
     await page.goto(`${server.url}/mobile/00000000-0000-4000-8000-000000000000`);
     await page.getByTestId('tour-missing').waitFor();
   });
+
+  it('names the station, series and code the server refuses on the list and the station, and sends the corrected tour', async () => {
+    const springs = 'Quellen Kaunertal';
+    const label = 'Quelle Wolfskehr 3006 LF';
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const setUnit = (unit: string) =>
+      server.db.query(
+        `update round_entry set definition = jsonb_set(definition, '{tsUnit}', to_jsonb($1::text)) where ts_id = '3006-LF'`,
+        [unit],
+      );
+    try {
+      const page = await browser.newPage({ ...PHONE, permissions: undefined, geolocation: undefined });
+      const errors = watchErrors(page);
+      await page.goto(`${server.url}/?date=${yesterday}`);
+      await page.getByRole('button', { name: `${springs} offline nehmen` }).click();
+      await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
+      await page.waitForURL(/\/mobile\//);
+      await page.locator('li[data-station="3006"] button').click();
+      const input = page.getByRole('textbox', { name: label, exact: true });
+      await input.pressSequentially('250', { delay: 20 });
+      await page.locator('[data-tsid="3006-LF"] input[data-saved="true"]').first().waitFor({ timeout: 10_000 });
+      // meanwhile the office made the series a yes/no code on the server: 250 is refused (value-not-allowed)
+      await setUnit('nein/ja');
+      await page.getByRole('link', { name: 'Übersicht' }).click();
+      await submitRound(page);
+      const alert = page.getByTestId('submit-error');
+      await alert.waitFor({ timeout: 30_000 });
+      const sentence = '250 ist keiner der Codes, die diese Zeitreihe erlaubt (0, 1).';
+      expect(await alert.textContent()).toContain(`Quelle Wolfskehr (3006), LF: ${sentence}`);
+      // the toast says it too (it covers the tabs on a phone: closed)
+      const toast = page.getByTestId('submission-toast-error');
+      expect(await toast.textContent()).toContain(sentence);
+      await toast.getByRole('button', { name: 'Schließen' }).click();
+      // the station list says it for the station, the station's card next to the value
+      await page.getByRole('link', { name: 'Stationen', exact: true }).click();
+      expect(await page.locator('li[data-station="3006"]').getByTestId('refused-value').textContent()).toBe(
+        `Quelle Wolfskehr (3006), LF: ${sentence}`,
+      );
+      expect(await page.locator('li[data-station="3005"]').getByTestId('refused-value').count()).toBe(0);
+      await page.locator('li[data-station="3006"] button').click();
+      const card = page.locator('[data-tsid="3006-LF"]');
+      expect(await card.getByTestId('refused-value').textContent()).toBe(sentence);
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+
+      // the user types the code: the mark goes with the edit, the resend is stored
+      await input.click();
+      await page.keyboard.press('Control+A');
+      await input.pressSequentially('1', { delay: 20 });
+      await expect.poll(() => card.getByTestId('refused-value').count(), { timeout: 10_000 }).toBe(0);
+      await page.locator('[data-tsid="3006-LF"] input[data-saved="true"]').first().waitFor({ timeout: 10_000 });
+      await page.getByRole('link', { name: 'Übersicht' }).click();
+      await submitRound(page);
+      await page.getByTestId('submit-success').waitFor({ timeout: 30_000 });
+      const { values } = await api<HistoricValueList>(server, '/timeseries-values?tsId=3006-LF');
+      expect(values.filter((v) => v.instanceId && v.dt.startsWith(yesterday)).map((v) => v.value)).toEqual([1]);
+      expect(errors).toEqual([]);
+    } finally {
+      await setUnit('µS/cm');
+      await browser.close();
+    }
+  });
 });

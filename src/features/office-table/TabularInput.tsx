@@ -28,6 +28,7 @@ import { RoundDateCheck } from '../round-entry/checks/RoundDateCheck';
 import { RoundData } from './RoundData';
 import { AnalysisLinks } from '../analysis/AnalysisLinks';
 import { actionsOf } from '../../db/instance-commands';
+import { RefusalProvider } from '../round-entry/refusal-context';
 
 /**
  * tabularInput (§2): the office table of a round for one date, rendered from RxDB only. hydroInput passes
@@ -115,18 +116,20 @@ export function TabularInput(props: {
         queue={queue}
         storedRows={storedRows}
       />
-      <StationTable
-        stations={stations}
-        ctx={ctx}
-        store={store}
-        disabled={locked}
-        onChange={onChange}
-        mrId={round.mrId}
-        instanceId={instance?.instanceId}
-        ensureInstance={ensureInstance}
-        taskActions={taskActions}
-        facilityActions={facilityActions}
-      />
+      <RefusalProvider instance={instance} entries={round.entries}>
+        <StationTable
+          stations={stations}
+          ctx={ctx}
+          store={store}
+          disabled={locked}
+          onChange={onChange}
+          mrId={round.mrId}
+          instanceId={instance?.instanceId}
+          ensureInstance={ensureInstance}
+          taskActions={taskActions}
+          facilityActions={facilityActions}
+        />
+      </RefusalProvider>
     </section>
   );
 }

@@ -7,6 +7,8 @@ import { ReadingInput } from '../readings/ReadingInput';
 import { useCalculatedValue } from '../readings/use-calculated-value';
 import { PlausibilityMessage, UnusualMessage } from './PlausibilityMessage';
 import { buildRow, type RowContext, type RowModel } from './row-model';
+import { useRefusalOf } from './refusal-context';
+import { RefusalText } from '../../app/RefusalText';
 
 /** An entry's draft and the row model derived from it (status, plausibility, remark lock), for any layout. */
 export function useEntryRow(entry: MeasureRoundEntry, store: DraftStore, ctx: RowContext, mrId: string): RowModel {
@@ -70,6 +72,8 @@ export function EntryValue({
   const errorId = `err-${row.entry.tsId}`;
   const saved = (row.draft?.text ?? '') !== '' && !row.invalid;
   const warned = row.plausibility !== undefined || row.unusual !== undefined;
+  // the server refused the last submission for this value: marked until the user edits the round
+  const refusal = useRefusalOf(row.entry.tsId);
   return (
     <div className="flex flex-wrap items-center gap-x-1">
       <ReadingInput
@@ -78,8 +82,8 @@ export function EntryValue({
         store={store}
         mrId={mrId}
         label={label}
-        invalid={row.invalid}
-        describedBy={row.invalid || warned ? errorId : undefined}
+        invalid={row.invalid || refusal !== undefined}
+        describedBy={row.invalid || warned || refusal ? errorId : undefined}
         disabled={disabled}
         onKeyDown={onKeyDown}
         onStore={onStore}
@@ -93,6 +97,11 @@ export function EntryValue({
         )}
         {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
         {row.unusual && <UnusualMessage finding={row.unusual} />}
+        {refusal && (
+          <span className="block font-semibold text-red-700 dark:text-red-300" data-testid="refused-value">
+            <RefusalText refusal={refusal} withEntry={false} />
+          </span>
+        )}
       </div>
     </div>
   );

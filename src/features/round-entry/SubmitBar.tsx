@@ -276,7 +276,11 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           </p>
           {shown.lastError && (
             <p className="mt-1 whitespace-pre-wrap text-xs">
-              <SubmitErrorText error={shown.lastError} />
+              <SubmitErrorText
+                error={shown.lastError}
+                entries={round.entries}
+                renderEntry={(entry, name) => <EntryLink target={{ tsId: entry.tsId }}>{name}</EntryLink>}
+              />
             </p>
           )}
         </Alert>

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useAllDrafts } from '../../db/draft-store';
 import { FIRST_SCREEN_STATIONS } from './first-screen';
 import { useConfig } from '../../db/reference-hooks';
@@ -10,6 +10,8 @@ import { openTasksOf } from './open-tasks';
 import { TaskTypeIcon } from '../tasks/TaskTypeIcon';
 import type { TourDensity } from './tour-search';
 import type { Tour } from './use-tour';
+import { useRefusalIn } from '../round-entry/refusal-context';
+import { RefusalText } from '../../app/RefusalText';
 import './tour-list.css';
 
 /** Open tasks in yellow (§ issue: warnings on stations with open tasks), each type in its configured colour. */
@@ -58,6 +60,9 @@ function StationLine({
   const { t } = useLingui();
   const done = tour.complete.get(station.staNumber) === true;
   const tasks = openTasksOf(station, tour.taskActions.localTasks);
+  const tsIds = useMemo(() => station.entries.map((e) => e.tsId), [station.entries]);
+  // the server refused the last submission for a value of this station: said here, before the station is opened
+  const refusal = useRefusalIn(tsIds);
   return (
     <li data-station={station.staNumber} data-complete={done} className="tour-station">
       <button
@@ -82,6 +87,14 @@ function StationLine({
             <Plural value={station.entries.length} one="# timeseries" other="# timeseries" />
             <TaskWarning tasks={tasks} />
           </span>
+          {refusal && (
+            <span
+              className="mt-1 block text-sm font-semibold text-red-700 dark:text-red-300"
+              data-testid="refused-value"
+            >
+              <RefusalText refusal={refusal} />
+            </span>
+          )}
           {density === 'full' && (
             <span className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
               {station.entries.map((e) => (

@@ -1,0 +1,60 @@
+import { combineLatest, distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
+import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { holdsUnsentData } from '../domain/round-lifecycle';
+import type { AppDatabase } from './database';
+
+/** A character that is not white space: a draft with one in its value or remark holds typed data. */
+const TYPED = { $regex: '\\S' };
+
+/**
+ * Whether an instance has a typed draft. One findOne per instance instead of every draft of every round: a
+ * keystroke changes no answer here, so RxDB's event reduction keeps it without emitting (bench/sync-status.ts:
+ * the find over 2,000 drafts cost about 1.5 ms per keystroke).
+ */
+function hasTypedDraft$(db: AppDatabase, instanceId: string): Observable<boolean> {
+  return db.drafts.findOne({ selector: { instanceId, $or: [{ text: TYPED }, { remark: TYPED }] } }).$.pipe(
+    map((d) => d !== null),
+    distinctUntilChanged(),
+  );
+}
+
+/** The instances the server does not hold all of, each with whether it has a typed draft. */
+function instancesWithTyped$(db: AppDatabase): Observable<{ doc: OfflineInstanceDoc; typed: boolean }[]> {
+  return db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'asc' }] }).$.pipe(
+    map((docs) => docs.map((d) => d.toMutableJSON())),
+    switchMap((docs) =>
+      docs.length === 0
+        ? of([])
+        : combineLatest(docs.map((d) => hasTypedDraft$(db, d.instanceId))).pipe(
+            map((typed) => docs.map((doc, i) => ({ doc, typed: typed[i] === true }))),
+          ),
+    ),
+  );
+}
+
+/**
+ * Every round with data the server does not hold (typed drafts, stored tours, queued, waiting, error), oldest
+ * first: what the navbar's sync status counts.
+ */
+export function unsentRounds$(db: AppDatabase): Observable<OfflineInstanceDoc[]> {
+  return combineLatest([
+    instancesWithTyped$(db),
+    db.photos.find().$.pipe(map((docs) => new Set(docs.map((d) => d.instanceId)))),
+    // a station task done or a facility changed is entered data too (§4 filled entry)
+    combineLatest([db.tasks.find().$, db.facilities.find().$]).pipe(
+      map(([tasks, facilities]) => new Set([...tasks, ...facilities].map((d) => d.instanceId))),
+    ),
+  ]).pipe(
+    map(([instances, photographed, changed]) =>
+      instances
+        .filter(({ doc: d, typed }) =>
+          holdsUnsentData(d.syncState, {
+            mode: d.mode,
+            hasContent:
+              typed || photographed.has(d.instanceId) || changed.has(d.instanceId) || !!d.mrRemark || !!d.mrTeam,
+          }),
+        )
+        .map(({ doc }) => doc),
+    ),
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { StaNumberSchema, TsIdSchema } from '../../schemas/api';
+import {
+  describeRefusal,
+  entryIndexOf,
+  refusalConcerns,
+  refusedTsId,
+  type Refusal,
+  type RefusalSource,
+  type RefusedEntry,
+} from './submit-refusal';
+
+const entry = (tsId: string, staName: string, staNumber: string, tsParameter: string): RefusedEntry => ({
+  tsId: v.parse(TsIdSchema, tsId),
+  staName,
+  staNumber: v.parse(StaNumberSchema, staNumber),
+  tsParameter,
+});
+const gate = entry('2005-E', 'Schieber Grundablass', '2005', 'E');
+const well = entry('2001-W', 'Piezometer P1', '2001', 'W');
+const entries = [well, gate];
+
+describe('describeRefusal: the server’s code and params with the round’s entries', () => {
+  it.each<[string, RefusalSource, Refusal | undefined]>([
+    [
+      'a code not allowed, its series from the posted entry',
+      { code: 'value-not-allowed', params: { value: 5, allowed: '0, 1, 2' }, tsId: '2005-E' },
+      { code: 'value-not-allowed', value: 5, allowed: [0, 1, 2], tsId: '2005-E', entry: gate },
+    ],
+    [
+      'a code not allowed of a series the device does not know',
+      { code: 'value-not-allowed', params: { value: 3, allowed: '0, 1' } },
+      { code: 'value-not-allowed', value: 3, allowed: [0, 1] },
+    ],
+    [
+      'two values at one time, the series named by the server',
+      { code: 'duplicate-time', params: { tsId: '2001-W', dt: '2026-11-20T11:00:00.000Z' } },
+      { code: 'duplicate-time', dt: '2026-11-20T11:00:00.000Z', tsId: '2001-W', entry: well },
+    ],
+    [
+      'a series no longer in the round on the server',
+      { code: 'not-of-round', params: { tsId: '2001-W' } },
+      { code: 'not-of-round', tsId: '2001-W', entry: well },
+    ],
+    [
+      'a series the round on the device does not have either',
+      { code: 'not-of-round', params: { tsId: '9999-X' } },
+      { code: 'not-of-round', tsId: '9999-X' },
+    ],
+    [
+      'a date in the future of an entry',
+      { code: 'date-in-future', params: { value: '2200-01-01T00:00:00Z' }, tsId: '2001-W' },
+      { code: 'date-in-future', value: '2200-01-01T00:00:00Z', tsId: '2001-W', entry: well },
+    ],
+    [
+      'a creation time before 1900 (no entry)',
+      { code: 'date-too-early', params: { value: '1850-01-01T00:00:00Z' } },
+      { code: 'date-too-early', value: '1850-01-01T00:00:00Z' },
+    ],
+    [
+      'a date that is none',
+      { code: 'date-invalid', params: { value: 'gestern' } },
+      { code: 'date-invalid', value: 'gestern' },
+    ],
+    [
+      'a photo of another round',
+      { code: 'image-other-round', params: { imageId: 'img-1' }, tsId: '2005-E' },
+      { code: 'image-other-round', imageId: 'img-1', tsId: '2005-E', entry: gate },
+    ],
+  ])('%s', (_name, error, expected) => {
+    expect(describeRefusal(error, entries)).toEqual(expected);
+  });
+
+  it.each<[string, RefusalSource]>([
+    ['a server of the specification alone (no code)', { code: 'http' }],
+    ['a code without params (an older reference server)', { code: 'value-not-allowed' }],
+    ['a param missing', { code: 'value-not-allowed', params: { value: 5 } }],
+    ['a param of the wrong kind', { code: 'duplicate-time', params: { tsId: '2001-W', dt: 7 } }],
+    ['not-of-round without a series', { code: 'not-of-round', params: {} }],
+    ['a code without a precise sentence', { code: 'forbidden', params: { value: 1 } }],
+    ['an inherited name is no code', { code: 'toString', params: {} }],
+  ])('keeps the general sentence: %s', (_name, error) => {
+    expect(describeRefusal(error, entries)).toBeUndefined();
+  });
+});
+
+describe('the series a refused field names', () => {
+  const posted = [{ tsId: '2001-W' }, { tsId: '2005-E' }];
+  it.each<[string | undefined, Record<string, string | number> | undefined, string | undefined]>([
+    ['entries.1.value', { value: 5, allowed: '0, 1' }, '2005-E'],
+    ['entries.0.valueAfter.dt', { value: '2200-01-01' }, '2001-W'],
+    ['entries.1', undefined, '2005-E'],
+    // the server's own tsId wins over the field's entry
+    ['entries.0.tsId', { tsId: '9999-X' }, '9999-X'],
+    ['entries.7.value', { value: 5 }, undefined],
+    ['creationTime', { value: '1850-01-01' }, undefined],
+    ['entries10.value', undefined, undefined],
+    [undefined, undefined, undefined],
+  ])('%s', (field, params, expected) => {
+    expect(refusedTsId(field, params, posted)).toBe(expected);
+  });
+
+  it('reads the entry index only from a field under entries', () => {
+    expect(entryIndexOf('entries.12.dischargeProtocol.dt')).toBe(12);
+    expect(entryIndexOf('mrTeam')).toBeUndefined();
+  });
+});
+
+describe('the rows a refusal marks', () => {
+  it.each<[string, string | undefined, boolean]>([
+    ['2002-W', '2002-W', true],
+    ['2002-W#1', '2002-W', true],
+    ['2002-WT', '2002-W', false],
+    ['2002-W', undefined, false],
+  ])('row %s, refusal of %s: %s', (row, tsId, expected) => {
+    expect(refusalConcerns(tsId === undefined ? {} : { tsId }, row)).toBe(expected);
+  });
+});
