@@ -148,6 +148,23 @@ describe('pulled data on a shared device', () => {
     expect(await currentUser(db)).toBe('ora');
   });
 
+  it('a logout whose wipe fails still records the logout, so the next start wipes before the next user looks', async () => {
+    const db = await sharedDevice();
+    // the archive's removal fails once (a write racing a pull's); RxDB hands out the same query object again
+    const query = db.completedRounds.find();
+    const remove = query.remove.bind(query);
+    query.remove = () => {
+      query.remove = remove;
+      return Promise.reject(new Error('conflict'));
+    };
+    await expect(forgetPulledData(db)).rejects.toThrow('conflict');
+    expect(await currentUser(db)).toBe('');
+    expect(await db.completedRounds.count().exec()).toBe(1);
+    await discardIfLoggedOut(db);
+    expect(await db.completedRounds.count().exec()).toBe(0);
+    expect(await db.historicValues.count().exec()).toBe(0);
+  });
+
   it('a device an older version pulled (no record) keeps its data for the user its stored /info named, not for another', async () => {
     const db = await sharedDevice();
     await db.reference.findOne('dataOwner').remove();

@@ -95,10 +95,15 @@ export async function claimPulledData(db: AppDatabase, user: Username): Promise<
 /**
  * A logout: nothing pulled for the user stays visible to whoever uses the device next. The record says
  * LOGGED_OUT, so what a pull still under way stores afterwards is removed when it ends (discardIfLoggedOut).
+ * The record is written even when the wipe fails (a write racing a pull's, a busy disk): the app's next start
+ * after the provider's logout redirect then wipes again before anything is shown to the next user.
  */
 export async function forgetPulledData(db: AppDatabase): Promise<void> {
-  await wipePulledData(db, undefined);
-  await db.reference.upsert({ key: DATA_OWNER_KEY, data: { username: LOGGED_OUT }, fetchedAt: Date.now() });
+  try {
+    await wipePulledData(db, undefined);
+  } finally {
+    await db.reference.upsert({ key: DATA_OWNER_KEY, data: { username: LOGGED_OUT }, fetchedAt: Date.now() });
+  }
 }
 
 /**

@@ -85,6 +85,9 @@ describe('two users on one browser profile', () => {
     await page.goto(`${server.url}/archive`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('row', { name: /Quellen Kaunertal/ }).count()).toBe(0);
+    // the archive needs a login: once the provider said there is no session, the app goes to its login page
+    // (on a loaded machine that may come after the check above, and would cut off the next page load)
+    await page.waitForURL((url) => !url.toString().startsWith(server.url), { timeout: 30_000 });
 
     // ugo logs in on the same profile: his round only, no archive of olga's
     await page.goto(`${server.url}/?date=${today}`);
