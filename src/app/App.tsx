@@ -9,7 +9,7 @@ import { activateLocale, i18n, storedLocale } from './i18n';
 import { ReplicationContext, startAppReplication } from './replication';
 import { SubmissionToasts } from './SubmissionToasts';
 import { preloadShortcutHelp } from './ShortcutHelp';
-import { preloadInBackground } from './lazy-page';
+import { preloadInBackground, preloadParts } from './lazy-page';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
@@ -66,7 +66,7 @@ export function App() {
     // after the first screen is up, so its start is not slowed
     void preloadInBackground([preloadStartPage()]);
     const timer = setTimeout(
-      () => void preloadInBackground([preloadAllPages(), preloadShortcutHelp()]),
+      () => void preloadInBackground([preloadAllPages(), preloadShortcutHelp(), preloadParts()]),
       PRELOAD_PAGES_AFTER_MS,
     );
     return () => clearTimeout(timer);
