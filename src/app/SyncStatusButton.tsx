@@ -7,7 +7,7 @@ import { useObservable } from '../db/hooks';
 import { useSyncStatus } from '../db/reference-hooks';
 import { lazyPart } from './lazy-page';
 import { useOnline } from './use-online';
-import { holdsUnsentData } from '../domain/round-lifecycle';
+import { holdsUnsentData } from '../domain/lifecycle-states';
 
 /** The details are read only after a tap: their texts and badges are not part of the first screen's code. */
 const SyncStatusDetails = lazyPart(() => import('./SyncStatusDetails').then((m) => m.SyncStatusDetails));
