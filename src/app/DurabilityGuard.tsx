@@ -1,4 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { map } from 'rxjs';
 import { useDataOwner } from '../db/data-owner';
 import { useDb } from '../db/db-context';
@@ -6,9 +9,8 @@ import { useObservable } from '../db/hooks';
 import { useConfig } from '../db/reference-hooks';
 import { ownerOf } from '../domain/data-owner';
 import { durabilityFor } from '../domain/durability';
-import { lazyPart } from './lazy-page';
-
-const DurabilityWarning = lazyPart(() => import('./DurabilityWarning').then((m) => m.DurabilityWarning));
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
 
 interface StorageState {
   usage?: number;
@@ -48,6 +50,7 @@ function writeDismissed(): void {
 export function DurabilityGuard() {
   const db = useDb();
   const { unsentWarningDays } = useConfig();
+  const { t } = useLingui();
   const [storage, setStorage] = useState<StorageState>({});
   // the "may be cleared" hint is closed once per device (on every tour screen it pushed the value
   // down); the urgent ones cannot be closed
@@ -80,28 +83,93 @@ export function DurabilityGuard() {
     { ...storage, unsent, unsentWarningDays, now: Date.now() },
     user,
   );
+  // Other users' rounds are counted, never named (shared devices): the next user must not clear the browser.
+  const others =
+    othersWaiting > 0 ? (
+      <p className="mt-1" data-testid="others-unsent">
+        {plural(othersWaiting, {
+          one: '# round of another user on this device waits for their login.',
+          other: '# rounds of other users on this device wait for their login.',
+        })}
+      </p>
+    ) : null;
   const dismiss = () => {
     setDismissed(true);
     writeDismissed();
   };
-  // the common case shows nothing: the warning's texts load only when there is one to show
-  if (!risk ? !othersAtRisk || dismissed : risk.kind === 'notPersisted' && dismissed) return null;
+  if (!risk) {
+    // nothing this user can do about them but leave the data alone: a hint, closed like the storage one
+    if (!othersAtRisk || dismissed) return null;
+    return (
+      <Alert type="info" testId="durability-warning" onClose={dismiss} closeLabel={t`Close`}>
+        {others}
+      </Alert>
+    );
+  }
+  if (risk.kind === 'quota') {
+    const free = risk.freeMb;
+    return (
+      <Alert type="danger" testId="durability-warning">
+        <p>
+          <Trans>
+            Storage on this device is almost full ({free} MB left). Send your rounds, or export the local data so
+            nothing is lost.
+          </Trans>
+        </p>
+        <Link to="/debug" className="mt-1 inline-block underline">
+          <Trans>Export the local data</Trans>
+        </Link>
+        {others}
+      </Alert>
+    );
+  }
+  if (risk.kind === 'unsent') {
+    const { mrName, days } = risk;
+    const round = unsent.find((u) => u.instanceId === risk.instanceId);
+    return (
+      <Alert type="warning" testId="durability-warning">
+        <p>
+          {plural(days, {
+            one: `The round ${mrName} has been waiting on this device for # day without reaching the server.`,
+            other: `The round ${mrName} has been waiting on this device for # days without reaching the server.`,
+          })}
+        </p>
+        {round && (
+          <Link
+            to="/stations/$group/$date"
+            params={{ group: round.mrName, date: round.date }}
+            className="mt-1 inline-block underline"
+          >
+            <Trans>Open it to send it</Trans>
+          </Link>
+        )}
+        {others}
+      </Alert>
+    );
+  }
+  if (dismissed) return null;
   const askToKeep = async () => {
     const granted = await navigator.storage?.persist?.().catch(() => false);
     setStorage(await readStorage());
     setRefused(!granted);
   };
-  const round = risk?.kind === 'unsent' ? unsent.find((u) => u.instanceId === risk.instanceId) : undefined;
   return (
-    <Suspense fallback={null}>
-      <DurabilityWarning
-        risk={risk}
-        othersWaiting={othersWaiting}
-        round={round}
-        refused={refused}
-        onDismiss={dismiss}
-        onAskToKeep={() => void askToKeep()}
-      />
-    </Suspense>
+    <Alert type="warning" testId="durability-warning" onClose={dismiss} closeLabel={t`Close`}>
+      <p>
+        <Trans>
+          This browser may clear the data on this device when storage runs low, and rounds here are not yet sent.
+        </Trans>
+      </p>
+      {others}
+      {refused ? (
+        <p className="mt-1">
+          <Trans>The browser did not agree. Install the app (add it to the home screen) or send the rounds soon.</Trans>
+        </p>
+      ) : (
+        <Button className="mt-2" onClick={() => void askToKeep()}>
+          <Trans>Keep the data on this device</Trans>
+        </Button>
+      )}
+    </Alert>
   );
 }

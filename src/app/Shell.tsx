@@ -6,7 +6,7 @@ import type { AppDatabase } from '../db/database';
 import { preloadAllPages, preloadStartPage, router } from '../router';
 import type { ReplicationHandle } from '../../replication/runner';
 import { i18n } from './i18n';
-import { preloadInBackground, preloadParts } from './lazy-page';
+import { preloadInBackground } from './lazy-page';
 import { ReadingZoneProvider } from './reading-zone';
 import { ReplicationContext } from './replication';
 import { preloadShortcutHelp } from './ShortcutHelp';
@@ -35,7 +35,7 @@ export function Shell({
     // after the first screen is up, so its start is not slowed
     void preloadInBackground([preloadStartPage()]);
     const timer = setTimeout(
-      () => void preloadInBackground([preloadAllPages(), preloadShortcutHelp(), preloadParts()]),
+      () => void preloadInBackground([preloadAllPages(), preloadShortcutHelp()]),
       PRELOAD_PAGES_AFTER_MS,
     );
     return () => clearTimeout(timer);

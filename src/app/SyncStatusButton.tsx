@@ -1,16 +1,14 @@
-import { useLingui } from '@lingui/react/macro';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { combineLatest, map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { useDb } from '../db/db-context';
 import { useObservable } from '../db/hooks';
 import { useSyncStatus } from '../db/reference-hooks';
-import { lazyPart } from './lazy-page';
+import { SyncBadge } from './SyncBadge';
 import { useOnline } from './use-online';
 import { holdsUnsentData } from '../domain/lifecycle-states';
-
-/** The details are read only after a tap: their texts and badges are not part of the first screen's code. */
-const SyncStatusDetails = lazyPart(() => import('./SyncStatusDetails').then((m) => m.SyncStatusDetails));
 
 /**
  * Whether the readings have left the device, always in view (beyond §2's offline indicator): online or
@@ -126,16 +124,58 @@ export function SyncStatusButton() {
           aria-label={t`Sync status`}
           className="absolute right-0 z-30 mt-1 w-72 space-y-2 rounded border border-slate-300 bg-white p-3 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
-          <Suspense fallback={null}>
-            <SyncStatusDetails
-              online={online}
-              waiting={waiting}
-              photos={photos}
-              lastSync={lastSync}
-              lastError={lastError}
-              onClose={() => setOpen(false)}
-            />
-          </Suspense>
+          <p>
+            {online ? (
+              <Trans>Connected to the network.</Trans>
+            ) : (
+              <Trans>No network. Everything you enter is saved on this device and sent later.</Trans>
+            )}
+          </p>
+          <p>
+            <Plural
+              value={rounds}
+              _0="No round waits to be sent."
+              one="# round waits to be sent."
+              other="# rounds wait to be sent."
+            />{' '}
+            <Plural value={photos} _0="" one="# photo waits to be uploaded." other="# photos wait to be uploaded." />
+          </p>
+          {waiting.length > 0 && (
+            <ul className="space-y-1">
+              {waiting.map((w) => (
+                <li key={w.instanceId} className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to="/stations/$group/$date"
+                    params={{ group: w.mrName, date: w.date }}
+                    className="text-sky-800 underline dark:text-sky-300"
+                    onClick={() => setOpen(false)}
+                  >
+                    {w.mrName} · {w.date}
+                  </Link>
+                  <SyncBadge state={w.syncState} correction={w.corrects !== undefined} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="text-slate-700 dark:text-slate-300">
+            {lastSync ? (
+              <Trans>Last update from the server: {lastSync}</Trans>
+            ) : (
+              <Trans>No update from the server yet.</Trans>
+            )}
+          </p>
+          {lastError && (
+            <p className="text-red-800 dark:text-red-300">
+              <Trans>Last update failed: {lastError}</Trans>
+            </p>
+          )}
+          <Link
+            to="/about"
+            className="inline-block text-sky-800 underline dark:text-sky-300"
+            onClick={() => setOpen(false)}
+          >
+            <Trans>Details for support</Trans>
+          </Link>
         </div>
       )}
     </div>

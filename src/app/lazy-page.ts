@@ -1,5 +1,4 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
-import { lazy, type FunctionComponent, type LazyExoticComponent } from 'react';
 
 type Importer<M> = () => Promise<M>;
 
@@ -59,33 +58,4 @@ export function preloadInBackground(loads: readonly Promise<unknown>[]): Promise
     () => undefined,
     (e: unknown) => console.warn('loading code ahead of use failed; it loads when it is needed', e),
   );
-}
-
-const partPreloads: (() => Promise<unknown>)[] = [];
-
-/**
- * A part of the app shell shown only on an event (a dialog, a toast, a details panel): its code leaves the first
- * screen's JavaScript and is loaded when first shown, or ahead of use with the pages (`preloadParts`), so it also
- * shows offline on a first visit. Like a page, a failed load while offline waits for the network; a load that fails
- * online (an update removed the chunk) leaves the part out instead of crashing the screen around it.
- */
-export function lazyPart<P extends object>(
-  importer: () => Promise<FunctionComponent<P>>,
-): LazyExoticComponent<FunctionComponent<P>> {
-  const load = waitOnlineOnFailure(importer);
-  partPreloads.push(load);
-  return lazy<FunctionComponent<P>>(() =>
-    load().then(
-      (component): { default: FunctionComponent<P> } => ({ default: component }),
-      (e: unknown) => {
-        console.warn('loading a part of the app failed; it is left out', e);
-        return { default: () => null };
-      },
-    ),
-  );
-}
-
-/** Loads the code of every `lazyPart` (see `preloadPages`). */
-export function preloadParts(): Promise<void> {
-  return Promise.all(partPreloads.map((load) => load())).then(() => undefined);
 }
