@@ -9,7 +9,6 @@ import {
 } from './decisions';
 import type { ArchiveState } from './archive-search';
 
-
 type RoundTimes = Pick<CompletedMeasureRound, 'completionTime' | 'decision1Time' | 'userDecision1Required'>;
 
 export function archiveState(round: RoundTimes): ArchiveState {
