@@ -45,6 +45,8 @@ export function App() {
     void requestPersistentStorage();
     registerServiceWorker(() => versionGuard.takeover());
     const shell = loadShell();
+    // awaited below once the database is open; a database that fails first must not leave it unhandled
+    shell.catch(() => undefined);
     getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() })
       .then(async (db) => {
         const replication = startAppReplication(db);
