@@ -3,7 +3,7 @@ import { getBrowserDatabase } from '../db/browser-database';
 import { schemaVersions, type AppDatabase } from '../db/database';
 import { activateLocale, storedLocale } from './i18n';
 import { startAppReplication } from './replication';
-import { waitOnlineOnFailure } from './lazy-page';
+import { waitOnlineOnFailure } from './wait-online';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
