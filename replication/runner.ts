@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ARCHIVE_IMAGE_ACCEPT, ARCHIVE_IMAGE_QUALITY } from '../src/domain/archive-image-request';
 import { HistoricValueListSchema, PermissionDataSchema, type HistoricValue, type PermissionData } from '../schemas/api';
-import type { AppDatabase } from '../src/db/database';
+import { addLeaderElection, type AppDatabase } from '../src/db/database';
 import { ApiClient, batchTsIds, type ClientIdentity } from './api-client';
 import { ApiError, PermissionConflictError } from './api-errors';
 import { pullRounds } from './pull';
@@ -86,6 +86,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
   };
 
   const run = async () => {
+    await addLeaderElection();
     await db.waitForLeadership();
     if (stopped) return;
     leader = true;

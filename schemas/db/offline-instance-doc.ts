@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 
-import { LIFECYCLE_STATES } from '../../src/domain/round-lifecycle';
+import { LIFECYCLE_STATES } from '../../src/domain/lifecycle-states';
 import { ErrorParamsSchema } from '../api/error-answer';
 import { DraftSchema, type Draft } from './draft-doc';
 
 export type { Draft };
 
-// the states are the lifecycle's (src/domain/round-lifecycle.ts owns their meaning and moves); stored as they are
+// the states are the lifecycle's (src/domain/lifecycle-states.ts and round-lifecycle.ts own their meaning and moves); stored as they are
 export const SyncStateSchema = v.picklist(LIFECYCLE_STATES);
 export type SyncState = v.InferOutput<typeof SyncStateSchema>;
 

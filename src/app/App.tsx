@@ -1,26 +1,23 @@
-import { I18nProvider } from '@lingui/react';
-import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { getBrowserDatabase } from '../db/browser-database';
-import { DbContext } from '../db/db-context';
 import { schemaVersions, type AppDatabase } from '../db/database';
-import { preloadAllPages, preloadStartPage, router } from '../router';
-import { activateLocale, i18n, storedLocale } from './i18n';
-import { ReplicationContext, startAppReplication } from './replication';
-import { SubmissionToasts } from './SubmissionToasts';
-import { preloadShortcutHelp } from './ShortcutHelp';
-import { preloadInBackground } from './lazy-page';
+import { activateLocale, storedLocale } from './i18n';
+import { startAppReplication } from './replication';
+import { waitOnlineOnFailure } from './wait-online';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
 import { applyStoredTheme } from './theme';
 import { VersionGuard } from './version-guard';
-import { StaleVersionDialog } from './StaleVersionDialog';
-import { ReadingZoneProvider } from './reading-zone';
+import type { Shell as ShellComponent } from './Shell';
 
-const PRELOAD_PAGES_AFTER_MS = 1500;
+type Boot = { db: AppDatabase; replication: ReplicationHandle; Shell: typeof ShellComponent } | { error: string };
 
-type Boot = { db: AppDatabase; replication: ReplicationHandle } | { error: string };
+/**
+ * The router, the navbar and the pages' frame: not needed before the database is open, so their code is not part of
+ * the first script; it loads while the database opens (a failed load offline waits for the network, as a page's).
+ */
+const loadShell = waitOnlineOnFailure(() => import('./Shell'));
 
 /** This tab's code against the other tabs' (every tab follows an update). */
 const versionGuard = new VersionGuard({ schema: schemaVersions(), version: __APP_VERSION__ });
@@ -47,30 +44,21 @@ export function App() {
     void activateLocale(storedLocale(), { remember: false }).then(() => setLocaleReady(true));
     void requestPersistentStorage();
     registerServiceWorker(() => versionGuard.takeover());
+    const shell = loadShell();
+    // awaited below once the database is open; a database that fails first must not leave it unhandled
+    shell.catch(() => undefined);
     getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() })
-      .then((db) => {
+      .then(async (db) => {
         const replication = startAppReplication(db);
         versionGuard.setStopper(() => stopWriting(db, replication));
         versionGuard.announce();
-        setBoot({ db, replication });
+        setBoot({ db, replication, Shell: (await shell).Shell });
       })
       .catch((e: unknown) => {
         console.error('opening the local database failed', e);
         setBoot({ error: e instanceof Error ? e.message : String(e) });
       });
   }, []);
-
-  useEffect(() => {
-    if (!boot || 'error' in boot) return;
-    // the start page right away (a user who opened a table and lost the network goes back there), the others
-    // after the first screen is up, so its start is not slowed
-    void preloadInBackground([preloadStartPage()]);
-    const timer = setTimeout(
-      () => void preloadInBackground([preloadAllPages(), preloadShortcutHelp()]),
-      PRELOAD_PAGES_AFTER_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [boot]);
 
   if (!localeReady || !boot)
     return (
@@ -93,17 +81,5 @@ export function App() {
       </div>
     );
   }
-  return (
-    <I18nProvider i18n={i18n}>
-      <DbContext.Provider value={boot.db}>
-        <ReplicationContext.Provider value={boot.replication}>
-          <ReadingZoneProvider>
-            <RouterProvider router={router} />
-            <SubmissionToasts />
-            <StaleVersionDialog guard={versionGuard} />
-          </ReadingZoneProvider>
-        </ReplicationContext.Provider>
-      </DbContext.Provider>
-    </I18nProvider>
-  );
+  return <boot.Shell db={boot.db} replication={boot.replication} guard={versionGuard} />;
 }

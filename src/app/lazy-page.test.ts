@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadInBackground, preloadPages, waitOnlineOnFailure } from './lazy-page';
+import { preloadInBackground, preloadPages } from './lazy-page';
+import { waitOnlineOnFailure } from './wait-online';
 
 /** A stand-in for the browser: `navigator.onLine` and a window that can fire `online`. */
 function fakeBrowser(onLine: boolean) {

@@ -5,7 +5,7 @@ import type { ReplicationHandle } from '../../replication/runner';
 import type { AppDatabase } from '../db/database';
 import { browserClientIdentity } from './client-identity';
 import { auth } from './auth';
-import { waitOnlineOnFailure } from './lazy-page';
+import { waitOnlineOnFailure } from './wait-online';
 
 export const ReplicationContext = createContext<ReplicationHandle | null>(null);
 

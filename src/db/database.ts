@@ -7,7 +7,6 @@ import {
   type RxDatabase,
   type RxStorage,
 } from 'rxdb';
-import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
 import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/db/completed-round-doc';
@@ -44,9 +43,17 @@ export type AppDatabase = RxDatabase<AppCollections>;
 let pluginsAdded = false;
 function addPlugins(): void {
   if (pluginsAdded) return;
-  addRxPlugin(RxDBLeaderElectionPlugin);
   addRxPlugin(RxDBAttachmentsPlugin);
   pluginsAdded = true;
+}
+
+/**
+ * Leader election (the replication runs in one tab), added by the replication before it waits for leadership: its
+ * code (about 2 KB gzip) then loads with the replication's, not with the first screen. A plugin added after the
+ * database was created still applies to it: RxDB puts its methods on the database class's prototype.
+ */
+export async function addLeaderElection(): Promise<void> {
+  addRxPlugin((await import('rxdb/plugins/leader-election')).RxDBLeaderElectionPlugin);
 }
 
 /** Every collection with its schema and migrations; an app update never drops unsent data (Architecture §3). */

@@ -1,6 +1,6 @@
 import { combineLatest, distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
-import { holdsUnsentData } from '../domain/round-lifecycle';
+import { holdsUnsentData } from '../domain/lifecycle-states';
 import type { AppDatabase } from './database';
 
 /** A character that is not white space: a draft with one in its value or remark holds typed data. */

@@ -1,20 +1,7 @@
 import type { CompletedMeasureRound } from '../../schemas/api';
-import { ARCHIVE_STATES, archiveState, type ArchiveState } from './decision-form';
+import type { ArchiveFilter } from './archive-search';
+import { archiveState } from './decision-form';
 import { DEFAULT_ZONE, isoWallTimeIn, toIsoDate } from './zoned-time';
-
-/** The archive's filters (§2 archive): group, a date range of the submission day and a lifecycle state. */
-export interface ArchiveFilter {
-  group?: string;
-  /** YYYY-MM-DD, inclusive */
-  from?: string;
-  /** YYYY-MM-DD, inclusive */
-  to?: string;
-  state?: ArchiveState;
-  /** Only rounds awaiting this user's decision (applied by the list, which knows the user's roles). */
-  mine?: true;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Filterable = Pick<
   CompletedMeasureRound,
@@ -27,8 +14,7 @@ export const archiveGroup = (r: Pick<CompletedMeasureRound, 'mrName' | 'mrGroup'
 /** The day a round was submitted, in the office's zone (a round sent at 00:30 belongs to that day there). */
 export function submissionDay(iso: string | null | undefined, zone = DEFAULT_ZONE): string | undefined {
   if (!iso) return undefined;
-  // A text without an offset is a wall-clock time in the office's zone (Intl only: the archive route's search
-  // validation loads with the first screen).
+  // A text without an offset is a wall-clock time in the office's zone (Intl only, as everywhere on the client).
   const w = isoWallTimeIn(iso, zone, zone);
   return w ? toIsoDate(w) : undefined;
 }
@@ -49,18 +35,6 @@ export function filterArchive<R extends Filterable>(
     }
     return true;
   });
-}
-
-/** A hand-edited or stale URL falls back to no filter instead of an error (route search validation). */
-export function parseArchiveFilter(search: Record<string, unknown>): ArchiveFilter {
-  const out: ArchiveFilter = {};
-  if (typeof search.group === 'string' && search.group !== '') out.group = search.group;
-  if (typeof search.from === 'string' && ISO_DATE.test(search.from)) out.from = search.from;
-  if (typeof search.to === 'string' && ISO_DATE.test(search.to)) out.to = search.to;
-  if (typeof search.state === 'string' && (ARCHIVE_STATES as readonly string[]).includes(search.state))
-    out.state = search.state as ArchiveState;
-  if (search.mine === true || search.mine === 'true') out.mine = true;
-  return out;
 }
 
 /** §9 showArchiveImages: images are shown for rounds submitted within the most recent `days` days (0: none). */

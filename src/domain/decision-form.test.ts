@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletedEntry } from '../../schemas/api';
-import {
-  archiveImagesShown,
-  filterArchive,
-  parseArchiveFilter,
-  parseInstanceIds,
-  submissionDay,
-} from './archive-filter';
+import { archiveImagesShown, filterArchive, parseInstanceIds, submissionDay } from './archive-filter';
+import { parseArchiveFilter } from './archive-search';
 import { archiveState, buildDecisionPost, decisionOptions, dueEntries, mayDecide, openStage } from './decision-form';
 
 const INCIDENT_UNIT = 'nein/unverändert/Ereignis';

@@ -7,10 +7,7 @@ import {
   type Decision1,
   type Decision2,
 } from './decisions';
-
-/** §4 lifecycle as the archive shows and filters it. */
-export const ARCHIVE_STATES = ['submitted', 'awaitingDecision1', 'awaitingDecision2', 'completed'] as const;
-export type ArchiveState = (typeof ARCHIVE_STATES)[number];
+import type { ArchiveState } from './archive-search';
 
 type RoundTimes = Pick<CompletedMeasureRound, 'completionTime' | 'decision1Time' | 'userDecision1Required'>;
 

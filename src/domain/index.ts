@@ -31,6 +31,7 @@ export * from './pre-submit';
 export * from './overwrite-times';
 export * from './remark-suggestions';
 export * from './decision-form';
+export * from './archive-search';
 export * from './archive-filter';
 export * from './archive-decisions';
 export * from './decision-refusals';

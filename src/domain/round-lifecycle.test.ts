@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { holdsUnsentData, LIFECYCLE_STATES, type LifecycleState } from './lifecycle-states';
 import {
-  holdsUnsentData,
   LIFECYCLE_EVENTS,
-  LIFECYCLE_STATES,
   serverHolding,
   transition,
   userActions,
   type LifecycleContext,
   type LifecycleEvent,
-  type LifecycleState,
 } from './round-lifecycle';
 
 const fresh: LifecycleContext = { valuesStored: false, isCorrection: false };

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createRoute } from '@tanstack/react-router';
 import { lazyPage } from '../app/lazy-page';
-import { parseArchiveFilter } from '../domain/archive-filter';
+import { parseArchiveFilter } from '../domain/archive-search';
 import { rootRoute } from './__root';
 
 /** completedMeasureRoundList (§2): the archive of completed rounds with PDF links; filters in the URL. */

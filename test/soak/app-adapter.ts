@@ -14,7 +14,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import type { RxStorageInstance } from 'rxdb';
 import type { MeasureRound } from '../../schemas/api';
 import type { SyncState } from '../../schemas/db/offline-instance-doc';
-import { createAppDatabase, type AppDatabase } from '../../src/db/database';
+import { addLeaderElection, createAppDatabase, type AppDatabase } from '../../src/db/database';
 import { createInstance, queueInstance, recordEdit, writeInstanceDraft } from '../../src/db/instance-commands';
 import { reopenQueued } from '../../src/features/round-entry/use-indoor-instance';
 import { EDITABLE_STATES, IN_FLIGHT_STATES } from '../../src/domain/round-lifecycle';
@@ -122,6 +122,7 @@ export class Tab {
 
   /** As replication/runner.ts: wait for leadership, then recover what a closed tab left sending. */
   async start(): Promise<void> {
+    await addLeaderElection();
     await this.db.waitForLeadership();
     if (this.closed) return;
     this.leader = true;

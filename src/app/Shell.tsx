@@ -1,0 +1,57 @@
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { DbContext } from '../db/db-context';
+import type { AppDatabase } from '../db/database';
+import { preloadAllPages, preloadStartPage, router } from '../router';
+import type { ReplicationHandle } from '../../replication/runner';
+import { i18n } from './i18n';
+import { preloadInBackground } from './lazy-page';
+import { ReadingZoneProvider } from './reading-zone';
+import { ReplicationContext } from './replication';
+import { preloadShortcutHelp } from './ShortcutHelp';
+import { StaleVersionDialog } from './StaleVersionDialog';
+import { SubmissionToasts } from './SubmissionToasts';
+import type { VersionGuard } from './version-guard';
+
+const PRELOAD_PAGES_AFTER_MS = 1500;
+
+/**
+ * Everything drawn around the pages once the database is open: the router with its navbar and routes, the toasts,
+ * the stale-version block. App.tsx loads this code while the database opens (in parallel, not after it), so the
+ * first script the browser runs is only what opens the database and the language.
+ */
+export function Shell({
+  db,
+  replication,
+  guard,
+}: {
+  db: AppDatabase;
+  replication: ReplicationHandle;
+  guard: VersionGuard;
+}) {
+  useEffect(() => {
+    // the start page right away (a user who opened a table and lost the network goes back there), the others
+    // after the first screen is up, so its start is not slowed
+    void preloadInBackground([preloadStartPage()]);
+    const timer = setTimeout(
+      () => void preloadInBackground([preloadAllPages(), preloadShortcutHelp()]),
+      PRELOAD_PAGES_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <I18nProvider i18n={i18n}>
+      <DbContext.Provider value={db}>
+        <ReplicationContext.Provider value={replication}>
+          <ReadingZoneProvider>
+            <RouterProvider router={router} />
+            <SubmissionToasts />
+            <StaleVersionDialog guard={guard} />
+          </ReadingZoneProvider>
+        </ReplicationContext.Provider>
+      </DbContext.Provider>
+    </I18nProvider>
+  );
+}
