@@ -11,7 +11,9 @@ import { applyStoredTheme } from './theme';
 import { VersionGuard } from './version-guard';
 import type { Shell as ShellComponent } from './Shell';
 
-type Boot = { db: AppDatabase; replication: ReplicationHandle; Shell: typeof ShellComponent } | { error: string };
+type Boot =
+  | { db: AppDatabase; replication: ReplicationHandle; Shell: typeof ShellComponent }
+  | { error: string; failed: 'database' | 'code' };
 
 /**
  * The router, the navbar and the pages' frame: not needed before the database is open, so their code is not part of
@@ -52,11 +54,18 @@ export function App() {
         const replication = startAppReplication(db);
         versionGuard.setStopper(() => stopWriting(db, replication));
         versionGuard.announce();
-        setBoot({ db, replication, Shell: (await shell).Shell });
+        try {
+          setBoot({ db, replication, Shell: (await shell).Shell });
+        } catch (e) {
+          // online and the code is missing (a deploy replaced it before the service worker had it): the data is
+          // safe in the database, which is open and replicating; a reload fetches the current code
+          console.error('loading the app code failed', e);
+          setBoot({ error: e instanceof Error ? e.message : String(e), failed: 'code' });
+        }
       })
       .catch((e: unknown) => {
         console.error('opening the local database failed', e);
-        setBoot({ error: e instanceof Error ? e.message : String(e) });
+        setBoot({ error: e instanceof Error ? e.message : String(e), failed: 'database' });
       });
   }, []);
 
@@ -73,10 +82,27 @@ export function App() {
         role="alert"
         className="m-4 rounded border border-red-400 bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-50"
       >
-        <p>
-          Die lokale Datenbank konnte nicht geöffnet werden. / The local database could not be opened. / Impossibile
-          aprire il database locale.
-        </p>
+        {boot.failed === 'database' ? (
+          <p>
+            Die lokale Datenbank konnte nicht geöffnet werden. / The local database could not be opened. / Impossibile
+            aprire il database locale.
+          </p>
+        ) : (
+          <>
+            <p>
+              Die App konnte nicht vollständig geladen werden; Ihre Eingaben sind auf diesem Gerät gespeichert. / The
+              app could not be loaded completely; your entries are saved on this device. / Impossibile caricare
+              completamente l&apos;app; i dati inseriti sono salvati su questo dispositivo.
+            </p>
+            <button
+              type="button"
+              className="mt-2 min-h-11 rounded bg-sky-700 px-3 py-2 font-semibold text-white"
+              onClick={() => window.location.reload()}
+            >
+              Neu laden / Reload / Ricarica
+            </button>
+          </>
+        )}
         <pre className="mt-2 whitespace-pre-wrap text-sm">{boot.error}</pre>
       </div>
     );
