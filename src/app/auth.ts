@@ -9,6 +9,8 @@ export interface AuthState {
 }
 
 const RETURN_TO = 'hydrorounds.returnTo';
+/** "Log in" was pressed while the session check was still under way (it may leave the page and come back). */
+const LOGIN_WANTED = 'hydrorounds.loginWanted';
 
 /**
  * Login through the identity provider with keycloak-js (PKCE S256, check-sso). It never blocks work:
@@ -20,6 +22,8 @@ export class Auth {
   readonly checked$ = new BehaviorSubject(false);
   private keycloak?: Keycloak;
   private initializing?: Promise<void>;
+  /** the session check is under way: a login asked meanwhile waits for its answer */
+  private checking = false;
   /** A logout in one tab logs the others out too: they must not pull the user's data again (shared devices). */
   private readonly tabs =
     typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('hydrorounds-auth');
@@ -41,7 +45,11 @@ export class Auth {
         this.initializing = undefined;
         return;
       }
-      const { default: KeycloakClass } = await import('keycloak-js');
+      this.checking = true;
+      const { default: KeycloakClass } = await import('keycloak-js').catch((e: unknown) => {
+        this.checking = false;
+        throw e;
+      });
       const kc = new KeycloakClass({ url: identity.url, realm: identity.realm, clientId: identity.clientId });
       kc.onAuthSuccess = kc.onAuthRefreshSuccess = () => this.state$.next({ enabled: true, authenticated: true });
       kc.onAuthLogout = () => this.state$.next({ enabled: true, authenticated: false });
@@ -61,8 +69,16 @@ export class Auth {
           checkLoginIframe: false,
           redirectUri: `${window.location.origin}/`,
         });
+        this.checking = false;
         this.state$.next({ enabled: true, authenticated });
         this.checked$.next(true);
+        // a "Log in" pressed before the check had answered goes on now, instead of having done nothing
+        const wanted = sessionStorage.getItem(LOGIN_WANTED) !== null;
+        sessionStorage.removeItem(LOGIN_WANTED);
+        if (wanted && !authenticated) {
+          void kc.login({ redirectUri: `${window.location.origin}/` });
+          return;
+        }
         const returnTo = sessionStorage.getItem(RETURN_TO);
         sessionStorage.removeItem(RETURN_TO);
         if (returnTo && returnTo !== window.location.pathname + window.location.search) {
@@ -72,6 +88,8 @@ export class Auth {
       } catch (e) {
         // An unreachable identity provider must not stop the app: stay logged out, work locally.
         console.warn('identity provider not reachable; working without login', e);
+        this.checking = false;
+        sessionStorage.removeItem(LOGIN_WANTED);
         this.initializing = undefined;
       }
     })();
@@ -86,9 +104,14 @@ export class Auth {
     return kc.token;
   }
 
+  /**
+   * Sends the user to the provider's login. Pressed while the session check is still under way (the button shows as
+   * soon as login is configured), the login follows once the check has answered, rather than being lost.
+   */
   login(): void {
     sessionStorage.setItem(RETURN_TO, window.location.pathname + window.location.search);
-    void this.keycloak?.login({ redirectUri: `${window.location.origin}/` });
+    if (this.checking) sessionStorage.setItem(LOGIN_WANTED, '1');
+    else void this.keycloak?.login({ redirectUri: `${window.location.origin}/` });
   }
 
   /** Set once at start: removes what was pulled for the user logging out (shared devices). */
