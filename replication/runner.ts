@@ -85,6 +85,15 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     await discardIfLoggedOut(db);
   };
 
+  let loginPending = false;
+  const afterLogin = async () => {
+    loginPending = false;
+    // another user may see other rounds: everything again, whatever the stored token says
+    await pull(true);
+    await queue.loginChanged();
+    await decisions.loginChanged();
+  };
+
   const run = async () => {
     await addLeaderElection();
     await db.waitForLeadership();
@@ -112,7 +121,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     cleanups.push(() => decisionSub.unsubscribe());
     const timer = setInterval(() => void pull(), opts.pullIntervalMs ?? 5 * 60_000);
     cleanups.push(() => clearInterval(timer));
-    await pull();
+    await (loginPending ? afterLogin() : pull());
   };
   void run();
 
@@ -172,11 +181,13 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       await queueInstance(db, instanceId);
     },
     loginChanged: async () => {
-      if (!leader) return;
-      // another user may see other rounds: everything again, whatever the stored token says
-      await pull(true);
-      await queue.loginChanged();
-      await decisions.loginChanged();
+      // a login that lands before this tab leads (the page just came back from the provider) is taken up when it
+      // does: the rounds and decisions waiting for this login must not wait for the next event
+      if (!leader) {
+        loginPending = true;
+        return;
+      }
+      await afterLogin();
     },
     stop: () => {
       stopped = true;
