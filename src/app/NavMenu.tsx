@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDismiss } from './use-dismiss';
 
 /**
  * The navbar's links behind one "Menu" button, so a phone's navbar keeps one line. A native disclosure
@@ -14,25 +15,13 @@ export function NavMenu({ children }: { children: ReactNode }) {
   const { href } = useLocation();
 
   useEffect(() => setOpen(false), [href]);
+  const close = useCallback(() => setOpen(false), []);
+  // focus was in the menu (or on its button): Escape gives it back to the button, not to the page's start
+  const restoreFocus = useCallback(() => {
+    if (menu.current?.contains(document.activeElement)) summary.current?.focus();
+  }, []);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      // focus was in the menu (or on its button): it goes back to the button, not to the page's start
-      if (menu.current?.contains(document.activeElement)) summary.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!menu.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, menu, close, restoreFocus);
 
   return (
     <details

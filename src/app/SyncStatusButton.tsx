@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useDismiss } from './use-dismiss';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { useDb } from '../db/db-context';
@@ -28,20 +29,10 @@ export function SyncStatusButton() {
     [db],
   );
   const [open, setOpen] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return undefined;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !panel.current?.parentElement?.contains(e.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  // the button and its panel: a press on the button toggles (its own click), one elsewhere closes
+  const wrapper = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, wrapper, close);
 
   const sending = waiting.some((w) => w.syncState === 'sending' || w.syncState === 'values-stored');
   const failed = waiting.filter((w) => w.syncState === 'error').length;
@@ -60,7 +51,7 @@ export function SyncStatusButton() {
   const summary = !online ? t`Offline` : sending ? t`Sending…` : rounds > 0 ? t`Not sent` : t`All sent`;
 
   return (
-    <div className="relative">
+    <div ref={wrapper} className="relative">
       <button
         type="button"
         aria-expanded={open}
@@ -77,7 +68,6 @@ export function SyncStatusButton() {
       </button>
       {open && (
         <div
-          ref={panel}
           id="sync-status-details"
           role="dialog"
           aria-label={t`Sync status`}
