@@ -60,4 +60,27 @@ describe('tabs of an old and a new version', () => {
     await expect.poll(() => a.events).toEqual(['stopping', 'closed', 'reload']);
     expect(a.guard.stale$.value).toBe('update');
   });
+
+  it('a stop that never finishes still reloads the tab once its time is up, and says closed', async () => {
+    const channel = new BroadcastChannel('vg-5');
+    channels.push(channel);
+    const events: string[] = [];
+    const guard = new VersionGuard({
+      schema: { drafts: 1 },
+      version: 'test',
+      channel,
+      reload: () => events.push('reload'),
+      stopTimeoutMs: 200,
+    });
+    guard.setStopper(() => new Promise<void>(() => events.push('stopping')));
+    const heard: string[] = [];
+    const other = new BroadcastChannel('vg-5');
+    channels.push(other);
+    other.onmessage = (e: MessageEvent<{ type: string }>) => void heard.push(e.data.type);
+    guard.takeover();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(events).toEqual(['stopping']);
+    await expect.poll(() => events).toEqual(['stopping', 'reload']);
+    expect(heard).toEqual(['closing', 'closed']);
+  });
 });

@@ -33,6 +33,8 @@ export interface VersionGuardOptions {
   version: string;
   channel?: Channel;
   reload?: () => void;
+  /** how long a stop may take before the tab reloads anyway (default 10 s) */
+  stopTimeoutMs?: number;
 }
 
 export class VersionGuard {
@@ -106,10 +108,19 @@ export class VersionGuard {
     }
     this.stopping ??= (async () => {
       this.post('closing');
+      // A stop that never finishes (a database close waiting on something that never comes) must not leave the
+      // tab behind a dialog whose reload waits for it: every write started seconds ago has long landed.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const bound = new Promise<'late'>(
+        (r) => (timer = setTimeout(() => r('late'), this.opts.stopTimeoutMs ?? 10_000)),
+      );
       try {
-        await this.stopper?.();
+        const ended = await Promise.race([this.stopper?.(), bound]);
+        if (ended === 'late') console.error('stopping the old version in this tab took too long; reloading anyway');
       } catch (e) {
         console.error('stopping the old version in this tab failed', e);
+      } finally {
+        clearTimeout(timer);
       }
       this.post('closed');
     })();

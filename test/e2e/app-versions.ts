@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync } from 'node:fs';
+import { appendFileSync, cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startServer } from '../../server/app';
 import { tempDir, type TestServer } from './harness';
 
@@ -25,8 +25,9 @@ export interface AppVersions {
   server: () => TestServer;
   /** the directory the server serves: a copy of `dist` that a test turns into the next version */
   appDir: string;
-  /** a browser profile of the test file, so one user's tabs share their service worker and database */
-  profileDir: string;
+  /** a browser profile of the running test (a new one for each test and each retry), so one user's tabs share
+   * their service worker and database */
+  profileDir: () => string;
   /** the directory of the second build (only with `nextSchema`) */
   nextDir: () => string;
   /** deploys a new version whose only change is the service worker script (the update prompt appears) */
@@ -42,14 +43,21 @@ export interface AppVersions {
  */
 export function appVersions(prefix: string, opts: { nextSchema?: boolean } = {}): AppVersions {
   const data = tempDir(`${prefix}data-`);
-  const profile = tempDir(`${prefix}profile-`);
+  let profile: ReturnType<typeof tempDir> | undefined;
   const app = tempDir(`${prefix}app-`);
   const next = opts.nextSchema ? tempDir(`${prefix}next-`) : undefined;
   let server: TestServer | undefined;
   beforeAll(async () => {
-    cpSync('dist', app.path, { recursive: true });
     if (next) buildNextSchemaVersion(next.path);
     server = await startServer({ port: 0, dataDir: data.path, staticDir: app.path, demo: true });
+  });
+  // Every test, and a retry of a test, starts on the first version in a new profile: a retry after a deploy
+  // would otherwise start on the version the failed try deployed, with that try's service worker and database.
+  beforeEach(() => {
+    rmSync(app.path, { recursive: true, force: true });
+    cpSync('dist', app.path, { recursive: true });
+    profile?.remove();
+    profile = tempDir(`${prefix}profile-`);
   });
   afterAll(async () => {
     await server?.close();
@@ -65,7 +73,10 @@ export function appVersions(prefix: string, opts: { nextSchema?: boolean } = {})
       return server;
     },
     appDir: app.path,
-    profileDir: profile.path,
+    profileDir: () => {
+      if (!profile) throw new Error('no profile outside a test');
+      return profile.path;
+    },
     nextDir,
     touchServiceWorker: (note) => appendFileSync(join(app.path, 'sw.js'), `\n// ${note}\n`),
     deployNext: () => cpSync(nextDir(), app.path, { recursive: true }),

@@ -29,12 +29,20 @@ describe('two tabs across an update with a newer database schema', () => {
     const newEntry = entryOf(versions.nextDir());
     expect(newEntry).toBeDefined();
     expect(newEntry).not.toBe(oldEntry);
-    const context = await launchProfile(versions.profileDir);
+    const context = await launchProfile(versions.profileDir());
+    // what the tabs logged (reloads, stops, errors), printed only when the test fails
+    const log: string[] = [];
+    const listen = (page: Page, name: string) => {
+      page.on('console', (m) => log.push(`${name} ${m.type()}: ${m.text()}`));
+      page.on('load', () => log.push(`${name} loaded ${page.url()}`));
+    };
     try {
       const a = context.pages()[0] ?? (await context.newPage());
+      listen(a, 'A');
       await a.goto(url);
       await waitForServiceWorker(a);
       const b = await context.newPage();
+      listen(b, 'B');
       await b.goto(url);
       await waitForServiceWorker(b);
       // one value typed in each tab on the old version, B's once it shows A's (one round instance, not two)
@@ -79,18 +87,19 @@ describe('two tabs across an update with a newer database schema', () => {
       const names = await a.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
       expect(names).toContain('rxdb-dexie-hydrorounds--2--decisions');
     } catch (e) {
-      // what each tab shows says more than a timeout
-      for (const [i, tab] of context.pages().entries())
-        console.info(
-          `tab ${i}`,
-          tab.url(),
-          (
-            await tab
-              .locator('body')
-              .innerText()
-              .catch(() => '')
-          ).slice(0, 1500),
-        );
+      // what each tab shows (an open dialog first) and logged says more than a timeout
+      for (const [i, tab] of context.pages().entries()) {
+        const dialogs = await tab
+          .locator('dialog[open], [role="alertdialog"]')
+          .allInnerTexts()
+          .catch(() => []);
+        const body = await tab
+          .locator('body')
+          .innerText()
+          .catch(() => '');
+        console.info(`tab ${i}`, tab.url(), await entryScript(tab).catch(() => '?'), { dialogs }, body.slice(0, 600));
+      }
+      console.info(log.slice(-80).join('\n'));
       throw e;
     } finally {
       await context.close();

@@ -14,7 +14,7 @@ describe('app update', () => {
     const { round, picked } = await pickNumericEntries(server, 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const context = await launchProfile(versions.profileDir);
+    const context = await launchProfile(versions.profileDir());
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     await expect
@@ -46,7 +46,7 @@ describe('app update', () => {
     const [p, q] = picked;
     if (!p || !q) throw new Error('no entries');
     const url = `${server.url}/stations/${encodeURIComponent(round.mrName)}/${today}`;
-    const context = await launchProfile(versions.profileDir);
+    const context = await launchProfile(versions.profileDir());
     try {
       await followTheUpdate(context, server, versions, url, p, q);
     } finally {
