@@ -66,12 +66,19 @@ describe('two tabs across an update with a newer database schema', () => {
       await prompt.waitFor({ timeout: 30_000 });
       await prompt.getByRole('button', { name: 'Neu laden' }).click();
       for (const tab of [a, b]) {
-        // a tab told at its own start may ask before it reloads (StaleVersionDialog)
+        // a tab told at its own start may ask before it reloads (StaleVersionDialog): the user then presses
+        // "reload now", as the dialog says; the value is read without waiting, so the poll sees the dialog again
+        const reloadWhenAsked = async () => {
+          const stale = tab.getByRole('button', { name: 'Jetzt neu laden' });
+          if (await stale.isVisible().catch(() => false)) {
+            log.push(`${tab === a ? 'A' : 'B'} asked to reload`);
+            await stale.click().catch(() => undefined);
+          }
+        };
         await expect
           .poll(
             async () => {
-              const stale = tab.getByRole('button', { name: 'Jetzt neu laden' });
-              if (await stale.isVisible().catch(() => false)) await stale.click().catch(() => undefined);
+              await reloadWhenAsked();
               return entryScript(tab).catch(() => '');
             },
             { timeout: 60_000 },
@@ -79,7 +86,16 @@ describe('two tabs across an update with a newer database schema', () => {
           .toBe(newEntry);
         for (const entry of [p, q])
           await expect
-            .poll(() => tab.getByRole('textbox', { name: entry.label, exact: true }).inputValue(), { timeout: 30_000 })
+            .poll(
+              async () => {
+                await reloadWhenAsked();
+                return tab
+                  .getByRole('textbox', { name: entry.label, exact: true })
+                  .inputValue({ timeout: 2_000 })
+                  .catch(() => 'not shown');
+              },
+              { timeout: 45_000 },
+            )
             .toBe(formatDe(entry.good));
       }
       // the data really moved: the decisions collection is stored at the new schema version (one IndexedDB
