@@ -52,24 +52,64 @@ function RefusalSentence({ refusal }: { refusal: Refusal }) {
 }
 
 /**
+ * The series a refusal concerns, by its station and parameter when the round on the device knows it; the
+ * server's id alone means nothing to a user, so without the round it is said to be an id, not shown as a name.
+ * `withTsId` adds the id to a name too (support matches it with the server's log).
+ */
+function RefusedSeries({
+  entry,
+  tsId,
+  withTsId,
+  renderEntry,
+}: {
+  entry: RefusedEntry | undefined;
+  tsId: string;
+  withTsId: boolean;
+  renderEntry?: (entry: RefusedEntry, name: string) => ReactNode;
+}) {
+  if (!entry) {
+    return (
+      <span data-refused-entry="" data-refused-unknown="">
+        <Trans>A timeseries (id {tsId})</Trans>
+      </span>
+    );
+  }
+  const name = refusedEntryName(entry);
+  return (
+    <>
+      {renderEntry ? renderEntry(entry, name) : <span data-refused-entry="">{name}</span>}
+      {withTsId && (
+        <>
+          {' '}
+          (<code data-refused-tsid="">{tsId}</code>)
+        </>
+      )}
+    </>
+  );
+}
+
+/**
  * Why the server refused a submission, precisely (src/domain/submit-refusal.ts): the series it concerns first
  * (`renderEntry` may make it a link to the value), unless `withEntry` is off because it stands next to the value.
  */
 export function RefusalText({
   refusal,
   withEntry = true,
+  withTsId = false,
   renderEntry,
 }: {
   refusal: Refusal;
   withEntry?: boolean;
+  withTsId?: boolean;
   renderEntry?: (entry: RefusedEntry, name: string) => ReactNode;
 }) {
   const { entry, tsId } = refusal;
-  const name = entry ? refusedEntryName(entry) : tsId;
   return (
     <>
-      {withEntry && name !== undefined && (
-        <>{entry && renderEntry ? renderEntry(entry, name) : <span data-refused-entry="">{name}</span>}: </>
+      {withEntry && tsId !== undefined && (
+        <>
+          <RefusedSeries entry={entry} tsId={tsId} withTsId={withTsId} renderEntry={renderEntry} />:{' '}
+        </>
       )}
       <RefusalSentence refusal={refusal} />
     </>

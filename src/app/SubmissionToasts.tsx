@@ -6,7 +6,7 @@ import { router } from '../router';
 import { Alert } from '../ui/Alert';
 import { useLocaleFormat } from './use-locale-format';
 import { isTableOf, watchSubmissions, type SubmissionEvent } from './submission-events';
-import { SubmitErrorText } from './SubmitErrorText';
+import { RoundSubmitErrorText } from './SubmitErrorText';
 
 /** §8 success alerts disappear on their own after this time; errors stay until dismissed. */
 export const SUCCESS_TOAST_MS = 8_000;
@@ -43,7 +43,7 @@ function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (insta
       </p>
       {event.lastError && (
         <p className="mt-1 line-clamp-3 text-xs">
-          <SubmitErrorText error={event.lastError} />
+          <RoundSubmitErrorText error={event.lastError} round={event} />
         </p>
       )}
       <Link

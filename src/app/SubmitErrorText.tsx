@@ -5,23 +5,27 @@ import { ErrorCodeSchema } from '../../schemas/api';
 import type { SubmitError } from '../../schemas/db/offline-instance-doc';
 import { describeRefusal, type RefusedEntry } from '../domain/submit-refusal';
 import { RefusalText } from './RefusalText';
+import { useRefusedEntries, type RefusedRound } from './use-refused-entries';
 
 /**
  * Why a submission stopped, from its reason code (the app's own, or the reference server's: see
  * schemas/api/error-answer.ts), in the UI language (the raw detail stays for support). With the round's
- * `entries`, a refusal names the station and timeseries it concerns; `renderEntry` may link to it.
+ * `entries`, a refusal names the station and timeseries it concerns; `renderEntry` may link to it, `withTsId`
+ * adds the server's id of the series for support.
  */
 export function SubmitErrorText({
   error,
   entries = [],
   renderEntry,
+  withTsId = false,
 }: {
   error: SubmitError;
   entries?: readonly RefusedEntry[];
   renderEntry?: (entry: RefusedEntry, name: string) => ReactNode;
+  withTsId?: boolean;
 }) {
   const refusal = describeRefusal(error, entries);
-  if (refusal) return <RefusalText refusal={refusal} renderEntry={renderEntry} />;
+  if (refusal) return <RefusalText refusal={refusal} renderEntry={renderEntry} withTsId={withTsId} />;
   const { status, detail = '', name = '', owner = '' } = error;
   switch (error.code) {
     case 'login-required':
@@ -82,6 +86,39 @@ export function SubmitErrorText({
         );
       return <>{detail || error.code}</>;
   }
+}
+
+function StoredRoundRefusal({
+  error,
+  round,
+  withTsId,
+}: {
+  error: SubmitError;
+  round: RefusedRound;
+  withTsId: boolean;
+}) {
+  const entries = useRefusedEntries(round);
+  // a moment while the round is read: its name, not first the id and then the name
+  if (entries === undefined) return null;
+  return <SubmitErrorText error={error} entries={entries} withTsId={withTsId} />;
+}
+
+/**
+ * The submit error of a round shown away from its table (toast, meteo status, support's panels): a refusal of
+ * a series names it from the round stored on the device, as the table does.
+ */
+export function RoundSubmitErrorText({
+  error,
+  round,
+  withTsId = false,
+}: {
+  error: SubmitError;
+  round: RefusedRound;
+  withTsId?: boolean;
+}) {
+  // only a refusal that concerns a series reads the round
+  if (describeRefusal(error, [])?.tsId === undefined) return <SubmitErrorText error={error} />;
+  return <StoredRoundRefusal error={error} round={round} withTsId={withTsId} />;
 }
 
 /** The code and raw detail for support's export (never translated). */

@@ -5,8 +5,10 @@ import {
   describeRefusal,
   entryIndexOf,
   refusalConcerns,
+  refusedField,
   refusedTsId,
   type Refusal,
+  type RefusedField,
   type RefusalSource,
   type RefusedEntry,
 } from './submit-refusal';
@@ -68,6 +70,11 @@ describe('describeRefusal: the server’s code and params with the round’s ent
       { code: 'image-other-round', params: { imageId: 'img-1' }, tsId: '2005-E' },
       { code: 'image-other-round', imageId: 'img-1', tsId: '2005-E', entry: gate },
     ],
+    [
+      'the field the server names, for the input it concerns',
+      { code: 'date-in-future', params: { value: '2200-01-01T00:00:00Z' }, tsId: '2001-W', field: 'entries.0.dt' },
+      { code: 'date-in-future', value: '2200-01-01T00:00:00Z', tsId: '2001-W', entry: well, field: 'entries.0.dt' },
+    ],
   ])('%s', (_name, error, expected) => {
     expect(describeRefusal(error, entries)).toEqual(expected);
   });
@@ -115,5 +122,31 @@ describe('the rows a refusal marks', () => {
     ['2002-W', undefined, false],
   ])('row %s, refusal of %s: %s', (row, tsId, expected) => {
     expect(refusalConcerns(tsId === undefined ? {} : { tsId }, row)).toBe(expected);
+  });
+});
+
+describe('the input of a row a refusal concerns', () => {
+  it.each<[string, Pick<Refusal, 'code' | 'field'>, RefusedField]>([
+    ['two values at one time', { code: 'duplicate-time', field: 'entries.3.dt' }, 'time'],
+    [
+      'two values at one time, by the second reading',
+      { code: 'duplicate-time', field: 'entries.3.valueAfter.dt' },
+      'time',
+    ],
+    ['two values at one time, no field named', { code: 'duplicate-time' }, 'time'],
+    ['a date in the future in the row', { code: 'date-in-future', field: 'entries.0.dt' }, 'time'],
+    ['a date before 1900 in the row', { code: 'date-too-early', field: 'entries.12.dt' }, 'time'],
+    ['a date that is none in the row', { code: 'date-invalid', field: 'entries.2.dt' }, 'time'],
+    ['a date of the second reading', { code: 'date-in-future', field: 'entries.2.valueAfter.dt' }, 'time'],
+    ['a discharge protocol’s date', { code: 'date-in-future', field: 'entries.2.dischargeProtocol.dt' }, 'value'],
+    ['a task’s creation time', { code: 'date-too-early', field: 'entries.2.staTasks.0.creationTime' }, 'value'],
+    ['the round’s creation time', { code: 'date-in-future', field: 'creationTime' }, 'value'],
+    ['a date without a field', { code: 'date-invalid' }, 'value'],
+    ['a field that only ends like a row’s time', { code: 'date-invalid', field: 'xentries.2.dt' }, 'value'],
+    ['a code not allowed', { code: 'value-not-allowed', field: 'entries.1.value' }, 'value'],
+    ['a series not of the round', { code: 'not-of-round', field: 'entries.1.dt' }, 'value'],
+    ['a photo of another round', { code: 'image-other-round' }, 'value'],
+  ])('%s: %s', (_name, refusal, expected) => {
+    expect(refusedField(refusal)).toBe(expected);
   });
 });

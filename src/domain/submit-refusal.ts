@@ -11,7 +11,7 @@ type DateCode = 'date-invalid' | 'date-too-early' | 'date-in-future';
  * is the round's entry when the device knows the series; `tsId` alone names one the round does not (any more).
  * Numbers and dates stay raw: the screen formats them in the UI language.
  */
-export type Refusal = { entry?: RefusedEntry; tsId?: string } & Said;
+export type Refusal = { entry?: RefusedEntry; tsId?: string; field?: string } & Said;
 
 /** What each code says beyond its series. */
 type Said =
@@ -26,6 +26,8 @@ export interface RefusalSource {
   code: string;
   params?: ErrorParams;
   tsId?: string;
+  /** the field of the posted body the server names (`entries.3.dt`) */
+  field?: string;
 }
 
 const text = (p: ErrorParams, key: string): string | undefined => {
@@ -90,7 +92,12 @@ export function describeRefusal(error: RefusalSource, entries: readonly RefusedE
   const tsId = text(error.params, 'tsId') ?? error.tsId;
   if (error.code === 'not-of-round' && tsId === undefined) return undefined;
   const entry = tsId === undefined ? undefined : entries.find((e) => e.tsId === tsId);
-  return { ...rest, ...(tsId !== undefined ? { tsId } : {}), ...(entry ? { entry } : {}) };
+  return {
+    ...rest,
+    ...(tsId !== undefined ? { tsId } : {}),
+    ...(entry ? { entry } : {}),
+    ...(error.field !== undefined && error.field !== '' ? { field: error.field } : {}),
+  };
 }
 
 /** The index of the posted entry a field of the body names: `entries.3.valueAfter.dt` → 3. */
@@ -121,4 +128,31 @@ export function refusedTsId(
 export function refusalConcerns(refusal: Pick<Refusal, 'tsId'> | undefined, tsId: string): boolean {
   if (refusal?.tsId === undefined) return false;
   return tsId === refusal.tsId || tsId.startsWith(`${refusal.tsId}${COPY_SEPARATOR}`);
+}
+
+/** The input of a row (table row or tour card) a refusal is marked on. */
+export type RefusedField = 'value' | 'time';
+
+/**
+ * The posted fields the row's time makes: its dt, and the dt of its second reading, which is sent a minute
+ * after it (src/domain/submission.ts). A task's creation time or a discharge protocol's dt is no row's time.
+ */
+const ROW_TIME = /^entries\.\d+\.(?:valueAfter\.)?dt$/;
+
+/**
+ * Which input of the row a refusal concerns: two values of one series at one time are about the time, and so
+ * is a date the server refuses in the row's dt (the round's date and the row's time make it); everything
+ * else is about the value.
+ */
+export function refusedField(refusal: Pick<Refusal, 'code' | 'field'>): RefusedField {
+  switch (refusal.code) {
+    case 'duplicate-time':
+      return 'time';
+    case 'date-invalid':
+    case 'date-too-early':
+    case 'date-in-future':
+      return ROW_TIME.test(refusal.field ?? '') ? 'time' : 'value';
+    default:
+      return 'value';
+  }
 }

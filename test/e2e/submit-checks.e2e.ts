@@ -374,9 +374,11 @@ describe('checks and prompts before a round is sent', () => {
     expect(await alert.textContent()).toContain(
       `Lot L1 (2201), DX: Zwei Werte dieser Zeitreihe haben dieselbe Zeit: ${day} 12:00.`,
     );
-    // the series is a link to its value, and both of its rows are marked next to the value
+    // the series is a link to its value, and both of its rows say it next to the value; the refusal concerns
+    // the time, so the time field is the one marked invalid
     expect(await alert.getByRole('button', { name: 'Lot L1 (2201), DX' }).count()).toBe(1);
-    expect(await field(page, 'Lot L1 2201 DX').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(page, 'Lot L1 2201 DX Uhrzeit').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(page, 'Lot L1 2201 DX').getAttribute('aria-invalid')).toBeNull();
     const marked = page.locator('tr[data-tsid^="2201-DX"]').getByTestId('refused-value');
     expect(await marked.count()).toBe(2);
     expect(await marked.first().textContent()).toBe(`Zwei Werte dieser Zeitreihe haben dieselbe Zeit: ${day} 12:00.`);

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import { useSupportExport } from './use-support-export';
 import { SyncBadge } from '../../app/SyncBadge';
-import { SubmitErrorText, submitErrorForSupport } from '../../app/SubmitErrorText';
+import { RoundSubmitErrorText, submitErrorForSupport } from '../../app/SubmitErrorText';
 
 type CollectionName = keyof typeof COLLECTIONS;
 const NAMES = Object.keys(COLLECTIONS) as CollectionName[];
@@ -91,7 +91,8 @@ export function LocalDataPanel() {
               )}
               {i.lastError && (
                 <div className="text-xs text-red-700 dark:text-red-300">
-                  <SubmitErrorText error={i.lastError} /> <code>{submitErrorForSupport(i.lastError)}</code>
+                  <RoundSubmitErrorText error={i.lastError} round={i} withTsId />{' '}
+                  <code>{submitErrorForSupport(i.lastError)}</code>
                 </div>
               )}
             </li>

@@ -7,7 +7,7 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { Button } from '../../ui/Button';
 import { SyncBadge } from '../../app/SyncBadge';
-import { SubmitErrorText, submitErrorForSupport } from '../../app/SubmitErrorText';
+import { RoundSubmitErrorText, submitErrorForSupport } from '../../app/SubmitErrorText';
 
 /** Every submission not yet sent, with each try (step, HTTP status, error, time) and a retry for failed ones. */
 export function SubmissionHistory() {
@@ -60,7 +60,7 @@ export function SubmissionHistory() {
             )}
             {i.lastError && (
               <p className="text-red-800 dark:text-red-300">
-                <SubmitErrorText error={i.lastError} />{' '}
+                <RoundSubmitErrorText error={i.lastError} round={i} withTsId />{' '}
                 <code className="text-xs">{submitErrorForSupport(i.lastError)}</code>
               </p>
             )}

@@ -3,7 +3,7 @@ import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-do
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../../app/SyncBadge';
-import { SubmitErrorText } from '../../app/SubmitErrorText';
+import { RoundSubmitErrorText } from '../../app/SubmitErrorText';
 import { METEO_EDITABLE_STATES } from './use-meteo-instance';
 
 /** Where the month stands: saved on the device, transferred (read-only) and sent, or not sent with the reason. */
@@ -33,7 +33,7 @@ export function MeteoStatus({ instance }: { instance: OfflineInstanceDoc | null 
           </p>
           {instance.lastError && (
             <p className="text-xs">
-              <SubmitErrorText error={instance.lastError} />
+              <RoundSubmitErrorText error={instance.lastError} round={instance} />
             </p>
           )}
         </Alert>

@@ -8,7 +8,8 @@ import { useReadingZone } from '../../app/reading-zone';
  * A 24-hour time field that does not depend on the browser's locale (no native time input): the user
  * types `0745`, `7:45` or `7.45` and sees 07:45 when leaving the field; F2 or the "now" button beside it sets
  * the current time on the stations' clock (a phone has no F2). What is stored is HH:mm, or the raw
- * text while it is not (yet) a time, so nothing typed is lost.
+ * text while it is not (yet) a time, so nothing typed is lost. `refused` marks a time the server refused (the
+ * row's message, `describedBy`, says why).
  */
 export function TimeField({
   stored,
@@ -16,10 +17,14 @@ export function TimeField({
   disabled,
   onStore,
   className = '',
+  refused = false,
+  describedBy,
 }: {
   stored: string | undefined;
   label: string;
   disabled?: boolean;
+  refused?: boolean;
+  describedBy?: string;
   onStore(time: string): Promise<unknown> | void;
   className?: string;
 }) {
@@ -48,8 +53,8 @@ export function TimeField({
           enterKeyHint="next"
           autoComplete="off"
           aria-label={label}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid && touched ? errorId : undefined}
+          aria-invalid={invalid || refused || undefined}
+          aria-describedby={[invalid && touched ? errorId : '', describedBy ?? ''].join(' ').trim() || undefined}
           placeholder="hh:mm"
           maxLength={5}
           value={owned.value}

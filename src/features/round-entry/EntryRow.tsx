@@ -4,7 +4,7 @@ import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftStore } from '../../db/draft-store';
 import type { RowContext } from './row-model';
 import { EntryValue, useEntryRow } from './EntryValue';
-import { TimeField } from '../readings/TimeField';
+import { EntryTime } from './EntryTime';
 import { RemarkField } from '../remarks/RemarkField';
 import type { InstanceRef, OnChange } from './entry-types';
 import { PhotoButton, type PhotoTarget } from '../photos/PhotoButton';
@@ -155,9 +155,10 @@ export const EntryRow = memo(function EntryRow({
         <CardLabel>
           <Trans>Time</Trans>
         </CardLabel>
-        <TimeField
+        <EntryTime
+          tsId={entry.tsId}
           stored={draft?.time ?? row.defaultTime}
-          label={t`${label} time`}
+          label={label}
           disabled={disabled}
           onStore={(time) => onChange(entry.tsId, { time })}
         />

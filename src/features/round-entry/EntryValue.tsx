@@ -9,6 +9,10 @@ import { PlausibilityMessage, UnusualMessage } from './PlausibilityMessage';
 import { buildRow, type RowContext, type RowModel } from './row-model';
 import { useRefusalOf } from './refusal-context';
 import { RefusalText } from '../../app/RefusalText';
+import { refusedField } from '../../domain/submit-refusal';
+
+/** The id of what a row says about its entry: the value's and the time's aria-describedby point at it. */
+export const entryMessageId = (tsId: string): string => `err-${tsId}`;
 
 /** An entry's draft and the row model derived from it (status, plausibility, remark lock), for any layout. */
 export function useEntryRow(entry: MeasureRoundEntry, store: DraftStore, ctx: RowContext, mrId: string): RowModel {
@@ -69,11 +73,13 @@ export function EntryValue({
   onStore: (patch: DraftPatch) => Promise<void>;
   onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void;
 }) {
-  const errorId = `err-${row.entry.tsId}`;
+  const errorId = entryMessageId(row.entry.tsId);
   const saved = (row.draft?.text ?? '') !== '' && !row.invalid;
   const warned = row.plausibility !== undefined || row.unusual !== undefined;
-  // the server refused the last submission for this value: marked until the user edits the round
+  // the server refused the last submission for this entry: said here until the user edits the round, and marked
+  // on the value unless it concerns the row's time (EntryTime marks that)
   const refusal = useRefusalOf(row.entry.tsId);
+  const valueRefused = refusal !== undefined && refusedField(refusal) === 'value';
   return (
     <div className="flex flex-wrap items-center gap-x-1">
       <ReadingInput
@@ -82,8 +88,8 @@ export function EntryValue({
         store={store}
         mrId={mrId}
         label={label}
-        invalid={row.invalid || refusal !== undefined}
-        describedBy={row.invalid || warned || refusal ? errorId : undefined}
+        invalid={row.invalid || valueRefused}
+        describedBy={row.invalid || warned || valueRefused ? errorId : undefined}
         disabled={disabled}
         onKeyDown={onKeyDown}
         onStore={onStore}

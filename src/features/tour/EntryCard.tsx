@@ -6,7 +6,7 @@ import { EntryHistory } from '../round-entry/EntryHistory';
 import { EntryValue, useEntryRow } from '../round-entry/EntryValue';
 import { PhotoButton } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
-import { TimeField } from '../readings/TimeField';
+import { EntryTime } from '../round-entry/EntryTime';
 import { RemarkField } from '../remarks/RemarkField';
 import { devicePosition } from './device-position';
 import type { Tour } from './use-tour';
@@ -85,9 +85,10 @@ export function EntryCard({
         <span aria-hidden="true" className="block text-sm font-semibold">
           <Trans>Time</Trans>
         </span>
-        <TimeField
+        <EntryTime
+          tsId={entry.tsId}
           stored={draft?.time ?? row.defaultTime}
-          label={t`${label} time`}
+          label={label}
           disabled={disabled}
           onStore={(time) => onStore({ time })}
         />
