@@ -10,14 +10,13 @@ import { pullFromServer, type SyncSession } from './sync-state';
 import { SubmitQueue } from './submit-queue';
 import { DecisionQueue } from './decision-queue';
 import { discardIfLoggedOut } from './user-data';
+import { queueInstance } from '../src/db/instance-commands';
 
 /** The permission matrix as loaded, with the server's ETag of it (none from a vendor server). */
 export interface LoadedPermissions {
   data: PermissionData;
   etag?: string;
 }
-
-import { queueInstance } from '../src/db/instance-commands';
 
 export interface ReplicationOptions {
   origin: string;
@@ -62,26 +61,48 @@ export interface ReplicationHandle {
  * the other tabs see every change through RxDB.
  */
 export function startReplication(db: AppDatabase, opts: ReplicationOptions): ReplicationHandle {
+  let stopped = false;
   const api = new ApiClient(opts.origin, opts.identity);
+  // A pull under way when the replication stops (the database closes next) ends at its next request instead of
+  // writing what it reads into a closing database. Sends keep the shared client: a send under way finishes,
+  // since failing it would put the round in error (the instanceId makes sending it again harmless).
+  const pullApi = new ApiClient(opts.origin, opts.identity, (input, init) =>
+    stopped ? Promise.reject(new Error('the replication stopped')) : fetch(input, init),
+  );
   const isOnline = () => globalThis.navigator?.onLine ?? true;
   const queue = new SubmitQueue(db, api, { isOnline });
   const decisions = new DecisionQueue(db, api, { isOnline });
-  let stopped = false;
   let leader = false;
   const cleanups: (() => void)[] = [];
+  /** Leading and not stopped: what the leader does may start. */
+  const running = () => leader && !stopped;
 
   const session: SyncSession = { serverHasSyncState: true };
   /** Asks /sync-state first: a quiet pull (timer, online, refresh button) is one request, nothing written. */
   const pull = async (force = false) => {
-    if (!isOnline()) return;
-    await pullFromServer(db, api, { force, clientVersion: opts.identity.clientVersion, session });
+    if (stopped || !isOnline()) return;
+    try {
+      await pullFromServer(db, pullApi, { force, clientVersion: opts.identity.clientVersion, session });
+    } catch (e) {
+      // cut short by the stop, on a database that may be closed meanwhile: nobody waits for it any more
+      if (!stopped) throw e;
+    }
+  };
+
+  /** A load the stop cut short is no failure to report. */
+  const warnUnlessStopped = (message: string) => (e: unknown) => {
+    if (!stopped) console.warn(message, e);
   };
 
   /** After sending, the archive and the rounds (history, closed tasks) show it without waiting for the next pull. */
   const drainThenArchive = async () => {
     await queue.drain();
-    await pullCompletedRounds(db, api).catch((e: unknown) => console.warn('loading completed rounds failed', e));
-    await pullRounds(db, api).catch((e: unknown) => console.warn('loading rounds failed', e));
+    // offline nothing was sent, and the lists could not load
+    if (stopped || !isOnline()) return;
+    await pullCompletedRounds(db, pullApi).catch(warnUnlessStopped('loading completed rounds failed'));
+    if (stopped) return;
+    await pullRounds(db, pullApi).catch(warnUnlessStopped('loading rounds failed'));
+    if (stopped) return;
     await discardIfLoggedOut(db);
   };
 
@@ -90,18 +111,14 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     loginPending = false;
     // another user may see other rounds: everything again, whatever the stored token says
     await pull(true);
+    if (stopped) return;
     await queue.loginChanged();
+    if (stopped) return;
     await decisions.loginChanged();
   };
 
-  const run = async () => {
-    await addLeaderElection();
-    await db.waitForLeadership();
-    if (stopped) return;
-    leader = true;
-    await discardIfLoggedOut(db);
-    await queue.recover();
-    await decisions.recover();
+  /** What the leader listens to; stop() removes it. */
+  const listen = () => {
     const onOnline = () => {
       void pull();
       void queue.drain();
@@ -121,16 +138,39 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     cleanups.push(() => decisionSub.unsubscribe());
     const timer = setInterval(() => void pull(), opts.pullIntervalMs ?? 5 * 60_000);
     cleanups.push(() => clearInterval(timer));
+  };
+
+  // A stop() may land during any of these awaits (the version guard stops, then closes the database): each step
+  // starts only if it has not, and nothing is installed afterwards that stop() would no longer remove.
+  const run = async () => {
+    const steps = [
+      () => addLeaderElection(),
+      () => db.waitForLeadership(),
+      () => {
+        leader = true;
+        return discardIfLoggedOut(db);
+      },
+      () => queue.recover(),
+      () => decisions.recover(),
+    ];
+    for (const step of steps) {
+      await step();
+      if (stopped) return;
+    }
+    listen();
     await (loginPending ? afterLogin() : pull());
   };
-  void run();
+  run().catch((e: unknown) => {
+    // after a stop the database may close under the start: that is no failure
+    if (!stopped) console.error('the replication failed', e);
+  });
 
   return {
     refresh: async () => {
-      if (leader) await pull();
+      if (running()) await pull();
     },
     flush: async () => {
-      if (leader) await queue.drain();
+      if (running()) await queue.drain();
     },
     // Accept-Language says the language to a server without the `lang` parameter (an extension)
     completedRoundPdf: (instanceId, lang) =>
@@ -183,6 +223,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     loginChanged: async () => {
       // a login that lands before this tab leads (the page just came back from the provider) is taken up when it
       // does: the rounds and decisions waiting for this login must not wait for the next event
+      if (stopped) return;
       if (!leader) {
         loginPending = true;
         return;
@@ -190,10 +231,11 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       await afterLogin();
     },
     stop: () => {
+      if (stopped) return;
       stopped = true;
       queue.stop();
       decisions.stop();
-      cleanups.forEach((c) => c());
+      cleanups.splice(0).forEach((c) => c());
     },
   };
 }
