@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
+import { typeTwoValuesAtOneTime } from './duplicate-time';
 import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
 
 const DAM = 'Talsperre Gepatsch Kontrollgang';
@@ -352,20 +353,8 @@ describe('checks and prompts before a round is sent', () => {
     // a day no other test sends DAM values for, so only this round's own two values can collide
     const date = DateTime.fromISO(today).minus({ days: 1 }).toISODate() ?? '';
     const { context, page, errors } = await open(DAM, date);
-    await type(page, 'Lot L1 2201 DX', '3,5');
-    const row = page.locator('tr[data-tsid="2201-DX"]');
-    await row.getByRole('button', { name: /duplizieren$/ }).click();
-    await page.getByRole('textbox', { name: /^Uhrzeit der Kopie von/ }).pressSequentially('0730', { delay: 20 });
-    await page.keyboard.press('Enter');
-    await type(page, 'Lot L1 2201 DX Kopie 1', '4');
-    // the copy's time typed over to the original's (12:00): two values of one series at one time, which the
-    // device lets through and the server refuses with duplicate-time {tsId, dt}
+    await typeTwoValuesAtOneTime(page);
     const copyTime = field(page, 'Lot L1 2201 DX Kopie 1 Uhrzeit');
-    await copyTime.click();
-    await page.keyboard.press('Control+A');
-    await copyTime.pressSequentially('1200', { delay: 20 });
-    await page.keyboard.press('Tab');
-    await page.waitForTimeout(500);
     const before = await countRoundPosts(env.server());
     await submitRound(page);
     const alert = page.getByTestId('submit-error');
