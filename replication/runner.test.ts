@@ -21,7 +21,12 @@ import { LOGIN_REQUIRED, SubmitQueue } from './submit-queue';
 import { SYNC_STATE_KEY } from './sync-state';
 
 // The runner calls discardIfLoggedOut right after it leads; a test may stop the replication inside that call.
-const hooks = vi.hoisted(() => ({ onDiscard: undefined as (() => void) | undefined }));
+// Every pull the runner starts is logged (the tests add their asks to the log) and waits for pullGate first.
+const hooks = vi.hoisted(() => ({
+  onDiscard: undefined as (() => void) | undefined,
+  log: [] as string[],
+  pullGate: Promise.resolve(),
+}));
 vi.mock('./user-data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./user-data')>();
   return {
@@ -31,6 +36,24 @@ vi.mock('./user-data', async (importOriginal) => {
       hooks.onDiscard = undefined;
       hook?.();
       return actual.discardIfLoggedOut(db);
+    },
+  };
+});
+
+vi.mock('./sync-state', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./sync-state')>();
+  let pullsStarted = 0;
+  return {
+    ...actual,
+    pullFromServer: async (...args: Parameters<typeof actual.pullFromServer>) => {
+      const n = ++pullsStarted;
+      hooks.log.push(`pull ${n} start${args[2].force ? ' forced' : ''}`);
+      try {
+        await hooks.pullGate;
+        return await actual.pullFromServer(...args);
+      } finally {
+        hooks.log.push(`pull ${n} end`);
+      }
     },
   };
 });
@@ -58,6 +81,10 @@ let handle: ReplicationHandle | undefined;
 /** Every request the replication made, as `METHOD /path` below the API base. */
 let requests: string[];
 let inFlight: number;
+/** The most requests of each kind (`METHOD /path`) that were in flight at once. */
+let peakInFlight: Map<string, number>;
+/** How long a request of this kind takes longer than the server needs (a slow link). */
+let delayOf: (request: string) => number;
 /** The `online` listeners the window holds. */
 let onlineListeners: Set<EventListenerOrEventListenerObject>;
 let events: EventTarget;
@@ -71,14 +98,26 @@ beforeEach(async () => {
   await pullRounds(db, new ApiClient(server.url, identity, realFetch));
   requests = [];
   inFlight = 0;
+  peakInFlight = new Map();
+  delayOf = () => 0;
+  hooks.log = [];
+  hooks.pullGate = Promise.resolve();
+  const inFlightOf = new Map<string, number>();
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    requests.push(`${init?.method ?? 'GET'} ${url.pathname.replace(API_BASE, '')}`);
+    const request = `${init?.method ?? 'GET'} ${url.pathname.replace(API_BASE, '')}`;
+    requests.push(request);
     inFlight += 1;
+    const same = (inFlightOf.get(request) ?? 0) + 1;
+    inFlightOf.set(request, same);
+    peakInFlight.set(request, Math.max(peakInFlight.get(request) ?? 0, same));
     try {
+      const delay = delayOf(request);
+      if (delay > 0) await settle(delay);
       return await realFetch(input, init);
     } finally {
       inFlight -= 1;
+      inFlightOf.set(request, (inFlightOf.get(request) ?? 1) - 1);
     }
   });
   events = new EventTarget();
@@ -101,6 +140,7 @@ afterEach(async () => {
   handle?.stop();
   handle = undefined;
   hooks.onDiscard = undefined;
+  hooks.pullGate = Promise.resolve();
   // a pull or send under way still writes: let it finish before the database closes
   await vi.waitFor(() => expect(inFlight).toBe(0), { timeout: 20_000 });
   await settle(100);
@@ -325,5 +365,103 @@ describe('stop() stops the replication', () => {
     expect(onlineListeners.size).toBe(0);
     expect(await syncState(instanceId)).toBe('queued');
     expect(await decisionState(decisionId)).toBe('queued');
+  });
+});
+
+describe('one pull and one drain at a time', () => {
+  /** The pull log without the pulls' numbers: `pull start`, `pull start forced`, `pull end`. */
+  const pullLog = () => hooks.log.filter((e) => e.startsWith('pull ')).map((e) => e.replace(/^pull \d+/, 'pull'));
+  const pullsUnderWay = () =>
+    pullLog().filter((e) => e.startsWith('pull start')).length - pullLog().filter((e) => e === 'pull end').length;
+  /** Whether the ask's promise resolved after a pull that began after the ask had ended. */
+  const answeredByLaterPull = (ask: string): boolean => {
+    const asked = hooks.log.indexOf(`ask ${ask}`);
+    const answered = hooks.log.indexOf(`done ${ask}`);
+    return hooks.log.some((entry, i) => {
+      const started = /^pull (\d+) start/.exec(entry);
+      const ended = started ? hooks.log.indexOf(`pull ${started[1]} end`) : -1;
+      return asked >= 0 && i > asked && ended > i && answered > ended;
+    });
+  };
+  /** The most pulls that ran at once. */
+  const peakPulls = () =>
+    pullLog().reduce(
+      (acc, e) => {
+        const now = acc.now + (e === 'pull end' ? -1 : 1);
+        return { now, peak: Math.max(acc.peak, now) };
+      },
+      { now: 0, peak: 0 },
+    ).peak;
+  /** Leads, lets the first pull end, and forgets its requests. */
+  const leadAndSettle = async (): Promise<ReplicationHandle> => {
+    const r = start();
+    lead();
+    await firstPullDone();
+    await eventually(() => expect(pullsUnderWay()).toBe(0));
+    hooks.log = [];
+    requests = [];
+    return r;
+  };
+  /** Holds every pull before its first request until the returned function is called. */
+  const holdPulls = (): (() => void) => {
+    let release = () => undefined as void;
+    hooks.pullGate = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  };
+
+  it('three refresh() at once make two /sync-state requests, and each resolves after a pull begun after it', async () => {
+    const r = await leadAndSettle();
+    const asks = ['1', '2', '3'].map((ask) => {
+      hooks.log.push(`ask ${ask}`);
+      return r.refresh().then(() => hooks.log.push(`done ${ask}`));
+    });
+    await Promise.all(asks);
+    // the first ask starts a pull; the two asked during it share one follow-up
+    expect(pulls()).toBe(2);
+    expect(peakPulls()).toBe(1);
+    expect(['1', '2', '3'].filter((ask) => !answeredByLaterPull(ask))).toEqual([]);
+  });
+
+  it('a login during a pull makes the one follow-up pull forced, whatever the asks before and after it say', async () => {
+    const r = await leadAndSettle();
+    const release = holdPulls();
+    // the login is not the first ask waiting: the asks merge, they do not keep the first or the last
+    const asks = [r.refresh(), r.refresh(), r.loginChanged(), r.refresh()];
+    release();
+    await Promise.all(asks);
+    expect(pullLog()).toEqual(['pull start', 'pull end', 'pull start forced', 'pull end']);
+    // forced: the whole pull ran although the server's token had not changed since the first pull
+    expect(requests.filter((q) => q === 'GET /sync-state')).toHaveLength(2);
+    expect(requests.filter((q) => q === 'GET /config')).toHaveLength(1);
+  });
+
+  it('a burst of state changes of queued rounds makes drains that never overlap, and the last shows every round', async () => {
+    await leadAndSettle();
+    // the lists a drain loads after sending take long: a second drain beside it would be in flight with it
+    delayOf = (request) => (request === 'GET /completed-measure-round' || request === 'GET /measure-round' ? 150 : 0);
+    const ids = await Promise.all([queuedRound(), queuedRound(), queuedRound()]);
+    await eventually(async () => {
+      for (const id of ids) expect(await syncState(id)).toBe('sent');
+    });
+    await eventually(async () => expect((await db.completedRounds.findByIds(ids).exec()).size).toBe(3));
+    await eventually(() => expect(inFlight).toBe(0));
+    expect(sends()).toBe(3);
+    expect(pulls()).toBe(0);
+    expect(peakInFlight.get('GET /completed-measure-round')).toBe(1);
+    expect(peakInFlight.get('GET /measure-round')).toBe(1);
+  });
+
+  it('stop() during a pull with a follow-up asked starts no follow-up, and both asks resolve', async () => {
+    // the pull the stop cuts short warns that it could not load
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const r = await leadAndSettle();
+    const release = holdPulls();
+    const asks = [r.refresh(), r.refresh()];
+    r.stop();
+    release();
+    await Promise.all(asks);
+    await settle(300);
+    expect(pullLog()).toEqual(['pull start', 'pull end']);
+    expect(requests).toEqual([]);
   });
 });

@@ -79,7 +79,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
 
   const session: SyncSession = { serverHasSyncState: true };
   /** Asks /sync-state first: a quiet pull (timer, online, refresh button) is one request, nothing written. */
-  const pull = async (force = false) => {
+  const pullNow = async (force: boolean) => {
     if (stopped || !isOnline()) return;
     try {
       await pullFromServer(db, pullApi, { force, clientVersion: opts.identity.clientVersion, session });
@@ -88,6 +88,13 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (!stopped) throw e;
     }
   };
+  // Two pulls at once would write the same documents twice and double the requests on a slow link; a login's
+  // forced ask makes the follow-up forced.
+  const pull = oneAtATime(
+    pullNow,
+    (a: boolean, b: boolean) => a || b,
+    () => stopped,
+  );
 
   /** A load the stop cut short is no failure to report. */
   const warnUnlessStopped = (message: string) => (e: unknown) => {
@@ -95,7 +102,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
   };
 
   /** After sending, the archive and the rounds (history, closed tasks) show it without waiting for the next pull. */
-  const drainThenArchive = async () => {
+  const drainAndLoadNow = async () => {
     await queue.drain();
     // offline nothing was sent, and the lists could not load
     if (stopped || !isOnline()) return;
@@ -105,6 +112,13 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
     if (stopped) return;
     await discardIfLoggedOut(db);
   };
+  // The query of queued rounds emits once per change (several at once when several rounds change): one drain
+  // runs, and one more after it shows what changed meanwhile.
+  const drainThenArchive = oneAtATime<void>(
+    drainAndLoadNow,
+    () => undefined,
+    () => stopped,
+  );
 
   let loginPending = false;
   const afterLogin = async () => {
@@ -120,7 +134,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
   /** What the leader listens to; stop() removes it. */
   const listen = () => {
     const onOnline = () => {
-      void pull();
+      void pull(false);
       void queue.drain();
       void decisions.drain();
     };
@@ -136,7 +150,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (docs.length > 0) void decisions.drain();
     });
     cleanups.push(() => decisionSub.unsubscribe());
-    const timer = setInterval(() => void pull(), opts.pullIntervalMs ?? 5 * 60_000);
+    const timer = setInterval(() => void pull(false), opts.pullIntervalMs ?? 5 * 60_000);
     cleanups.push(() => clearInterval(timer));
   };
 
@@ -158,7 +172,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       if (stopped) return;
     }
     listen();
-    await (loginPending ? afterLogin() : pull());
+    await (loginPending ? afterLogin() : pull(false));
   };
   run().catch((e: unknown) => {
     // after a stop the database may close under the start: that is no failure
@@ -167,7 +181,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
 
   return {
     refresh: async () => {
-      if (running()) await pull();
+      if (running()) await pull(false);
     },
     flush: async () => {
       if (running()) await queue.drain();
@@ -237,5 +251,45 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
       decisions.stop();
       cleanups.splice(0).forEach((c) => c());
     },
+  };
+}
+
+/**
+ * One run at a time. Asks while one runs do not start another: they share ONE follow-up run after it, with their
+ * arguments merged, and each resolves when a run that began after its ask has ended. Once `stopped`, nothing
+ * starts; asks that waited resolve without a run.
+ */
+function oneAtATime<T>(
+  run: (arg: T) => Promise<void>,
+  merge: (waiting: T, ask: T) => T,
+  stopped: () => boolean,
+): (arg: T) => Promise<void> {
+  let running = false;
+  let followUp: { arg: T; done: Promise<void>; settle: (run: Promise<void>) => void } | undefined;
+  const begin = (arg: T): Promise<void> => {
+    running = true;
+    const done = run(arg);
+    // registered before the caller's await: the follow-up has begun when a caller resumes, so an ask it makes
+    // then waits for the next follow-up instead of running beside it
+    void done.then(next, next);
+    return done;
+  };
+  const next = () => {
+    running = false;
+    const waiting = followUp;
+    followUp = undefined;
+    waiting?.settle(stopped() ? Promise.resolve() : begin(waiting.arg));
+  };
+  return (arg) => {
+    if (stopped()) return Promise.resolve();
+    if (!running) return begin(arg);
+    if (followUp) {
+      followUp.arg = merge(followUp.arg, arg);
+      return followUp.done;
+    }
+    let settle: (run: Promise<void>) => void = () => undefined;
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    followUp = { arg, done, settle };
+    return done;
   };
 }
