@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { typeTwoValuesAtOneTime } from './duplicate-time';
+import { copyLotL1, typeTwoValuesAtOneTime, typeValue } from './duplicate-time';
 import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
 
 const DAM = 'Talsperre Gepatsch Kontrollgang';
@@ -395,5 +395,48 @@ describe('checks and prompts before a round is sent', () => {
     ]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('marks only the copy that holds the code the server refuses, not its original holding an allowed one', async () => {
+    // a day no other test sends DAM values for
+    const date = DateTime.fromISO(today).minus({ days: 2 }).toISODate() ?? '';
+    const db = env.server().db;
+    const [stored] = await db.query<{ definition: string }>(
+      `select definition::text as definition from round_entry where ts_id = '2201-DX'`,
+    );
+    const setUnit = (unit: string) =>
+      db.query(
+        `update round_entry set definition = jsonb_set(definition, '{tsUnit}', to_jsonb($1::text)) where ts_id = '2201-DX'`,
+        [unit],
+      );
+    const { context, page, errors } = await open(DAM, date);
+    try {
+      await typeValue(page, 'Lot L1 2201 DX', '1');
+      await copyLotL1(page, '0730');
+      await typeValue(page, 'Lot L1 2201 DX Kopie 1', '7');
+      await page.keyboard.press('Tab');
+      // meanwhile the office made the series a yes/no code on the server: the copy's 7 is refused, the 1 is not
+      await setUnit('nein/ja');
+      await submitRound(page);
+      const alert = page.getByTestId('submit-error');
+      await alert.waitFor({ timeout: 30_000 });
+      const sentence = '7 ist keiner der Codes, die diese Zeitreihe erlaubt (0, 1).';
+      expect(await alert.textContent()).toContain(`Lot L1 (2201), DX: ${sentence}`);
+      // the server names the series only: of its two rows, the copy holds the 7, the original its 1
+      const copy = page.locator('tr[data-tsid="2201-DX#1"]');
+      const original = page.locator('tr[data-tsid="2201-DX"]');
+      expect(await copy.getByTestId('refused-value').textContent()).toBe(sentence);
+      expect(await original.getByTestId('refused-value').count()).toBe(0);
+      // the round the device pulled meanwhile makes the value a yes/no choice: its input is found by its cell
+      const invalid = (row: typeof copy, col: string) =>
+        row.locator(`[data-col="${col}"] [aria-invalid="true"]`).count();
+      expect(await invalid(copy, 'value')).toBe(1);
+      expect(await invalid(original, 'value')).toBe(0);
+      expect(await invalid(copy, 'time')).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await db.query(`update round_entry set definition = $1::jsonb where ts_id = '2201-DX'`, [stored?.definition]);
+      await context.close();
+    }
   });
 });
