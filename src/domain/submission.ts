@@ -50,7 +50,7 @@ export function describeSubmissionError(e: SubmissionError): string {
   }
 }
 
-function afterDt(dt: string): string {
+export function afterDt(dt: string): string {
   // dt passed the IsoDateTime check of the post schema, so luxon always reads it
   return DateTime.fromISO(dt, { setZone: true }).plus({ seconds: VALUE_AFTER_OFFSET_SECONDS }).toISO() as string;
 }

@@ -5,12 +5,14 @@ import {
   describeRefusal,
   entryIndexOf,
   refusalConcerns,
+  refusalHeldBy,
   refusedField,
   refusedTsId,
   type Refusal,
   type RefusedField,
   type RefusalSource,
   type RefusedEntry,
+  type RowHeld,
 } from './submit-refusal';
 
 const entry = (tsId: string, staName: string, staNumber: string, tsParameter: string): RefusedEntry => ({
@@ -148,5 +150,112 @@ describe('the input of a row a refusal concerns', () => {
     ['a photo of another round', { code: 'image-other-round' }, 'value'],
   ])('%s: %s', (_name, refusal, expected) => {
     expect(refusedField(refusal)).toBe(expected);
+  });
+});
+
+describe('which rows of the refused series hold what the refusal names (original and §5 copies)', () => {
+  const noon = '2026-11-20T12:00:00.000+01:00';
+  const noonAfter = '2026-11-20T12:01:00.000+01:00';
+  const half7 = '2026-11-20T07:30:00.000+01:00';
+  const row = (text: string | undefined, times: string[], valueAfterText?: string): RowHeld => ({
+    times,
+    values: { text, ...(valueAfterText !== undefined ? { valueAfterText } : {}) },
+  });
+  const notAllowed = (value: number | string, field?: string): Refusal => ({
+    code: 'value-not-allowed',
+    value,
+    allowed: [0, 1, 2],
+    tsId: '2005-E',
+    ...(field !== undefined ? { field } : {}),
+  });
+  const date = (
+    code: 'date-invalid' | 'date-too-early' | 'date-in-future',
+    value: string,
+    field?: string,
+  ): Refusal => ({
+    code,
+    value,
+    tsId: '2005-E',
+    ...(field !== undefined ? { field } : {}),
+  });
+  const twice: Refusal = {
+    code: 'duplicate-time',
+    dt: '2026-11-20T11:00:00.000Z',
+    tsId: '2005-E',
+    field: 'entries.1.dt',
+  };
+
+  it.each<[string, Refusal, RowHeld | undefined, boolean]>([
+    // value-not-allowed: the row holding the refused value, not its original or copy holding another
+    ['the copy holding the refused 7', notAllowed(7, 'entries.1.value'), row('7', [half7]), true],
+    ['the original holding the allowed 2', notAllowed(7, 'entries.0.value'), row('2', [noon]), false],
+    ['a refused 7 typed as 7,0', notAllowed(7, 'entries.1.value'), row('7,0', [noon]), true],
+    ['a refused 7 typed with blanks', notAllowed(7), row(' 7 ', [noon]), true],
+    ['a refused code sent as text, typed as a number', notAllowed('7'), row('7', [noon]), true],
+    ['a refused text code, typed the same', notAllowed('x', 'entries.0.value'), row(' x', [noon]), true],
+    ['a refused text code, another typed', notAllowed('x', 'entries.0.value'), row('y', [noon]), false],
+    [
+      'a refused 7 of the second reading, held there',
+      notAllowed(7, 'entries.0.valueAfter.value'),
+      row('1', [noon], '7'),
+      true,
+    ],
+    [
+      'a refused 7 of the second reading, held only as the value',
+      notAllowed(7, 'entries.0.valueAfter.value'),
+      row('7', [noon], '1'),
+      false,
+    ],
+    [
+      'a refused 7 of the value, held only as the second reading',
+      notAllowed(7, 'entries.0.value'),
+      row('1', [noon], '7'),
+      false,
+    ],
+    ['a refused 7, no field named: the second reading holds it', notAllowed(7), row('1', [noon], '7'), true],
+    ['a row without a value', notAllowed(7), row(undefined, [noon]), false],
+    ['a row already corrected to 1', notAllowed(7), row('1', [noon]), false],
+    ['a row whose values are not known here (its time field)', notAllowed(7), { times: [noon] }, true],
+    ['a row whose draft is not loaded yet', notAllowed(7), undefined, true],
+    // duplicate-time: every row at the refused time, the instant compared, whatever its offset
+    ['a row at the refused time', twice, row('3,5', [noon]), true],
+    ['another row at the refused time', twice, row('4', [noon]), true],
+    ['a copy at another time', twice, row('4', [half7]), false],
+    [
+      'a row whose second reading is at the refused time',
+      { ...twice, dt: noonAfter },
+      row('3', [noon, noonAfter], '4'),
+      true,
+    ],
+    ['a row without a time', twice, row('4', []), false],
+    ['a row whose draft is not loaded yet', twice, undefined, true],
+    ['a refused time the device cannot read', { ...twice, dt: 'gestern' }, row('4', [half7]), true],
+    // a date refused in a row's dt: the rows whose time makes it
+    ['a future date made by the row', date('date-in-future', noon, 'entries.3.dt'), row('4', [noon]), true],
+    ['a future date made by another row', date('date-in-future', noon, 'entries.3.dt'), row('4', [half7]), false],
+    [
+      'a date of the second reading',
+      date('date-too-early', noonAfter, 'entries.3.valueAfter.dt'),
+      row('4', [noon, noonAfter], '5'),
+      true,
+    ],
+    ['a date that is none', date('date-invalid', 'kein Datum', 'entries.3.dt'), row('4', [half7]), true],
+    // a date in no row's time, and codes that name no value or time: every row, as before
+    [
+      'a discharge protocol’s date',
+      date('date-in-future', noon, 'entries.3.dischargeProtocol.dt'),
+      row('4', [half7]),
+      true,
+    ],
+    ['a date without a field', date('date-in-future', noon), row('4', [half7]), true],
+    ['a series not of the round', { code: 'not-of-round', tsId: '2005-E' }, row('4', [half7]), true],
+    [
+      'a photo of another round',
+      { code: 'image-other-round', imageId: 'i1', tsId: '2005-E' },
+      row(undefined, []),
+      true,
+    ],
+  ])('%s', (_name, refusal, held, expected) => {
+    expect(refusalHeldBy(refusal, held)).toBe(expected);
   });
 });

@@ -1,4 +1,6 @@
 import type { ErrorParams, MeasureRoundEntry } from '../../schemas/api';
+import type { Draft } from '../../schemas/forms/draft';
+import { parseNumberInput } from './numbers';
 import { COPY_SEPARATOR } from './station-copies';
 
 /** The station and timeseries a refusal concerns, as the round on the device names them. */
@@ -154,5 +156,66 @@ export function refusedField(refusal: Pick<Refusal, 'code' | 'field'>): RefusedF
       return ROW_TIME.test(refusal.field ?? '') ? 'time' : 'value';
     default:
       return 'value';
+  }
+}
+
+/**
+ * What one row of a series (the original or a copy, §5 station duplication) holds, from its stored draft
+ * (src/domain/refusal-rows.ts makes it): the dates its time makes as posted, and its typed values. `values` is
+ * undefined where they are not known (a time field knows only its time); a row whose draft is not loaded yet has
+ * no RowHeld at all.
+ */
+export interface RowHeld {
+  /** its dt (the round's date and the row's time), and its second reading's where it has or may have one */
+  times: readonly string[];
+  values?: Pick<Draft, 'text' | 'valueAfterText'>;
+}
+
+/** A typed text is the refused value: as numbers when both are numbers ("7,0" is 7), else as trimmed text. */
+function sameValue(refused: number | string, typed: string | undefined): boolean {
+  if (typed === undefined) return false;
+  const mine = parseNumberInput(typed);
+  const theirs = typeof refused === 'number' ? refused : parseNumberInput(refused);
+  const theirNumber = typeof theirs === 'number' ? theirs : theirs?.kind === 'number' ? theirs.value : undefined;
+  if (mine?.kind === 'number' && theirNumber !== undefined) return mine.value === theirNumber;
+  return typed.trim() === String(refused).trim();
+}
+
+/** The value a refused field names: the second reading's, the main one's, or (no such field) either of them. */
+function typedValues(field: string | undefined, values: NonNullable<RowHeld['values']>): (string | undefined)[] {
+  if (/^entries\.\d+\.valueAfter\.value$/.test(field ?? '')) return [values.valueAfterText];
+  if (/^entries\.\d+\.value$/.test(field ?? '')) return [values.text];
+  return [values.text, values.valueAfterText];
+}
+
+/** The row's time makes the refused date (its dt, or its second reading's). */
+function holdsTime(refused: string, row: RowHeld): boolean {
+  const at = Date.parse(refused);
+  // a date the device cannot read cannot be compared: every row of the series keeps the mark
+  if (Number.isNaN(at)) return true;
+  return row.times.some((t) => Date.parse(t) === at);
+}
+
+/**
+ * Whether a row of the refused series holds what the refusal names. The server names only the series, and its
+ * copies are posted as further entries of it: of the original holding 3 and a copy holding 7, a refused 7 is the
+ * copy's. Two rows at one refused time both hold it. A refusal that names neither a value nor a row's time, and a
+ * row whose draft is not known (`undefined`), keep the mark on every row: never fewer rows than hold the fault.
+ */
+export function refusalHeldBy(refusal: Refusal, row: RowHeld | undefined): boolean {
+  if (row === undefined) return true;
+  switch (refusal.code) {
+    case 'value-not-allowed':
+      return (
+        row.values === undefined || typedValues(refusal.field, row.values).some((t) => sameValue(refusal.value, t))
+      );
+    case 'duplicate-time':
+      return holdsTime(refusal.dt, row);
+    case 'date-invalid':
+    case 'date-too-early':
+    case 'date-in-future':
+      return ROW_TIME.test(refusal.field ?? '') ? holdsTime(refusal.value, row) : true;
+    default:
+      return true;
   }
 }

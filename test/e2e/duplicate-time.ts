@@ -11,6 +11,16 @@ export async function typeValue(page: Page, label: string, text: string): Promis
   await expect.poll(() => field(page, label).getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
 }
 
+/** On the dam round's table: a copy of Lot L1 (§5 station duplication) at `time` (HHmm as typed). */
+export async function copyLotL1(page: Page, time: string): Promise<void> {
+  await page
+    .locator('tr[data-tsid="2201-DX"]')
+    .getByRole('button', { name: /duplizieren$/ })
+    .click();
+  await page.getByRole('textbox', { name: /^Uhrzeit der Kopie von/ }).pressSequentially(time, { delay: 20 });
+  await page.keyboard.press('Enter');
+}
+
 /**
  * On the dam round's table: a value of Lot L1 DX and a copy of the station (§5) whose time is then typed over to
  * the original's (12:00), two values of one series at one time, which the device lets through and the server
@@ -18,12 +28,7 @@ export async function typeValue(page: Page, label: string, text: string): Promis
  */
 export async function typeTwoValuesAtOneTime(page: Page): Promise<void> {
   await typeValue(page, 'Lot L1 2201 DX', '3,5');
-  await page
-    .locator('tr[data-tsid="2201-DX"]')
-    .getByRole('button', { name: /duplizieren$/ })
-    .click();
-  await page.getByRole('textbox', { name: /^Uhrzeit der Kopie von/ }).pressSequentially('0730', { delay: 20 });
-  await page.keyboard.press('Enter');
+  await copyLotL1(page, '0730');
   await typeValue(page, 'Lot L1 2201 DX Kopie 1', '4');
   const copyTime = field(page, 'Lot L1 2201 DX Kopie 1 Uhrzeit');
   await copyTime.click();

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { typeTwoValuesAtOneTime } from './duplicate-time';
+import { copyLotL1, typeTwoValuesAtOneTime, typeValue } from './duplicate-time';
 import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
 
 const DAM = 'Talsperre Gepatsch Kontrollgang';
@@ -395,5 +395,65 @@ describe('checks and prompts before a round is sent', () => {
     ]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('marks only the copy that holds the code the server refuses, not its original holding an allowed one', async () => {
+    // a day no other test sends DAM values for
+    const date = DateTime.fromISO(today).minus({ days: 2 }).toISODate() ?? '';
+    const db = env.server().db;
+    const [stored] = await db.query<{ definition: string }>(
+      `select definition::text as definition from round_entry where ts_id = '2201-DX'`,
+    );
+    const setUnit = (unit: string) =>
+      db.query(
+        `update round_entry set definition = jsonb_set(definition, '{tsUnit}', to_jsonb($1::text)) where ts_id = '2201-DX'`,
+        [unit],
+      );
+    const { tsUnit } = JSON.parse(stored?.definition ?? '{}') as { tsUnit?: string };
+    // the device keeps the round it has: pulled after the refusal, the changed series would make the value a yes/no
+    // choice, which shows no invalid state, and this test is about which row shows it
+    const keepUnit = (node: unknown): unknown =>
+      Array.isArray(node)
+        ? node.map(keepUnit)
+        : node !== null && typeof node === 'object'
+          ? Object.fromEntries(
+              Object.entries(node).map(([k, x]) => [
+                k,
+                k === 'tsUnit' && (node as { tsId?: string }).tsId === '2201-DX' ? tsUnit : keepUnit(x),
+              ]),
+            )
+          : node;
+    const { context, page, errors } = await open(DAM, date, async (p) => {
+      await p.route('**/hwe-api/v2/measure-round/*', async (route) => {
+        if (route.request().method() !== 'GET') return route.continue();
+        const response = await route.fetch();
+        return route.fulfill({ response, json: keepUnit(await response.json()) });
+      });
+    });
+    try {
+      await typeValue(page, 'Lot L1 2201 DX', '1');
+      await copyLotL1(page, '0730');
+      await typeValue(page, 'Lot L1 2201 DX Kopie 1', '7');
+      await page.keyboard.press('Tab');
+      // meanwhile the office made the series a yes/no code on the server: the copy's 7 is refused, the 1 is not
+      await setUnit('nein/ja');
+      await submitRound(page);
+      const alert = page.getByTestId('submit-error');
+      await alert.waitFor({ timeout: 30_000 });
+      const sentence = '7 ist keiner der Codes, die diese Zeitreihe erlaubt (0, 1).';
+      expect(await alert.textContent()).toContain(`Lot L1 (2201), DX: ${sentence}`);
+      // the server names the series only: of its two rows, the copy holds the 7, the original its 1
+      const copy = page.locator('tr[data-tsid="2201-DX#1"]');
+      const original = page.locator('tr[data-tsid="2201-DX"]');
+      expect(await copy.getByTestId('refused-value').textContent()).toBe(sentence);
+      expect(await original.getByTestId('refused-value').count()).toBe(0);
+      expect(await field(page, 'Lot L1 2201 DX Kopie 1').getAttribute('aria-invalid')).toBe('true');
+      expect(await field(page, 'Lot L1 2201 DX').getAttribute('aria-invalid')).toBeNull();
+      expect(await field(page, 'Lot L1 2201 DX Kopie 1 Uhrzeit').getAttribute('aria-invalid')).toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await db.query(`update round_entry set definition = $1::jsonb where ts_id = '2201-DX'`, [stored?.definition]);
+      await context.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { refusedField } from '../../domain/submit-refusal';
 import { TimeField } from '../readings/TimeField';
 import { entryMessageId } from './EntryValue';
-import { useRefusalOf } from './refusal-context';
+import { useRefusalAtTime } from './refusal-context';
 
 /**
  * The time of an entry in a table row or tour card. A refusal of the row's time (two values of the series at one
@@ -23,7 +23,8 @@ export function EntryTime({
   onStore(time: string): Promise<unknown> | void;
 }) {
   const { t } = useLingui();
-  const refusal = useRefusalOf(tsId);
+  // of a series and its copies, only the rows whose time makes the refused date
+  const refusal = useRefusalAtTime(tsId, stored);
   const refused = refusal !== undefined && refusedField(refusal) === 'time';
   return (
     <TimeField

@@ -7,9 +7,10 @@ import { ReadingInput } from '../readings/ReadingInput';
 import { useCalculatedValue } from '../readings/use-calculated-value';
 import { PlausibilityMessage, UnusualMessage } from './PlausibilityMessage';
 import { buildRow, type RowContext, type RowModel } from './row-model';
-import { useRefusalOf } from './refusal-context';
+import { useDraftsLoaded, useRefusalOf } from './refusal-context';
 import { RefusalText } from '../../app/RefusalText';
 import { refusedField } from '../../domain/submit-refusal';
+import { rowHeld } from '../../domain/refusal-rows';
 
 /** The id of what a row says about its entry: the value's and the time's aria-describedby point at it. */
 export const entryMessageId = (tsId: string): string => `err-${tsId}`;
@@ -77,8 +78,12 @@ export function EntryValue({
   const saved = (row.draft?.text ?? '') !== '' && !row.invalid;
   const warned = row.plausibility !== undefined || row.unusual !== undefined;
   // the server refused the last submission for this entry: said here until the user edits the round, and marked
-  // on the value unless it concerns the row's time (EntryTime marks that)
-  const refusal = useRefusalOf(row.entry.tsId);
+  // on the value unless it concerns the row's time (EntryTime marks that); of a series and its copies, only on
+  // the rows that hold the refused value or time
+  const loaded = useDraftsLoaded(store);
+  const refusal = useRefusalOf(row.entry.tsId, () =>
+    loaded ? rowHeld(row.dt, { text: row.draft?.text, valueAfterText: row.draft?.valueAfterText }) : undefined,
+  );
   const valueRefused = refusal !== undefined && refusedField(refusal) === 'value';
   return (
     <div className="flex flex-wrap items-center gap-x-1">

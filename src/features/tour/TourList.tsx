@@ -11,6 +11,8 @@ import { TaskTypeIcon } from '../tasks/TaskTypeIcon';
 import type { TourDensity } from './tour-search';
 import type { Tour } from './use-tour';
 import { useRefusalIn } from '../round-entry/refusal-context';
+import { heldByDraft } from '../../domain/refusal-rows';
+import type { Draft } from '../../../schemas/forms/draft';
 import { RefusalText } from '../../app/RefusalText';
 import './tour-list.css';
 
@@ -50,19 +52,26 @@ function StationLine({
   density,
   onOpen,
   values,
+  drafts,
 }: {
   tour: Tour;
   station: StationGroup;
   density: TourDensity;
   onOpen: () => void;
   values: ReadonlyMap<string, string>;
+  /** the instance's drafts by tsId, and the copies (§5) of each series */
+  drafts: { byTs: ReadonlyMap<string, Draft>; copies: ReadonlyMap<string, readonly string[]> };
 }) {
   const { t } = useLingui();
   const done = tour.complete.get(station.staNumber) === true;
   const tasks = openTasksOf(station, tour.taskActions.localTasks);
-  const tsIds = useMemo(() => station.entries.map((e) => e.tsId), [station.entries]);
-  // the server refused the last submission for a value of this station: said here, before the station is opened
-  const refusal = useRefusalIn(tsIds);
+  // §5 copies of the station's series are rows of the station too
+  const tsIds = station.entries.flatMap((e) => [e.tsId, ...(drafts.copies.get(e.tsId) ?? [])]);
+  // the server refused the last submission for a value of this station: said here, before the station is opened,
+  // when one of its rows holds the refused value or time (drafts not loaded yet: not known, said)
+  const refusal = useRefusalIn(tsIds, (tsId) =>
+    tour.store.loaded ? heldByDraft(drafts.byTs.get(tsId), tour.ctx) : undefined,
+  );
   return (
     <li data-station={station.staNumber} data-complete={done} className="tour-station">
       <button
@@ -142,6 +151,11 @@ export function TourList({
   const { t } = useLingui();
   const drafts = useAllDrafts(tour.store);
   const values = new Map(drafts.map((d) => [d.tsId, d.text ?? '']));
+  const rows = useMemo(() => {
+    const copies = new Map<string, string[]>();
+    for (const d of drafts) if (d.copyOf !== undefined) copies.set(d.copyOf, [...(copies.get(d.copyOf) ?? []), d.tsId]);
+    return { byTs: new Map(drafts.map((d) => [d.tsId, d])), copies };
+  }, [drafts]);
   const shown = useProgressiveCount(tour.stations.length);
   return (
     <div className="space-y-2">
@@ -179,6 +193,7 @@ export function TourList({
             station={s}
             density={density}
             values={values}
+            drafts={rows}
             onOpen={() => onOpen(s.staNumber)}
           />
         ))}
