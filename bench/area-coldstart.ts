@@ -12,11 +12,12 @@ import { DESKTOP, throttle } from './browser';
 const launchProfile = (dir: string) =>
   chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...DESKTOP });
 
-// runs at document start: the time (since navigation start) of the first frame showing the round's link
+// runs at document start: the time (since navigation start) of the first frame showing the round's link (its
+// text says "open the table"; the round's name is in its accessible name)
 const PROBE = `window.__name = window.__name || ((f) => f);
 (() => {
   const check = () => {
-    if ([...document.querySelectorAll('a')].some((a) => (a.textContent || '').includes(${JSON.stringify(BIG.mrName)}))) window.benchRoundsVisible = performance.now();
+    if ([...document.querySelectorAll('a')].some((a) => ((a.getAttribute('aria-label') || '') + (a.textContent || '')).includes(${JSON.stringify(BIG.mrName)}))) window.benchRoundsVisible = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
