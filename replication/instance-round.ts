@@ -15,10 +15,14 @@ export async function loadInstanceRound(
   db: AppDatabase,
   instance: Pick<OfflineInstanceDoc, 'instanceId' | 'mrId'>,
 ): Promise<RoundDoc | null> {
-  const snapshot = await db.reference.findOne(tourRoundKey(instance.instanceId)).exec();
-  if (snapshot) {
-    const parsed = v.safeParse(RoundDocSchema, snapshot.data);
-    if (parsed.success) return parsed.output;
-  }
+  const snapshot = tourSnapshot(await db.reference.findOne(tourRoundKey(instance.instanceId)).exec());
+  if (snapshot) return snapshot;
   return (await db.rounds.findOne(instance.mrId).exec())?.toMutableJSON() ?? null;
+}
+
+/** The round a stored outdoor round's snapshot document holds (none, or one of an older shape: undefined). */
+export function tourSnapshot(doc: { data: unknown } | null): RoundDoc | undefined {
+  if (!doc) return undefined;
+  const parsed = v.safeParse(RoundDocSchema, doc.data);
+  return parsed.success ? parsed.output : undefined;
 }

@@ -1,8 +1,6 @@
-import * as v from 'valibot';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { MeasureRoundEntry } from '../../schemas/api';
-import { RoundDocSchema } from '../../schemas/db/round-doc';
-import { tourRoundKey } from '../../replication/instance-round';
+import { tourRoundKey, tourSnapshot } from '../../replication/instance-round';
 import type { AppDatabase } from '../db/database';
 import { useDb } from '../db/db-context';
 import { useObservable } from '../db/hooks';
@@ -26,13 +24,7 @@ export function refusedEntries$(db: AppDatabase, round: RefusedRound): Observabl
   return combineLatest([
     db.reference.findOne(tourRoundKey(round.instanceId)).$,
     db.rounds.findOne({ selector: { mrName: round.mrName } }).$,
-  ]).pipe(
-    map(([snapshot, pulled]) => {
-      const parsed = snapshot ? v.safeParse(RoundDocSchema, snapshot.data) : undefined;
-      if (parsed?.success) return named(parsed.output.entries);
-      return pulled ? named(pulled.entries) : [];
-    }),
-  );
+  ]).pipe(map(([snapshot, pulled]) => named(tourSnapshot(snapshot)?.entries ?? pulled?.entries ?? [])));
 }
 
 /** The entries that name a refusal of `round`'s submission; undefined while they are read. */

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { useReadingZone } from '../../app/reading-zone';
 import type { DraftStore } from '../../db/draft-store';
@@ -59,12 +59,16 @@ export function useRefusalIn(
     : undefined;
 }
 
-/** Whether the store has its drafts: before, a row's draft is not known (no draft and not loaded look alike). */
+const unwatched = () => () => undefined;
+
+/**
+ * Whether the store has its drafts: before, a row's draft is not known (no draft and not loaded look alike). Only
+ * a row of a round with a refusal watches the store: the others would be told of every keystroke for nothing.
+ */
 export function useDraftsLoaded(store: DraftStore): boolean {
-  return useSyncExternalStore(
-    (l) => store.subscribeAll(l),
-    () => store.loaded,
-  );
+  const watch = useContext(RefusalContext).refusal !== undefined;
+  const subscribe = useCallback((l: () => void) => store.subscribeAll(l), [store]);
+  return useSyncExternalStore(watch ? subscribe : unwatched, () => store.loaded);
 }
 
 export function RefusalProvider({
