@@ -60,6 +60,25 @@ export async function pullCompletedRounds(db: AppDatabase, api: ApiClient): Prom
   return count;
 }
 
+/**
+ * GET /completed-measure-round/{instanceId} (§7): one archived round on demand, for a link to a round the
+ * archive pull did not bring (older than its pages, or completed since). Stored like a pulled one, so the
+ * screen renders it from the database. False when the server does not know it (404) or the user may not see it.
+ */
+export async function pullCompletedRound(db: AppDatabase, api: ApiClient, instanceId: string): Promise<boolean> {
+  try {
+    const { data } = await api.getJson(
+      `/completed-measure-round/${encodeURIComponent(instanceId)}`,
+      CompletedMeasureRoundSchema,
+    );
+    await db.completedRounds.upsert({ ...data, fetchedAt: Date.now() });
+    return true;
+  } catch (e) {
+    if (e instanceof NotFoundError) return false;
+    throw e;
+  }
+}
+
 /** Map track and overlays of each round with their ETags; a round without map data (404) is skipped. */
 export async function pullMapData(db: AppDatabase, api: ApiClient, mrIds: readonly string[]): Promise<void> {
   for (const mrId of mrIds) {

@@ -5,7 +5,7 @@ import { addLeaderElection, type AppDatabase } from '../src/db/database';
 import { ApiClient, batchTsIds, type ClientIdentity } from './api-client';
 import { ApiError, PermissionConflictError } from './api-errors';
 import { pullRounds } from './pull';
-import { pullCompletedRounds, pullHistoricValues } from './pull-lists';
+import { pullCompletedRound, pullCompletedRounds, pullHistoricValues } from './pull-lists';
 import { pullFromServer, type SyncSession } from './sync-state';
 import { SubmitQueue } from './submit-queue';
 import { DecisionQueue } from './decision-queue';
@@ -46,6 +46,11 @@ export interface ReplicationHandle {
     tsIds: readonly string[],
     onBatch?: (progress: { done: number; total: number; stored: number }) => void,
   ): Promise<number>;
+  /**
+   * GET /completed-measure-round/{instanceId}: stores one archived round the pull did not bring (any tab may ask);
+   * false when the server does not know it. Rejects offline or on a server failure.
+   */
+  loadCompletedRound(instanceId: string): Promise<boolean>;
   /** GET /admin/permissions (admins only): online, never stored, since the matrix is edited and saved at once. */
   loadPermissions(): Promise<LoadedPermissions>;
   /** POST /admin/permissions after checking the body against its schema (§5); rejects with the reason. */
@@ -201,6 +206,7 @@ export function startReplication(db: AppDatabase, opts: ReplicationOptions): Rep
         },
       }),
     loadHistory: (tsIds, onBatch) => pullHistoricValues(db, api, tsIds, onBatch),
+    loadCompletedRound: (instanceId) => pullCompletedRound(db, api, instanceId),
     loadSubmittedValues: async (tsIds) => {
       const answers = await Promise.all(
         batchTsIds([...new Set(tsIds)]).map(async (batch) => {

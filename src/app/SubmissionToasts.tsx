@@ -5,7 +5,8 @@ import { useDb } from '../db/db-context';
 import { router } from '../router';
 import { Alert } from '../ui/Alert';
 import { useLocaleFormat } from './use-locale-format';
-import { isTableOf, watchSubmissions, type SubmissionEvent } from './submission-events';
+import { instanceRoute, isScreenOf } from '../domain/instance-route';
+import { watchSubmissions, type SubmissionEvent } from './submission-events';
 import { RoundSubmitErrorText } from './SubmitErrorText';
 
 /** §8 success alerts disappear on their own after this time; errors stay until dismissed. */
@@ -47,8 +48,7 @@ function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (insta
         </p>
       )}
       <Link
-        to="/stations/$group/$date"
-        params={{ group: event.mrName, date: event.date }}
+        {...instanceRoute(event)}
         onClick={onClose}
         className="mt-1 inline-block font-semibold underline"
       >
@@ -73,7 +73,7 @@ function Toasts() {
   );
   useEffect(() => {
     const sub = watchSubmissions(db).subscribe((event) => {
-      if (isTableOf(pathRef.current, event)) return;
+      if (isScreenOf(pathRef.current, event)) return;
       // One toast per round: a newer outcome replaces the older one (e.g. an error followed by success).
       setEvents((list) => [...list.filter((e) => e.instanceId !== event.instanceId), event]);
     });

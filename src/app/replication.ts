@@ -41,6 +41,7 @@ export function deferredReplication(load: () => Promise<ReplicationHandle>): Rep
       ready.then((h) => h.completedRoundImage(instanceId, imageId, width)),
     loadHistory: (tsIds, onBatch) => ready.then((h) => h.loadHistory(tsIds, onBatch)),
     loadSubmittedValues: (tsIds) => ready.then((h) => h.loadSubmittedValues(tsIds)),
+    loadCompletedRound: (instanceId) => ready.then((h) => h.loadCompletedRound(instanceId)),
     loadPermissions: () => ready.then((h) => h.loadPermissions()),
     savePermissions: (data, etag) => ready.then((h) => h.savePermissions(data, etag)),
     isLeader: () => real?.isLeader() ?? false,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncState } from '../../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../db/database';
 import { memoryDatabase } from '../../test/unit/memory-db';
-import { isTableOf, submissionOutcome, watchSubmissions, type SubmissionEvent } from './submission-events';
+import { submissionOutcome, watchSubmissions, type SubmissionEvent } from './submission-events';
 
 describe('submissionOutcome', () => {
   it.each<[SyncState | undefined, SyncState, 'sent' | 'error' | undefined]>([
@@ -68,15 +68,4 @@ describe('watchSubmissions', () => {
       { outcome: 'sent', instanceId: 'i1', mrName: 'Runde Nord', date: '2026-11-23', mode: 'indoor', valueCount: 1 },
     ]);
   });
-});
-
-describe('isTableOf', () => {
-  const event = { mrName: 'Talsperre Nord/Süd', date: '2026-11-23' };
-  it.each<[string, boolean]>([
-    ['/stations/Talsperre%20Nord%2FS%C3%BCd/2026-11-23', true],
-    ['/stations/Talsperre Nord/Süd/2026-11-23', true],
-    ['/stations/Talsperre%20Nord%2FS%C3%BCd/2026-11-24', false],
-    ['/', false],
-    ['/stations/%E0%A4%A/2026-11-23', false],
-  ])('%s → %s', (path, expected) => expect(isTableOf(path, event)).toBe(expected));
 });

@@ -51,12 +51,3 @@ export function watchSubmissions(db: AppDatabase): Observable<SubmissionEvent> {
     filter((e): e is SubmissionEvent => e !== undefined),
   );
 }
-
-/** Whether the path is the table of that round and date, where the submit bar already tells the outcome. */
-export function isTableOf(pathname: string, event: Pick<SubmissionEvent, 'mrName' | 'date'>): boolean {
-  try {
-    return decodeURIComponent(pathname) === `/stations/${event.mrName}/${event.date}`;
-  } catch {
-    return false;
-  }
-}

@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { DecisionForm, DecisionReadOnly, DecisionRefused } from '../decisions/DecisionForm';
 import { DecisionStatus } from '../decisions/DecisionStatus';
 import { useDecision, useDecisionsByOwner, useRefusedDecisions } from '../decisions/decision-store';
+import { MissingRound } from './MissingRound';
 import { PdfButton } from './PdfButton';
 import { RoundDetails } from './RoundDetails';
 import { RoundState } from './round-state';
@@ -40,13 +41,7 @@ export function ArchiveRound() {
   const last = visible[0];
   // the refusals too: a refused round never shows its form for a moment
   if (round === undefined || refused === undefined) return <p role="status">…</p>;
-  if (round === null) {
-    return (
-      <Alert type="danger">
-        <Trans>This completed round is not on this device.</Trans> <BackLink />
-      </Alert>
-    );
-  }
+  if (round === null) return <MissingRound instanceId={instanceId} back={<BackLink />} />;
   const access = stage === undefined ? undefined : decisionAccess(round, stage, info?.roles, config.product, refused);
   return (
     <section aria-labelledby="archive-round-heading" className="space-y-3">

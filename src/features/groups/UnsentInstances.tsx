@@ -6,6 +6,7 @@ import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
+import { instanceRoute } from '../../domain/instance-route';
 import { useObservable } from '../../db/hooks';
 import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../../app/SyncBadge';
@@ -59,8 +60,7 @@ export function UnsentInstances() {
           return (
             <li key={i.instanceId} className="flex flex-wrap items-center gap-2">
               <Link
-                to={i.mode === 'meteo' ? '/meteo/$group/$date' : '/stations/$group/$date'}
-                params={{ group: i.mrName, date: i.date }}
+                {...instanceRoute(i)}
                 className="text-sky-700 underline dark:text-sky-300"
               >
                 {name} · {date}

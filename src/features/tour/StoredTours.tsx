@@ -12,6 +12,7 @@ import { useOnline } from '../../app/use-online';
 import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
+import { instanceRoute } from '../../domain/instance-route';
 import { useObservable } from '../../db/hooks';
 import {
   isTourReady,
@@ -155,8 +156,7 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
     <li className="rounded border border-slate-300 p-2 dark:border-slate-700" data-instance={instance.instanceId}>
       <div className="flex flex-wrap items-center gap-2">
         <Link
-          to="/mobile/$instanceId"
-          params={{ instanceId: instance.instanceId }}
+          {...instanceRoute(instance)}
           className="inline-flex min-h-11 items-center font-semibold text-sky-800 underline dark:text-sky-300"
         >
           {name} · {date}
