@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useLocation, useParams } from '@tanstack/react-router';
+import { useCurrentDate } from './use-current-date';
 import { Fragment, useState } from 'react';
 import { useConfig, useServerInfo } from '../db/reference-hooks';
 import { activateLocale, isLocale, LOCALES } from './i18n';
@@ -27,12 +28,11 @@ export function Navbar() {
   const online = useOnline();
   const fmt = useLocaleFormat();
   const params = useParams({ strict: false });
-  const search = useSearch({ strict: false });
   const location = useLocation();
   const [theme, setTheme] = useState<Theme>(currentTheme);
   const authState = useAuthState();
   const meta = useRouteMeta();
-  const date = params.date ?? (typeof search.date === 'string' ? search.date : undefined);
+  const date = useCurrentDate();
   const group = params.group;
   const username = info?.username ?? undefined;
   const documentCount = useMeasureDocuments()?.length ?? 0;

@@ -4,6 +4,7 @@ import { tinykeys } from 'tinykeys';
 import { auth } from './auth';
 import { useConfig, useServerInfo } from '../db/reference-hooks';
 import { openShortcutHelp } from './ShortcutHelp';
+import { useCurrentDate } from './use-current-date';
 
 /**
  * §9 keyboard shortcuts: g h home, g a archive, g l login/logout, g c config, g p permissions; `?` the about/help
@@ -14,6 +15,8 @@ export function useShortcuts(): void {
   const navigate = useNavigate();
   const isAdmin = useServerInfo()?.isAdmin === true;
   const { showArchive, showAbout } = useConfig();
+  // §2: home keeps the date, as the navbar's home link does
+  const date = useCurrentDate();
   useEffect(() => {
     const unlessTyping = (fn: () => void) => (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -22,7 +25,7 @@ export function useShortcuts(): void {
       fn();
     };
     return tinykeys(window, {
-      'g h': unlessTyping(() => void navigate({ to: '/' })),
+      'g h': unlessTyping(() => void navigate({ to: '/', search: date ? { date } : {} })),
       'g c': unlessTyping(() => void navigate({ to: '/config' })),
       // the archive only where the navbar offers it: switched on, and logged in when there is a login
       'g a': unlessTyping(() => {
@@ -42,5 +45,5 @@ export function useShortcuts(): void {
       'Shift+?': unlessTyping(() => (showAbout ? void navigate({ to: '/about' }) : openShortcutHelp())),
       k: unlessTyping(openShortcutHelp),
     });
-  }, [navigate, isAdmin, showArchive, showAbout]);
+  }, [navigate, isAdmin, showArchive, showAbout, date]);
 }

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../readings/DateField';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
@@ -17,6 +17,7 @@ import {
   type DecisionStage,
 } from '../../domain';
 import { useRefusedDecisions } from '../decisions/decision-store';
+import { useKeptScroll, useKeptSelection } from './kept-alive';
 import { PdfButton } from './PdfButton';
 import { RoundState, useStateLabel } from './round-state';
 
@@ -156,7 +157,7 @@ export function ArchiveList() {
   const db = useDb();
   const navigate = useNavigate({ from: '/archive' });
   const filter = useSearch({ from: '/archive' });
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelected] = useKeptSelection();
   const rounds = useObservable(() => db.completedRounds.find({ sort: [{ submissionTime: 'desc' }] }).$, [], [db]);
   const roles = useServerInfo()?.roles;
   const { product } = useConfig();
@@ -180,6 +181,7 @@ export function ArchiveList() {
     () => filterArchive(rounds, filter).filter((r) => !filter.mine || awaiting.get(r.instanceId) !== undefined),
     [rounds, filter, awaiting],
   );
+  useKeptScroll(shown.length > 0, '/archive');
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const decided = (
     time: string | null | undefined,

@@ -68,7 +68,7 @@ export function GroupSelection() {
           )
         </p>
       )}
-      {outdoor && <StoredTours emphasize />}
+      {outdoor && <StoredTours emphasize date={date} />}
       {rounds.length === 0 ? (
         <p className="rounded border border-dashed border-slate-400 p-4">
           <Trans>
@@ -139,7 +139,7 @@ export function GroupSelection() {
           </ul>
         </>
       )}
-      {!outdoor && <StoredTours emphasize={false} />}
+      {!outdoor && <StoredTours emphasize={false} date={date} />}
       <UnsentInstances />
       {storing && <StoreTourDialog round={storing} date={date} onClose={() => setStoring(null)} />}
     </section>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { instanceRoute } from '../../domain/instance-route';
+import { storedRoundsOn } from '../../domain/stored-rounds';
 import { useObservable } from '../../db/hooks';
 import {
   isTourReady,
@@ -193,9 +194,39 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
   );
 }
 
-/** §4/§8: the rounds stored offline on this device and in progress; deleting one asks for its name. */
-export function StoredTours({ emphasize }: { emphasize: boolean }) {
+/** Links to the other dates holding stored rounds: choosing one lists them (the chosen date filters the list). */
+function OtherDates({ dates }: { dates: { date: string; count: number }[] }) {
+  const fmt = useLocaleFormat();
+  if (dates.length === 0) return null;
+  return (
+    <p className="mt-2 text-sm" data-testid="stored-other-dates">
+      <Trans>Stored for other dates:</Trans>{' '}
+      {dates.map(({ date, count }, i) => {
+        const day = fmt.date(date);
+        return (
+          <span key={date}>
+            {i > 0 && ', '}
+            <Link
+              to="/"
+              search={{ date }}
+              className="inline-flex min-h-11 items-center text-sky-800 underline dark:text-sky-300"
+            >
+              <Plural value={count} one={`${day} (# round)`} other={`${day} (# rounds)`} />
+            </Link>
+          </span>
+        );
+      })}
+    </p>
+  );
+}
+
+/**
+ * §4/§8: the rounds stored offline on this device and in progress, for the chosen date (§2 "filtered, shown
+ * once a date is chosen"), the other dates linked; deleting one asks for its name.
+ */
+export function StoredTours({ emphasize, date }: { emphasize: boolean; date: string }) {
   const { t } = useLingui();
+  const fmt = useLocaleFormat();
   const db = useDb();
   const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
   const [deletedName, setDeletedName] = useState<string | null>(null);
@@ -210,6 +241,8 @@ export function StoredTours({ emphasize }: { emphasize: boolean }) {
     [db],
   ).filter((i) => instanceVisibleTo(ownerOf(i), user));
   if (tours.length === 0 && !emphasize && !deletedName) return null;
+  const { onDate, otherDates } = storedRoundsOn(tours, date);
+  const day = fmt.date(date);
   return (
     <section aria-labelledby="stored-tours-heading" className="rounded border-2 border-sky-700 p-3 dark:border-sky-400">
       <h2 id="stored-tours-heading" className="text-lg font-semibold">
@@ -226,13 +259,18 @@ export function StoredTours({ emphasize }: { emphasize: boolean }) {
             No rounds are stored offline on this device. Choose "Take offline" on a round while you have network.
           </Trans>
         </p>
+      ) : onDate.length === 0 ? (
+        <p className="text-sm" data-testid="no-stored-tours-on-date">
+          <Trans>No round is stored on this device for {day}.</Trans>
+        </p>
       ) : (
         <ul className="mt-2 space-y-2" aria-label={t`Stored rounds`}>
-          {tours.map((i) => (
+          {onDate.map((i) => (
             <StoredTour key={i.instanceId} instance={i} onDelete={() => setDeleting(i)} />
           ))}
         </ul>
       )}
+      <OtherDates dates={otherDates} />
       {deleting && (
         <DeleteInstanceDialog
           instance={deleting}
