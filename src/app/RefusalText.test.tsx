@@ -63,7 +63,14 @@ describe("a refusal of the row's time marks the time field", () => {
   const time = (error: SubmitError, tsId = '2001-W') =>
     render(
       <RefusalProvider instance={{ syncState: 'error', lastError: error }} entries={[well]}>
-        <EntryTime tsId={tsId} stored="12:00" label="Piezometer P1 2001 W" disabled={false} onStore={() => undefined} />
+        <EntryTime
+          tsId={tsId}
+          stored="12:00"
+          label="Piezometer P1 2001 W"
+          entryName="Piezometer P1 (2001), W"
+          disabled={false}
+          onStore={() => undefined}
+        />
       </RefusalProvider>,
     ).querySelector('input[data-time-input]');
 

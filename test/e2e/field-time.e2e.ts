@@ -72,7 +72,10 @@ describe('field-ready time and checks', () => {
     // "Now" beside the time field sets the Vienna time, not the browser's UTC
     const wtLabel = `${wt.staName} ${wt.staNumber} ${wt.tsParameter}`;
     const wtRow = page.locator(`tr[data-tsid="${wt.tsId}"]`);
-    await wtRow.getByRole('button', { name: 'Jetzt', exact: true }).click();
+    // its name says which entry's time it sets: a screen reader hears more than "Jetzt" on every row
+    await wtRow
+      .getByRole('button', { name: `Jetzt: ${wt.staName} (${wt.staNumber}), ${wt.tsParameter}`, exact: true })
+      .click();
     await expect
       .poll(
         async () =>
@@ -175,7 +178,7 @@ describe('field-ready time and checks', () => {
     await time.click();
     await time.press('Control+a');
     await time.press('Backspace');
-    const now = card.getByRole('button', { name: 'Jetzt', exact: true });
+    const now = card.getByRole('button', { name: 'Jetzt: Quelle Fissladalm (3001), WT', exact: true });
     const box = await now.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);

@@ -139,6 +139,7 @@ const DayRow = memo(function DayRow({ day, row, station, future, mrId, store, re
         <TimeField
           stored={timeDraft?.time}
           label={t`${station.staName} ${station.staNumber} time ${dayText}`}
+          nowName={`${station.staName} (${station.staNumber}), ${dayText}`}
           disabled={disabled}
           onStore={storeTime}
         />

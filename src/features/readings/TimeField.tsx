@@ -19,9 +19,16 @@ export function TimeField({
   className = '',
   refused = false,
   describedBy,
+  nowName,
 }: {
   stored: string | undefined;
   label: string;
+  /**
+   * What the now button sets, in its accessible name ("Now: Lot L1 (2201), W"): a screen reader moving from
+   * button to button hears which entry each one is for. Worded apart from `label`, so the field's label stays
+   * unique to the field.
+   */
+  nowName?: string;
   disabled?: boolean;
   refused?: boolean;
   describedBy?: string;
@@ -77,7 +84,8 @@ export function TimeField({
           tabIndex={-1}
           disabled={disabled}
           onClick={setNow}
-          // the name is the visible word alone: a name repeating the field's label would make that label ambiguous
+          // the visible word first (label in name), then the entry in another wording than the field's label
+          aria-label={nowName === undefined ? undefined : t`Now: ${nowName}`}
           title={t`Set ${label} to the current time (F2)`}
           data-time-now
           className="inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-slate-400 bg-slate-100 px-1.5 text-sm font-medium text-slate-900 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"

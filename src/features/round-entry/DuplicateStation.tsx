@@ -83,6 +83,7 @@ export function DuplicateStation({
       <TimeField
         stored={time}
         label={t`Time of the copy of ${title}`}
+        nowName={t`new copy of ${title}`}
         disabled={disabled}
         onStore={(v) => setTime(v)}
       />

@@ -5,6 +5,7 @@ import type { DraftStore } from '../../db/draft-store';
 import type { RowContext } from './row-model';
 import { EntryValue, useEntryRow } from './EntryValue';
 import { EntryTime } from './EntryTime';
+import { refusedEntryName } from '../../app/RefusalText';
 import { RemarkField } from '../remarks/RemarkField';
 import type { InstanceRef, OnChange } from './entry-types';
 import { PhotoButton, type PhotoTarget } from '../photos/PhotoButton';
@@ -76,6 +77,8 @@ export const EntryRow = memo(function EntryRow({
   const row = useEntryRow(entry, store, ctx, instance.mrId);
   const draft = row.draft;
   const label = copy ? t`${row.label} copy ${copy.n}` : row.label;
+  const name = refusedEntryName(entry);
+  const entryName = copy ? t`${name}, copy ${copy.n}` : name;
   const cell = CELL[density];
   // the same object while the entry is: the row's parts that do not show the value skip a keystroke's render
   const photoTarget = useMemo<PhotoTarget>(
@@ -159,6 +162,7 @@ export const EntryRow = memo(function EntryRow({
           tsId={entry.tsId}
           stored={draft?.time ?? row.defaultTime}
           label={label}
+          entryName={entryName}
           disabled={disabled}
           onStore={(time) => onChange(entry.tsId, { time })}
         />

@@ -12,6 +12,7 @@ export function EntryTime({
   tsId,
   stored,
   label,
+  entryName,
   disabled,
   onStore,
 }: {
@@ -19,6 +20,8 @@ export function EntryTime({
   stored: string | undefined;
   /** the entry's label; the field is named "<label> time" */
   label: string;
+  /** the entry as the checks name it ("Lot L1 (2201), W"), for the now button's name */
+  entryName: string;
   disabled: boolean;
   onStore(time: string): Promise<unknown> | void;
 }) {
@@ -30,6 +33,7 @@ export function EntryTime({
     <TimeField
       stored={stored}
       label={t`${label} time`}
+      nowName={entryName}
       disabled={disabled}
       onStore={onStore}
       refused={refused}

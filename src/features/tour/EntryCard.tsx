@@ -7,6 +7,7 @@ import { EntryValue, useEntryRow } from '../round-entry/EntryValue';
 import { PhotoButton } from '../photos/PhotoButton';
 import { PhotoList } from '../photos/PhotoList';
 import { EntryTime } from '../round-entry/EntryTime';
+import { refusedEntryName } from '../../app/RefusalText';
 import { RemarkField } from '../remarks/RemarkField';
 import { devicePosition } from './device-position';
 import type { Tour } from './use-tour';
@@ -89,6 +90,7 @@ export function EntryCard({
           tsId={entry.tsId}
           stored={draft?.time ?? row.defaultTime}
           label={label}
+          entryName={refusedEntryName(entry)}
           disabled={disabled}
           onStore={(time) => onStore({ time })}
         />
