@@ -24,7 +24,11 @@ afterAll(async () => {
 });
 
 const send = (path: string, body: Uint8Array | string, type = 'application/zip') =>
-  fetch(`${API()}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body });
+  fetch(`${API()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': type },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
 
 describe('a fresh install', () => {
   it('answers a default configuration and empty reference lists instead of 404', async () => {

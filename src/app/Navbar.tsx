@@ -122,6 +122,11 @@ export function Navbar() {
         <Trans>Permissions</Trans>
       </Link>
     ),
+    info?.isAdmin && (
+      <Link key="operator" to="/operator" className={navLink}>
+        <Trans>Import and export</Trans>
+      </Link>
+    ),
     config.showAbout && (
       <Link
         key="about"
