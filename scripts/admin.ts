@@ -90,7 +90,9 @@ async function main(): Promise<number> {
     if (command === 'history') {
       if (!target) throw new Error('history: name the file, folder or zip');
       const result = await importHistory(db, readNetworkPath(target), { dryRun: values['dry-run'] === true });
-      console.log(`${result.values} value(s) in ${Object.keys(result.series).length} series${result.applied ? ' imported' : ' (dry run: nothing stored)'}`);
+      console.log(
+        `${result.values} value(s) in ${Object.keys(result.series).length} series${result.applied ? ' imported' : ' (dry run: nothing stored)'}`,
+      );
       return 0;
     }
     if (command === 'export' && target === 'network') {
@@ -98,7 +100,8 @@ async function main(): Promise<number> {
       const out = values.out ?? positionals[2];
       if (!out) output(`${JSON.stringify(network, null, 2)}\n`);
       else if (out.endsWith('.json')) writeFileSync(out, `${JSON.stringify(network, null, 2)}\n`);
-      else if (out.endsWith('.zip')) writeFileSync(out, zipNetworkFiles(writeNetworkFiles(network, values['excel-de'])));
+      else if (out.endsWith('.zip'))
+        writeFileSync(out, zipNetworkFiles(writeNetworkFiles(network, values['excel-de'])));
       else
         for (const [name, data] of writeNetworkFiles(network, values['excel-de'])) {
           mkdirSync(dirname(join(out, name)), { recursive: true });
@@ -109,7 +112,9 @@ async function main(): Promise<number> {
     }
     if (command === 'export' && target === 'readings') {
       const cursorFile = values['cursor-file'];
-      const since = values.since ?? (cursorFile && existsSync(cursorFile) ? readFileSync(cursorFile, 'utf8').trim() || undefined : undefined);
+      const since =
+        values.since ??
+        (cursorFile && existsSync(cursorFile) ? readFileSync(cursorFile, 'utf8').trim() || undefined : undefined);
       const { readings, nextCursor, zone } = await exportReadings(db, {
         mrId: values.mr,
         staNumber: values.station,

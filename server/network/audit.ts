@@ -121,7 +121,9 @@ export async function exportAudit(db: Queryable, filter: { mrId?: string; since?
           kind: stage === 1 ? 'decision1' : 'decision2',
           time: new Date(time).toISOString(),
           user: (stage === 1 ? s.decision1_user : s.decision2_user) ?? '',
-          ...((stage === 1 ? s.decision1_team : s.decision2_team) ? { team: (stage === 1 ? s.decision1_team : s.decision2_team) ?? '' } : {}),
+          ...((stage === 1 ? s.decision1_team : s.decision2_team)
+            ? { team: (stage === 1 ? s.decision1_team : s.decision2_team) ?? '' }
+            : {}),
           tsId: e.tsId,
           staNumber: e.staNumber,
           dt: e.dt,

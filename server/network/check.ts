@@ -112,7 +112,13 @@ export function checkNetwork(network: Network, origins: Origins, known: KnownInD
       seen.set(key, { index: i, item: entry });
       const check = entry.tsPlausibilityCheck;
       if (check?.min !== undefined && check.max !== undefined && check.min > check.max)
-        at('entries', i, entry, 'min', `the plausibility minimum ${check.min} is greater than the maximum ${check.max}`);
+        at(
+          'entries',
+          i,
+          entry,
+          'min',
+          `the plausibility minimum ${check.min} is greater than the maximum ${check.max}`,
+        );
       if (entry.tsUnit !== undefined) {
         const meant = misspelledUnit(entry.tsUnit);
         if (meant)
@@ -158,18 +164,22 @@ export function checkNetwork(network: Network, origins: Origins, known: KnownInD
   });
   const facilityIds = new Set<string>();
   network.facilities?.forEach((f, i) => {
-    if (facilityIds.has(f.facilityId)) at('facilities', i, f, 'facilityId', `the facility "${f.facilityId}" is listed twice`);
+    if (facilityIds.has(f.facilityId))
+      at('facilities', i, f, 'facilityId', `the facility "${f.facilityId}" is listed twice`);
     facilityIds.add(f.facilityId);
     if (!modelNames.has(f.model)) at('facilities', i, f, 'model', `"${f.model}" is not a facility model`);
   });
   network.meters?.forEach((m, i) => {
     const parsed = v.safeParse(MeterSchema, m);
-    if (!parsed.success) for (const issue of parsed.issues) at('meters', i, m, issuePath(issue).replace(/^calibration\.\d+\./, ''), issue.message);
+    if (!parsed.success)
+      for (const issue of parsed.issues)
+        at('meters', i, m, issuePath(issue).replace(/^calibration\.\d+\./, ''), issue.message);
   });
   network.documents?.forEach((d, i) => {
     const parsed = v.safeParse(MeasureDocumentSchema, d);
     if (!parsed.success) for (const issue of parsed.issues) at('documents', i, d, issuePath(issue), issue.message);
-    if (d.mdMode === 'STATION' && !d.staNumber) at('documents', i, d, 'staNumber', 'a STATION document names its station');
+    if (d.mdMode === 'STATION' && !d.staNumber)
+      at('documents', i, d, 'staNumber', 'a STATION document names its station');
     if (d.mdMode === 'MEASURE_ROUND' && !roundNames.has(d.mrName ?? ''))
       at('documents', i, d, 'mrName', `"${d.mrName ?? ''}" is not the name of a round`);
     if (d.mdLastModified !== undefined && !isRealDateTime(d.mdLastModified))

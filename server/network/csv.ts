@@ -71,11 +71,7 @@ export function parseDecimal(text: string): number | undefined {
 type Cell = string | number | boolean | undefined | null;
 
 /** Writes rows as CSV; `german` writes semicolons and decimal commas, as German Excel reads them. */
-export function writeCsv(
-  columns: readonly string[],
-  rows: readonly object[],
-  german = false,
-): string {
+export function writeCsv(columns: readonly string[], rows: readonly object[], german = false): string {
   const cell = (v: Cell) =>
     v === undefined || v === null ? '' : typeof v === 'number' && german ? String(v).replace('.', ',') : String(v);
   return `${Papa.unparse(

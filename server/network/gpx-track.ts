@@ -4,7 +4,8 @@
  * are flat elements with lat/lon attributes; undefined when the file holds no line.
  */
 export function parseGpxTrack(gpx: string): object | undefined {
-  const point = /<(?:trkpt|rtept)\b[^>]*?\blat="([-\d.]+)"[^>]*?\blon="([-\d.]+)"|<(?:trkpt|rtept)\b[^>]*?\blon="([-\d.]+)"[^>]*?\blat="([-\d.]+)"/g;
+  const point =
+    /<(?:trkpt|rtept)\b[^>]*?\blat="([-\d.]+)"[^>]*?\blon="([-\d.]+)"|<(?:trkpt|rtept)\b[^>]*?\blon="([-\d.]+)"[^>]*?\blat="([-\d.]+)"/g;
   const segments = [...gpx.matchAll(/<(trkseg|rte)\b[\s\S]*?<\/\1>/g)].map((m) =>
     [...m[0].matchAll(point)].map((p) =>
       p[1] !== undefined ? [Number(p[2]), Number(p[1])] : [Number(p[3]), Number(p[4])],

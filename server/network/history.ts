@@ -75,7 +75,13 @@ export function readHistoryFiles(
     const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
     if (header.includes('tsid')) {
       const unknown = header.find((h) => h !== '' && !LONG_COLUMNS.includes(h));
-      if (unknown) problems.push({ file: name, row: 1, column: unknown, message: `unknown column "${unknown}"; the columns are tsId, time, value, remark` });
+      if (unknown)
+        problems.push({
+          file: name,
+          row: 1,
+          column: unknown,
+          message: `unknown column "${unknown}"; the columns are tsId, time, value, remark`,
+        });
       const at = (k: string) => header.indexOf(k);
       rows.slice(1).forEach((cells, i) => {
         const row = i + 2;
@@ -83,10 +89,12 @@ export function readHistoryFiles(
         const time = cells[at('time')] ?? '';
         const t = parseTime(time);
         if (!tsId) problems.push({ file: name, row, column: 'tsId', message: 'is empty' });
-        if (t === undefined) problems.push({ file: name, row, column: 'time', message: `"${time}" is not a real date and time` });
+        if (t === undefined)
+          problems.push({ file: name, row, column: 'time', message: `"${time}" is not a real date and time` });
         const rawValue = cells[at('value')]?.trim() ?? '';
         const value = rawValue === '' || rawValue === '-' ? null : parseDecimal(rawValue);
-        if (value === undefined) problems.push({ file: name, row, column: 'value', message: `"${rawValue}" is not a number` });
+        if (value === undefined)
+          problems.push({ file: name, row, column: 'value', message: `"${rawValue}" is not a number` });
         if (tsId && t !== undefined && value !== undefined) push(tsId, t, value, cells[at('remark')]?.trim());
       });
       continue;
@@ -102,11 +110,21 @@ export function readHistoryFiles(
           : `${cell(cells, importer.dateColumn)} ${cell(cells, importer.timeColumn)}`;
       const t = parseTime(time);
       if (t === undefined)
-        problems.push({ file: name, row, column: `column ${importer.dateColumn}`, message: `"${time}" is not a real date and time (${importer.dateTimeFormat})` });
+        problems.push({
+          file: name,
+          row,
+          column: `column ${importer.dateColumn}`,
+          message: `"${time}" is not a real date and time (${importer.dateTimeFormat})`,
+        });
       const rawValue = cell(cells, importer.valueColumn);
       const value = rawValue === '' || rawValue === '-' ? null : parseDecimal(rawValue);
       if (value === undefined)
-        problems.push({ file: name, row, column: `column ${importer.valueColumn}`, message: `"${rawValue}" is not a number` });
+        problems.push({
+          file: name,
+          row,
+          column: `column ${importer.valueColumn}`,
+          message: `"${rawValue}" is not a number`,
+        });
       if (t !== undefined && value !== undefined) push(tsId, t, value, cell(cells, importer.remarkColumn) || undefined);
     });
   }
@@ -128,11 +146,18 @@ export async function importHistory(
   );
   const { column: read, problems } = readHistoryFiles(files, config?.data ?? {});
   const column = lastPerPoint(read);
-  const known = new Set((await db.query<{ ts_id: string }>('select distinct ts_id from round_entry')).map((r) => r.ts_id));
+  const known = new Set(
+    (await db.query<{ ts_id: string }>('select distinct ts_id from round_entry')).map((r) => r.ts_id),
+  );
   const series: Record<string, number> = {};
   for (const tsId of column.tsIds) series[tsId] = (series[tsId] ?? 0) + 1;
   for (const tsId of Object.keys(series))
-    if (!known.has(tsId)) problems.push({ file: 'history', column: 'tsId', message: `"${tsId}" is not a timeseries of any round (import the network first)` });
+    if (!known.has(tsId))
+      problems.push({
+        file: 'history',
+        column: 'tsId',
+        message: `"${tsId}" is not a timeseries of any round (import the network first)`,
+      });
   if (problems.length > 0) throw new NetworkInvalid(problems);
   if (!opts.dryRun)
     await db.transaction(async (tx) => {

@@ -98,10 +98,15 @@ describe('station network import', () => {
     expect(result.changes.entries).toEqual({ added: [], changed: ['101 / 201010-W'], removed: ['102 / 202003-WT'] });
   });
 
-  const ENTRY_HEADER =
-    'mrId,staNumber,staName,tsId,tsName,tsParameter,tsUnit,min,max,tsFormula\n';
+  const ENTRY_HEADER = 'mrId,staNumber,staName,tsId,tsName,tsParameter,tsUnit,min,max,tsFormula\n';
   it.each([
-    ['an unknown column', 'mrId,staNumber,staName,tsId,tsParameter,colour\n101,1,A,1-W,W,red\n', 1, 'colour', /unknown column/],
+    [
+      'an unknown column',
+      'mrId,staNumber,staName,tsId,tsParameter,colour\n101,1,A,1-W,W,red\n',
+      1,
+      'colour',
+      /unknown column/,
+    ],
     [
       'a duplicate timeseries id',
       `${ENTRY_HEADER}101,1,A,1-W,,W,cm,,,\n101,1,A,1-W,,W,cm,,,\n`,
@@ -110,7 +115,13 @@ describe('station network import', () => {
       /"1-W" is in round "101" twice \(also row 2\)/,
     ],
     ['min > max', `${ENTRY_HEADER}101,1,A,1-W,,W,cm,10,5,\n`, 2, 'min', /minimum 10 is greater than the maximum 5/],
-    ['a unit the input types do not know', `${ENTRY_HEADER}101,1,A,1-Q,,Q,L/sec,,,\n`, 2, 'tsUnit', /did you mean "l\/s"/],
+    [
+      'a unit the input types do not know',
+      `${ENTRY_HEADER}101,1,A,1-Q,,Q,L/sec,,,\n`,
+      2,
+      'tsUnit',
+      /did you mean "l\/s"/,
+    ],
     [
       'a formula naming an unknown series',
       `${ENTRY_HEADER}101,1,A,1-D,,D,cm,,,"{""op"":""abs"",""opArgs"":[{""tsId"":""9-X""}]}"\n`,
@@ -123,7 +134,9 @@ describe('station network import', () => {
   ])('refuses %s with file, row and column, storing nothing', async (_name, csv, row, column, message) => {
     const before = await loadNetwork(db);
     const problems = await problemsOf(new Map([['entries.csv', strToU8(csv)]]));
-    expect(problems).toContainEqual(expect.objectContaining({ file: 'entries.csv', row, column, message: expect.stringMatching(message) }));
+    expect(problems).toContainEqual(
+      expect.objectContaining({ file: 'entries.csv', row, column, message: expect.stringMatching(message) }),
+    );
     expect(await loadNetwork(db)).toEqual(before);
   });
 
@@ -135,12 +148,18 @@ describe('station network import', () => {
       ]),
     );
     expect(problems).toEqual([
-      expect.objectContaining({ file: 'documents.csv', row: 2, column: 'lastModified', message: expect.stringMatching(/not a real date/) }),
+      expect.objectContaining({
+        file: 'documents.csv',
+        row: 2,
+        column: 'lastModified',
+        message: expect.stringMatching(/not a real date/),
+      }),
     ]);
   });
 
   it('reads a semicolon CSV with decimal commas (German Excel) and keeps nothing when one row is bad', async () => {
-    const csv = '\uFEFFmrId;staNumber;staName;tsId;tsParameter;tsUnit;min;max;latitude;longitude\n101;201010;Pegel Prutz;201010-W;W;cm;20,5;450,25;47,0801;10,6592\n101;201010;Pegel Prutz;201010-X;W;cm;9,5;1,5;;\n';
+    const csv =
+      '\uFEFFmrId;staNumber;staName;tsId;tsParameter;tsUnit;min;max;latitude;longitude\n101;201010;Pegel Prutz;201010-W;W;cm;20,5;450,25;47,0801;10,6592\n101;201010;Pegel Prutz;201010-X;W;cm;9,5;1,5;;\n';
     const problems = await problemsOf(new Map([['entries.csv', strToU8(csv)]]));
     expect(problems).toEqual([expect.objectContaining({ file: 'entries.csv', row: 3, column: 'min' })]);
     const good = csv.split('\n').slice(0, 2).join('\n');
@@ -156,8 +175,12 @@ describe('station network import', () => {
     await db.query(
       "insert into submission (instance_id, mr_id, body, value_count, username) values ('00000000-0000-4000-8000-000000000001', '102', '{}', 0, 'x')",
     );
-    const problems = await problemsOf(new Map([['rounds.csv', strToU8('mrId,mrName\n101,Pegelrunde Oberes Inntal\n')]]));
-    expect(problems).toEqual([expect.objectContaining({ file: 'rounds.csv', message: expect.stringMatching(/"102".*cannot be removed/) })]);
+    const problems = await problemsOf(
+      new Map([['rounds.csv', strToU8('mrId,mrName\n101,Pegelrunde Oberes Inntal\n')]]),
+    );
+    expect(problems).toEqual([
+      expect.objectContaining({ file: 'rounds.csv', message: expect.stringMatching(/"102".*cannot be removed/) }),
+    ]);
     await db.query("delete from submission where mr_id = '102'");
   });
 });

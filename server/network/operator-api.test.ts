@@ -59,7 +59,8 @@ describe('the operator API', () => {
   });
 
   it('answers every problem of a bad upload with file, row and column, storing nothing', async () => {
-    const bad = 'mrId;staNumber;staName;tsId;tsParameter;tsUnit;min;max\n101;1;A;1-W;W;cm;9,5;1,5\n101;1;A;1-W;W;nein/Ja;;\n';
+    const bad =
+      'mrId;staNumber;staName;tsId;tsParameter;tsUnit;min;max\n101;1;A;1-W;W;cm;9,5;1,5\n101;1;A;1-W;W;nein/Ja;;\n';
     const res = await send('/admin/network', bad, 'text/csv');
     expect(res.status).toBe(400);
     const { problems } = (await res.json()) as { problems: { file: string; row: number; column: string }[] };
@@ -93,7 +94,11 @@ describe('the operator API', () => {
       ['201010-W', '2026-11-02T06:00:00.000Z', null, null],
       ['201020-W', '2026-11-01T06:00:00.000Z', 250.5, null],
     ]);
-    const bad = await send('/admin/history?name=history.csv', 'tsId;time;value\n201010-W;30.02.2026 07:00;1,5\n', 'text/csv');
+    const bad = await send(
+      '/admin/history?name=history.csv',
+      'tsId;time;value\n201010-W;30.02.2026 07:00;1,5\n',
+      'text/csv',
+    );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { problems: unknown[] }).problems).toEqual([
       expect.objectContaining({ file: 'history.csv', row: 2, column: 'time' }),
@@ -103,13 +108,25 @@ describe('the operator API', () => {
   it('exports submitted readings as CSV and ZRXP, names entries without import number, and audits corrections', async () => {
     const first = crypto.randomUUID();
     const entries = (value: number) => [
-      { staNumber: '201030', tsId: '201030-W', dt: '2026-11-20T07:00:00.000+01:00', value, tsRemark: { text: 'Treibholz' } },
+      {
+        staNumber: '201030',
+        tsId: '201030-W',
+        dt: '2026-11-20T07:00:00.000+01:00',
+        value,
+        tsRemark: { text: 'Treibholz' },
+      },
       { staNumber: '201030', tsId: '201030-null', dt: '2026-11-20T07:00:00.000+01:00', value: 140 },
     ];
     const post = (instanceId: string, value: number, corrects?: string) =>
       send(
         '/measure-round/101',
-        JSON.stringify({ instanceId, creationTime: '2026-11-20T06:00:00.000Z', mrTeam: 'Huber', entries: entries(value), ...(corrects ? { corrects } : {}) }),
+        JSON.stringify({
+          instanceId,
+          creationTime: '2026-11-20T06:00:00.000Z',
+          mrTeam: 'Huber',
+          entries: entries(value),
+          ...(corrects ? { corrects } : {}),
+        }),
         'application/json',
       );
     expect((await post(first, 141)).status).toBe(200);
@@ -127,7 +144,11 @@ describe('the operator API', () => {
     const read = parseZrxp(zrxp);
     expect(read.problems).toEqual([]);
     expect(read.series).toEqual([
-      { exchange: '201030-W', unit: 'cm', points: [{ t: Date.parse('2026-11-20T06:00:00Z'), value: 141, remark: 'Treibholz' }] },
+      {
+        exchange: '201030-W',
+        unit: 'cm',
+        points: [{ t: Date.parse('2026-11-20T06:00:00Z'), value: 141, remark: 'Treibholz' }],
+      },
     ]);
 
     const correction = crypto.randomUUID();
@@ -156,7 +177,9 @@ describe('the operator API', () => {
     const res = await fetch(`${API()}/admin/readings?format=json&since=2000-01-01T00:00:00Z`);
     const cursor = res.headers.get('X-Next-Cursor') ?? '';
     expect(cursor).not.toBe('');
-    const again = (await (await fetch(`${API()}/admin/readings?format=json&since=${encodeURIComponent(cursor)}`)).json()) as {
+    const again = (await (
+      await fetch(`${API()}/admin/readings?format=json&since=${encodeURIComponent(cursor)}`)
+    ).json()) as {
       readings: unknown[];
     };
     expect(again.readings).toEqual([]);

@@ -169,7 +169,10 @@ function readEntry(r: RowReader): NetworkEntry {
   const latitude = r.number('latitude');
   const longitude = r.number('longitude');
   if ((latitude === undefined) !== (longitude === undefined))
-    r.fail(latitude === undefined ? 'latitude' : 'longitude', 'latitude and longitude are given together or not at all');
+    r.fail(
+      latitude === undefined ? 'latitude' : 'longitude',
+      'latitude and longitude are given together or not at all',
+    );
   const min = r.number('min');
   const max = r.number('max');
   return defined({
@@ -218,7 +221,11 @@ function readJsonFile(files: NetworkFiles, file: string, problems: NetworkProble
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 /** The network of a folder or zip of CSV files (docs/operator.md); `network.json` alone is the JSON form. */
-export function readNetworkFiles(files: NetworkFiles): { network: Network; problems: NetworkProblem[]; origins: Origins } {
+export function readNetworkFiles(files: NetworkFiles): {
+  network: Network;
+  problems: NetworkProblem[];
+  origins: Origins;
+} {
   const problems: NetworkProblem[] = [];
   const origins: Origins = new WeakMap();
   const whole = readJsonFile(files, 'network.json', problems);
@@ -227,16 +234,31 @@ export function readNetworkFiles(files: NetworkFiles): { network: Network; probl
     defined({ mrId: r.required('mrId'), mrName: r.required('mrName'), mrGroup: r.text('mrGroup') }),
   );
   if (rounds) network.rounds = rounds;
-  const entries = table(files, 'entries.csv', ENTRY_COLUMNS, ['mrId', 'staNumber', 'staName', 'tsId', 'tsParameter'], problems, origins, readEntry);
+  const entries = table(
+    files,
+    'entries.csv',
+    ENTRY_COLUMNS,
+    ['mrId', 'staNumber', 'staName', 'tsId', 'tsParameter'],
+    problems,
+    origins,
+    readEntry,
+  );
   if (entries) network.entries = entries;
-  const tasks = table<NetworkTask>(files, 'tasks.csv', TASK_COLUMNS, ['taskId', 'staNumber', 'taskType'], problems, origins, (r) =>
-    defined({
-      taskId: r.required('taskId'),
-      staNumber: r.required('staNumber'),
-      taskType: r.required('taskType'),
-      text: r.text('text'),
-      taskDone: r.boolean('taskDone'),
-    }),
+  const tasks = table<NetworkTask>(
+    files,
+    'tasks.csv',
+    TASK_COLUMNS,
+    ['taskId', 'staNumber', 'taskType'],
+    problems,
+    origins,
+    (r) =>
+      defined({
+        taskId: r.required('taskId'),
+        staNumber: r.required('staNumber'),
+        taskType: r.required('taskType'),
+        text: r.text('text'),
+        taskDone: r.boolean('taskDone'),
+      }),
   );
   if (tasks) network.tasks = tasks;
   const facilities = table<NetworkFacility>(
@@ -258,16 +280,28 @@ export function readNetworkFiles(files: NetworkFiles): { network: Network; probl
       }),
   );
   if (facilities) network.facilities = facilities;
-  const permissions = table<NetworkPermission>(files, 'permissions.csv', PERMISSION_COLUMNS, PERMISSION_COLUMNS, problems, origins, (r) => ({
-    username: r.required('username'),
-    mrId: r.required('mrId'),
-    role: r.required('role').toUpperCase(),
-  }));
+  const permissions = table<NetworkPermission>(
+    files,
+    'permissions.csv',
+    PERMISSION_COLUMNS,
+    PERMISSION_COLUMNS,
+    problems,
+    origins,
+    (r) => ({
+      username: r.required('username'),
+      mrId: r.required('mrId'),
+      role: r.required('role').toUpperCase(),
+    }),
+  );
   if (permissions) network.permissions = permissions;
   const meterRows = table(files, 'meters.csv', METER_COLUMNS, METER_COLUMNS, problems, origins, (r) => ({
     name: r.required('name'),
     seconds: r.number('seconds'),
-    calibration: { slope: r.number('slope') ?? 0, offset: r.number('offset') ?? 0, maxImpulses: r.number('maxImpulses') ?? 0 },
+    calibration: {
+      slope: r.number('slope') ?? 0,
+      offset: r.number('offset') ?? 0,
+      maxImpulses: r.number('maxImpulses') ?? 0,
+    },
   }));
   if (meterRows) {
     network.meters = readMeters(meterRows);

@@ -185,10 +185,7 @@ export function readingsCsv(readings: readonly Reading[], zone: string, german =
  * ZRXP of the readings, one block per series. Entries without an import number cannot be named in ZRXP:
  * they are listed (in a `##` comment and in `skipped`), never silently dropped.
  */
-export function readingsZrxp(
-  readings: readonly Reading[],
-  offsetMinutes = 0,
-): { text: string; skipped: string[] } {
+export function readingsZrxp(readings: readonly Reading[], offsetMinutes = 0): { text: string; skipped: string[] } {
   const series = new Map<string, ZrxpSeries>();
   const skipped = new Set<string>();
   for (const r of [...readings].sort((a, b) => a.t - b.t)) {

@@ -20,7 +20,9 @@ import type { Origins } from './read-files';
 const NETWORK_IMPORT_LOCK = 7_271_003;
 
 /** The whole network as the database holds it (the export, and the "before" of a dry run). */
-export async function loadNetwork(db: Queryable): Promise<Required<Omit<Network, 'config'>> & { config?: ConfigInput }> {
+export async function loadNetwork(
+  db: Queryable,
+): Promise<Required<Omit<Network, 'config'>> & { config?: ConfigInput }> {
   const rounds = await db.query<{ mr_id: string; mr_name: string; mr_group: string | null }>(
     'select mr_id, mr_name, mr_group from measure_round order by sort, mr_name',
   );
@@ -31,9 +33,13 @@ export async function loadNetwork(db: Queryable): Promise<Required<Omit<Network,
   const permissions = await db.query<{ username: string; mr_id: string; role: string }>(
     'select username, mr_id, role from permission order by username, mr_id, role',
   );
-  const tasks = await db.query<{ task_id: string; sta_number: string; task_type: string; text: string | null; task_done: boolean }>(
-    'select task_id, sta_number, task_type, text, task_done from station_task order by task_id',
-  );
+  const tasks = await db.query<{
+    task_id: string;
+    sta_number: string;
+    task_type: string;
+    text: string | null;
+    task_done: boolean;
+  }>('select task_id, sta_number, task_type, text, task_done from station_task order by task_id');
   const facilities = await db.query<{
     facility_id: string;
     sta_number: string;
@@ -42,13 +48,21 @@ export async function loadNetwork(db: Queryable): Promise<Required<Omit<Network,
     model: string;
     attributes: Record<string, string | number | null>;
     invalid: boolean;
-  }>('select facility_id, sta_number, number, name, model, attributes, invalid from station_facility order by facility_id');
+  }>(
+    'select facility_id, sta_number, number, name, model, attributes, invalid from station_facility order by facility_id',
+  );
   const reference = new Map(
-    (await db.query<{ key: string; data: unknown }>('select key, data from reference_data')).map((r) => [r.key, r.data]),
+    (await db.query<{ key: string; data: unknown }>('select key, data from reference_data')).map((r) => [
+      r.key,
+      r.data,
+    ]),
   );
-  const maps = await db.query<{ mr_id: string; kind: 'track' | 'overlay'; map_type: '' | 'ortho' | 'osm'; data: object }>(
-    'select mr_id, kind, map_type, data from map_data order by mr_id, kind, map_type',
-  );
+  const maps = await db.query<{
+    mr_id: string;
+    kind: 'track' | 'overlay';
+    map_type: '' | 'ortho' | 'osm';
+    data: object;
+  }>('select mr_id, kind, map_type, data from map_data order by mr_id, kind, map_type');
   const config = reference.get('config') as ConfigInput | undefined;
   return {
     format: NETWORK_FORMAT,
@@ -105,7 +119,8 @@ const KEY_OF: Record<Exclude<NetworkKind, 'config'>, (item: never) => string> = 
   meters: (m: { name: string }) => m.name,
   facilityModels: (m: { name: string }) => m.name,
   documents: (d: { mdId: string }) => d.mdId,
-  maps: (m: { mrId: string; kind: string; mapType: string }) => `${m.mrId} / ${m.kind}${m.mapType ? ` ${m.mapType}` : ''}`,
+  maps: (m: { mrId: string; kind: string; mapType: string }) =>
+    `${m.mrId} / ${m.kind}${m.mapType ? ` ${m.mapType}` : ''}`,
 };
 
 /** Kinds whose rows missing from the file stay: field staff create tasks and facilities too. */
@@ -188,7 +203,11 @@ export async function importNetwork(
 ): Promise<ImportResult> {
   if (input.network.version !== undefined && input.network.version > NETWORK_VERSION)
     throw new NetworkInvalid([
-      { file: 'network.json', column: 'version', message: `version ${input.network.version} is newer than this server reads (${NETWORK_VERSION})` },
+      {
+        file: 'network.json',
+        column: 'version',
+        message: `version ${input.network.version} is newer than this server reads (${NETWORK_VERSION})`,
+      },
     ]);
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [NETWORK_IMPORT_LOCK]);
@@ -288,7 +307,15 @@ async function applyNetwork(tx: Queryable, network: Network, changes: NetworkCha
        values ($1, $2, $3, $4, $5, $6, $7, 'import')
        on conflict (facility_id) do update set sta_number = excluded.sta_number, number = excluded.number, name = excluded.name,
          model = excluded.model, attributes = excluded.attributes, invalid = excluded.invalid, updated_at = now(), updated_by = 'import'`,
-      [f.facilityId, f.staNumber, f.number ?? null, f.name, f.model, JSON.stringify(f.attributes ?? {}), f.invalid ?? false],
+      [
+        f.facilityId,
+        f.staNumber,
+        f.number ?? null,
+        f.name,
+        f.model,
+        JSON.stringify(f.attributes ?? {}),
+        f.invalid ?? false,
+      ],
     );
   if (network.meters) await putReference(tx, 'dischargeMeters', network.meters);
   if (network.facilityModels) await putReference(tx, 'facilityModels', network.facilityModels);
@@ -306,7 +333,8 @@ async function applyNetwork(tx: Queryable, network: Network, changes: NetworkCha
   }
 }
 
-const etagOfMap = (m: NetworkMap) => createHash('sha256').update(canonicalJson(m.data)).digest('base64url').slice(0, 22);
+const etagOfMap = (m: NetworkMap) =>
+  createHash('sha256').update(canonicalJson(m.data)).digest('base64url').slice(0, 22);
 
 async function putReference(tx: Queryable, key: string, data: unknown): Promise<void> {
   await tx.query(

@@ -58,7 +58,15 @@ export function writeNetworkFiles(network: Network, german = false): NetworkFile
         german,
       ),
     );
-  if (network.tasks) put('tasks.csv', writeCsv(TASK_COLUMNS, network.tasks.map((t) => ({ ...t, taskDone: t.taskDone ? 1 : 0 })), german));
+  if (network.tasks)
+    put(
+      'tasks.csv',
+      writeCsv(
+        TASK_COLUMNS,
+        network.tasks.map((t) => ({ ...t, taskDone: t.taskDone ? 1 : 0 })),
+        german,
+      ),
+    );
   if (network.facilities)
     put(
       'facilities.csv',

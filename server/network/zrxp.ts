@@ -71,7 +71,19 @@ function headerFields(line: string): string[] {
     .filter(Boolean);
 }
 
-const HEADER_KEYS = ['REXCHANGE', 'RINVAL', 'CUNIT', 'LAYOUT', 'TZ', 'SANR', 'SNAME', 'CNAME', 'CNR', 'ZRXPVERSION', 'ZRXPCREATOR'];
+const HEADER_KEYS = [
+  'REXCHANGE',
+  'RINVAL',
+  'CUNIT',
+  'LAYOUT',
+  'TZ',
+  'SANR',
+  'SNAME',
+  'CNAME',
+  'CNR',
+  'ZRXPVERSION',
+  'ZRXPCREATOR',
+];
 
 /** Data line fields: whitespace separated, a quoted field may hold spaces. */
 function dataFields(line: string): string[] {

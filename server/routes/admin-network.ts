@@ -26,14 +26,16 @@ const ReadingsQuery = v.object({
   since: Iso,
   corrected: Flag,
   csv: v.optional(v.picklist(['excel-de', 'standard'])),
-  tz: v.optional(v.pipe(v.string(), v.check((s) => parseUtcOffset(s) !== undefined, 'must be UTC, UTC+1, UTC-5 …'))),
+  tz: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => parseUtcOffset(s) !== undefined, 'must be UTC, UTC+1, UTC-5 …'),
+    ),
+  ),
 });
 
 const invalid = (c: Context<AppEnv>, e: NetworkInvalid) =>
-  c.json(
-    { message: e.message, field: 'body', code: 'invalid-request', problems: e.problems },
-    400,
-  );
+  c.json({ message: e.message, field: 'body', code: 'invalid-request', problems: e.problems }, 400);
 
 async function upload(c: Context<AppEnv>) {
   return new Uint8Array(await c.req.arrayBuffer());
@@ -49,7 +51,11 @@ export function adminNetworkRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/network', async (c) => {
       requireAdmin(c.get('user'));
-      const { format } = parseOr400(v.object({ format: v.optional(v.picklist(['zip', 'json']), 'zip') }), c.req.query(), 'query');
+      const { format } = parseOr400(
+        v.object({ format: v.optional(v.picklist(['zip', 'json']), 'zip') }),
+        c.req.query(),
+        'query',
+      );
       const network = await loadNetwork(db);
       if (format === 'json') return c.json(network);
       return new Response(new Uint8Array(zipNetworkFiles(writeNetworkFiles(network))), {
@@ -69,10 +75,15 @@ export function adminNetworkRoutes(ctx: ServerContext) {
     })
     .post('/history', async (c) => {
       requireAdmin(c.get('user'));
-      const { dryRun, name } = parseOr400(v.object({ dryRun: Flag, name: v.optional(v.string()) }), c.req.query(), 'query');
+      const { dryRun, name } = parseOr400(
+        v.object({ dryRun: Flag, name: v.optional(v.string()) }),
+        c.req.query(),
+        'query',
+      );
       try {
         const bytes = await upload(c);
-        const files = bytes[0] === 0x50 && bytes[1] === 0x4b ? networkFilesOf(bytes) : new Map([[name ?? 'history.csv', bytes]]);
+        const files =
+          bytes[0] === 0x50 && bytes[1] === 0x4b ? networkFilesOf(bytes) : new Map([[name ?? 'history.csv', bytes]]);
         return c.json(await importHistory(db, files, { dryRun: isOn(dryRun) }));
       } catch (e) {
         if (e instanceof NetworkInvalid) return invalid(c, e);
@@ -92,12 +103,19 @@ export function adminNetworkRoutes(ctx: ServerContext) {
         return c.body(text, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
       }
       c.header('Content-Disposition', 'attachment; filename="readings.csv"');
-      return c.body(readingsCsv(readings, zone, q.csv === 'excel-de'), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+      return c.body(readingsCsv(readings, zone, q.csv === 'excel-de'), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+      });
     })
     .get('/audit', async (c) => {
       requireAdmin(c.get('user'));
       const q = parseOr400(
-        v.object({ mrId: v.optional(v.string()), since: Iso, format: v.optional(v.picklist(['csv', 'json']), 'csv'), csv: v.optional(v.picklist(['excel-de', 'standard'])) }),
+        v.object({
+          mrId: v.optional(v.string()),
+          since: Iso,
+          format: v.optional(v.picklist(['csv', 'json']), 'csv'),
+          csv: v.optional(v.picklist(['excel-de', 'standard'])),
+        }),
         c.req.query(),
         'query',
       );

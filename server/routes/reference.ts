@@ -34,7 +34,11 @@ export async function configBody(
   identity?: IdentityConfig,
   profile: ApiProfile = 'full',
 ): Promise<object> {
-  const config = forProfile(profile, (await referenceData(db, 'config', FRESH_INSTALL_CONFIG)) as object, CONFIG_EXTENSION_FIELDS);
+  const config = forProfile(
+    profile,
+    (await referenceData(db, 'config', FRESH_INSTALL_CONFIG)) as object,
+    CONFIG_EXTENSION_FIELDS,
+  );
   return identity
     ? { ...config, keycloak: { url: identity.url, realm: identity.realm, clientId: identity.clientId } }
     : config;

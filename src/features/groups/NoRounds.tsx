@@ -12,7 +12,9 @@ export function NoRounds({ loaded }: { loaded: boolean }) {
   if (!loaded || !info)
     return (
       <p className={box}>
-        <Trans>No measure rounds stored on this device yet. Connect to the network and press "Refresh from server".</Trans>
+        <Trans>
+          No measure rounds stored on this device yet. Connect to the network and press "Refresh from server".
+        </Trans>
       </p>
     );
   if (info.isAdmin)

@@ -78,8 +78,8 @@ export function OperatorScreen() {
         <p className="text-sm">
           <Trans>
             Rounds, stations and timeseries, tasks, facilities, meters, documents, map tracks, configuration and
-            permissions: a zip or the CSV files of the network folder (rounds.csv, entries.csv, …), or network.json. First
-            check them: nothing is stored until you apply.
+            permissions: a zip or the CSV files of the network folder (rounds.csv, entries.csv, …), or network.json.
+            First check them: nothing is stored until you apply.
           </Trans>
         </p>
         <label htmlFor={ids.network} className="block font-medium">

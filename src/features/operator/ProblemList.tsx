@@ -5,7 +5,10 @@ import type { NetworkProblemAnswer } from '../../../schemas/api';
 export function ProblemList({ problems }: { problems: readonly NetworkProblemAnswer[] }) {
   const { t } = useLingui();
   return (
-    <div role="alert" className="rounded border-l-4 border-red-600 bg-red-50 p-3 text-red-950 dark:bg-red-950 dark:text-red-50">
+    <div
+      role="alert"
+      className="rounded border-l-4 border-red-600 bg-red-50 p-3 text-red-950 dark:bg-red-950 dark:text-red-50"
+    >
       <p className="font-semibold">
         <Trans>Nothing was stored. Correct these places and upload again:</Trans>
       </p>

@@ -64,7 +64,9 @@ async function post<T>(path: string, body: Uint8Array, schema: v.GenericSchema<u
 }
 
 export function importNetwork(files: readonly File[], dryRun: boolean): Promise<NetworkImportResult> {
-  return uploadBody(files).then(({ body }) => post(`/network${dryRun ? '?dryRun=1' : ''}`, body, NetworkImportResultSchema));
+  return uploadBody(files).then(({ body }) =>
+    post(`/network${dryRun ? '?dryRun=1' : ''}`, body, NetworkImportResultSchema),
+  );
 }
 
 export function importHistory(files: readonly File[], dryRun: boolean): Promise<HistoryImportResult> {
