@@ -50,13 +50,13 @@ const { positionals, values } = parseArgs({
 
 function printChanges(changes: NetworkChanges): void {
   for (const [kind, c] of Object.entries(changes)) {
-    console.log(`${kind}: ${c.added.length} added, ${c.changed.length} changed, ${c.removed.length} removed`);
+    console.info(`${kind}: ${c.added.length} added, ${c.changed.length} changed, ${c.removed.length} removed`);
     for (const [word, keys] of [
       ['+', c.added],
       ['~', c.changed],
       ['-', c.removed],
     ] as const)
-      for (const k of keys) console.log(`  ${word} ${k}`);
+      for (const k of keys) console.info(`  ${word} ${k}`);
   }
 }
 
@@ -84,13 +84,13 @@ async function main(): Promise<number> {
       const dryRun = command === 'dry-run' || values['dry-run'] === true;
       const result = await importNetwork(db, readNetworkFiles(readNetworkPath(target)), { dryRun });
       printChanges(result.changes);
-      console.log(dryRun ? 'dry run: nothing stored' : 'imported');
+      console.info(dryRun ? 'dry run: nothing stored' : 'imported');
       return 0;
     }
     if (command === 'history') {
       if (!target) throw new Error('history: name the file, folder or zip');
       const result = await importHistory(db, readNetworkPath(target), { dryRun: values['dry-run'] === true });
-      console.log(
+      console.info(
         `${result.values} value(s) in ${Object.keys(result.series).length} series${result.applied ? ' imported' : ' (dry run: nothing stored)'}`,
       );
       return 0;

@@ -38,4 +38,3 @@ export const NetworkInvalidAnswerSchema = v.object({
   code: v.optional(v.string()),
   problems: v.array(NetworkProblemSchema),
 });
-export type NetworkInvalidAnswer = v.InferOutput<typeof NetworkInvalidAnswerSchema>;
