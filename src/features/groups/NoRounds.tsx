@@ -17,7 +17,7 @@ export function NoRounds({ loaded }: { loaded: boolean }) {
         </Trans>
       </p>
     );
-  if (info.isAdmin)
+  if (info.isAdmin && info.extensions?.includes('operator'))
     return (
       <div className={box} role="status">
         <p className="font-semibold">
@@ -31,6 +31,14 @@ export function NoRounds({ loaded }: { loaded: boolean }) {
             </Link>
             .
           </Trans>
+        </p>
+      </div>
+    );
+  if (info.isAdmin)
+    return (
+      <div className={box} role="status">
+        <p className="font-semibold">
+          <Trans>There are no measure rounds yet.</Trans>
         </p>
       </div>
     );
