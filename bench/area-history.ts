@@ -53,7 +53,8 @@ export async function historyImport(databaseUrl?: string, database = 'PGlite'): 
       'node',
       [seconds],
       's',
-      300,
+      // "a million values in minutes, not hours" (issue 30)
+      600,
       {
         note: `${((result.values / seconds) | 0).toLocaleString('en')} values/s; ${(text.length / 1e6).toFixed(0)} MB of ZRXP`,
       },
