@@ -15,6 +15,7 @@ import { historyPull, unchangedPull } from './area-sync';
 import { heapGrowth, tableNavigation, tableTyping } from './area-table';
 import { baselineRatios } from './area-baseline';
 import { concurrentSubmissions } from './area-server';
+import { historyImport } from './area-history';
 import { fleetLoad } from './area-fleet';
 import { storeTours, tour } from './area-tour';
 import { photoResize } from './area-photo';
@@ -106,6 +107,12 @@ try {
     } finally {
       await pgServer.close();
     }
+  }
+  // a million historic values in bulk (issue 30), on PGlite and, when installed, on PostgreSQL
+  if (wanted('history')) await area('history in', () => historyImport());
+  if (wanted('history') && process.env.TEST_PG_URL) {
+    const { databaseUrl } = await testDatabaseOptions('');
+    await area('history in (PostgreSQL)', () => historyImport(databaseUrl, 'PostgreSQL'));
   }
   // 1,000 devices and 50 submitters on two instances (one killed mid-run); PostgreSQL only
   if (wanted('fleet') && process.env.TEST_PG_URL) {

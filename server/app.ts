@@ -28,6 +28,7 @@ import { documentRoutes, mapRoutes } from './routes/documents-and-maps';
 import { completedImageRoutes, imageUploadRoutes } from './routes/images';
 import { ANY_ROLE, measureRoundRoutes } from './routes/measure-round';
 import { permissionRoutes } from './routes/permissions';
+import { adminNetworkRoutes } from './routes/admin-network';
 import { renderCompletedRoundPdf } from './pdf/completed-round-pdf';
 import { readingZone } from '../src/domain/zoned-time';
 import { pickLang } from './pdf/labels';
@@ -201,6 +202,8 @@ export function createApp(
   if (profile === 'full') {
     api.route('/sync-state', syncStateRoutes(ctx, opts.identity));
     api.route('/openapi.json', openApiRoutes());
+    // the operator's import and export (docs/operator.md): an addition of this server, admins only
+    api.route('/admin', adminNetworkRoutes(ctx));
   }
 
   if (opts.faultInjection) {

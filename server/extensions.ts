@@ -17,6 +17,7 @@ export type ApiProfile = (typeof API_PROFILES)[number];
  * - `post-answers`: bodies in the answers of the §7 POSTs (value count, duplicate, conflicts, the decided round, saved count)
  * - `roles`: the user's roles per round in `GET /info` and the role prefix `product` in the config
  * - `openapi`: `GET /openapi.json`, this API's OpenAPI 3.1 description
+ * - `operator`: the administrators' station network, history, readings and audit calls under `/admin` (docs/operator.md)
  */
 export const EXTENSIONS: readonly string[] = [
   'corrections',
@@ -26,10 +27,17 @@ export const EXTENSIONS: readonly string[] = [
   'post-answers',
   'roles',
   'openapi',
+  'operator',
 ];
 
 /** Calls under /hwe-api/v2 that §7 does not list: 404 in the spec profile. */
-export const EXTENSION_PATHS = ['/sync-state', '/openapi.json'] as const;
+export const EXTENSION_PATHS = [
+  '/sync-state',
+  '/openapi.json',
+  '/admin/network',
+  '/admin/readings',
+  '/admin/audit',
+] as const;
 
 /** Fields of `GET /config` beyond §3 Config: the app has a default for each. */
 export const CONFIG_EXTENSION_FIELDS = [

@@ -20,6 +20,7 @@ import { mobileRoute } from './routes/mobile.$instanceId';
 import { documentsRoute } from './routes/documents';
 import { meteoRoute } from './routes/meteo.$group.$date';
 import { permissionsRoute } from './routes/permissions';
+import { operatorRoute } from './routes/operator';
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -38,6 +39,7 @@ const routeTree = rootRoute.addChildren([
   documentsRoute,
   meteoRoute,
   permissionsRoute,
+  operatorRoute,
   ...analysisRoutes,
   bangRedirectRoute,
 ]);

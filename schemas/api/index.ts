@@ -13,3 +13,4 @@ export * from './server-info';
 export * from './station';
 export * from './instance';
 export * from './error-answer';
+export * from './operator';

@@ -8,6 +8,9 @@ import {
   FacilityModelListSchema,
   FormulaNodeSchema,
   HistoricValueListSchema,
+  HistoryImportResultSchema,
+  NetworkImportResultSchema,
+  NetworkInvalidAnswerSchema,
   MapOverlaySchema,
   MapTrackSchema,
   MeasureDocumentListSchema,
@@ -74,6 +77,9 @@ const COMPONENTS: Record<string, Schema> = {
   MeasureDocumentList: schemaOf(MeasureDocumentListSchema),
   SyncState: schemaOf(SyncStateSchema),
   Error: schemaOf(ErrorAnswerSchema),
+  NetworkImportResult: schemaOf(NetworkImportResultSchema),
+  HistoryImportResult: schemaOf(HistoryImportResultSchema),
+  NetworkInvalid: schemaOf(NetworkInvalidAnswerSchema),
   ...(toComponentRefs(
     toJsonSchemaDefs(DEFINITIONS, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }),
   ) as Record<keyof typeof DEFINITIONS, Schema>),
@@ -151,6 +157,121 @@ const TRUNCATED = {
 function op(summary: string, responses: Json, extra: Json = {}): Json {
   return { summary, responses: { ...responses, ...errors }, ...extra };
 }
+
+/** A query parameter of an extension call. */
+const xq = (name: string, description: string, schema: Json = { type: 'string' }) =>
+  query(name, description, schema, extension);
+const upload = {
+  required: true,
+  content: {
+    'application/zip': { schema: { type: 'string', format: 'binary' } },
+    'application/json': { schema: { type: 'object' } },
+    'text/csv': { schema: { type: 'string' } },
+    'text/plain': { schema: { type: 'string' } },
+  },
+};
+const refused = {
+  '400': {
+    description: 'the upload is invalid: every problem names file, row and column; nothing stored',
+    content: json('NetworkInvalid'),
+  },
+};
+const DRY_RUN = xq('dryRun', '1: only check and list the changes, store nothing', {
+  type: 'string',
+  enum: ['1', '0', 'true', 'false'],
+});
+const file = (type: string, description: string) => ({
+  '200': { description, content: { [type]: { schema: { type: 'string' } } } },
+});
+const READINGS_QUERY = [
+  xq('format', 'csv (default), zrxp or json', { type: 'string', enum: ['csv', 'zrxp', 'json'] }),
+  xq('mrId', 'only this round'),
+  xq('staNumber', 'only this station'),
+  xq('tsId', 'only this timeseries'),
+  xq('from', 'readings at or after (ISO)'),
+  xq('to', 'readings before (ISO)'),
+  xq('since', 'only submissions stored after this cursor (X-Next-Cursor of the previous export)'),
+  xq('corrected', '1: also readings a later correction replaced'),
+  xq('tz', 'ZRXP time zone: UTC (default), UTC+1 …'),
+  xq('csv', 'excel-de: semicolons and decimal commas', { type: 'string', enum: ['excel-de', 'standard'] }),
+];
+
+/** The operator's calls (docs/operator.md): admins only, full profile only. */
+const OPERATOR_PATHS = {
+  '/admin/network': {
+    get: op(
+      'the station network as stored (admins)',
+      {
+        '200': {
+          description: 'zip of the CSV files (format=zip, default) or network.json (format=json)',
+          content: {
+            'application/zip': { schema: { type: 'string', format: 'binary' } },
+            'application/json': { schema: { type: 'object' } },
+          },
+        },
+      },
+      { ...extension, parameters: [xq('format', 'zip or json', { type: 'string', enum: ['zip', 'json'] })] },
+    ),
+    post: op(
+      'import (or with dryRun preview) a station network: zip, network.json or one CSV (admins)',
+      { ...ok('NetworkImportResult', 'what was (would be) added, changed, removed'), ...refused },
+      {
+        ...extension,
+        parameters: [DRY_RUN],
+        requestBody: upload,
+      },
+    ),
+  },
+  '/admin/history': {
+    post: op(
+      'import historic values from ZRXP, CSV or a zip of them (admins)',
+      { ...ok('HistoryImportResult', 'values per series'), ...refused },
+      {
+        ...extension,
+        parameters: [
+          DRY_RUN,
+          xq('name', 'file name of a single file (its extension says ZRXP or CSV; <tsId>.csv for one series)'),
+        ],
+        requestBody: upload,
+      },
+    ),
+  },
+  '/admin/readings': {
+    get: op(
+      'submitted readings as CSV, ZRXP or JSON (admins)',
+      {
+        '200': {
+          description:
+            'the readings; X-Next-Cursor for the next incremental export, X-Skipped-Series names series without import number left out of ZRXP',
+          content: {
+            'text/csv': { schema: { type: 'string' } },
+            'text/plain': { schema: { type: 'string' } },
+            'application/json': { schema: { type: 'object' } },
+          },
+          headers: {
+            'X-Next-Cursor': { schema: { type: 'string' }, ...extension },
+            'X-Skipped-Series': { schema: { type: 'string' }, ...extension },
+          },
+        },
+      },
+      { ...extension, parameters: READINGS_QUERY },
+    ),
+  },
+  '/admin/audit': {
+    get: op(
+      'every correction (old → new value) and decision, who and when (admins)',
+      file('text/csv', 'the audit as CSV (format=json: {lines})'),
+      {
+        ...extension,
+        parameters: [
+          xq('mrId', 'only this round'),
+          xq('since', 'only events after (ISO)'),
+          xq('format', 'csv or json', { type: 'string', enum: ['csv', 'json'] }),
+        ],
+      },
+    ),
+  },
+};
 
 /** The document; `version` is the server's package version. */
 export function openApiDocument(version: string): Json {
@@ -327,6 +448,7 @@ export function openApiDocument(version: string): Json {
           parameters: [header('If-None-Match', 'ETag of the stored copy')],
         }),
       },
+      ...OPERATOR_PATHS,
       '/sync-state': {
         get: op('one token of everything the periodic pull reads; ETag caching', ok('SyncState', 'the token'), {
           'x-extension': true,

@@ -47,7 +47,7 @@ async function visibleDocuments(
 
 /** The body of GET /measure-documents for the user. */
 export async function documentsBody(db: Queryable, user: RequestUser): Promise<{ documents: MeasureDocument[] }> {
-  const all = (await referenceData(db, 'measureDocuments')) as MeasureDocument[];
+  const all = (await referenceData(db, 'measureDocuments', [])) as MeasureDocument[];
   return { documents: await visibleDocuments(db, user, all) };
 }
 

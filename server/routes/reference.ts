@@ -5,11 +5,26 @@ import { HttpError } from '../http/errors';
 import type { AppEnv, RequestUser } from '../http/app-env';
 import { CONFIG_EXTENSION_FIELDS, EXTENSIONS, forProfile, type ApiProfile } from '../extensions';
 
-export async function referenceData(db: Queryable, key: string): Promise<unknown> {
+export async function referenceData(db: Queryable, key: string, fallback?: unknown): Promise<unknown> {
   const [row] = await db.query<{ data: unknown }>('select data from reference_data where key = $1', [key]);
-  if (!row) throw new HttpError(404, `${key} not configured`);
-  return row.data;
+  if (row) return row.data;
+  if (fallback !== undefined) return fallback;
+  throw new HttpError(404, `${key} not configured`);
 }
+
+/**
+ * The configuration of a fresh install (no demo, nothing imported yet): §3 defaults, so the app starts and
+ * can tell the administrator where to import the network, instead of failing on a 404 (docs/operator.md).
+ */
+export const FRESH_INSTALL_CONFIG = {
+  product: 'HWE',
+  locale: 'de',
+  mode: 1,
+  defaultTime: '12:00',
+  mez: false,
+  stationTitle: '{siteName} {staName} ({staNumber})',
+  serverType: 'reference',
+} as const;
 
 export type IdentityConfig = { url: string; realm: string; clientId: string };
 
@@ -19,7 +34,11 @@ export async function configBody(
   identity?: IdentityConfig,
   profile: ApiProfile = 'full',
 ): Promise<object> {
-  const config = forProfile(profile, (await referenceData(db, 'config')) as object, CONFIG_EXTENSION_FIELDS);
+  const config = forProfile(
+    profile,
+    (await referenceData(db, 'config', FRESH_INSTALL_CONFIG)) as object,
+    CONFIG_EXTENSION_FIELDS,
+  );
   return identity
     ? { ...config, keycloak: { url: identity.url, realm: identity.realm, clientId: identity.clientId } }
     : config;
@@ -61,6 +80,6 @@ export function referenceRoutes(
       return c.json(await configBody(db, identity, profile));
     })
     .get('/info', async (c) => c.json(await serverInfoBody(db, c.get('user'), version, await product(), profile)))
-    .get('/discharge-meters', async (c) => c.json(await referenceData(db, 'dischargeMeters')))
-    .get('/station-facilities/models', async (c) => c.json(await referenceData(db, 'facilityModels')));
+    .get('/discharge-meters', async (c) => c.json(await referenceData(db, 'dischargeMeters', [])))
+    .get('/station-facilities/models', async (c) => c.json(await referenceData(db, 'facilityModels', [])));
 }

@@ -122,6 +122,12 @@ export function Navbar() {
         <Trans>Permissions</Trans>
       </Link>
     ),
+    // the import and export calls are this server's own (extension 'operator'); a vendor's server has none
+    info?.isAdmin && info.extensions?.includes('operator') && (
+      <Link key="operator" to="/operator" className={navLink}>
+        <Trans>Import and export</Trans>
+      </Link>
+    ),
     config.showAbout && (
       <Link
         key="about"

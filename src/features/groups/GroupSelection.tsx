@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { DateField } from '../readings/DateField';
 import { todayIsoDate } from './today';
 import { UnsentInstances } from './UnsentInstances';
+import { NoRounds } from './NoRounds';
 
 /** groupSelection (§2): choose a group and a date; the date is kept in the URL. */
 export function GroupSelection() {
@@ -70,11 +71,7 @@ export function GroupSelection() {
       )}
       {outdoor && <StoredTours emphasize date={date} />}
       {rounds.length === 0 ? (
-        <p className="rounded border border-dashed border-slate-400 p-4">
-          <Trans>
-            No measure rounds stored on this device yet. Connect to the network and press "Refresh from server".
-          </Trans>
-        </p>
+        <NoRounds loaded={sync.lastPullAt !== undefined && !sync.lastPullError} />
       ) : (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="round-actions-hint">

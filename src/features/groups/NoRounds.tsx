@@ -1,0 +1,55 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useServerInfo } from '../../db/reference-hooks';
+
+/**
+ * The round list without rounds. Before the first load: connect and refresh. Loaded and still empty (a fresh
+ * install, or no role yet): an administrator is sent to the import, anyone else told whom to ask.
+ */
+export function NoRounds({ loaded }: { loaded: boolean }) {
+  const info = useServerInfo();
+  const box = 'rounds-empty rounded border border-dashed border-slate-400 p-4';
+  if (!loaded || !info)
+    return (
+      <p className={box}>
+        <Trans>
+          No measure rounds stored on this device yet. Connect to the network and press "Refresh from server".
+        </Trans>
+      </p>
+    );
+  if (info.isAdmin && info.extensions?.includes('operator'))
+    return (
+      <div className={box} role="status">
+        <p className="font-semibold">
+          <Trans>There are no measure rounds yet.</Trans>
+        </p>
+        <p>
+          <Trans>
+            Import your station network (rounds, stations, timeseries and permissions) under{' '}
+            <Link to="/operator" className="font-semibold text-sky-800 underline dark:text-sky-300">
+              Import and export
+            </Link>
+            .
+          </Trans>
+        </p>
+      </div>
+    );
+  if (info.isAdmin)
+    return (
+      <div className={box} role="status">
+        <p className="font-semibold">
+          <Trans>There are no measure rounds yet.</Trans>
+        </p>
+      </div>
+    );
+  return (
+    <div className={box} role="status">
+      <p className="font-semibold">
+        <Trans>No measure rounds are assigned to you yet.</Trans>
+      </p>
+      <p>
+        <Trans>Ask your administrator to give you a role on a round; then press "Refresh from server".</Trans>
+      </p>
+    </div>
+  );
+}
