@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type 
 
 const DAM = 'Talsperre Gepatsch Kontrollgang';
 const SPRINGS = 'Quellen Kaunertal';
-const today = DateTime.now().setZone('Europe/Vienna').toISODate() ?? '';
+const today = testToday();
 
 /** nothing implausible or mis-dated leaves the device without the prompts of §5 and §8. */
 describe('checks and prompts before a round is sent', () => {
@@ -297,7 +298,7 @@ describe('checks and prompts before a round is sent', () => {
     const remark = page.getByRole('combobox', { name: 'Quelle Nufelsbach 3004 WT Bemerkung' });
     await remark.click();
     const list = page.getByRole('listbox', { name: 'Vorschläge für Quelle Nufelsbach 3004 WT Bemerkung' });
-    const todayShort = DateTime.now().toFormat('dd-MM-yy');
+    const todayShort = DateTime.fromISO(today).toFormat('dd-MM-yy');
     await list.getByRole('option', { name: 'Quelle trüb' }).waitFor();
     await list.getByRole('option', { name: `Kontrolle am ${todayShort}` }).waitFor();
     await remark.pressSequentially('kontr', { delay: 20 });

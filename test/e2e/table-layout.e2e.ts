@@ -1,3 +1,4 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { HistoricValueList, MeasureRound } from '../../schemas/api';
@@ -7,14 +8,14 @@ import { api, openTable, serverAndBrowser, submitRound, type TestServer } from '
 import { formatDe } from './rounds';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'de-DE' };
 const PHONE = { viewport: { width: 390, height: 844 }, locale: 'de-DE', isMobile: true, hasTouch: true };
 
 async function valuesToday(server: TestServer, tsIds: string[]) {
   const ids = tsIds.map((id) => `tsId=${encodeURIComponent(id)}`).join('&');
   const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
-  return values.filter((v) => v.dt.startsWith(today) || new Date(v.dt).toDateString() === new Date().toDateString());
+  return values.filter((v) => calendarDateOf(v.dt) === today);
 }
 
 /** The wall-clock time of a posted value in the round's zone, as the user typed it. */
