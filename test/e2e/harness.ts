@@ -124,8 +124,11 @@ export async function openTable(
   server: TestServer,
   roundName: string,
   options: Parameters<Browser['newContext']>[0] = { locale: 'de-DE' },
+  /** runs on the new context before the first page loads (e.g. pinWallClock) */
+  prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(options);
+  await prepare?.(context);
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(tableUrl(server, roundName));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { copyLotL1, typeTwoValuesAtOneTime, typeValue } from './duplicate-time';
 import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
+import { pinWallClock } from './wall-clock';
 
 const DAM = 'Talsperre Gepatsch Kontrollgang';
 const SPRINGS = 'Quellen Kaunertal';
@@ -16,6 +17,8 @@ describe('checks and prompts before a round is sent', () => {
 
   async function open(round: string, date = today, init?: (page: Page) => Promise<void>) {
     const context = await env.browser().newContext({ locale: 'de-DE' });
+    // the prompts asserted here come at any hour: readings at the default 12:00 lie in the past (wall-clock.ts)
+    await pinWallClock(context);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await init?.(page);

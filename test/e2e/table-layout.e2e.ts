@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { checkLastValue, DEFAULT_ZONE } from '../../src/domain';
 import { api, openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe } from './rounds';
+import { pinWallClock } from './wall-clock';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
 const today = testToday();
@@ -60,7 +61,8 @@ describe('office table layout and keyboard', () => {
   const env = serverAndBrowser('e2e-table-layout-');
 
   it('enters a whole station by keyboard only (F8, arrows, Enter, F2, Tab) and the server gets the values', async () => {
-    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
+    // readings at the default 12:00 and at F2's "now": both in the past at any hour the suite runs
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP, pinWallClock);
     await page.getByRole('textbox', { name: 'Piezometer P4 2004 W', exact: true }).waitFor();
     // the table opens with its first value focused; F8 goes on station by station
     await expect.poll(() => focusedName(page)).toBe('Piezometer P1 2001 W');
