@@ -20,6 +20,7 @@ const CONSOLE_LINES = 400;
 const REQUESTS = 60;
 
 interface Recorder {
+  opened: number;
   pages: { name: string; page: Page }[];
   console: string[];
   requests: string[];
@@ -37,7 +38,8 @@ function ring(lines: string[], line: string, max: number): void {
 
 function record(rec: Recorder, context: BrowserContext): BrowserContext {
   const watch = (page: Page) => {
-    const name = `page-${rec.pages.length + 1}`;
+    rec.opened += 1;
+    const name = `page-${rec.opened}`;
     rec.pages.push({ name, page });
     page.on('console', (m) => ring(rec.console, `${stamp()} ${name} [${m.type()}] ${m.text()}`, CONSOLE_LINES));
     page.on('pageerror', (e) => ring(rec.console, `${stamp()} ${name} [pageerror] ${e.message}`, CONSOLE_LINES));
@@ -66,7 +68,7 @@ function wrapChromium(): Recorder {
   const type = chromium as Marked<BrowserType>;
   const existing = type[WRAPPED];
   if (existing) return existing;
-  const rec: Recorder = { pages: [], console: [], requests: [] };
+  const rec: Recorder = { opened: 0, pages: [], console: [], requests: [] };
   const launch = type.launch.bind(type);
   const launchPersistent = type.launchPersistentContext.bind(type);
   type.launch = async (options) => wrapBrowser(rec, await launch(options));
@@ -110,6 +112,8 @@ async function leaveArtifacts(file: string, testName: string, errors: readonly u
 }
 
 beforeEach(({ task, onTestFailed }) => {
+  // the recorder lives as long as the worker: closed pages of earlier tests and files are let go
+  rec.pages = rec.pages.filter((p) => !p.page.isClosed());
   ring(rec.console, `${stamp()} ── test: ${task.name}`, CONSOLE_LINES);
   ring(rec.requests, `${stamp()} ── test: ${task.name}`, REQUESTS);
   onTestFailed(async (ctx) => {
