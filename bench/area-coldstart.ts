@@ -36,7 +36,9 @@ export async function offlineColdStart(
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(home);
     await roundLink(page, BIG.mrName).waitFor({ timeout: 120_000 });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    // installing the service worker precaches the whole app (about 100 files): real work, not the way being lost,
+    // and at a load of 25–30 on the two shared cores it took longer than a minute (smoke of 28 Nov)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 180_000 });
     // the service worker has stored the app; let the first pull finish as well
     await page.waitForLoadState('networkidle', { timeout: 300_000 });
     await context.close();
