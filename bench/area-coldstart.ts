@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness';
+import { CHROMIUM, CHROMIUM_ARGS, roundLink } from '../test/e2e/harness';
 import { BIG } from './dataset';
 import { record, type Profile } from './report';
 import { DESKTOP, throttle } from './browser';
@@ -35,8 +35,10 @@ export async function offlineColdStart(
     context = await launchProfile(dir);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(home);
-    await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 120_000 });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await roundLink(page, BIG.mrName).waitFor({ timeout: 120_000 });
+    // installing the service worker precaches the whole app (about 100 files): real work, not the way being lost,
+    // and at a load of 25–30 on the two shared cores it took longer than a minute (smoke of 28 Nov)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 180_000 });
     // the service worker has stored the app; let the first pull finish as well
     await page.waitForLoadState('networkidle', { timeout: 300_000 });
     await context.close();

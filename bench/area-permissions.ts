@@ -4,7 +4,7 @@
 // page; recorded without a budget.
 import type { Page } from 'playwright-core';
 import { record, type Profile } from './report';
-import { timeInPage } from './browser';
+import { timeClick, timeInPage } from './browser';
 
 export const GRID_USERS = 1000;
 const userName = (i: number) => `bench-user-${String(i).padStart(4, '0')}`;
@@ -28,8 +28,8 @@ export async function permissionGrid(page: Page, origin: string, profile: Profil
   const end: number[] = [];
   for (let r = 0; r < runs; r++) {
     await page.goto(`${origin}/`);
-    await page.locator('a[href="/permissions"]').first().waitFor({ timeout: 60_000 });
-    open.push(await timeInPage(page, `document.querySelector('a[href="/permissions"]').click()`, CHECKBOX, 1));
+    const link = page.getByRole('banner').getByRole('link', { name: 'Berechtigungen', exact: true });
+    open.push(await timeClick(page, link, CHECKBOX, 1));
     await page.locator(CHECKBOX).first().focus();
     end.push(
       await timeInPage(

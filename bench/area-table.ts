@@ -6,7 +6,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { BIG } from './dataset';
 import { percentile, record, type Profile } from './report';
-import { timeInPage, withLib } from './browser';
+import { roundLink } from '../test/e2e/harness';
+import { FIND_TIMEOUT_MS, timeClick, timeInPage, withLib } from './browser';
 
 const VALUE = 'input[data-value-input]:not(:disabled)';
 const KEY_DELAY_MS = 40;
@@ -74,15 +75,19 @@ async function valueLabels(page: Page, end: 'first' | 'last', count: number): Pr
   const index = end === 'first' ? 0 : BIG.stations - 1;
   const scroll = end === 'first' ? 'window.scrollTo(0, 0)' : 'window.scrollTo(0, document.body.scrollHeight)';
   // the guessed heights of stations get measured as they come near: scroll until the station is there
-  await page.evaluate(`new Promise((resolve) => {
+  // (not the table at all, e.g. a link that led elsewhere: fails within a minute instead of scrolling forever)
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const t0 = performance.now();
     const check = () => {
       if (document.querySelector('tbody[data-index="${index}"]')) requestAnimationFrame(() => setTimeout(resolve));
+      else if (performance.now() - t0 > ${FIND_TIMEOUT_MS}) reject(new Error('the table never showed station ${index + 1}: ' + location.pathname));
       else { ${scroll}; requestAnimationFrame(check); }
     };
     ${scroll};
     check();
   })`);
   const labels = await page.locator(VALUE).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+  if (labels.length < count) throw new Error(`the table shows ${labels.length} value fields, ${count} wanted`);
   return end === 'first' ? labels.slice(0, count) : labels.slice(-count);
 }
 
@@ -111,8 +116,6 @@ async function typeValues(
   });
 }
 
-const clickRound = `[...document.querySelectorAll('a')].find((a) => a.textContent.includes(${JSON.stringify(BIG.mrName)})).click()`;
-
 /** The value fields of the first station: the table commits every station on the screen at once. */
 const FIRST_SCREEN = BIG.perStation;
 const scrollToEnd = 'window.scrollTo(0, document.body.scrollHeight)';
@@ -127,8 +130,7 @@ export async function tableNavigation(page: Page, profile: Profile, runs: number
   const jump: number[] = [];
   for (let r = 0; r < runs; r++) {
     await page.goto(homeUrl);
-    await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 60_000 });
-    ms.push(await timeInPage(page, clickRound, VALUE, FIRST_SCREEN));
+    ms.push(await timeClick(page, roundLink(page, BIG.mrName), VALUE, FIRST_SCREEN));
     jump.push(await timeInPage(page, scrollToEnd, LAST_STATION, 1));
   }
   record('table: navigation → 2,000-entry table interactive', profile, ms, 'ms', profile === 'normal' ? 1000 : 3000, {
@@ -201,21 +203,20 @@ export async function heapGrowth(
 ): Promise<void> {
   // one typed value opens the table's instance as a user does; the rest go through the app's writeDraft
   await page.goto(homeUrl);
-  await page.getByRole('link', { name: BIG.mrName }).first().click();
+  await roundLink(page, BIG.mrName).click();
   const first = page.locator(VALUE).first();
   await first.focus();
   await page.keyboard.type('1', { delay: KEY_DELAY_MS });
-  await page.locator(`${VALUE}[data-saved="true"]`).first().waitFor({ timeout: 60_000 });
+  await page.locator(`${VALUE}[data-saved="true"]`).first().waitFor();
   const filled = await withLib(page, bundle, (lib, a) => lib.fillDrafts(...(a as [string, string])), [BIG.mrId, date]);
   const heaps: number[] = [];
   await page.goto(homeUrl);
   for (let r = 0; r < reps; r++) {
     for (let i = 0; i < perRep; i++) {
-      await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 60_000 });
-      await timeInPage(page, clickRound, VALUE, FIRST_SCREEN);
+      await timeClick(page, roundLink(page, BIG.mrName), VALUE, FIRST_SCREEN);
       await page.evaluate(() => history.back());
     }
-    await page.getByRole('link', { name: BIG.mrName }).first().waitFor({ timeout: 60_000 });
+    await roundLink(page, BIG.mrName).waitFor();
     await cdp.send('HeapProfiler.collectGarbage');
     heaps.push((await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6);
   }

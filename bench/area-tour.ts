@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { BIG } from './dataset';
 import { FIRST_SCREEN_STATIONS } from '../src/features/tour/first-screen';
 import { percentile, record, type Profile } from './report';
-import { timeInPage, withLib } from './browser';
+import { timeClick, timeInPage, withLib } from './browser';
 
 export const STORED_TOURS = 20;
 
@@ -34,14 +34,10 @@ export async function tour(
     await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
     // the list tab, from the input view (client-side navigation)
     // the first screen of stations (the rest joins in a transition after its frame), then all of them in the DOM
-    list.push(
-      await timeInPage(
-        page,
-        `document.querySelector('a[data-tab="list"]').click()`,
-        'li[data-station]',
-        FIRST_SCREEN_STATIONS,
-      ),
-    );
+    const stationsTab = page
+      .getByRole('navigation', { name: 'Tour' })
+      .getByRole('link', { name: 'Stationen', exact: true });
+    list.push(await timeClick(page, stationsTab, 'li[data-station]', FIRST_SCREEN_STATIONS));
     listAll.push(list.at(-1) ?? 0);
     listAll[listAll.length - 1] =
       (listAll.at(-1) ?? 0) + (await timeInPage(page, '', 'li[data-station]', BIG.stations));

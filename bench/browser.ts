@@ -5,9 +5,11 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type CDPSession,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness';
+import { TEST_ZONE } from '../test/support/dates';
 import type { Profile } from './report';
 import type { BenchLib } from './page-bundle';
 
@@ -15,14 +17,23 @@ export const PROFILES: readonly { profile: Profile; rate: number }[] = [
   { profile: 'normal', rate: 1 },
   { profile: 'cpu4x', rate: 4 },
 ];
-export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: 'de-DE' };
+// the stations' zone, so the app's today is the bench's today (testToday) at any hour
+export const DESKTOP: BrowserContextOptions = {
+  viewport: { width: 1280, height: 800 },
+  locale: 'de-DE',
+  timezoneId: TEST_ZONE,
+};
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
   locale: 'de-DE',
+  timezoneId: TEST_ZONE,
 };
+
+/** How long the bench waits for a screen or a control it looks for before the area fails. */
+export const FIND_TIMEOUT_MS = 60_000;
 
 // tsx (esbuild keepNames) wraps functions passed to page.evaluate in a `__name` helper the page lacks
 const NAME_SHIM = 'window.__name = window.__name || ((f) => f);';
@@ -34,9 +45,10 @@ export function launch(): Promise<Browser> {
 export async function openPage(context: BrowserContext, rate: number): Promise<Page> {
   await context.addInitScript(NAME_SHIM);
   const page = await context.newPage();
-  // a page slowed four times with 2,000 rows answers late; the figures, not the driver, say how late
-  page.setDefaultTimeout(120_000);
-  page.setDefaultNavigationTimeout(120_000);
+  // a page slowed four times with 2,000 rows answers late, but not a minute late: an area that cannot find its
+  // way (a renamed button, a screen that never comes) fails loudly within a minute instead of hanging
+  page.setDefaultTimeout(FIND_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(FIND_TIMEOUT_MS);
   await throttle(page, rate);
   return page;
 }
@@ -88,4 +100,17 @@ export async function timeInPage(
     };
     check();
   })`)) as number;
+}
+
+/**
+ * Times a user's click on `target` (found by role and visible name, as the e2e tests find it) until `count`
+ * elements match `selector` and a frame is painted. The click happens inside the page, so the figure holds no
+ * driver round trip; a target that is not there fails within FIND_TIMEOUT_MS, naming what was looked for.
+ */
+export async function timeClick(page: Page, target: Locator, selector: string, count: number): Promise<number> {
+  await target.waitFor({ timeout: FIND_TIMEOUT_MS });
+  await target.evaluate((el) => {
+    (window as unknown as { benchTarget?: Element }).benchTarget = el;
+  });
+  return timeInPage(page, 'window.benchTarget.click()', selector, count, FIND_TIMEOUT_MS);
 }

@@ -2,6 +2,7 @@
 // the budget, printed as one table and written to bench/results.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { dirname } from 'node:path';
 
 export type Profile = 'normal' | 'cpu4x';
 
@@ -21,6 +22,12 @@ export interface Result {
 }
 
 const results: Result[] = [];
+const failed: string[] = [];
+
+/** The areas that threw (not the ones that missed a budget). */
+export function failedAreas(): readonly string[] {
+  return failed;
+}
 const loads: { at: string; load1: number; load5: number }[] = [];
 
 export function percentile(xs: readonly number[], p: number): number {
@@ -82,6 +89,7 @@ export async function area(name: string, run: () => Promise<void>): Promise<void
     await run();
   } catch (e) {
     console.error(`✖ ${name} failed:`, e);
+    failed.push(name);
     results.push({
       metric: `${name}: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
       profile: 'node',
@@ -112,7 +120,7 @@ export function writeReport(extra: Record<string, unknown>, file = 'bench/result
     })),
   );
   console.info('machine load (1 min / 5 min):', loads.map((l) => `${l.at}: ${l.load1}/${l.load5}`).join(', '));
-  mkdirSync('bench', { recursive: true });
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
     `${JSON.stringify({ date: new Date().toISOString(), ...extra, load: loads, results }, null, 2)}\n`,

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # npm run bench: the benchmarks of docs/benchmarks.md. With Debian's PostgreSQL installed the server figure is
 # also taken on a throw-away PostgreSQL cluster (the production database); without it, on PGlite only.
+# `npm run bench -- --smoke`: every area once with small counts (a step of npm test; see bench/bench.ts).
 cd "$(dirname "$0")/.." || exit 1
-bash scripts/with-postgres.sh npx tsx bench/bench.ts
+if [ "${1:-}" = --smoke ]; then
+  # the fleet area's 1,000 devices for 40 s per phase: 50 devices for 5 s find the same way through it
+  export FLEET_DEVICES=${FLEET_DEVICES:-50} FLEET_PHASE_S=${FLEET_PHASE_S:-5}
+fi
+bash scripts/with-postgres.sh npx tsx bench/bench.ts "$@"
 rc=$?
-[ "$rc" = 3 ] && exec npx tsx bench/bench.ts
+[ "$rc" = 3 ] && exec npx tsx bench/bench.ts "$@"
 exit $rc

@@ -188,3 +188,27 @@ export function formatCalendarDate(isoDate: string, locale: DateLocale): string 
   const parsed = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? parseIso(isoDate) : undefined;
   return parsed ? formatWallDate(parsed.wall, locale) : undefined;
 }
+
+/** The zone the browser (or Node) runs in; the app's "today" is the field worker's own calendar day. */
+export function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * The calendar date YYYY-MM-DD a reader in `zone` sees at `now`: the one rule for "today" (the product passes the
+ * browser's zone, tests and the demo seed the stations' zone, Europe/Vienna). Not the UTC date: from 00:00 to
+ * 01:00 (02:00 in summer) in Vienna the UTC date is still yesterday. Throws for a zone the engine does not know.
+ */
+export function todayIn(zone: string, now: Date | number = Date.now()): string {
+  const wall = wallTimeIn(typeof now === 'number' ? now : now.getTime(), zone);
+  if (!wall) throw new RangeError(`unknown time zone or invalid moment: ${zone}`);
+  return toIsoDate(wall);
+}
+
+/** The calendar date `days` after (negative: before) an ISO date YYYY-MM-DD; zone-free calendar arithmetic. */
+export function shiftIsoDate(isoDate: string, days: number): string {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? parseIso(isoDate) : undefined;
+  if (!parsed) throw new RangeError(`not a calendar date: ${isoDate}`);
+  const d = new Date(wallAsUtc(parsed.wall) + days * 86_400_000);
+  return toIsoDate({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+}

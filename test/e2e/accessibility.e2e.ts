@@ -1,9 +1,10 @@
+import { testToday } from '../support/dates';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, type TestServer } from './harness';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 const ROUTES = [
   '/',
   `/stations/${encodeURIComponent('Talsperre Gepatsch Kontrollgang')}/${today}`,

@@ -1,8 +1,9 @@
+import { testToday } from '../support/dates';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverAndBrowser, watchErrors } from './harness';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },

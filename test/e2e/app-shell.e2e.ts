@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,7 @@ import {
 } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe('app shell', () => {
   const env = serverAndBrowser('e2e-shell-');

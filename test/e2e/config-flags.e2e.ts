@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import type { MeasureRound } from '../../schemas/api';
 import { ANDROID_PHONE, api, openTable, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
 import { formatDe, isPlainNumeric, pickNumericEntries, usualValue } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 /** Every print… and post… flag the non-default way (docs/locale-settings-and-unsent-rounds.md). */
 const FLAGS = {

@@ -1,3 +1,4 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import type { Page } from 'playwright-core';
 import { testEndpoint } from '../../server/http/faults';
 import { describe, expect, it } from 'vitest';
@@ -32,12 +33,12 @@ async function submissions(server: TestServer, p: PickedEntry) {
 }
 
 async function historyValue(server: TestServer, p: PickedEntry): Promise<number[]> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = testToday();
   const rows = await server.db.query<{ value: number; dt: Date }>(
     'select value, dt from historic_value where ts_id = $1 order by dt',
     [p.entry.tsId],
   );
-  return rows.filter((r) => new Date(r.dt).toISOString().startsWith(today)).map((r) => r.value);
+  return rows.filter((r) => calendarDateOf(r.dt) === today).map((r) => r.value);
 }
 
 /** Replaces a field's text as a user does: select it, then type the new value key by key. */

@@ -1,10 +1,11 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { api, openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 import { testEndpoint } from '../../server/http/faults';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe('support panel (/debug)', () => {
   const env = serverAndBrowser('e2e-debug-');
@@ -40,7 +41,7 @@ describe('support panel (/debug)', () => {
       server,
       `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`,
     );
-    expect(values.filter((v) => v.dt.startsWith(today) && v.value === p.good)).toHaveLength(1);
+    expect(values.filter((v) => calendarDateOf(v.dt) === today && v.value === p.good)).toHaveLength(1);
 
     // the document browser finds the typed value
     await page.getByRole('button', { name: /Eingegebene Werte/ }).click();

@@ -1,10 +1,11 @@
+import { testToday } from '../support/dates';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDENTITIES, seedDemoIdentities } from '../../server/db/demo-identities';
 import { type TestServer, watchErrors } from './harness';
 import { loginServerAndBrowser } from './login-harness';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 /** Logs in through the realm's password page, as a user of `npm run start:identity` does. */
 async function logIn(page: Page, username: string, password: string): Promise<void> {

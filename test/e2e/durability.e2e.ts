@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
 } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 /** Starts Chromium as a plain process (so it can be killed like a crash) and connects over CDP. */
 async function startKillableChromium(profile: string): Promise<{ proc: ChildProcess; browser: Browser }> {

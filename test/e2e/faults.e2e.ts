@@ -1,3 +1,4 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
@@ -5,7 +6,7 @@ import { api, countRoundPosts, openTable, serverAndBrowser, submitRound, type Te
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 import { testEndpoint } from '../../server/http/faults';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 async function injectFaults(
   server: TestServer,
@@ -23,7 +24,7 @@ async function storedCopies(server: TestServer, picked: PickedEntry[]): Promise<
   const ids = picked.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
   const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}`);
   return picked.map(
-    (p) => values.filter((v) => v.tsId === p.entry.tsId && v.dt.startsWith(today) && v.value === p.good).length,
+    (p) => values.filter((v) => v.tsId === p.entry.tsId && calendarDateOf(v.dt) === today && v.value === p.good).length,
   );
 }
 

@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,7 +115,7 @@ export function serverAndBrowser(
 
 /** The table of a round for today's date. */
 export function tableUrl(server: TestServer, roundName: string): string {
-  return `${server.url}/stations/${encodeURIComponent(roundName)}/${new Date().toISOString().slice(0, 10)}`;
+  return `${server.url}/stations/${encodeURIComponent(roundName)}/${testToday()}`;
 }
 
 /** A fresh browser context on the table of a round, collecting page errors from the first load on. */
@@ -123,8 +124,11 @@ export async function openTable(
   server: TestServer,
   roundName: string,
   options: Parameters<Browser['newContext']>[0] = { locale: 'de-DE' },
+  /** runs on the new context before the first page loads (e.g. pinWallClock) */
+  prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(options);
+  await prepare?.(context);
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(tableUrl(server, roundName));
@@ -177,4 +181,13 @@ export async function navItem(page: Page, role: 'link' | 'button', name: string,
 /** Follows a navbar link by its name, through the Menu where the navbar folds its links into one. */
 export async function openNavLink(page: Page, name: string): Promise<void> {
   await (await navItem(page, 'link', name)).click();
+}
+
+/**
+ * The round card's link into a round's table (a meteo round's into its month list), by its accessible name as a
+ * user's screen reader says it: "Tabelle öffnen (Büro): <round>" (the bench finds its way by it too).
+ */
+export function roundLink(page: Page, roundName: string, meteo = false): Locator {
+  const open = meteo ? 'Meteo-Eingabe öffnen' : 'Tabelle öffnen (Büro)';
+  return page.getByRole('link', { name: `${open}: ${roundName}`, exact: true });
 }

@@ -1,3 +1,4 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { meterDischarge } from '../../src/domain';
 import { api, openTable, serverAndBrowser, submitRound, tableUrl, type TestServer } from './harness';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/input-types-shots';
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 const type = (page: Page, name: string, text: string) =>
   page.getByRole('textbox', { name, exact: true }).pressSequentially(text, { delay: 20 });
 
@@ -175,7 +176,7 @@ describe('every input type of §4, end to end to the server', () => {
     expect(wt).toMatchObject({ value: 7, valueAfter: 7.2 });
     // §9: the second value is stored 60 s after the main value
     const { values } = await api<HistoricValueList>(env.server(), '/timeseries-values?tsId=3007-WT&remarks=true');
-    const mine = values.filter((v) => v.dt.startsWith(today));
+    const mine = values.filter((v) => calendarDateOf(v.dt) === today);
     expect(mine.map((v) => v.value)).toEqual([7, 7.2]);
     expect(Date.parse(mine[1]?.dt ?? '') - Date.parse(mine[0]?.dt ?? '')).toBe(60_000);
     // the archive reads the completed round with the client's schema

@@ -1,9 +1,10 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { api, openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 /**
  * typing over existing values fast, on a slow CPU, must store exactly what was typed. A late
@@ -48,7 +49,7 @@ describe('keystroke integrity on the table', () => {
     const ids = typed.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
     const { values } = await api<HistoricValueList>(env.server(), `/timeseries-values?${ids}&remarks=true`);
     for (const p of typed) {
-      const sent = values.filter((v) => v.tsId === p.entry.tsId && v.dt.startsWith(today));
+      const sent = values.filter((v) => v.tsId === p.entry.tsId && calendarDateOf(v.dt) === today);
       expect(
         sent.map((v) => v.value),
         p.label,

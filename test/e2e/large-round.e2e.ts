@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedBigRound, type RoundSize } from '../../bench/dataset';
@@ -117,7 +118,7 @@ describe('office table of a large round', () => {
 
   it('as a stored tour lists every station: the first screen at once, the rest right after, and the last one opens', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), LARGE.mrName, PHONE);
-    await page.goto(`${env.server().url}/?date=${new Date().toISOString().slice(0, 10)}`);
+    await page.goto(`${env.server().url}/?date=${testToday()}`);
     await page.getByRole('button', { name: `${LARGE.mrName} offline nehmen` }).click();
     await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
     await page.waitForURL(/\/mobile\//);

@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { pdfText } from '../support/server/pdf-text';
 import { openTable, serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 /** A reading with decimals inside the plausibility range, so the decimal separator shows. */
 function withDecimals(p: PickedEntry): number {

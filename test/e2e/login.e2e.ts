@@ -1,10 +1,11 @@
+import { testToday } from '../support/dates';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { submitRound, type TestServer, watchErrors, waitForServiceWorker } from './harness';
 import { signInAtProvider } from './oidc-provider';
 import { loginServerAndBrowser } from './login-harness';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe('login through an OpenID provider (keycloak-js against oidc-provider)', () => {
   let server: TestServer;

@@ -1,9 +1,10 @@
+import { testToday } from '../support/dates';
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverAndBrowser, watchErrors } from './harness';
 
 const OUT = 'test-results/screenshots';
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },

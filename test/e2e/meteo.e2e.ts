@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
@@ -5,9 +6,9 @@ import { formatDate } from '../../src/domain/locale-format';
 import { pdfText } from '../support/server/pdf-text';
 import { api, countRoundPosts, serverAndBrowser, watchErrors, waitForServiceWorker } from './harness';
 
-const today = DateTime.now().toISODate();
+const today = testToday();
 // the previous month: every day of it lies in the past, so each can be entered
-const month = DateTime.now().minus({ months: 1 }).startOf('month');
+const month = DateTime.fromISO(today).minus({ months: 1 }).startOf('month');
 const day = (n: number) => month.plus({ days: n - 1 }).toISODate() as string;
 const label = (station: string, param: string, n: number) => `${station} ${param} ${formatDate(day(n), 'de')}`;
 

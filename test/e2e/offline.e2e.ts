@@ -1,3 +1,4 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
@@ -13,7 +14,7 @@ import {
 } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe('offline entry', () => {
   const data = tempDir('e2e-offline-data-');
@@ -64,7 +65,7 @@ describe('offline entry', () => {
       server,
       `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`,
     );
-    expect(values.filter((v) => v.dt.startsWith(today) && v.value === p.good)).toHaveLength(1);
+    expect(values.filter((v) => calendarDateOf(v.dt) === today && v.value === p.good)).toHaveLength(1);
     expect(await countRoundPosts(server)).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, watchErrors, type TestServer } from './harness';
@@ -6,7 +7,7 @@ import { testEndpoint } from '../../server/http/faults';
 // "Refresh from server" when nothing changed asks the server one question and writes nothing,
 // and the round list still says when the device last checked; after a change it pulls everything.
 const env = serverAndBrowser('e2e-quiet-pull-');
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 type Logged = { method: string; path: string; status: number | string };
 const requestLog = async (server: TestServer) =>

@@ -1,3 +1,4 @@
+import { testDaysAgo } from '../support/dates';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { field, typeTwoValuesAtOneTime } from './duplicate-time';
@@ -10,7 +11,7 @@ describe('refusals name their station and series everywhere', () => {
   const env = serverAndBrowser('e2e-refusal-names-');
   it('a duplicate time refused after the user left the table: the toast and support name the series, the table marks the time', async () => {
     // yesterday: 12:00 of today may still lie ahead, and the device would refuse that itself
-    const date = DateTime.now().setZone('Europe/Vienna').minus({ days: 1 }).toISODate() ?? '';
+    const date = testDaysAgo(1);
     const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);

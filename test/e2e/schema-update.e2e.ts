@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,7 +7,7 @@ import { appVersions } from './app-versions';
 import { launchProfile, waitForServiceWorker } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 /** The app's entry script a page runs: names the build it was served from. */
 const entryScript = (page: Page) =>

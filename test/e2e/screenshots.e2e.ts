@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from 'playwright-core';
@@ -6,7 +7,7 @@ import { serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 const OUT = 'test-results/screenshots';
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 /** Lightness (0–255, mean of r, g, b) of an element's background, through a canvas: Tailwind's colours are oklch. */
 const backgroundLightness = (el: Locator) =>
   el.evaluate((node) => {

@@ -1,10 +1,11 @@
+import { testToday } from '../support/dates';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { api, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { pickNumericEntries } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe('settings on this device (/config)', () => {
   const env = serverAndBrowser('e2e-settings-');

@@ -1,11 +1,12 @@
+import { testDaysAgo, testToday } from '../support/dates';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { submitRound, type TestServer, watchErrors } from './harness';
 import { signInAtProvider } from './oidc-provider';
 import { loginServerAndBrowser } from './login-harness';
 
-const today = new Date().toISOString().slice(0, 10);
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const today = testToday();
+const yesterday = testDaysAgo(1);
 
 /** How many documents a collection holds on this device (support panel). */
 async function stored(page: Page, server: TestServer, collection: string): Promise<number> {

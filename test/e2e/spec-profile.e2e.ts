@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList, PermissionData } from '../../schemas/api';
@@ -128,13 +129,13 @@ describe('the app against a spec-only server (API_PROFILE=spec), identity provid
     const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const today = DateTime.now().toISODate();
+    const today = testToday();
     await page.goto(`${server.url}/?date=${today}`);
     await page.getByRole('link', { name: 'Dokumente' }).click({ timeout: 30_000 });
     await page.getByRole('region', { name: 'Allgemeine Dokumente' }).getByText('Messanleitung.txt').waitFor();
 
     // meteo: one value of the previous month, transferred; the empty answer counts as sent
-    const month = DateTime.now().minus({ months: 1 }).startOf('month');
+    const month = DateTime.fromISO(today).minus({ months: 1 }).startOf('month');
     await page.goto(`${server.url}/?date=${today}`);
     await page.getByRole('link', { name: /Meteo Kaunertal/ }).click();
     await page.getByRole('link', { name: 'Vorheriger Monat' }).click();

@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { pdfText } from '../support/server/pdf-text';
@@ -159,7 +160,7 @@ describe('rows of the specification', () => {
     const context = await env.browser().newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?date=${new Date().toISOString().slice(0, 10)}`);
+    await page.goto(`${server.url}/?date=${testToday()}`);
     await page.getByRole('link', { name: 'Archiv' }).waitFor({ timeout: 30_000 });
     await page.keyboard.press('Shift+?');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
@@ -182,7 +183,7 @@ describe('rows of the specification', () => {
       const off = await env.browser().newContext({ locale: 'de-DE' });
       const p2 = await off.newPage();
       // the rounds are pulled after the config: once they show, the config without the archive is in
-      await p2.goto(`${server.url}/?date=${new Date().toISOString().slice(0, 10)}`);
+      await p2.goto(`${server.url}/?date=${testToday()}`);
       await p2.getByRole('link', { name: /Quellen Kaunertal/ }).waitFor({ timeout: 30_000 });
       expect(await p2.getByRole('link', { name: 'Archiv' }).count()).toBe(0);
       await p2.keyboard.press('Shift+?');
@@ -206,7 +207,7 @@ describe('rows of the specification', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     page.on('dialog', (d) => void d.accept());
-    await page.goto(`${server.url}/?date=${new Date().toISOString().slice(0, 10)}`);
+    await page.goto(`${server.url}/?date=${testToday()}`);
     await page.getByRole('button', { name: `${DAM} offline nehmen` }).click({ timeout: 30_000 });
     const dialog = page.getByTestId('store-tour-dialog');
     await dialog.getByLabel('Team').pressSequentially('Team Foto', { delay: 20 });

@@ -1,8 +1,9 @@
+import { testToday } from '../support/dates';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe('full storage', () => {
   const env = serverAndBrowser('e2e-storage-');

@@ -1,13 +1,15 @@
+import { testToday } from '../support/dates';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { copyLotL1, typeTwoValuesAtOneTime, typeValue } from './duplicate-time';
 import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
+import { pinWallClock } from './wall-clock';
 
 const DAM = 'Talsperre Gepatsch Kontrollgang';
 const SPRINGS = 'Quellen Kaunertal';
-const today = DateTime.now().setZone('Europe/Vienna').toISODate() ?? '';
+const today = testToday();
 
 /** nothing implausible or mis-dated leaves the device without the prompts of §5 and §8. */
 describe('checks and prompts before a round is sent', () => {
@@ -15,6 +17,8 @@ describe('checks and prompts before a round is sent', () => {
 
   async function open(round: string, date = today, init?: (page: Page) => Promise<void>) {
     const context = await env.browser().newContext({ locale: 'de-DE' });
+    // the prompts asserted here come at any hour: readings at the default 12:00 lie in the past (wall-clock.ts)
+    await pinWallClock(context);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await init?.(page);
@@ -297,7 +301,7 @@ describe('checks and prompts before a round is sent', () => {
     const remark = page.getByRole('combobox', { name: 'Quelle Nufelsbach 3004 WT Bemerkung' });
     await remark.click();
     const list = page.getByRole('listbox', { name: 'Vorschläge für Quelle Nufelsbach 3004 WT Bemerkung' });
-    const todayShort = DateTime.now().toFormat('dd-MM-yy');
+    const todayShort = DateTime.fromISO(today).toFormat('dd-MM-yy');
     await list.getByRole('option', { name: 'Quelle trüb' }).waitFor();
     await list.getByRole('option', { name: `Kontrolle am ${todayShort}` }).waitFor();
     await remark.pressSequentially('kontr', { delay: 20 });

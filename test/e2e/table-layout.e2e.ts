@@ -1,3 +1,4 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { HistoricValueList, MeasureRound } from '../../schemas/api';
@@ -5,16 +6,17 @@ import { DateTime } from 'luxon';
 import { checkLastValue, DEFAULT_ZONE } from '../../src/domain';
 import { api, openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe } from './rounds';
+import { pinWallClock } from './wall-clock';
 
 const ROUND = 'Talsperre Gepatsch Kontrollgang';
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'de-DE' };
 const PHONE = { viewport: { width: 390, height: 844 }, locale: 'de-DE', isMobile: true, hasTouch: true };
 
 async function valuesToday(server: TestServer, tsIds: string[]) {
   const ids = tsIds.map((id) => `tsId=${encodeURIComponent(id)}`).join('&');
   const { values } = await api<HistoricValueList>(server, `/timeseries-values?${ids}&remarks=true`);
-  return values.filter((v) => v.dt.startsWith(today) || new Date(v.dt).toDateString() === new Date().toDateString());
+  return values.filter((v) => calendarDateOf(v.dt) === today);
 }
 
 /** The wall-clock time of a posted value in the round's zone, as the user typed it. */
@@ -59,7 +61,8 @@ describe('office table layout and keyboard', () => {
   const env = serverAndBrowser('e2e-table-layout-');
 
   it('enters a whole station by keyboard only (F8, arrows, Enter, F2, Tab) and the server gets the values', async () => {
-    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
+    // readings at the default 12:00 and at F2's "now": both in the past at any hour the suite runs
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP, pinWallClock);
     await page.getByRole('textbox', { name: 'Piezometer P4 2004 W', exact: true }).waitFor();
     // the table opens with its first value focused; F8 goes on station by station
     await expect.poll(() => focusedName(page)).toBe('Piezometer P1 2001 W');

@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import {
   waitForServiceWorker,
 } from './harness';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 const SHOTS = 'test-results';
 const ROUND = 'Quellen Kaunertal';
 const PHONE = ANDROID_PHONE;

@@ -1,9 +1,10 @@
+import { testToday } from '../support/dates';
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowser, waitForServiceWorker } from './harness';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 const PHONE = {
   viewport: { width: 390, height: 844 },
   hasTouch: true,

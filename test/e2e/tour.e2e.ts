@@ -1,3 +1,4 @@
+import { calendarDateOf, testDaysAgo, testToday } from '../support/dates';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
@@ -18,7 +19,7 @@ import { formatDe, usualValue } from './rounds';
 import { gpxSchemaErrors } from '../support/validate-gpx';
 import { addPhoto, jpeg } from './photo';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 /** A phone (§9: Android user agents get the native camera capture). */
 const PHONE = {
   ...ANDROID_PHONE,
@@ -259,7 +260,7 @@ describe('outdoor tour on a phone', () => {
         server,
         `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`,
       );
-      expect(values.filter((v) => v.dt.startsWith(today) && v.value === p.value)).toHaveLength(1);
+      expect(values.filter((v) => calendarDateOf(v.dt) === today && v.value === p.value)).toHaveLength(1);
     }
     expect(await countRoundPosts(server)).toBe(1);
     const [submission, ...more] = await server.db.query<{
@@ -286,7 +287,7 @@ describe('outdoor tour on a phone', () => {
   it('names the station, series and code the server refuses on the list and the station, and sends the corrected tour', async () => {
     const springs = 'Quellen Kaunertal';
     const label = 'Quelle Wolfskehr 3006 LF';
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = testDaysAgo(1);
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     const setUnit = (unit: string) =>
       server.db.query(

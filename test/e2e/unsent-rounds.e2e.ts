@@ -1,3 +1,4 @@
+import { testToday } from '../support/dates';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound, type TestServer, waitForServiceWorker } from './harness';
@@ -65,9 +66,7 @@ describe('unsent rounds on the group selection', () => {
     expect(await page.getByRole('list', { name: 'Nicht gesendete Runden' }).count()).toBe(0);
 
     // and the table starts empty again
-    await page.goto(
-      `${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${new Date().toISOString().slice(0, 10)}`,
-    );
+    await page.goto(`${env.server().url}/stations/${encodeURIComponent(round.mrName)}/${testToday()}`);
     const { picked } = await pickNumericEntries(env.server(), 1);
     const first = page.getByRole('textbox', { name: picked[0]?.label, exact: true });
     await first.waitFor();

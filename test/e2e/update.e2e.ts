@@ -1,10 +1,11 @@
+import { testToday } from '../support/dates';
 import { describe, expect, it } from 'vitest';
 import { type AppVersions, appVersions } from './app-versions';
 import { launchProfile, type TestServer, waitForServiceWorker } from './harness';
 import type { BrowserContext } from 'playwright-core';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe('app update', () => {
   const versions = appVersions('e2e-update-');

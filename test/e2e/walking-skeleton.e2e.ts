@@ -1,9 +1,10 @@
+import { calendarDateOf, testToday } from '../support/dates';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { api, countRoundPosts, openTable, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe('tabular input against the real server', () => {
   const env = serverAndBrowser('e2e-skeleton-');
@@ -31,7 +32,9 @@ describe('tabular input against the real server', () => {
     const ids = picked.map((p) => `tsId=${encodeURIComponent(p.entry.tsId)}`).join('&');
     const { values } = await api<HistoricValueList>(env.server(), `/timeseries-values?${ids}&remarks=true`);
     for (const p of picked) {
-      const mine = values.filter((v) => v.tsId === p.entry.tsId && v.dt.startsWith(today) && v.value === p.good);
+      const mine = values.filter(
+        (v) => v.tsId === p.entry.tsId && calendarDateOf(v.dt) === today && v.value === p.good,
+      );
       expect(mine, p.label).toHaveLength(1);
     }
     expect(errors).toEqual([]);

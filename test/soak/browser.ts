@@ -1,3 +1,4 @@
+import { TEST_ZONE, testToday } from '../support/dates';
 import { chromium, type Page } from 'playwright-core';
 import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../schemas/api';
 import { formatDe, numericEntries, pickRound } from './driver';
@@ -81,12 +82,12 @@ export async function browserSoak(
   const rng = new Rng(opts.seed ^ 0x5eed);
   const round: MeasureRound = await pickRound(server);
   const entries = numericEntries(round);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = testToday();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const result = { rounds: 0, values: 0, stored: 0, falseSentClaims: 0, faults: 0 };
   const firedBefore = [...server.proxy.fired.values()].reduce((a, b) => a + b, 0);
   try {
-    const context = await browser.newContext({ locale: 'de-DE' });
+    const context = await browser.newContext({ locale: 'de-DE', timezoneId: TEST_ZONE });
     const page = await context.newPage();
     await page.goto(`${server.proxy.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     await page.locator('[data-value-input]').first().waitFor({ timeout: 90_000 });

@@ -1,5 +1,9 @@
-/** Today's local calendar date as YYYY-MM-DD (the browser's zone is the field worker's zone). */
-export function todayIsoDate(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+import { localZone, todayIn } from '../../domain/zoned-time';
+
+/**
+ * Today's calendar date YYYY-MM-DD in the browser's zone (the field worker's zone), by the one rule in
+ * src/domain (todayIn); the tests ask the same rule for Europe/Vienna and run the browser in that zone.
+ */
+export function todayIsoDate(now: Date | number = Date.now()): string {
+  return todayIn(localZone(), now);
 }
