@@ -43,7 +43,9 @@ export function mergeFacilities(
       changed: Boolean(change),
     };
   });
-  const created = local.filter((f) => f.action.includes('NEW') && f.staNumber === staNumber);
+  // a new facility the server lists already (its round was sent) is shown once, as the server's
+  const known = new Set(server.map((f) => f.id));
+  const created = local.filter((f) => f.action.includes('NEW') && f.staNumber === staNumber && !known.has(f.id));
   return [
     ...views,
     ...created.map((f) => ({

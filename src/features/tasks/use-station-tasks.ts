@@ -31,8 +31,10 @@ export function mergeTasks(server: readonly StationTask[], local: readonly TaskD
       changed: Boolean(change),
     };
   });
+  // a new task the server lists already (its round was sent) is shown once, as the server's
+  const known = new Set(server.map((t) => t.taskId));
   const created = local
-    .filter((t) => t.isNew)
+    .filter((t) => t.isNew && !known.has(t.taskId))
     .map((t) => ({
       taskId: t.taskId,
       taskType: t.taskType,
