@@ -190,7 +190,8 @@ export async function checkSeams(
       await res.body?.cancel();
       held = res.ok;
     } else {
-      const query = `tsId=${encodeURIComponent(seam.tsId)}&remarks=true&from=${seam.dt}&to=${seam.dt}`;
+      const at = new Date(seam.dt).toISOString();
+      const query = `tsId=${encodeURIComponent(seam.tsId)}&remarks=true&from=${at}&to=${at}`;
       const history = (await server.getJson<HistoricValueList>(`/timeseries-values?${query}`)).data?.values ?? [];
       held = history.some((h) => h.tsId === seam.tsId && remarkText(h.tsRemark) === seam.remark);
     }
