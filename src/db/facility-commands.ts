@@ -22,7 +22,7 @@ export interface FacilityEdit {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What a change of `original` does: EDIT and/or MOVE (empty: nothing but maybe taken out of service). */
-export function facilityActions(
+function facilityActions(
   staNumber: string,
   original: StationFacility,
   edit: FacilityEdit,
