@@ -137,3 +137,27 @@ describe('round lifecycle', () => {
     expect(holdsUnsentData(state, { mode, hasContent })).toBe(unsent);
   });
 });
+
+/** Runs events through the lifecycle with the context a stored instance would have after each move. */
+function run(events: [LifecycleEvent, LifecycleContext][]): LifecycleState | null {
+  let state: LifecycleState | null = 'draft';
+  for (const [event, ctx] of events) state = state && transition(state, event, ctx);
+  return state;
+}
+
+describe('a change after a half-finished send (values stored, a photo failed)', () => {
+  const halfSent: [LifecycleEvent, LifecycleContext][] = [
+    ['submit', fresh],
+    ['start-send', fresh],
+    ['values-stored', fresh],
+    ['fail', stored],
+  ];
+  it('a submit without a change sends only what is missing (the photos)', () => {
+    expect(run([...halfSent, ['submit', stored]])).toBe('values-stored');
+  });
+  it('a change of any part (task, facility, photo, copy, team, remark) is an edit: a correction sent whole', () => {
+    // the edit forks a correction (a new submission naming the stored one): its values are not stored yet
+    expect(run([...halfSent, ['edit', stored]])).toBe('correction');
+    expect(run([...halfSent, ['edit', stored], ['submit', correcting]])).toBe('queued');
+  });
+});

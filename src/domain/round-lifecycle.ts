@@ -11,7 +11,10 @@
 import { LIFECYCLE_STATES, type LifecycleState } from './lifecycle-states';
 
 export const LIFECYCLE_EVENTS = [
-  /** the user changed a value, a photo, the team or the remark */
+  /**
+   * the user changed anything the round's submission carries: a value, time or remark, a photo, a station task, a
+   * facility change, a station copy, the team or the round remark (each through its command in src/db)
+   */
   'edit',
   /** the user submitted */
   'submit',

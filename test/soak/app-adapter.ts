@@ -16,6 +16,7 @@ import type { MeasureRound } from '../../schemas/api';
 import type { SyncState } from '../../schemas/db/offline-instance-doc';
 import { addLeaderElection, createAppDatabase, type AppDatabase } from '../../src/db/database';
 import { createInstance, queueInstance, recordEdit, writeInstanceDraft } from '../../src/db/instance-commands';
+import { addTask } from '../../src/db/task-commands';
 import { reopenQueued } from '../../src/features/round-entry/use-indoor-instance';
 import { EDITABLE_STATES, IN_FLIGHT_STATES } from '../../src/domain/round-lifecycle';
 import { pullServerInfo } from '../../replication/pull';
@@ -261,6 +262,11 @@ export class Tab {
       await doc.remove().catch(() => undefined);
       throw e;
     }
+  }
+
+  /** StationTasks' "Add" (useStationTasks.add): a new open task of a station, an edit of the round. Its id. */
+  async addTask(instanceId: string, mrId: string, staNumber: string, text: string): Promise<string> {
+    return addTask(this.db, instanceId, { mrId, staNumber, taskType: 'Wartung', text });
   }
 
   /** useIndoorInstance.queue (SubmitBar after its checks): the lifecycle's submit. */

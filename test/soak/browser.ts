@@ -91,11 +91,20 @@ export async function browserSoak(
     const page = await context.newPage();
     await page.goto(`${server.proxy.url}/stations/${encodeURIComponent(round.mrName)}/${today}`);
     await page.locator('[data-value-input]').first().waitFor({ timeout: 90_000 });
+    let previousSent = false;
     for (let r = 0; r < opts.rounds; r++) {
       if (r > 0) {
         // a fresh page: no word of the previous round's submission may be taken for this one's
         await page.reload();
         await page.locator('[data-value-input]').first().waitFor({ timeout: 60_000 });
+        // the table shows the round sent before read-only (issue 29): a second reading of the day is typed into
+        // it with "Edit again", as a user would (a correction carrying both rounds' values)
+        const again = page.getByRole('button', { name: 'Wieder bearbeiten', exact: true });
+        if (previousSent) {
+          await again.waitFor({ timeout: 30_000 });
+          await again.click();
+          await page.locator('[data-value-input]:not([disabled])').first().waitFor({ timeout: 30_000 });
+        }
       }
       // each round its own entries: the server keeps the first value at a series and time (today, default time)
       const typed: Typed[] = entries.slice(r * 3, r * 3 + 3).map((entry) => {
@@ -150,6 +159,7 @@ export async function browserSoak(
       server.proxy.disarm();
       result.stored += (await serverHolds(server, typed, today)).filter(Boolean).length;
       result.rounds += 1;
+      previousSent = claimed;
       opts.log?.(`browser round ${r + 1}: ${typed.length} values, sent claimed: ${claimed}`);
     }
     await context.close();

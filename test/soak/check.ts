@@ -1,6 +1,6 @@
 import type { CompletedMeasureRound, HistoricValueList } from '../../schemas/api';
 import type { Tab } from './app-adapter';
-import type { TakenPhoto, TypedValue } from './driver';
+import { SEAM_KINDS, type SeamChange, type SeamKind, type TakenPhoto, type TypedValue } from './driver';
 import type { SoakServer } from './soak-server';
 
 export interface ValueCounts {
@@ -158,4 +158,52 @@ export async function check(
     }
   }
   return { values: counts, remarks, photos: photoCounts, falseSentClaims, problems };
+}
+
+/** Per seam kind: on the server, still pending on the device, or lost while the device says sent. */
+export type SeamCounts = Record<SeamKind, { checked: number; stored: number; pending: number; silentlyLost: number }>;
+
+/** Looks for every change made after a partial send (a task, a photo, a remark) on the server. */
+export async function checkSeams(
+  server: SoakServer,
+  tab: Tab,
+  seams: readonly SeamChange[],
+  problems: string[],
+): Promise<SeamCounts> {
+  const counts = Object.fromEntries(
+    SEAM_KINDS.map((k) => [k, { checked: 0, stored: 0, pending: 0, silentlyLost: 0 }]),
+  ) as SeamCounts;
+  for (const seam of seams) {
+    const c = counts[seam.kind];
+    c.checked += 1;
+    let held: boolean;
+    if (seam.kind === 'task') {
+      const rows = await server.db.query<{ text: string }>('select text from station_task where task_id = $1', [
+        seam.taskId,
+      ]);
+      held = rows.length === 1 && rows[0]?.text === seam.text;
+    } else if (seam.kind === 'photo') {
+      const res = await fetch(
+        `${server.directUrl}/hwe-api/v2/completed-measure-round/${encodeURIComponent(seam.instanceId)}/image/${encodeURIComponent(seam.photoId)}`,
+        { headers: { Accept: 'image/jpeg' } },
+      );
+      await res.body?.cancel();
+      held = res.ok;
+    } else {
+      const at = new Date(seam.dt).toISOString();
+      const query = `tsId=${encodeURIComponent(seam.tsId)}&remarks=true&from=${at}&to=${at}`;
+      const history = (await server.getJson<HistoricValueList>(`/timeseries-values?${query}`)).data?.values ?? [];
+      held = history.some((h) => h.tsId === seam.tsId && remarkText(h.tsRemark) === seam.remark);
+    }
+    if (held) c.stored += 1;
+    else if (!(await tab.claimsSent(seam.instanceId))) c.pending += 1;
+    else {
+      c.silentlyLost += 1;
+      if (problems.length < 30)
+        problems.push(
+          `${seam.kind} changed after a partial send of ${seam.instanceId}: not on the server, device says sent`,
+        );
+    }
+  }
+  return counts;
 }

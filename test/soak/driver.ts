@@ -42,6 +42,16 @@ export interface TypedValue {
   earlier: number[];
 }
 
+/** What is changed after a partial send (values stored, the photo upload failed twice): issue 29's seams. */
+export const SEAM_KINDS = ['task', 'photo', 'remark'] as const;
+export type SeamKind = (typeof SEAM_KINDS)[number];
+
+/** A change of a round's part made after a partial send; the check looks for it on the server. */
+export type SeamChange =
+  | { kind: 'task'; instanceId: string; taskId: string; text: string }
+  | { kind: 'photo'; instanceId: string; photoId: string }
+  | { kind: 'remark'; instanceId: string; tsId: string; dt: string; remark: string };
+
 export interface TakenPhoto {
   instanceId: string;
   photoId: string;
@@ -50,6 +60,7 @@ export interface TakenPhoto {
 export interface DriverResult {
   values: TypedValue[];
   photos: TakenPhoto[];
+  seams: SeamChange[];
   instances: string[];
   faults: Record<FaultKind, number>;
   rounds: number;
@@ -201,6 +212,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
   const entries = numericEntries(round);
   const values = new Map<string, TypedValue>();
   const photos: TakenPhoto[] = [];
+  const seams: SeamChange[] = [];
   const instances: string[] = [];
   const local = new Map<FaultKind, number>();
   const corrections = { beforeStore: 0, afterStore: 0, duringSend: 0, notOffered: 0 };
@@ -432,6 +444,43 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     await submit(instanceId, k, chosen, withPhoto, !photoFailsTwice);
     proxy.disarm();
 
+    // The seams: after the partial send the user changes one other part of the round (a task, a photo, a remark),
+    // then submits again. Each is an edit of the round, so the resubmit must carry it, not only the photo.
+    // The kind cycles (no draw from the seed): the rounds after it type and inject what they did before.
+    if (photoFailsTwice && (await device.tab.syncState(instanceId)) === 'error') {
+      const kind = SEAM_KINDS[seams.length % SEAM_KINDS.length] ?? 'task';
+      const entry = chosen[0];
+      note(`seam:${kind}`);
+      if (kind === 'task' && entry) {
+        const text = `Soak ${k} Aufgabe`;
+        const taskId = await device.tab.addTask(instanceId, round.mrId, entry.staNumber, text);
+        seams.push({ kind, instanceId, taskId, text });
+      } else if (kind === 'photo' && entry) {
+        const own = new Rng(k + 1_000_000); // its own generator: the round's draws stay as they were
+        const photoId = own.uuid();
+        await device.tab.addPhoto(
+          instanceId,
+          photoId,
+          round.mrId,
+          { tsId: entry.tsId, staNumber: entry.staNumber, tsParameter: entry.tsParameter },
+          await smallJpeg(own),
+        );
+        photos.push({ instanceId, photoId });
+        seams.push({ kind, instanceId, photoId });
+      } else if (kind === 'remark' && entry) {
+        const key = `${instanceId}|${entry.tsId}`;
+        const record = values.get(key);
+        const remark = `Soak ${k} Nachtrag`;
+        if (record && (await device.tab.correct(instanceId, entry.tsId, { remark }))) {
+          values.set(key, { ...record, remark });
+          seams.push({ kind, instanceId, tsId: entry.tsId, dt: record.dt, remark });
+        }
+      }
+      await device.tab.queueRound(instanceId);
+      await device.flush();
+      await settle();
+    }
+
     if (photoFailsTwice || rng.chance(0.25)) {
       const entry = rng.pick(chosen);
       const key = `${instanceId}|${entry.tsId}`;
@@ -487,6 +536,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
   return {
     values: [...values.values()],
     photos,
+    seams,
     instances,
     faults,
     rounds: k,

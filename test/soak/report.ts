@@ -1,5 +1,5 @@
-import type { CheckResult } from './check';
-import { FAULT_KINDS, type DriverResult } from './driver';
+import type { CheckResult, SeamCounts } from './check';
+import { FAULT_KINDS, SEAM_KINDS, type DriverResult } from './driver';
 
 export interface SoakReport {
   seed: number;
@@ -13,6 +13,8 @@ export interface SoakReport {
   values: CheckResult['values'];
   remarks: CheckResult['remarks'];
   photos: CheckResult['photos'];
+  /** parts of a round changed after a partial send (issue 29's seams), each looked for on the server */
+  seams: SeamCounts;
   falseSentClaims: number;
   serverRestarts: number;
   planHash: string;
@@ -27,9 +29,10 @@ export function buildReport(
   checked: CheckResult,
   durationSeconds: number,
   serverRestarts: number,
+  seams: SeamCounts,
 ): SoakReport {
   const faultOps = Object.values(driven.faults).reduce((a, b) => a + b, 0);
-  const { tab: _tab, values: _values, photos: _photos, instances: _instances, ...rest } = driven;
+  const { tab: _tab, values: _values, photos: _photos, instances: _instances, seams: _seams, ...rest } = driven;
   return {
     seed,
     faultOps,
@@ -37,6 +40,7 @@ export function buildReport(
     values: checked.values,
     remarks: checked.remarks,
     photos: checked.photos,
+    seams,
     falseSentClaims: checked.falseSentClaims,
     serverRestarts,
     durationSeconds,
@@ -64,6 +68,15 @@ export function reportTable(r: SoakReport): string {
       `Storage full: ${r.quota.reported}/${r.quota.injected} reported as quota errors. Rounds the device calls sent that the server lacks: ${r.falseSentClaims}. ` +
       `Server restarts: ${r.serverRestarts}. Seed ${r.seed}, plan ${r.planHash}, ${r.durationSeconds} s.`,
   );
+  lines.push(
+    '',
+    '| changed after a partial send | changes | on the server | pending on device | silently lost |',
+    '| --- | --- | --- | --- | --- |',
+    ...SEAM_KINDS.map((k) => {
+      const c = r.seams[k];
+      return `| ${k} | ${c.checked} | ${c.stored} | ${c.pending} | ${c.silentlyLost} |`;
+    }),
+  );
   if (r.browser)
     lines.push(
       '',
@@ -87,6 +100,11 @@ export function failures(r: SoakReport): string[] {
   if (v.pending > 0) f.push(`still pending after the final fault-free drain: ${v.pending} values`);
   if (r.remarks.lost > 0) f.push(`remarks lost: ${r.remarks.lost}`);
   if (r.photos.silentlyLost > 0) f.push(`photos silently lost: ${r.photos.silentlyLost}`);
+  for (const k of SEAM_KINDS) {
+    const c = r.seams[k];
+    if (c.silentlyLost > 0) f.push(`${k} changes after a partial send silently lost: ${c.silentlyLost}`);
+    if (c.pending > 0) f.push(`${k} changes after a partial send still pending after the drain: ${c.pending}`);
+  }
   if (r.falseSentClaims > 0) f.push(`rounds claimed sent but not on the server: ${r.falseSentClaims}`);
   if (r.quota.reported < r.quota.injected)
     f.push(`storage-full errors not reported as such: ${r.quota.injected - r.quota.reported}`);

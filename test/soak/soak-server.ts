@@ -24,6 +24,12 @@ export class SoakServer {
     return this.running.url;
   }
 
+  /** The server's database (the checks read what the API does not list, e.g. a task by its id). */
+  get db(): Running['db'] {
+    if (!this.running) throw new Error('server down');
+    return this.running.db;
+  }
+
   async start(): Promise<void> {
     this.running = await startServer({
       port: 0,

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FAULT_KINDS } from './driver';
+import { FAULT_KINDS, SEAM_KINDS } from './driver';
 import type { SoakReport } from './report';
 import { runSoak } from './soak';
 
@@ -39,6 +39,16 @@ describe(`soak (seed ${SEED}, ${OPS} faults, 1 browser round)`, () => {
     expect(r.remarks.lost).toBe(0);
     expect(r.photos.silentlyLost).toBe(0);
     expect(r.photos.stored).toBe(r.photos.checked);
+  });
+
+  // issue 29: a task ticked after a half-finished send was left on the device while the resubmit said "sent"
+  it('carries every task, photo and remark changed after a partial send to the server', () => {
+    for (const kind of SEAM_KINDS) {
+      const c = r.seams[kind];
+      expect(c.checked, kind).toBeGreaterThan(0);
+      expect([c.silentlyLost, c.pending], `${kind}\n${r.problems.join('\n')}`).toEqual([0, 0]);
+      expect(c.stored, kind).toBe(c.checked);
+    }
   });
 
   it('reports every full-storage write as such and loses nothing stored before', () => {

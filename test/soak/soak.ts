@@ -1,4 +1,4 @@
-import { check } from './check';
+import { check, checkSeams } from './check';
 import { drive, pickRound } from './driver';
 import { buildReport, type SoakReport } from './report';
 import { SoakServer } from './soak-server';
@@ -26,8 +26,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
       ...(opts.log ? { log: opts.log } : {}),
     });
     const checked = await check(server, driven.tab, driven.values, driven.photos);
+    const seams = await checkSeams(server, driven.tab, driven.seams, checked.problems);
     await driven.tab.close();
-    const report = buildReport(opts.seed, driven, checked, 0, server.restarts);
+    const report = buildReport(opts.seed, driven, checked, 0, server.restarts, seams);
     if (opts.browserRounds) {
       const { browserSoak } = await import('./browser');
       report.browser = await browserSoak(server, {

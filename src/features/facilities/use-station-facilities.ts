@@ -1,9 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { StationFacility } from '../../../schemas/api';
 import type { FacilityDoc } from '../../../schemas/db/facility-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { useWriteReporter } from '../../db/use-write-reporter';
+import { createFacility, saveFacilityChange, undoFacilityChange, type FacilityEdit } from '../../db/facility-commands';
 
 export type Attributes = Record<string, string | number | null>;
 
@@ -41,7 +43,9 @@ export function mergeFacilities(
       changed: Boolean(change),
     };
   });
-  const created = local.filter((f) => f.action.includes('NEW') && f.staNumber === staNumber);
+  // a new facility the server lists already (its round was sent) is shown once, as the server's
+  const known = new Set(server.map((f) => f.id));
+  const created = local.filter((f) => f.action.includes('NEW') && f.staNumber === staNumber && !known.has(f.id));
   return [
     ...views,
     ...created.map((f) => ({
@@ -58,23 +62,21 @@ export function mergeFacilities(
   ];
 }
 
-export interface FacilityEdit {
-  name: string;
-  attributes: Attributes;
-  moveTo: string;
-  invalid: boolean;
-}
+export type { FacilityEdit };
 
 export interface StationFacilityActions {
   local: readonly FacilityDoc[];
-  save(staNumber: string, original: StationFacility, edit: FacilityEdit): Promise<void>;
-  create(staNumber: string, model: string, name: string, attributes: Attributes): Promise<void>;
-  undo(id: string): Promise<void>;
+  save(staNumber: string, original: StationFacility, edit: FacilityEdit): Promise<boolean>;
+  create(staNumber: string, model: string, name: string, attributes: Attributes): Promise<boolean>;
+  undo(id: string): Promise<boolean>;
+  /** the last change that could not be stored (the round is on its way, full storage); null after a good one */
+  writeError: unknown;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Facility changes are written to RxDB at once, under the open instance (created on first use). */
+/**
+ * Facility changes are stored at once under the open instance (created on first use), through the facility
+ * commands, which record each change as an edit of the round so its next send carries it.
+ */
 export function useStationFacilities(
   mrId: string,
   instanceId: string | undefined,
@@ -89,62 +91,26 @@ export function useStationFacilities(
     [],
     [db, instanceId],
   );
+  const { writeError, report } = useWriteReporter('a facility change');
 
-  const save = useCallback(
-    async (staNumber: string, original: StationFacility, edit: FacilityEdit) => {
-      const action: FacilityDoc['action'] = [];
-      if (edit.name !== original.name || !same(edit.attributes, original.attributes ?? {})) action.push('EDIT');
-      if (edit.moveTo !== staNumber) action.push('MOVE');
-      const existing = original.id ? await db.facilities.findOne(original.id).exec() : null;
-      if (action.length === 0 && !edit.invalid) {
-        await existing?.remove(); // back to the server's state
-        return;
-      }
-      await db.facilities.upsert({
-        id: original.id ?? crypto.randomUUID(),
-        instanceId: await ensureInstance(),
-        mrId,
-        staNumber,
-        action,
-        invalid: edit.invalid,
-        name: edit.name,
-        ...(original.number ? { number: original.number } : {}),
-        model: original.model ?? '',
-        attributes: edit.attributes,
-        stations: [edit.moveTo],
-        ...(original.name ? { originalName: original.name } : {}),
-        originalAttributes: original.attributes ?? {},
-        updatedAt: Date.now(),
-      });
-    },
-    [db, mrId, ensureInstance],
+  const save = useMemo(
+    () =>
+      report(async (staNumber: string, original: StationFacility, edit: FacilityEdit) =>
+        saveFacilityChange(db, await ensureInstance(), { mrId, staNumber, original }, edit),
+      ),
+    [report, db, mrId, ensureInstance],
+  );
+  const create = useMemo(
+    () =>
+      report(async (staNumber: string, model: string, name: string, attributes: Attributes) =>
+        createFacility(db, await ensureInstance(), { mrId, staNumber, model, name, attributes }),
+      ),
+    [report, db, mrId, ensureInstance],
+  );
+  const undo = useMemo(
+    () => report(async (id: string) => (instanceId ? undoFacilityChange(db, instanceId, id) : undefined)),
+    [report, db, instanceId],
   );
 
-  const create = useCallback(
-    async (staNumber: string, model: string, name: string, attributes: Attributes) => {
-      await db.facilities.insert({
-        id: crypto.randomUUID(),
-        instanceId: await ensureInstance(),
-        mrId,
-        staNumber,
-        action: ['NEW'],
-        invalid: false,
-        name,
-        model,
-        attributes,
-        stations: [staNumber],
-        updatedAt: Date.now(),
-      });
-    },
-    [db, mrId, ensureInstance],
-  );
-
-  const undo = useCallback(
-    async (id: string) => {
-      await (await db.facilities.findOne(id).exec())?.remove();
-    },
-    [db],
-  );
-
-  return useMemo(() => ({ local, save, create, undo }), [local, save, create, undo]);
+  return useMemo(() => ({ local, save, create, undo, writeError }), [local, save, create, undo, writeError]);
 }

@@ -1,15 +1,28 @@
-import { Plural } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { submissionSummary } from '../../domain/round-instance';
 
-/** The latest submission of this round and date that reached the server, live in every tab. */
-export function LastSubmission({ mrId, date }: { mrId: string; date: string }) {
+/**
+ * What the server holds of this round and date, from the local database (also after a restart), live in every
+ * tab: the table's own instance when it was sent or is being corrected, else the latest submission of the round
+ * and date that reached the server (an earlier round beside a new one being typed).
+ */
+export function LastSubmission({
+  mrId,
+  date,
+  instance,
+}: {
+  mrId: string;
+  date: string;
+  instance: OfflineInstanceDoc | null | undefined;
+}) {
   const fmt = useLocaleFormat();
   const db = useDb();
-  const last = useObservable<OfflineInstanceDoc | null>(
+  const latestSent = useObservable<OfflineInstanceDoc | null>(
     () =>
       db.offlineInstances
         .findOne({ selector: { mrId, date, syncState: 'sent' }, sort: [{ updatedAt: 'desc' }] })
@@ -17,9 +30,33 @@ export function LastSubmission({ mrId, date }: { mrId: string; date: string }) {
     null,
     [db, mrId, date],
   );
-  if (!last) return null;
-  const count = last.valueCount ?? 0;
-  const time = fmt.epochTime(last.sentAt ?? last.updatedAt);
+  const own = instance && (instance.syncState === 'sent' || instance.corrects !== undefined) ? instance : null;
+  const shown = own ?? latestSent;
+  const photosSent = useObservable(
+    // a find, not a count: RxDB refuses count queries that no index serves
+    () =>
+      shown
+        ? db.photos
+            .find({ selector: { instanceId: shown.instanceId, uploaded: true } })
+            .$.pipe(map((docs) => docs.length))
+        : undefined,
+    0,
+    [db, shown?.instanceId],
+  );
+  const summary = shown ? submissionSummary(shown, photosSent) : null;
+  if (!summary) return null;
+  const time = summary.at !== undefined ? fmt.epochTime(summary.at) : '';
+  if (summary.kind === 'correction-waiting')
+    return (
+      <p data-testid="last-sent" className="text-sm text-amber-800 dark:text-amber-300">
+        {summary.at !== undefined ? (
+          <Trans>Last submission: values sent at {time}. A correction of it waits to be sent.</Trans>
+        ) : (
+          <Trans>A correction of the values sent before waits to be sent.</Trans>
+        )}
+      </p>
+    );
+  const { values: count, photos } = summary;
   return (
     <p data-testid="last-sent" className="text-sm text-green-800 dark:text-green-300">
       <Plural
@@ -27,6 +64,12 @@ export function LastSubmission({ mrId, date }: { mrId: string; date: string }) {
         one={`Last submission: # value sent at ${time}.`}
         other={`Last submission: # values sent at ${time}.`}
       />
+      {photos > 0 && (
+        <>
+          {' '}
+          <Plural value={photos} one="With # photo." other="With # photos." />
+        </>
+      )}
     </p>
   );
 }

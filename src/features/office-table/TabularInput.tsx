@@ -96,8 +96,11 @@ export function TabularInput(props: {
         <MezNote />
       </h1>
       <AnalysisLinks group={round.mrName} />
-      <LastSubmission mrId={round.mrId} date={date} />
-      {writeError !== null && <WriteErrorAlert error={writeError} />}
+      <LastSubmission mrId={round.mrId} date={date} instance={instance} />
+      {/* a task or facility change that could not be stored is said like a value's */}
+      {(writeError ?? taskActions.writeError ?? facilityActions.writeError) !== null && (
+        <WriteErrorAlert error={writeError ?? taskActions.writeError ?? facilityActions.writeError} />
+      )}
       <RoundData
         entries={round.entries}
         instance={instance}

@@ -6,7 +6,7 @@ import { isQuotaError } from '../../app/storage';
 import { useDb } from '../../db/db-context';
 import { useConfig } from '../../db/reference-hooks';
 import { resizePhoto, useNativeCapture } from './resize-photo';
-import { recordEdit } from '../../db/instance-commands';
+import { addPhoto } from '../../db/photo-commands';
 
 export interface PhotoTarget {
   instanceId: () => Promise<string>;
@@ -46,29 +46,20 @@ export const PhotoButton = memo(function PhotoButton({
       const resized = await resizePhoto(file, config.photoMaxSize).catch(() => {
         throw new Error(t`This file is not an image that can be read. Choose a JPEG, PNG or WebP photo.`);
       });
-      const instanceId = await target.instanceId();
       // a new photo is an edit of the round: refused while it is on its way, a correction once the server holds it
-      await recordEdit(db, instanceId);
-      const doc = await db.photos.insert({
-        id: crypto.randomUUID(),
-        instanceId,
-        mrId: target.mrId,
-        tsId: target.tsId,
-        staNumber: target.staNumber,
-        tsParameter: target.tsParameter,
-        dt: new Date().toISOString(),
-        width: resized.width,
-        height: resized.height,
-        uploaded: false,
-        createdAt: Date.now(),
-      });
-      try {
-        await doc.putAttachment({ id: 'image', data: resized.blob, type: 'image/jpeg' });
-      } catch (e) {
-        // Without its image the photo would block the submission's upload step: take it back out.
-        await doc.remove().catch(() => undefined);
-        throw e;
-      }
+      await addPhoto(
+        db,
+        await target.instanceId(),
+        {
+          mrId: target.mrId,
+          tsId: target.tsId,
+          staNumber: target.staNumber,
+          tsParameter: target.tsParameter,
+          width: resized.width,
+          height: resized.height,
+        },
+        resized.blob,
+      );
       onStored?.();
     } catch (e) {
       setError(

@@ -4,6 +4,8 @@ import type { RxDocument } from 'rxdb';
 import type { PhotoDoc } from '../../../schemas/db/photo-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { deletePhoto } from '../../db/photo-commands';
+import { WriteErrorAlert } from '../round-entry/WriteErrorAlert';
 
 function Thumbnail({
   photo,
@@ -89,6 +91,7 @@ export const PhotoList = memo(function PhotoList({
     [],
     [db, instanceId, tsId],
   );
+  const [deleteError, setDeleteError] = useState<unknown>(null);
   if (photos.length === 0) return null;
   return (
     <span className="mt-5 flex flex-wrap gap-x-7 gap-y-6">
@@ -98,10 +101,16 @@ export const PhotoList = memo(function PhotoList({
           photo={p}
           disabled={disabled || p.uploaded}
           onDelete={() => {
-            if (window.confirm(t`Delete this photo?`)) void p.remove();
+            // a deletion is an edit of the round (refused while it is on its way): a failure is said here
+            if (window.confirm(t`Delete this photo?`))
+              void deletePhoto(db, p.id).then(
+                () => setDeleteError(null),
+                (e: unknown) => setDeleteError(e),
+              );
           }}
         />
       ))}
+      {deleteError !== null && <WriteErrorAlert error={deleteError} />}
     </span>
   );
 });

@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { removeDraft, type DraftStore } from '../../db/draft-store';
+import type { DraftStore } from '../../db/draft-store';
+import { removeStationCopy } from '../../db/station-copy-commands';
 import { useDb } from '../../db/db-context';
 import type { InstanceRef, OnChange } from './entry-types';
 import type { StationTaskActions } from '../tasks/use-station-tasks';
@@ -146,9 +147,8 @@ export const StationTable = memo(function StationTable({
     (tsIds: readonly string[]) => {
       const id = store.instanceId;
       if (id)
-        void Promise.all(tsIds.map((tsId) => removeDraft(db, id, tsId))).catch((e: unknown) =>
-          console.error('deleting a station copy failed', e),
-        );
+        // an edit of the round like any other: refused while it is on its way
+        void removeStationCopy(db, id, tsIds).catch((e: unknown) => console.error('deleting a station copy failed', e));
     },
     [db, store],
   );

@@ -162,6 +162,8 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const reopen = async (instanceId: string) => setReopenFailed(!(await reopenQueued(db, instanceId)));
   // "Edit again" is offered for every round on its way, also mid-send: the send notices and does not mark it sent.
   const waiting = shown && IN_FLIGHT_STATES.includes(shown.syncState) ? shown : null;
+  // A sent round opened again shows what was sent, read-only; "Edit again" corrects it (a correction).
+  const reopenable = waiting ?? (instance?.syncState === 'sent' ? instance : null);
   const photosWaiting = useObservable(
     // a find, not a count: RxDB refuses count queries that no index serves
     () =>
@@ -190,8 +192,8 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
         >
           <Trans>Submit</Trans>
         </Button>
-        {waiting && (
-          <Button variant="secondary" onClick={() => void reopen(waiting.instanceId)}>
+        {reopenable && (
+          <Button variant="secondary" onClick={() => void reopen(reopenable.instanceId)}>
             <Trans>Edit again</Trans>
           </Button>
         )}

@@ -5,12 +5,11 @@ import type { Draft, DraftPatch } from '../../../schemas/db/draft-doc';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
-import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
 import { readDrafts } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
 import { openOrCreateInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
-import { UNSENT_STATES } from '../../domain/round-lifecycle';
+import { instanceToShow } from '../../domain/round-instance';
 
 export interface IndoorInstance {
   instance: OfflineInstanceDoc | null | undefined;
@@ -25,7 +24,8 @@ export interface IndoorInstance {
 }
 
 /**
- * The open (not yet sent) indoor instance of a round and date. Every keystroke is written to IndexedDB
+ * The indoor instance of a round and date: the open (not yet sent) one, else the latest sent one (read-only; typing
+ * starts with "Edit again", a correction). Every keystroke is written to IndexedDB
  * before anything else, so a closed tab or killed browser keeps it (Architecture §1).
  * With `fixedId` (a stored outdoor round) that instance is used as it is and none is ever created.
  */
@@ -40,14 +40,15 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
         : mrId === undefined || user === null
           ? undefined
           : db.offlineInstances
-              .find({
-                selector: { mrId, date, mode: 'indoor', syncState: { $in: [...UNSENT_STATES] } },
-                sort: [{ updatedAt: 'desc' }],
-              })
-              // another user's open round on a shared device is theirs: this user starts their own
+              .find({ selector: { mrId, date, mode: 'indoor' }, sort: [{ updatedAt: 'desc' }] })
+              // the open round, else the latest sent one, read-only with what was sent (never an empty form that
+              // invites typing a sent round again); another user's round on a shared device is theirs
               .$.pipe(
-                map(
-                  (docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null,
+                map((docs) =>
+                  instanceToShow(
+                    docs.map((d) => d.toMutableJSON()),
+                    user,
+                  ),
                 ),
               ),
     undefined,

@@ -41,7 +41,7 @@ export function StationTasks({
       setError(t`Describe the task: an empty task cannot be added.`);
       return;
     }
-    await actions.add(staNumber, type, text.trim());
+    if (!(await actions.add(staNumber, type, text.trim()))) return; // the alert says why; the text stays
     setText('');
     setError(null);
     setAdding(false);

@@ -1,9 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { StationTask } from '../../../schemas/api';
 import type { TaskDoc } from '../../../schemas/db/task-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { useWriteReporter } from '../../db/use-write-reporter';
+import { addTask, removeTaskChange, toggleTask } from '../../db/task-commands';
 
 export interface TaskView {
   taskId: string;
@@ -29,8 +31,10 @@ export function mergeTasks(server: readonly StationTask[], local: readonly TaskD
       changed: Boolean(change),
     };
   });
+  // a new task the server lists already (its round was sent) is shown once, as the server's
+  const known = new Set(server.map((t) => t.taskId));
   const created = local
-    .filter((t) => t.isNew)
+    .filter((t) => t.isNew && !known.has(t.taskId))
     .map((t) => ({
       taskId: t.taskId,
       taskType: t.taskType,
@@ -44,12 +48,18 @@ export function mergeTasks(server: readonly StationTask[], local: readonly TaskD
 
 export interface StationTaskActions {
   localTasks: readonly TaskDoc[];
-  toggle(staNumber: string, task: TaskView, serverTask?: StationTask): Promise<void>;
-  add(staNumber: string, taskType: string, text: string): Promise<void>;
-  remove(taskId: string): Promise<void>;
+  toggle(staNumber: string, task: TaskView, serverTask?: StationTask): Promise<boolean>;
+  /** resolves to whether it was stored (the form keeps the text when not) */
+  add(staNumber: string, taskType: string, text: string): Promise<boolean>;
+  remove(taskId: string): Promise<boolean>;
+  /** the last change that could not be stored (the round is on its way, full storage); null after a good one */
+  writeError: unknown;
 }
 
-/** Task changes are written to RxDB at once, under the open instance (created on first use). */
+/**
+ * Task changes are stored at once under the open instance (created on first use), through the task commands,
+ * which record each change as an edit of the round so its next send carries it.
+ */
 export function useStationTasks(
   mrId: string,
   instanceId: string | undefined,
@@ -64,60 +74,37 @@ export function useStationTasks(
     [],
     [db, instanceId],
   );
+  const { writeError, report } = useWriteReporter('a task change');
 
-  const toggle = useCallback(
-    async (staNumber: string, task: TaskView, serverTask?: StationTask) => {
-      const existing = await db.tasks.findOne(task.taskId).exec();
-      if (existing && !existing.isNew) {
-        await existing.remove(); // back to the server's state
-        return;
-      }
-      if (existing) {
-        await existing.incrementalPatch({ taskDone: !existing.taskDone, updatedAt: Date.now() });
-        return;
-      }
-      const id = await ensureInstance();
-      await db.tasks.insert({
-        taskId: task.taskId,
-        instanceId: id,
-        mrId,
-        staNumber,
-        taskType: task.taskType,
-        ...(task.text ? { text: task.text } : {}),
-        taskDone: !(serverTask?.taskDone ?? false),
-        isNew: false,
-        creationTime: serverTask?.creationTime ?? new Date().toISOString(),
-        updatedAt: Date.now(),
-      });
-    },
-    [db, mrId, ensureInstance],
+  const toggle = useMemo(
+    () =>
+      report(async (staNumber: string, task: TaskView, serverTask?: StationTask) =>
+        toggleTask(db, await ensureInstance(), {
+          taskId: task.taskId,
+          mrId,
+          staNumber,
+          taskType: task.taskType,
+          ...(task.text ? { text: task.text } : {}),
+          serverDone: serverTask?.taskDone ?? false,
+          ...(serverTask?.creationTime ? { creationTime: serverTask.creationTime } : {}),
+        }),
+      ),
+    [report, db, mrId, ensureInstance],
+  );
+  const add = useMemo(
+    () =>
+      report(async (staNumber: string, taskType: string, text: string) =>
+        addTask(db, await ensureInstance(), { mrId, staNumber, taskType, text }),
+      ),
+    [report, db, mrId, ensureInstance],
+  );
+  const remove = useMemo(
+    () => report(async (taskId: string) => (instanceId ? removeTaskChange(db, instanceId, taskId) : undefined)),
+    [report, db, instanceId],
   );
 
-  const add = useCallback(
-    async (staNumber: string, taskType: string, text: string) => {
-      const id = await ensureInstance();
-      await db.tasks.insert({
-        taskId: crypto.randomUUID(),
-        instanceId: id,
-        mrId,
-        staNumber,
-        taskType,
-        ...(text ? { text } : {}),
-        taskDone: false,
-        isNew: true,
-        creationTime: new Date().toISOString(),
-        updatedAt: Date.now(),
-      });
-    },
-    [db, mrId, ensureInstance],
+  return useMemo(
+    () => ({ localTasks, toggle, add, remove, writeError }),
+    [localTasks, toggle, add, remove, writeError],
   );
-
-  const remove = useCallback(
-    async (taskId: string) => {
-      await (await db.tasks.findOne(taskId).exec())?.remove();
-    },
-    [db],
-  );
-
-  return useMemo(() => ({ localTasks, toggle, add, remove }), [localTasks, toggle, add, remove]);
 }

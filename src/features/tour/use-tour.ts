@@ -140,7 +140,8 @@ export function useTour(instanceId: string): TourState {
       complete,
       locked: !actionsOf(instance).edit,
       onChange,
-      writeError,
+      // a task or facility change the round refused (on its way) or storage could not keep is said like a value's
+      writeError: writeError ?? taskActions.writeError ?? facilityActions.writeError,
       storedRows,
       taskActions,
       facilityActions,
