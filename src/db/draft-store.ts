@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { Subscription } from 'rxjs';
+import { concatMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { draftId, type Draft, type DraftPatch } from '../../schemas/db/draft-doc';
 import type { AppDatabase } from './database';
 
@@ -12,6 +12,7 @@ export class DraftStore {
   private list: readonly Draft[] = [];
   private readonly keyListeners = new Map<string, Set<() => void>>();
   private readonly listListeners = new Set<() => void>();
+  private readonly loadedListeners = new Set<() => void>();
   private sub: Subscription | undefined;
   /** false until the first query result arrived, so screens can tell "no drafts" from "not loaded" */
   loaded: boolean;
@@ -20,7 +21,13 @@ export class DraftStore {
     private readonly db: AppDatabase,
     readonly instanceId: string | undefined,
   ) {
-    this.loaded = instanceId === undefined;
+    const seed = instanceId === undefined ? undefined : takeSeed(db, instanceId);
+    if (seed) {
+      // read together with the instance (preloadDrafts): the screen's first render shows the stored values
+      for (const draft of seed) this.byTs.set(draft.tsId, draft);
+      this.list = seed;
+    }
+    this.loaded = instanceId === undefined || seed !== undefined;
   }
 
   start(): void {
@@ -46,6 +53,7 @@ export class DraftStore {
       this.list = [...next.values()];
       for (const tsId of changed) this.keyListeners.get(tsId)?.forEach((l) => l());
       this.listListeners.forEach((l) => l());
+      if (first) this.loadedListeners.forEach((l) => l());
     });
   }
 
@@ -73,6 +81,58 @@ export class DraftStore {
     this.listListeners.add(listener);
     return () => this.listListeners.delete(listener);
   }
+
+  /** Told once, when the first query result arrived (not on every keystroke, as subscribeAll is). */
+  subscribeLoaded(listener: () => void): () => void {
+    this.loadedListeners.add(listener);
+    return () => this.loadedListeners.delete(listener);
+  }
+}
+
+/**
+ * Drafts read together with their instance, waiting for the DraftStore the screen creates in its next render. A
+ * seed older than this is not taken (the store then loads as usual): it only bridges one render.
+ */
+const SEED_MAX_AGE_MS = 2_000;
+const seeds = new WeakMap<AppDatabase, Map<string, { drafts: Draft[]; at: number }>>();
+
+function takeSeed(db: AppDatabase, instanceId: string): Draft[] | undefined {
+  const byId = seeds.get(db);
+  const seed = byId?.get(instanceId);
+  byId?.delete(instanceId);
+  return seed && Date.now() - seed.at <= SEED_MAX_AGE_MS ? seed.drafts : undefined;
+}
+
+/** A write of this tab makes a seed read before it stale. */
+function dropSeed(db: AppDatabase, instanceId: string): void {
+  seeds.get(db)?.delete(instanceId);
+}
+
+/**
+ * For an observable of a screen's instance: a newly seen instance is emitted only once its drafts are read, and
+ * they seed the DraftStore the screen creates for it. Without this the drafts query started only after the screen
+ * had rendered every row once empty (the store starts in an effect), which at 4× slower CPU took seconds after a
+ * restart. Later emissions of the same instance pass at once.
+ */
+export function preloadDrafts<T extends { instanceId: string } | null | undefined>(
+  db: AppDatabase,
+): OperatorFunction<T, T> {
+  let seen: string | undefined;
+  return concatMap(async (instance: T) => {
+    const id = instance?.instanceId;
+    if (id === undefined || id === seen) return instance;
+    seen = id;
+    try {
+      const drafts = await readDrafts(db, id);
+      let byId = seeds.get(db);
+      if (!byId) seeds.set(db, (byId = new Map()));
+      byId.set(id, { drafts, at: Date.now() });
+    } catch (e) {
+      // the store's own query reads them (and reports a failure) as before
+      console.error('reading the drafts ahead failed', e);
+    }
+    return instance;
+  });
 }
 
 /** The draft store of an instance for as long as the component shows it. */
@@ -109,6 +169,7 @@ const queues = new Map<string, Promise<unknown>>();
  */
 export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, patch: DraftPatch): Promise<void> {
   const id = draftId(instanceId, tsId);
+  dropSeed(db, instanceId);
   const previous = queues.get(id) ?? Promise.resolve();
   const next = previous
     .catch(() => undefined)
@@ -139,6 +200,7 @@ export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, pa
 /** Removes one entry's draft (a station copy the user deleted), after the writes already queued for it. */
 export function removeDraft(db: AppDatabase, instanceId: string, tsId: string): Promise<void> {
   const id = draftId(instanceId, tsId);
+  dropSeed(db, instanceId);
   const next = (queues.get(id) ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {

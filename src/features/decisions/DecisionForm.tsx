@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../readings/ChoiceGroup';
 import { TextField } from '../readings/TextField';
 import { useOwnedText } from '../readings/use-owned-text';
+import { StoredStateGate } from '../readings/stored-state';
 import { useDecisionLabel } from '../archive/DecisionLabel';
 import { DecisionReasons } from './DecisionReasons';
 import { DecisionStatus } from './DecisionStatus';
@@ -58,7 +59,7 @@ function EntryDecision({
           choices={choices}
           value={value}
           onChange={(v) => owned.set(v ?? '')}
-          disabled={disabled}
+          disabled={disabled || owned.loading}
           stack
         />
       </span>
@@ -124,29 +125,32 @@ export function DecisionForm({
       <h2 id="decision-heading" className="text-xl font-semibold">
         {stage === 1 ? <Trans>Decision 1</Trans> : <Trans>Decision 2</Trans>}
       </h2>
-      <ul className="space-y-2">
-        {due.map((entry) => (
-          <EntryDecision
-            key={entry.tsId}
-            entry={entry}
-            round={round}
-            stage={stage}
-            input={inputs.find((i) => i.tsId === entry.tsId)}
+      {/* undefined while the stored decision is read: its fields are read-only and empty until then */}
+      <StoredStateGate ready={decision !== undefined}>
+        <ul className="space-y-2">
+          {due.map((entry) => (
+            <EntryDecision
+              key={entry.tsId}
+              entry={entry}
+              round={round}
+              stage={stage}
+              input={inputs.find((i) => i.tsId === entry.tsId)}
+              disabled={!editable}
+              problem={problemText(entry.tsId)}
+              write={(field, text) => writeDecision(db, base, (d) => setInput(d, entry.tsId, field, text))}
+            />
+          ))}
+        </ul>
+        <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
+          <Trans>Team of the decision</Trans>
+          <TextField
+            stored={decision?.team}
+            label={t`Team of the decision`}
             disabled={!editable}
-            problem={problemText(entry.tsId)}
-            write={(field, text) => writeDecision(db, base, (d) => setInput(d, entry.tsId, field, text))}
+            onStore={(text) => writeDecision(db, base, (d) => ({ ...d, team: text }))}
           />
-        ))}
-      </ul>
-      <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
-        <Trans>Team of the decision</Trans>
-        <TextField
-          stored={decision?.team}
-          label={t`Team of the decision`}
-          disabled={!editable}
-          onStore={(text) => writeDecision(db, base, (d) => ({ ...d, team: text }))}
-        />
-      </label>
+        </label>
+      </StoredStateGate>
       {problems.some((p) => p.kind === 'team-missing') && (
         <p className="text-sm text-red-700 dark:text-red-300">{t`Enter the team.`}</p>
       )}

@@ -7,7 +7,7 @@ import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
-import { readDrafts } from '../../db/draft-store';
+import { preloadDrafts, readDrafts } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
 import { openOrCreateInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
 import { UNSENT_STATES } from '../../domain/round-lifecycle';
@@ -36,7 +36,10 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
   const instance = useObservable<OfflineInstanceDoc | null | undefined>(
     () =>
       fixedId !== undefined
-        ? db.offlineInstances.findOne(fixedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null)))
+        ? db.offlineInstances.findOne(fixedId).$.pipe(
+            map((d) => (d ? d.toMutableJSON() : null)),
+            preloadDrafts(db),
+          )
         : mrId === undefined || user === null
           ? undefined
           : db.offlineInstances
@@ -49,6 +52,8 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
                 map(
                   (docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null,
                 ),
+                // the instance comes with its drafts read, so the table's first render shows its values
+                preloadDrafts(db),
               ),
     undefined,
     [db, mrId, date, fixedId, user],
