@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useStoredStateLoading } from './stored-state';
 
 export interface OwnedTextProps {
@@ -31,7 +31,10 @@ export function useOwnedText(
   const latest = useRef(stored);
   const wasLoading = useRef(loading);
 
-  useEffect(() => {
+  // a layout effect: the stored value is in the field before the browser paints or takes a key. With a passive
+  // effect the render that ended the loading painted the field empty and editable first, and at 4× slower CPU keys
+  // typed in that gap (hundreds of ms) were stored over the value (test/e2e/stored-round-open.e2e.ts)
+  useLayoutEffect(() => {
     latest.current = stored;
     // the render that ends the loading brings the stored value (the store is read before it tells anyone)
     const opened = wasLoading.current && !loading;
