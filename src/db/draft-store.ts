@@ -90,29 +90,66 @@ export class DraftStore {
 }
 
 /**
- * Drafts read together with their instance, waiting for the DraftStore the screen creates in its next render. A
- * seed older than this is not taken (the store then loads as usual): it only bridges one render.
+ * Drafts read ahead for an instance (prefetchDrafts), waiting for the DraftStore the screen creates for it. A seed
+ * older than this is not taken (the store then loads as usual): it bridges the screen's first render, which at 4×
+ * slower CPU took seconds for the table.
  */
-const SEED_MAX_AGE_MS = 2_000;
-const seeds = new WeakMap<AppDatabase, Map<string, { drafts: Draft[]; at: number }>>();
+const SEED_MAX_AGE_MS = 10_000;
+interface Seeds {
+  ready: Map<string, { drafts: Draft[]; at: number }>;
+  reading: Map<string, Promise<void>>;
+  /** per instance, how many writes this tab started: a read that saw fewer is stale */
+  writes: Map<string, number>;
+}
+const seedsOf = new WeakMap<AppDatabase, Seeds>();
+function seeds(db: AppDatabase): Seeds {
+  let s = seedsOf.get(db);
+  if (!s) seedsOf.set(db, (s = { ready: new Map(), reading: new Map(), writes: new Map() }));
+  return s;
+}
 
 function takeSeed(db: AppDatabase, instanceId: string): Draft[] | undefined {
-  const byId = seeds.get(db);
-  const seed = byId?.get(instanceId);
-  byId?.delete(instanceId);
+  const { ready } = seeds(db);
+  const seed = ready.get(instanceId);
+  ready.delete(instanceId);
   return seed && Date.now() - seed.at <= SEED_MAX_AGE_MS ? seed.drafts : undefined;
 }
 
 /** A write of this tab makes a seed read before it stale. */
 function dropSeed(db: AppDatabase, instanceId: string): void {
-  seeds.get(db)?.delete(instanceId);
+  const s = seeds(db);
+  s.ready.delete(instanceId);
+  s.writes.set(instanceId, (s.writes.get(instanceId) ?? 0) + 1);
 }
 
 /**
- * For an observable of a screen's instance: a newly seen instance is emitted only once its drafts are read, and
- * they seed the DraftStore the screen creates for it. Without this the drafts query started only after the screen
- * had rendered every row once empty (the store starts in an effect), which at 4× slower CPU took seconds after a
- * restart. Later emissions of the same instance pass at once.
+ * Reads the drafts of an instance ahead, as the seed of its next DraftStore; one read at a time per instance, and
+ * none while a fresh seed waits. Resolves when the seed is there (or the read failed: the store then reads itself).
+ */
+export function prefetchDrafts(db: AppDatabase, instanceId: string): Promise<void> {
+  const s = seeds(db);
+  const seed = s.ready.get(instanceId);
+  if (seed && Date.now() - seed.at <= SEED_MAX_AGE_MS) return Promise.resolve();
+  const reading = s.reading.get(instanceId);
+  if (reading) return reading;
+  const writes = s.writes.get(instanceId) ?? 0;
+  const read = readDrafts(db, instanceId)
+    .then(
+      (drafts) => {
+        if ((s.writes.get(instanceId) ?? 0) === writes) s.ready.set(instanceId, { drafts, at: Date.now() });
+      },
+      (e: unknown) => console.error('reading the drafts ahead failed', e),
+    )
+    .finally(() => s.reading.delete(instanceId));
+  s.reading.set(instanceId, read);
+  return read;
+}
+
+/**
+ * For an observable of a screen's instance: a newly seen instance is emitted only once its drafts are read
+ * (prefetchDrafts), and they seed the DraftStore the screen creates for it. Without this the drafts query started
+ * only after the screen had rendered every row once more without them (the store starts in an effect). Later
+ * emissions of the same instance pass at once.
  */
 export function preloadDrafts<T extends { instanceId: string } | null | undefined>(
   db: AppDatabase,
@@ -122,15 +159,7 @@ export function preloadDrafts<T extends { instanceId: string } | null | undefine
     const id = instance?.instanceId;
     if (id === undefined || id === seen) return instance;
     seen = id;
-    try {
-      const drafts = await readDrafts(db, id);
-      let byId = seeds.get(db);
-      if (!byId) seeds.set(db, (byId = new Map()));
-      byId.set(id, { drafts, at: Date.now() });
-    } catch (e) {
-      // the store's own query reads them (and reports a failure) as before
-      console.error('reading the drafts ahead failed', e);
-    }
+    await prefetchDrafts(db, id);
     return instance;
   });
 }

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages as en } from '../../../locales/en.po';
 import { memoryDatabase } from '../../../test/unit/memory-db';
 import type { AppDatabase } from '../../db/database';
-import { DraftStore, preloadDrafts, writeDraft } from '../../db/draft-store';
+import { DraftStore, prefetchDrafts, preloadDrafts, writeDraft } from '../../db/draft-store';
 import { StoredStateGate, useStoredStateReady } from './stored-state';
 import { useOwnedText } from './use-owned-text';
 
@@ -180,5 +180,15 @@ describe('a screen is ready once its instance lookup answered and the drafts are
     await firstValueFrom(of({ instanceId: 'i4' }).pipe(preloadDrafts(db)));
     await writeDraft(db, 'i4', '2001-W', { text: '12' });
     expect(new DraftStore(db, 'i4').loaded).toBe(false);
+  });
+
+  it('drops a read ahead that a write of this tab overtook while it ran', async () => {
+    await writeDraft(db, 'i5', '2001-W', { text: '1' });
+    const read = prefetchDrafts(db, 'i5');
+    await Promise.all([read, writeDraft(db, 'i5', '2001-W', { text: '12' })]);
+    expect(new DraftStore(db, 'i5').loaded).toBe(false);
+    // read ahead again afterwards: the store starts with the value as stored now
+    await prefetchDrafts(db, 'i5');
+    expect(new DraftStore(db, 'i5').get('2001-W')?.text).toBe('12');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { Draft, DraftPatch } from '../../../schemas/db/draft-doc';
@@ -7,7 +7,7 @@ import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
-import { preloadDrafts, readDrafts } from '../../db/draft-store';
+import { prefetchDrafts, preloadDrafts, readDrafts } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
 import { openOrCreateInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
 import { UNSENT_STATES } from '../../domain/round-lifecycle';
@@ -33,6 +33,36 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
   const db = useDb();
   const user = useDataOwner();
   const mrId = round?.mrId;
+  // one query object for the read ahead and the subscription: RxDB keeps its result, so the subscription emits it
+  const query = useMemo(
+    () =>
+      fixedId !== undefined || mrId === undefined || user === null
+        ? undefined
+        : db.offlineInstances.find({
+            selector: { mrId, date, mode: 'indoor', syncState: { $in: [...UNSENT_STATES] } },
+            sort: [{ updatedAt: 'desc' }],
+          }),
+    [db, mrId, date, fixedId, user],
+  );
+  // another user's open round on a shared device is theirs: this user starts their own
+  const visible = useCallback(
+    (docs: readonly { toMutableJSON(): OfflineInstanceDoc }[]) =>
+      docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null,
+    [user],
+  );
+  // The subscription below starts in an effect, after the screen's first commit: at 4× slower CPU the table's first
+  // render took seconds, and the lookup and then the drafts waited for it. Read both now, during that render.
+  useMemo(() => {
+    if (fixedId !== undefined) void prefetchDrafts(db, fixedId);
+    else
+      void query
+        ?.exec()
+        .then((docs) => {
+          const found = visible(docs);
+          if (found) void prefetchDrafts(db, found.instanceId);
+        })
+        .catch(() => undefined); // the subscription reports a failing query
+  }, [db, fixedId, query, visible]);
   const instance = useObservable<OfflineInstanceDoc | null | undefined>(
     () =>
       fixedId !== undefined
@@ -40,23 +70,10 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
             map((d) => (d ? d.toMutableJSON() : null)),
             preloadDrafts(db),
           )
-        : mrId === undefined || user === null
-          ? undefined
-          : db.offlineInstances
-              .find({
-                selector: { mrId, date, mode: 'indoor', syncState: { $in: [...UNSENT_STATES] } },
-                sort: [{ updatedAt: 'desc' }],
-              })
-              // another user's open round on a shared device is theirs: this user starts their own
-              .$.pipe(
-                map(
-                  (docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null,
-                ),
-                // the instance comes with its drafts read, so the table's first render shows its values
-                preloadDrafts(db),
-              ),
+        : // the instance comes with its drafts read, so the table's first render with it shows its values
+          query?.$.pipe(map(visible), preloadDrafts(db)),
     undefined,
-    [db, mrId, date, fixedId, user],
+    [db, fixedId, query, visible],
   );
   const creating = useRef<Promise<string> | null>(null);
   const instanceId = instance?.instanceId;
