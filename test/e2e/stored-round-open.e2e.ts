@@ -51,6 +51,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 describe('a stored round opened after a browser restart at 4× slower CPU', () => {
   const dir = tempDir('e2e-stored-open-');
   const profile = tempDir('e2e-stored-open-profile-');
+  const tourProfile = tempDir('e2e-stored-open-tour-');
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(dir.path);
@@ -59,6 +60,7 @@ describe('a stored round opened after a browser restart at 4× slower CPU', () =
     await server?.close();
     dir.remove();
     profile.remove();
+    tourProfile.remove();
   });
 
   const field = (page: Page, p: PickedEntry) => page.getByRole('textbox', { name: p.label, exact: true });
@@ -141,6 +143,49 @@ describe('a stored round opened after a browser restart at 4× slower CPU', () =
       await expect.poll(() => field(page, append).inputValue(), { timeout: 60_000 }).toBe(appended);
       expect(await field(page, replace).inputValue()).toBe(replaced);
       expect(await earlyField.inputValue()).toBe(earlyValue);
+    } finally {
+      await context.close();
+    }
+  });
+  it('on the tour: a stored round opened after a restart shows its value before its field takes input', async () => {
+    const { round, picked } = await pickNumericEntries(server, 1);
+    const [p] = picked;
+    if (!p) throw new Error('no entry');
+    const value = formatDe(Math.round((p.good + 0.03) * 100) / 100);
+
+    let context: BrowserContext = await launchProfile(tourProfile.path);
+    let instanceId = '';
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/?date=${viennaToday()}`);
+      await page.getByRole('button', { name: `${round.mrName} offline nehmen` }).click({ timeout: 60_000 });
+      await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
+      await page.waitForURL(/\/mobile\//);
+      instanceId = new URL(page.url()).pathname.split('/').pop() ?? '';
+      await page.goto(`${server.url}/mobile/${instanceId}?view=input&station=${encodeURIComponent(p.entry.staNumber)}`);
+      await field(page, p).pressSequentially(value, { delay: 20, timeout: 60_000 });
+      await page.locator(`[data-tsid="${p.entry.tsId}"] input[data-saved="true"]`).first().waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+
+    context = await launchProfile(tourProfile.path);
+    try {
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(watchGate, { [p.label]: value });
+      await page.goto(`${server.url}/mobile/${instanceId}?view=input&station=${encodeURIComponent(p.entry.staNumber)}`);
+      await expect.poll(() => field(page, p).inputValue(), { timeout: 90_000 }).toBe(value);
+      const watch = await page.evaluate(() => (window as unknown as { __gate: GateWatch }).__gate);
+      console.info(
+        `tour at 4× CPU: first value input after ${Math.round(watch.firstInputAt ?? -1)} ms, ` +
+          `stored value shown after ${Math.round(watch.allShownAt ?? -1)} ms`,
+      );
+      expect(watch.violations.slice(0, 5)).toEqual([]);
+      expect(await field(page, p).isEditable()).toBe(true);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -9,10 +9,10 @@ export interface OwnedTextProps {
 }
 
 /**
- * The text of an input that a database emission never overwrites while the user owns it: a focused field
- * changes only by the user's keys, and a field whose own writes are still under way keeps its text. Otherwise it
- * follows the stored value (another tab, a reload, an overwrite of all times); a focused field the user has not
- * typed into takes it when it is left.
+ * The text of an input that a database emission never overwrites while the user owns it: while the user has typed
+ * into the focused field (it then changes only by their keys), or while its own writes are still under way.
+ * Otherwise it follows the stored value (another tab, a reload, an overwrite of all times), also in a field that
+ * has the focus but was not typed into (another tab's value must show in a tab whose first field is merely focused).
  *
  * While the screen's stored state is still being read (StoredStateGate) the field is `loading`: empty, read-only
  * and deaf to keys, and it takes the stored value when it arrives even if it has the focus (the table focuses its
@@ -28,18 +28,12 @@ export function useOwnedText(
   const focused = useRef(false);
   const typedWhileFocused = useRef(false);
   const pending = useRef(0);
-  const latest = useRef(stored);
-  const wasLoading = useRef(loading);
 
   // a layout effect: the stored value is in the field before the browser paints or takes a key. With a passive
   // effect the render that ended the loading painted the field empty and editable first, and at 4× slower CPU keys
   // typed in that gap (hundreds of ms) were stored over the value (test/e2e/stored-round-open.e2e.ts)
   useLayoutEffect(() => {
-    latest.current = stored;
-    // the render that ends the loading brings the stored value (the store is read before it tells anyone)
-    const opened = wasLoading.current && !loading;
-    wasLoading.current = loading;
-    if ((loading || opened || !focused.current) && pending.current === 0) setText(stored ?? '');
+    if (!(focused.current && typedWhileFocused.current) && pending.current === 0) setText(stored ?? '');
   }, [stored, loading]);
 
   const set = (next: string) => {
@@ -69,8 +63,6 @@ export function useOwnedText(
       typedWhileFocused.current = false;
     },
     onBlur: () => {
-      // an emission that arrived while the user only looked at the field is shown now
-      if (!typedWhileFocused.current && pending.current === 0) setText(latest.current ?? '');
       focused.current = false;
       typedWhileFocused.current = false;
     },
