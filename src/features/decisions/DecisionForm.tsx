@@ -11,7 +11,6 @@ import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../readings/ChoiceGroup';
 import { TextField } from '../readings/TextField';
 import { useOwnedText } from '../readings/use-owned-text';
-import { StoredStateGate } from '../readings/stored-state';
 import { useDecisionLabel } from '../archive/DecisionLabel';
 import { DecisionReasons } from './DecisionReasons';
 import { DecisionStatus } from './DecisionStatus';
@@ -125,32 +124,29 @@ export function DecisionForm({
       <h2 id="decision-heading" className="text-xl font-semibold">
         {stage === 1 ? <Trans>Decision 1</Trans> : <Trans>Decision 2</Trans>}
       </h2>
-      {/* undefined while the stored decision is read: its fields are read-only and empty until then */}
-      <StoredStateGate ready={decision !== undefined}>
-        <ul className="space-y-2">
-          {due.map((entry) => (
-            <EntryDecision
-              key={entry.tsId}
-              entry={entry}
-              round={round}
-              stage={stage}
-              input={inputs.find((i) => i.tsId === entry.tsId)}
-              disabled={!editable}
-              problem={problemText(entry.tsId)}
-              write={(field, text) => writeDecision(db, base, (d) => setInput(d, entry.tsId, field, text))}
-            />
-          ))}
-        </ul>
-        <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
-          <Trans>Team of the decision</Trans>
-          <TextField
-            stored={decision?.team}
-            label={t`Team of the decision`}
+      <ul className="space-y-2">
+        {due.map((entry) => (
+          <EntryDecision
+            key={entry.tsId}
+            entry={entry}
+            round={round}
+            stage={stage}
+            input={inputs.find((i) => i.tsId === entry.tsId)}
             disabled={!editable}
-            onStore={(text) => writeDecision(db, base, (d) => ({ ...d, team: text }))}
+            problem={problemText(entry.tsId)}
+            write={(field, text) => writeDecision(db, base, (d) => setInput(d, entry.tsId, field, text))}
           />
-        </label>
-      </StoredStateGate>
+        ))}
+      </ul>
+      <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
+        <Trans>Team of the decision</Trans>
+        <TextField
+          stored={decision?.team}
+          label={t`Team of the decision`}
+          disabled={!editable}
+          onStore={(text) => writeDecision(db, base, (d) => ({ ...d, team: text }))}
+        />
+      </label>
       {problems.some((p) => p.kind === 'team-missing') && (
         <p className="text-sm text-red-700 dark:text-red-300">{t`Enter the team.`}</p>
       )}
