@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { Subscription } from 'rxjs';
+import { concatMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { draftId, type Draft, type DraftPatch } from '../../schemas/db/draft-doc';
 import type { AppDatabase } from './database';
 
@@ -12,6 +12,7 @@ export class DraftStore {
   private list: readonly Draft[] = [];
   private readonly keyListeners = new Map<string, Set<() => void>>();
   private readonly listListeners = new Set<() => void>();
+  private readonly loadedListeners = new Set<() => void>();
   private sub: Subscription | undefined;
   /** false until the first query result arrived, so screens can tell "no drafts" from "not loaded" */
   loaded: boolean;
@@ -20,7 +21,13 @@ export class DraftStore {
     private readonly db: AppDatabase,
     readonly instanceId: string | undefined,
   ) {
-    this.loaded = instanceId === undefined;
+    const seed = instanceId === undefined ? undefined : takeSeed(db, instanceId);
+    if (seed) {
+      // read together with the instance (preloadDrafts): the screen's first render shows the stored values
+      for (const draft of seed) this.byTs.set(draft.tsId, draft);
+      this.list = seed;
+    }
+    this.loaded = instanceId === undefined || seed !== undefined;
   }
 
   start(): void {
@@ -46,6 +53,7 @@ export class DraftStore {
       this.list = [...next.values()];
       for (const tsId of changed) this.keyListeners.get(tsId)?.forEach((l) => l());
       this.listListeners.forEach((l) => l());
+      if (first) this.loadedListeners.forEach((l) => l());
     });
   }
 
@@ -73,6 +81,87 @@ export class DraftStore {
     this.listListeners.add(listener);
     return () => this.listListeners.delete(listener);
   }
+
+  /** Told once, when the first query result arrived (not on every keystroke, as subscribeAll is). */
+  subscribeLoaded(listener: () => void): () => void {
+    this.loadedListeners.add(listener);
+    return () => this.loadedListeners.delete(listener);
+  }
+}
+
+/**
+ * Drafts read ahead for an instance (prefetchDrafts), waiting for the DraftStore the screen creates for it. A seed
+ * older than this is not taken (the store then loads as usual): it bridges the screen's first render, which at 4×
+ * slower CPU took seconds for the table.
+ */
+const SEED_MAX_AGE_MS = 10_000;
+interface Seeds {
+  ready: Map<string, { drafts: Draft[]; at: number }>;
+  reading: Map<string, Promise<void>>;
+  /** per instance, how many writes this tab started: a read that saw fewer is stale */
+  writes: Map<string, number>;
+}
+const seedsOf = new WeakMap<AppDatabase, Seeds>();
+function seeds(db: AppDatabase): Seeds {
+  let s = seedsOf.get(db);
+  if (!s) seedsOf.set(db, (s = { ready: new Map(), reading: new Map(), writes: new Map() }));
+  return s;
+}
+
+function takeSeed(db: AppDatabase, instanceId: string): Draft[] | undefined {
+  const { ready } = seeds(db);
+  const seed = ready.get(instanceId);
+  ready.delete(instanceId);
+  return seed && Date.now() - seed.at <= SEED_MAX_AGE_MS ? seed.drafts : undefined;
+}
+
+/** A write of this tab makes a seed read before it stale. */
+function dropSeed(db: AppDatabase, instanceId: string): void {
+  const s = seeds(db);
+  s.ready.delete(instanceId);
+  s.writes.set(instanceId, (s.writes.get(instanceId) ?? 0) + 1);
+}
+
+/**
+ * Reads the drafts of an instance ahead, as the seed of its next DraftStore; one read at a time per instance, and
+ * none while a fresh seed waits. Resolves when the seed is there (or the read failed: the store then reads itself).
+ */
+export function prefetchDrafts(db: AppDatabase, instanceId: string): Promise<void> {
+  const s = seeds(db);
+  const seed = s.ready.get(instanceId);
+  if (seed && Date.now() - seed.at <= SEED_MAX_AGE_MS) return Promise.resolve();
+  const reading = s.reading.get(instanceId);
+  if (reading) return reading;
+  const writes = s.writes.get(instanceId) ?? 0;
+  const read = readDrafts(db, instanceId)
+    .then(
+      (drafts) => {
+        if ((s.writes.get(instanceId) ?? 0) === writes) s.ready.set(instanceId, { drafts, at: Date.now() });
+      },
+      (e: unknown) => console.error('reading the drafts ahead failed', e),
+    )
+    .finally(() => s.reading.delete(instanceId));
+  s.reading.set(instanceId, read);
+  return read;
+}
+
+/**
+ * For an observable of a screen's instance: a newly seen instance is emitted only once its drafts are read
+ * (prefetchDrafts), and they seed the DraftStore the screen creates for it. Without this the drafts query started
+ * only after the screen had rendered every row once more without them (the store starts in an effect). Later
+ * emissions of the same instance pass at once.
+ */
+export function preloadDrafts<T extends { instanceId: string } | null | undefined>(
+  db: AppDatabase,
+): OperatorFunction<T, T> {
+  let seen: string | undefined;
+  return concatMap(async (instance: T) => {
+    const id = instance?.instanceId;
+    if (id === undefined || id === seen) return instance;
+    seen = id;
+    await prefetchDrafts(db, id);
+    return instance;
+  });
 }
 
 /** The draft store of an instance for as long as the component shows it. */
@@ -109,6 +198,7 @@ const queues = new Map<string, Promise<unknown>>();
  */
 export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, patch: DraftPatch): Promise<void> {
   const id = draftId(instanceId, tsId);
+  dropSeed(db, instanceId);
   const previous = queues.get(id) ?? Promise.resolve();
   const next = previous
     .catch(() => undefined)
@@ -139,6 +229,7 @@ export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, pa
 /** Removes one entry's draft (a station copy the user deleted), after the writes already queued for it. */
 export function removeDraft(db: AppDatabase, instanceId: string, tsId: string): Promise<void> {
   const id = draftId(instanceId, tsId);
+  dropSeed(db, instanceId);
   const next = (queues.get(id) ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {

@@ -5,6 +5,7 @@ import { decisionAccess, openStage } from '../../domain';
 import { Alert } from '../../ui/Alert';
 import { DecisionForm, DecisionReadOnly, DecisionRefused } from '../decisions/DecisionForm';
 import { DecisionStatus } from '../decisions/DecisionStatus';
+import { StoredStateGate } from '../readings/stored-state';
 import { useDecision, useDecisionsByOwner, useRefusedDecisions } from '../decisions/decision-store';
 import { MissingRound } from './MissingRound';
 import { PdfButton } from './PdfButton';
@@ -56,7 +57,10 @@ export function ArchiveRound() {
         <PdfButton instanceId={round.instanceId} />
       </div>
       {stage !== undefined && access === 'decide' && (
-        <DecisionForm key={stage} round={round} stage={stage} decision={decision} />
+        // undefined while the stored decision is read: its fields are read-only and empty until then
+        <StoredStateGate key={stage} ready={decision !== undefined}>
+          <DecisionForm round={round} stage={stage} decision={decision} />
+        </StoredStateGate>
       )}
       {stage !== undefined && access === 'read-only' && <DecisionReadOnly stage={stage} />}
       {access === 'refused' && <DecisionRefused decision={decision} />}

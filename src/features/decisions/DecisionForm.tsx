@@ -58,7 +58,7 @@ function EntryDecision({
           choices={choices}
           value={value}
           onChange={(v) => owned.set(v ?? '')}
-          disabled={disabled}
+          disabled={disabled || owned.loading}
           stack
         />
       </span>

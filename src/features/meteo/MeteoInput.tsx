@@ -21,6 +21,7 @@ import { MeteoPrint } from './MeteoPrint';
 import { MeteoStationTable } from './MeteoStationTable';
 import { MeteoStatus } from './MeteoStatus';
 import { useMeteoInstance } from './use-meteo-instance';
+import { StoredStateGate, useStoredStateReady } from '../readings/stored-state';
 
 /** meteoInput (§2): the month of {date} as observation lists per station, entered like the table, then transferred. */
 export function MeteoInput() {
@@ -41,6 +42,8 @@ export function MeteoInput() {
   const { instance, readOnly, updateDraft, transfer } = useMeteoInstance(round ?? undefined, month);
   const store = useDraftStore(db, instance?.instanceId);
   const drafts = useAllDrafts(store);
+  // the day fields take keys only once the month's instance and its drafts are read
+  const ready = useStoredStateReady(instance, store, `${group}|${month}`);
   const [today] = useState(() => todayIsoDate());
   const [confirming, setConfirming] = useState(false);
   const monthTitle = month ? DateTime.fromISO(month).setLocale(fmt.locale).toFormat('LLLL yyyy') : '';
@@ -90,18 +93,20 @@ export function MeteoInput() {
               </Button>
             )}
           </div>
-          {stations.map((s) => (
-            <MeteoStationTable
-              key={s.staNumber}
-              station={s}
-              days={days}
-              today={today}
-              mrId={round.mrId}
-              store={store}
-              readOnly={readOnly}
-              onStore={onStore}
-            />
-          ))}
+          <StoredStateGate ready={ready}>
+            {stations.map((s) => (
+              <MeteoStationTable
+                key={s.staNumber}
+                station={s}
+                days={days}
+                today={today}
+                mrId={round.mrId}
+                store={store}
+                readOnly={readOnly}
+                onStore={onStore}
+              />
+            ))}
+          </StoredStateGate>
           {config.printMeteoMonth && (
             <MeteoPrint
               group={round.mrName}

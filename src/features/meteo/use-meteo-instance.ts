@@ -7,6 +7,7 @@ import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
+import { preloadDrafts } from '../../db/draft-store';
 import { openOrCreateInstance, queueInstance, writeInstanceDraft } from '../../db/instance-commands';
 import { EDITABLE_STATES } from '../../domain/round-lifecycle';
 
@@ -41,6 +42,7 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
               map(
                 (docs) => docs.map((d) => d.toMutableJSON()).find((d) => instanceVisibleTo(ownerOf(d), user)) ?? null,
               ),
+              preloadDrafts(db),
             ),
     undefined,
     [db, mrId, month, user],

@@ -32,6 +32,8 @@ export function RoundFields({
           aria-label={t`Round remark`}
           value={ownedRemark.value}
           disabled={disabled}
+          readOnly={ownedRemark.loading || undefined}
+          aria-busy={ownedRemark.loading || undefined}
           rows={1}
           onChange={ownedRemark.onChange}
           onFocus={ownedRemark.onFocus}

@@ -29,6 +29,7 @@ import { RoundData } from './RoundData';
 import { AnalysisLinks } from '../analysis/AnalysisLinks';
 import { actionsOf } from '../../db/instance-commands';
 import { RefusalProvider } from '../round-entry/refusal-context';
+import { StoredStateGate, useStoredStateReady } from '../readings/stored-state';
 
 /**
  * tabularInput (§2): the office table of a round for one date, rendered from RxDB only. hydroInput passes
@@ -61,6 +62,8 @@ export function TabularInput(props: {
   const facilityActions = useStationFacilities(round?.mrId ?? '', instance?.instanceId, ensureInstance);
   const [now] = useState(() => new Date());
   const store = useDraftStore(db, instance?.instanceId);
+  // the fields take keys only once the instance lookup answered and its drafts are read (docs/office-table.md)
+  const ready = useStoredStateReady(instance, store, `${group}|${date}`);
   const zone = useReadingZone();
   const ctx = useMemo<RowContext>(
     () => ({ date, defaultTime: config.defaultTime, now, formulaGenerator: config.tsFormulaGenerator, zone }),
@@ -101,38 +104,40 @@ export function TabularInput(props: {
       {(writeError ?? taskActions.writeError ?? facilityActions.writeError) !== null && (
         <WriteErrorAlert error={writeError ?? taskActions.writeError ?? facilityActions.writeError} />
       )}
-      <RoundData
-        entries={round.entries}
-        instance={instance}
-        ensureInstance={ensureInstance}
-        group={round.mrName}
-        store={store}
-        ctx={ctx}
-        onChange={onChange}
-        disabled={locked}
-      />
-      <SubmitBar
-        round={round}
-        ctx={ctx}
-        store={store}
-        instance={instance ?? null}
-        queue={queue}
-        storedRows={storedRows}
-      />
-      <RefusalProvider instance={instance} entries={round.entries}>
-        <StationTable
-          stations={stations}
+      <StoredStateGate ready={ready}>
+        <RoundData
+          entries={round.entries}
+          instance={instance}
+          ensureInstance={ensureInstance}
+          group={round.mrName}
+          store={store}
+          ctx={ctx}
+          onChange={onChange}
+          disabled={locked}
+        />
+        <SubmitBar
+          round={round}
           ctx={ctx}
           store={store}
-          disabled={locked}
-          onChange={onChange}
-          mrId={round.mrId}
-          instanceId={instance?.instanceId}
-          ensureInstance={ensureInstance}
-          taskActions={taskActions}
-          facilityActions={facilityActions}
+          instance={instance ?? null}
+          queue={queue}
+          storedRows={storedRows}
         />
-      </RefusalProvider>
+        <RefusalProvider instance={instance} entries={round.entries}>
+          <StationTable
+            stations={stations}
+            ctx={ctx}
+            store={store}
+            disabled={locked}
+            onChange={onChange}
+            mrId={round.mrId}
+            instanceId={instance?.instanceId}
+            ensureInstance={ensureInstance}
+            taskActions={taskActions}
+            facilityActions={facilityActions}
+          />
+        </RefusalProvider>
+      </StoredStateGate>
     </section>
   );
 }

@@ -45,7 +45,7 @@ export function CodeChoice({
         choices={choices}
         value={value}
         onChange={(code) => owned.set(code ?? '')}
-        disabled={disabled}
+        disabled={disabled || owned.loading}
         clearable
         describedBy={describedBy}
         valueInput

@@ -54,6 +54,9 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
         aria-describedby={describedBy}
         value={owned.value}
         disabled={disabled}
+        readOnly={owned.loading || undefined}
+        aria-busy={owned.loading || undefined}
+        placeholder={owned.loading ? '…' : undefined}
         data-value-input={valueInput ? '' : undefined}
         data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
         onKeyDown={(e) => {
@@ -74,9 +77,9 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
           owned.onBlur();
           setFocused(null);
         }}
-        className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
+        className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
       />
-      {keypad && focused && (
+      {keypad && focused && !owned.loading && (
         <NumericKeypad onKey={onKey} className="absolute top-full left-0 z-30 mt-1 w-64 shadow-lg" />
       )}
     </span>

@@ -23,11 +23,13 @@ export function TextField({
       aria-label={label}
       value={owned.value}
       disabled={disabled}
-      placeholder={placeholder}
+      readOnly={owned.loading || undefined}
+      aria-busy={owned.loading || undefined}
+      placeholder={owned.loading ? '…' : placeholder}
       onChange={owned.onChange}
       onFocus={owned.onFocus}
       onBlur={owned.onBlur}
-      className={`min-h-11 w-full min-w-40 flex-1 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900 ${className}`}
+      className={`min-h-11 w-full min-w-40 flex-1 rounded border border-slate-400 bg-white px-2 text-base aria-busy:animate-pulse aria-busy:bg-slate-100 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
     />
   );
 }

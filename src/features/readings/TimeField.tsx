@@ -62,10 +62,12 @@ export function TimeField({
           aria-label={label}
           aria-invalid={invalid || refused || undefined}
           aria-describedby={[invalid && touched ? errorId : '', describedBy ?? ''].join(' ').trim() || undefined}
-          placeholder="hh:mm"
+          placeholder={owned.loading ? '…' : 'hh:mm'}
           maxLength={5}
           value={owned.value}
           disabled={disabled}
+          readOnly={owned.loading || undefined}
+          aria-busy={owned.loading || undefined}
           data-time-input
           onChange={owned.onChange}
           onFocus={owned.onFocus}
@@ -76,13 +78,13 @@ export function TimeField({
             setTouched(true);
             owned.onBlur();
           }}
-          className={`min-h-11 w-[4.5rem] rounded border border-slate-400 bg-white px-2 text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${className}`}
+          className={`min-h-11 w-[4.5rem] rounded border border-slate-400 bg-white px-2 text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
         />
         {/* out of the Tab order: the keyboard has F2, and one more Tab stop per row would slow the table down */}
         <button
           type="button"
           tabIndex={-1}
-          disabled={disabled}
+          disabled={disabled || owned.loading}
           onClick={setNow}
           // the visible word first (label in name), then the entry in another wording than the field's label
           aria-label={nowName === undefined ? undefined : t`Now: ${nowName}`}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useStoredStateLoading } from './stored-state';
 
 export interface OwnedTextProps {
   value: string;
@@ -8,26 +9,36 @@ export interface OwnedTextProps {
 }
 
 /**
- * The text of an input that a database emission never overwrites while the user owns it: while the
- * user has typed into the focused field, or while its own writes are still under way. Otherwise it follows
- * the stored value (another tab, a reload, an overwrite of all times), also in a field focused before its
- * stored value arrived (the table focuses its first value when it opens). `write` stores the text and
- * resolves once stored.
+ * The text of an input that a database emission never overwrites while the user owns it: while the user has typed
+ * into the focused field (it then changes only by their keys), or while its own writes are still under way.
+ * Otherwise it follows the stored value (another tab, a reload, an overwrite of all times), also in a field that
+ * has the focus but was not typed into (another tab's value must show in a tab whose first field is merely focused).
+ *
+ * While the screen's stored state is still being read (StoredStateGate) the field is `loading`: empty, read-only
+ * and deaf to keys, and it takes the stored value when it arrives even if it has the focus (the table focuses its
+ * first value when it opens), since nothing can have been typed into it. `write` stores the text and resolves
+ * once stored.
  */
 export function useOwnedText(
   stored: string | undefined,
   write: (text: string) => Promise<unknown> | void,
-): OwnedTextProps & { set(text: string): void } {
+): OwnedTextProps & { set(text: string): void; loading: boolean } {
+  const loading = useStoredStateLoading();
   const [text, setText] = useState(stored ?? '');
   const focused = useRef(false);
   const typedWhileFocused = useRef(false);
   const pending = useRef(0);
 
-  useEffect(() => {
+  // a layout effect: the stored value is in the field before the browser paints or takes a key. With a passive
+  // effect the render that ended the loading painted the field empty and editable first, and at 4× slower CPU keys
+  // typed in that gap (hundreds of ms) were stored over the value (test/e2e/stored-round-open.e2e.ts)
+  useLayoutEffect(() => {
     if (!(focused.current && typedWhileFocused.current) && pending.current === 0) setText(stored ?? '');
-  }, [stored]);
+  }, [stored, loading]);
 
   const set = (next: string) => {
+    // a read-only field takes no keys; the on-screen keypad and "now" buttons call this directly
+    if (loading) return;
     typedWhileFocused.current = focused.current;
     setText(next);
     const p = write(next);
@@ -43,7 +54,8 @@ export function useOwnedText(
   };
 
   return {
-    value: text,
+    value: loading ? '' : text,
+    loading,
     set,
     onChange: (e) => set(e.target.value),
     onFocus: () => {

@@ -93,6 +93,8 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
         autoComplete="off"
         value={owned.value}
         disabled={disabled}
+        readOnly={owned.loading || undefined}
+        aria-busy={owned.loading || undefined}
         onChange={(e) => {
           owned.onChange(e);
           setOpen(true);
@@ -100,14 +102,14 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
         }}
         // the list opens on a click, on typing or on Alt+ArrowDown, not when the keyboard merely passes by
         onFocus={owned.onFocus}
-        onClick={() => setOpen(true)}
+        onClick={() => setOpen(!owned.loading)}
         onBlur={() => {
           owned.onBlur();
           setOpen(false);
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
-        className="min-h-11 w-full min-w-40 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900"
+        className="min-h-11 w-full min-w-40 rounded border border-slate-400 bg-white px-2 text-base aria-busy:animate-pulse aria-busy:bg-slate-100 dark:bg-slate-900 dark:aria-busy:bg-slate-800"
       />
       <ul
         id={listId}

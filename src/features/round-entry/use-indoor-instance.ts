@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { Draft, DraftPatch } from '../../../schemas/db/draft-doc';
@@ -6,7 +6,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useDataOwner } from '../../db/data-owner';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { readDrafts } from '../../db/draft-store';
+import { prefetchDrafts, preloadDrafts, readDrafts } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
 import { openOrCreateInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
 import { instanceToShow } from '../../domain/round-instance';
@@ -33,26 +33,53 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
   const db = useDb();
   const user = useDataOwner();
   const mrId = round?.mrId;
+  // one query object for the read ahead and the subscription: RxDB keeps its result, so the subscription emits it
+  const query = useMemo(
+    () =>
+      fixedId !== undefined || mrId === undefined || user === null
+        ? undefined
+        : db.offlineInstances.find({
+            selector: { mrId, date, mode: 'indoor' },
+            sort: [{ updatedAt: 'desc' }],
+          }),
+    [db, mrId, date, fixedId, user],
+  );
+  // the open round, else the latest sent one, read-only with what was sent (never an empty form that invites
+  // typing a sent round again); another user's round on a shared device is theirs
+  const visible = useCallback(
+    (docs: readonly { toMutableJSON(): OfflineInstanceDoc }[]) =>
+      user === null
+        ? null
+        : instanceToShow(
+            docs.map((d) => d.toMutableJSON()),
+            user,
+          ),
+    [user],
+  );
+  // The subscription below starts in an effect, after the screen's first commit: at 4× slower CPU the table's first
+  // render took seconds, and the lookup and then the drafts waited for it. Read both now, during that render.
+  useMemo(() => {
+    if (fixedId !== undefined) void prefetchDrafts(db, fixedId);
+    else
+      void query
+        ?.exec()
+        .then((docs) => {
+          const found = visible(docs);
+          if (found) void prefetchDrafts(db, found.instanceId);
+        })
+        .catch(() => undefined); // the subscription reports a failing query
+  }, [db, fixedId, query, visible]);
   const instance = useObservable<OfflineInstanceDoc | null | undefined>(
     () =>
       fixedId !== undefined
-        ? db.offlineInstances.findOne(fixedId).$.pipe(map((d) => (d ? d.toMutableJSON() : null)))
-        : mrId === undefined || user === null
-          ? undefined
-          : db.offlineInstances
-              .find({ selector: { mrId, date, mode: 'indoor' }, sort: [{ updatedAt: 'desc' }] })
-              // the open round, else the latest sent one, read-only with what was sent (never an empty form that
-              // invites typing a sent round again); another user's round on a shared device is theirs
-              .$.pipe(
-                map((docs) =>
-                  instanceToShow(
-                    docs.map((d) => d.toMutableJSON()),
-                    user,
-                  ),
-                ),
-              ),
+        ? db.offlineInstances.findOne(fixedId).$.pipe(
+            map((d) => (d ? d.toMutableJSON() : null)),
+            preloadDrafts(db),
+          )
+        : // the instance comes with its drafts read, so the table's first render with it shows its values
+          query?.$.pipe(map(visible), preloadDrafts(db)),
     undefined,
-    [db, mrId, date, fixedId, user],
+    [db, fixedId, query, visible],
   );
   const creating = useRef<Promise<string> | null>(null);
   const instanceId = instance?.instanceId;

@@ -15,6 +15,7 @@ import { TourPhotos } from './TourPhotos';
 import { TourTabs } from './TourTabs';
 import type { TourView } from './tour-search';
 import { useTour } from './use-tour';
+import { StoredStateGate } from '../readings/stored-state';
 import { RefusalProvider } from '../round-entry/refusal-context';
 
 // maplibre-gl is large: loaded only when the map is opened
@@ -92,46 +93,48 @@ export function MobileTour() {
           <Trans>This round was sent to the server; it can no longer be changed.</Trans>
         </Alert>
       )}
-      <RefusalProvider instance={tour.instance} entries={tour.round.entries}>
-        {view === 'list' && (
-          <TourList
-            tour={tour}
-            density={search.density ?? 'compact'}
-            onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })}
-            onOpen={(staNumber) => go({ view: 'input', station: staNumber })}
-          />
-        )}
-        {view === 'map' && (
-          <Suspense fallback={<p role="status">…</p>}>
-            <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
-          </Suspense>
-        )}
-        {view === 'barcode' && (
-          <Suspense fallback={<p role="status">…</p>}>
-            <TourBarcode
+      <StoredStateGate ready={tour.ready}>
+        <RefusalProvider instance={tour.instance} entries={tour.round.entries}>
+          {view === 'list' && (
+            <TourList
               tour={tour}
-              onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })}
+              density={search.density ?? 'compact'}
+              onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })}
+              onOpen={(staNumber) => go({ view: 'input', station: staNumber })}
             />
-          </Suspense>
-        )}
-        {view === 'input' && station && (
-          <TourInput
-            tour={tour}
-            station={station}
-            scannedTs={search.ts}
-            onStation={(staNumber) => go({ station: staNumber })}
-          />
-        )}
-        {view === 'photo' && station && (
-          <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
-        )}
-        {view === 'metadata' && station && (
-          <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
-        )}
-        {view === 'overview' && (
-          <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
-        )}
-      </RefusalProvider>
+          )}
+          {view === 'map' && (
+            <Suspense fallback={<p role="status">…</p>}>
+              <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+            </Suspense>
+          )}
+          {view === 'barcode' && (
+            <Suspense fallback={<p role="status">…</p>}>
+              <TourBarcode
+                tour={tour}
+                onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })}
+              />
+            </Suspense>
+          )}
+          {view === 'input' && station && (
+            <TourInput
+              tour={tour}
+              station={station}
+              scannedTs={search.ts}
+              onStation={(staNumber) => go({ station: staNumber })}
+            />
+          )}
+          {view === 'photo' && station && (
+            <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
+          )}
+          {view === 'metadata' && station && (
+            <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
+          )}
+          {view === 'overview' && (
+            <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+          )}
+        </RefusalProvider>
+      </StoredStateGate>
       <TourTabs instanceId={instanceId} current={view} />
     </section>
   );

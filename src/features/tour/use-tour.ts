@@ -20,6 +20,7 @@ import { useStoredRows } from '../round-entry/use-stored-rows';
 import { useReadingZone } from '../../app/reading-zone';
 import { useStationTasks, type StationTaskActions } from '../tasks/use-station-tasks';
 import { useStationFacilities, type StationFacilityActions } from '../facilities/use-station-facilities';
+import { useStoredStateReady } from '../readings/stored-state';
 
 /** Everything the tour's child screens show and change, from one stored round. */
 export interface Tour extends IndoorInstance {
@@ -32,6 +33,8 @@ export interface Tour extends IndoorInstance {
   complete: ReadonlyMap<string, boolean>;
   /** no more edits: on its way to the server or sent (§5 after submitting the instance is read-only) */
   locked: boolean;
+  /** the drafts are read: before, the fields are read-only and empty (StoredStateGate) */
+  ready: boolean;
   onChange: (tsId: string, patch: DraftPatch) => Promise<void>;
   writeError: unknown;
   storedRows: ReturnType<typeof useStoredRows>;
@@ -61,6 +64,7 @@ export function useTour(instanceId: string): TourState {
   const instance = inst.instance;
   const date = instance?.date ?? '';
   const store = useDraftStore(db, instance ? instanceId : undefined);
+  const ready = useStoredStateReady(instance, store, instanceId);
   const [now] = useState(() => new Date());
   const zone = useReadingZone();
   const ctx = useMemo<RowContext>(
@@ -139,6 +143,7 @@ export function useTour(instanceId: string): TourState {
       stations,
       complete,
       locked: !actionsOf(instance).edit,
+      ready,
       onChange,
       // a task or facility change the round refused (on its way) or storage could not keep is said like a value's
       writeError: writeError ?? taskActions.writeError ?? facilityActions.writeError,
