@@ -20,6 +20,7 @@ import { storeTours, tour } from './area-tour';
 import { photoResize } from './area-photo';
 import { offlineColdStart } from './area-coldstart';
 import { permissionGrid, seedGridUsers } from './area-permissions';
+import { lighthouseFirstLoad } from './area-lighthouse';
 import { testDatabaseOptions } from '../test/support/server/test-database';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -47,6 +48,11 @@ const browser = await launch();
 const today = new Date().toISOString().slice(0, 10);
 const home = `${server.url}/?date=${today}`;
 try {
+  // first, while nothing else runs: Lighthouse's simulated phone (BENCH_LIGHTHOUSE_RUNS, default 1: about a minute each)
+  if (wanted('lighthouse'))
+    await area('lighthouse', () =>
+      lighthouseFirstLoad(server.url, today, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1)),
+    );
   for (const { profile, rate } of PROFILES) {
     if (wanted('sync'))
       await area(`sync (${profile})`, () => historyPull(browser, home, bundle, profile, rate, PULL_RUNS));
@@ -117,7 +123,7 @@ try {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 }
-writeReport({
+const regressions = writeReport({
   runsPerFigure: RUNS,
   pullRuns: PULL_RUNS,
   heapNavigations: HEAP_REPETITIONS * HEAP_NAVIGATIONS,
@@ -127,4 +133,5 @@ writeReport({
   seedSeconds: Number(seedSeconds.toFixed(1)),
   totalSeconds: Math.round((performance.now() - started) / 1000),
 });
-process.exit(0);
+// red when a figure is more than 25 % worse than the last recorded run (bench/compare.ts)
+process.exit(regressions > 0 ? 1 : 0);

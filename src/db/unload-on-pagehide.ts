@@ -47,12 +47,6 @@ export function add(fn: Listener): { remove: () => boolean; run: () => unknown }
   };
 }
 
-export { runAll };
-
-export function removeAll(): void {
-  listeners.clear();
-}
-
 export function getSize(): number {
   return listeners.size;
 }
