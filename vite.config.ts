@@ -3,13 +3,20 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
   plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), tailwindcss()],
   // rxjs ships ES2015 classes under the `es2015` condition; its default build is ES5 with tslib helpers, about
   // 3 KB gzip more on the first screen. Only rxjs among the app's browser packages uses the condition.
-  resolve: { conditions: [...defaultClientConditions, 'es2015'] },
+  resolve: {
+    conditions: [...defaultClientConditions, 'es2015'],
+    // the leader election's `unload` listener kept the page out of the back/forward cache (src/db/unload-on-pagehide.ts)
+    alias: [
+      { find: /^unload$/, replacement: fileURLToPath(new URL('./src/db/unload-on-pagehide.ts', import.meta.url)) },
+    ],
+  },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/hwe-api': 'http://localhost:8080' } },
   build: {

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
+import { compareRuns, formatChange, lastRun, REGRESSION_RATIO } from './compare';
 
 export type Profile = 'normal' | 'cpu4x';
 
@@ -104,26 +105,54 @@ export async function area(name: string, run: () => Promise<void>): Promise<void
   console.info(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
-export function writeReport(extra: Record<string, unknown>, file = 'bench/results.json'): void {
+/**
+ * Prints the table with each figure against the last recorded run (the file about to be overwritten) and writes
+ * the run; answers how many figures are more than 25 % worse than last time (compare.ts).
+ */
+export function writeReport(extra: Record<string, unknown>, file = 'bench/results.json'): number {
   noteLoad('end');
+  const comparisons = new Map(compareRuns(lastRun(file), results).map((c) => [`${c.metric}|${c.profile}`, c]));
   console.table(
-    results.map((r) => ({
-      metric: r.metric,
-      profile: r.profile,
-      median: r.median,
-      min: r.min,
-      max: r.max,
-      n: r.n,
-      unit: r.unit,
-      budget: r.budget ?? '',
-      pass: r.pass ?? '',
-    })),
+    results.map((r) => {
+      const c = comparisons.get(`${r.metric}|${r.profile}`);
+      return {
+        metric: r.metric,
+        profile: r.profile,
+        median: r.median,
+        min: r.min,
+        max: r.max,
+        n: r.n,
+        unit: r.unit,
+        budget: r.budget ?? '',
+        pass: r.pass ?? '',
+        'vs last': c ? `${formatChange(c)}${c.regressed ? ' REGRESSED' : ''}` : '',
+      };
+    }),
   );
   console.info('machine load (1 min / 5 min):', loads.map((l) => `${l.at}: ${l.load1}/${l.load5}`).join(', '));
+  const regressions = [...comparisons.values()].filter((c) => c.regressed);
+  if (regressions.length > 0) {
+    console.error(
+      `✖ ${regressions.length} figures more than ${Math.round((REGRESSION_RATIO - 1) * 100)} % worse than the last recorded run:`,
+    );
+    for (const c of regressions)
+      console.error(`  ${c.metric} [${c.profile}]: ${c.previous} → ${c.current} (${formatChange(c)})`);
+  }
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), ...extra, load: loads, results }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        ...extra,
+        load: loads,
+        results,
+        regressions: regressions.map((c) => ({ ...c, change: formatChange(c) })),
+      },
+      null,
+      2,
+    )}\n`,
   );
-  console.info(`written: ${file}`);
+  console.info(`written: ${file} (the next run compares with it)`);
+  return regressions.length;
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ConfigSchema, MeasureRoundListSchema, MeasureRoundSchema, ServerInfoSchema } from '../schemas/api';
 import type { AppDatabase } from '../src/db/database';
+import type { RoundDoc } from '../schemas/db/round-doc';
 import type { ApiClient } from './api-client';
 import { differs, upsertReference } from './unchanged';
 import { claimPulledData } from './user-data';
@@ -36,6 +37,9 @@ export async function pullServerInfo(db: AppDatabase, api: ApiClient): Promise<v
   await upsertReference(db, { key: 'serverInfo', data, etag, fetchedAt: Date.now() });
 }
 
+/** Bounds the memory a pull holds: a round of 2,000 entries is some hundred KB. */
+const ROUNDS_PER_WRITE = 10;
+
 /**
  * Pulls every round the user may see. A round the server no longer lists is removed from the local
  * copy only when no unsent instance refers to it, so unsent work always keeps its round.
@@ -43,6 +47,14 @@ export async function pullServerInfo(db: AppDatabase, api: ApiClient): Promise<v
 export async function pullRounds(db: AppDatabase, api: ApiClient): Promise<number> {
   const list = await api.getJson('/measure-round', MeasureRoundListSchema);
   const mrVersion = list.date ?? new Date().toUTCString();
+  // Written together, up to ROUNDS_PER_WRITE at a time: stored one by one, each round appeared in the start page's
+  // list (sorted by name) above or below the others as it came, and the list jumped under the user's finger
+  // (a layout shift on the first visit). One write also notifies every open query once, not once per round.
+  let changed: RoundDoc[] = [];
+  const flush = async () => {
+    if (changed.length > 0) await db.rounds.bulkUpsert(changed);
+    changed = [];
+  };
   for (const summary of list.data) {
     const { data: round } = await api.getJson(`/measure-round/${encodeURIComponent(summary.mrId)}`, MeasureRoundSchema);
     const doc = {
@@ -55,8 +67,10 @@ export async function pullRounds(db: AppDatabase, api: ApiClient): Promise<numbe
     };
     // an unchanged round is not written again: its mrVersion (the list's Date header) is read nowhere
     const stored = await db.rounds.findOne(doc.mrId).exec();
-    if (differs(stored?.toJSON(), doc, ['fetchedAt', 'mrVersion'])) await db.rounds.upsert(doc);
+    if (differs(stored?.toJSON(), doc, ['fetchedAt', 'mrVersion'])) changed.push(doc);
+    if (changed.length >= ROUNDS_PER_WRITE) await flush();
   }
+  await flush();
   const listed = new Set(list.data.map((r) => String(r.mrId)));
   const stale = await db.rounds.find({ selector: { mrId: { $nin: [...listed] } } }).exec();
   for (const round of stale) {

@@ -66,6 +66,15 @@ export function preloadStartPage(): Promise<void> {
   return preloadPages([indexRoute]);
 }
 
+/**
+ * The code of the page the address names (and its parents'), loaded while the database opens: the first screen
+ * then renders as soon as the database is open instead of starting that page's load only then.
+ */
+export function preloadCurrentPage(): Promise<void> {
+  const [matched] = router.getMatchedRoutes(router.latestLocation.pathname);
+  return preloadPages(matched);
+}
+
 /** Loads the code of every page in the background (see `preloadPages`). */
 export function preloadAllPages(): Promise<void> {
   return preloadPages(Object.values(router.routesById));

@@ -108,14 +108,24 @@ type ValueRow = readonly [
  */
 async function storeValues(tx: Queryable, rows: readonly ValueRow[], instanceId: string): Promise<HistoryConflict[]> {
   const column = <K extends 0 | 1 | 2 | 3 | 4>(k: K) => rows.map((r) => r[k]);
+  // One statement stores the values and reads what the history held at those points before: every part of a WITH
+  // sees the same snapshot, so the final select sees the rows from before the insert. One round trip and one
+  // pass over the values instead of a select and then an insert.
   const existing = await tx.query<{
     ts_id: string;
     dt: Date | string;
     value: number | null;
     instance_id: string | null;
   }>(
-    `select h.ts_id, h.dt, h.value, h.instance_id from unnest($1::text[], $2::timestamptz[]) as t(ts_id, dt) join historic_value h on h.ts_id = t.ts_id and h.dt = t.dt`,
-    [column(0), column(1)],
+    `with t as (
+       select * from unnest($1::text[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[]) as t(ts_id, dt, value, ts_remark, sta_remark)
+     ), stored as (
+       insert into historic_value (ts_id, dt, value, ts_remark, sta_remark, instance_id)
+       select t.ts_id, t.dt, t.value, t.ts_remark::jsonb, t.sta_remark::jsonb, $6::uuid from t
+       on conflict (ts_id, dt) do nothing
+     )
+     select h.ts_id, h.dt, h.value, h.instance_id from t join historic_value h on h.ts_id = t.ts_id and h.dt = t.dt`,
+    [column(0), column(1), column(2), column(3), column(4), instanceId],
   );
   const stored = new Map(existing.map((r) => [`${r.ts_id}|${new Date(r.dt).getTime()}`, r]));
   const conflicts = rows.flatMap((r): HistoryConflict[] => {
@@ -132,14 +142,6 @@ async function storeValues(tx: Queryable, rows: readonly ValueRow[], instanceId:
         ]
       : [];
   });
-  // One statement for all values: a 200-entry round is one round trip, not 400.
-  await tx.query(
-    `insert into historic_value (ts_id, dt, value, ts_remark, sta_remark, instance_id)
-     select t.ts_id, t.dt, t.value, t.ts_remark::jsonb, t.sta_remark::jsonb, $6::uuid
-     from unnest($1::text[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[]) as t(ts_id, dt, value, ts_remark, sta_remark)
-     on conflict (ts_id, dt) do nothing`,
-    [column(0), column(1), column(2), column(3), column(4), instanceId],
-  );
   return conflicts;
 }
 
@@ -224,9 +226,10 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
     );
     const entries = mergeEntries(post, definitions, mrId);
     const stations = new Set([...definitions.values()].map((d): string => d.staNumber));
-    const modelRows = await tx.query<{ data: { name: string }[] }>(
-      "select data from reference_data where key = 'facilityModels'",
-    );
+    // the facility models only for a round that changes facilities (most name none): one round trip less
+    const modelRows = entries.some((e) => e.staFacilities?.length)
+      ? await tx.query<{ data: { name: string }[] }>("select data from reference_data where key = 'facilityModels'")
+      : [];
     await checkStationChanges(tx, entries, new Set((modelRows[0]?.data ?? []).map((m) => m.name)), stations);
     await checkRemarkImages(tx, post, mrId);
     const required = decisionsRequired(entries);

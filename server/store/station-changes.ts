@@ -155,6 +155,8 @@ async function checkFacilities(
   models: ReadonlySet<string>,
   stations: ReadonlySet<string>,
 ): Promise<void> {
+  // most rounds change no facility: no round trip for them
+  if (!entries.some((e) => e.staFacilities?.length)) return;
   const ids = entries.flatMap((e) => (e.staFacilities ?? []).flatMap((f) => (f.id ? [f.id] : [])));
   const stored = new Map(
     (

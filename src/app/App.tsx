@@ -36,37 +36,58 @@ async function stopWriting(db: AppDatabase, replication: ReplicationHandle): Pro
   await db.close();
 }
 
+/**
+ * The start, begun when this module is evaluated rather than in an effect after React's first render: the database
+ * opens, the shell's code and the language load in parallel from the first moment the script runs. Once the shell's
+ * code is there it preloads the current route's page (Shell.tsx), still while the database opens.
+ */
+function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
+  applyStoredTheme();
+  const locale = activateLocale(storedLocale(), { remember: false }).catch((e: unknown) => {
+    // the UI shows in the source language rather than not at all
+    console.error('loading the language failed', e);
+  });
+  void requestPersistentStorage();
+  registerServiceWorker(() => versionGuard.takeover());
+  const shell = loadShell();
+  // awaited below once the database is open; a database that fails first must not leave it unhandled
+  shell.catch(() => undefined);
+  const boot = getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() }).then(
+    async (db): Promise<Boot> => {
+      const replication = startAppReplication(db);
+      versionGuard.setStopper(() => stopWriting(db, replication));
+      versionGuard.announce();
+      try {
+        return { db, replication, Shell: (await shell).Shell };
+      } catch (e) {
+        // online and the code is missing (a deploy replaced it before the service worker had it): the data is
+        // safe in the database, which is open and replicating; a reload fetches the current code
+        console.error('loading the app code failed', e);
+        return { error: e instanceof Error ? e.message : String(e), failed: 'code' };
+      }
+    },
+    (e: unknown): Boot => {
+      console.error('opening the local database failed', e);
+      return { error: e instanceof Error ? e.message : String(e), failed: 'database' };
+    },
+  );
+  return { boot, locale };
+}
+
+const started = startBoot();
+
 /** Opens the local database first: the UI renders from it alone, with or without network. */
 export function App() {
   const [boot, setBoot] = useState<Boot | null>(null);
   const [localeReady, setLocaleReady] = useState(false);
 
   useEffect(() => {
-    applyStoredTheme();
-    void activateLocale(storedLocale(), { remember: false }).then(() => setLocaleReady(true));
-    void requestPersistentStorage();
-    registerServiceWorker(() => versionGuard.takeover());
-    const shell = loadShell();
-    // awaited below once the database is open; a database that fails first must not leave it unhandled
-    shell.catch(() => undefined);
-    getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() })
-      .then(async (db) => {
-        const replication = startAppReplication(db);
-        versionGuard.setStopper(() => stopWriting(db, replication));
-        versionGuard.announce();
-        try {
-          setBoot({ db, replication, Shell: (await shell).Shell });
-        } catch (e) {
-          // online and the code is missing (a deploy replaced it before the service worker had it): the data is
-          // safe in the database, which is open and replicating; a reload fetches the current code
-          console.error('loading the app code failed', e);
-          setBoot({ error: e instanceof Error ? e.message : String(e), failed: 'code' });
-        }
-      })
-      .catch((e: unknown) => {
-        console.error('opening the local database failed', e);
-        setBoot({ error: e instanceof Error ? e.message : String(e), failed: 'database' });
-      });
+    let live = true;
+    void started.locale.then(() => live && setLocaleReady(true));
+    void started.boot.then((b) => live && setBoot(b));
+    return () => {
+      live = false;
+    };
   }, []);
 
   if (!localeReady || !boot)

@@ -179,7 +179,15 @@ export function Navbar() {
             className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded font-semibold"
             aria-label={`${brand}: ${t`Home: choose a group`}`}
           >
-            <img src={config.logo ?? '/icon.svg'} alt="" style={{ height: 32 }} />
+            {/* space kept before the image arrives (the square icon exactly, a configured logo at least as wide as
+                high): the navbar's items moved when it loaded (a layout shift) */}
+            <img
+              src={config.logo ?? '/icon.svg'}
+              alt=""
+              height={32}
+              {...(config.logo ? {} : { width: 32 })}
+              style={{ height: 32, minWidth: 32, objectFit: 'contain' }}
+            />
             <span className="hidden sm:inline">{brand}</span>
           </Link>
         )}

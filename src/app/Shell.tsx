@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { DbContext } from '../db/db-context';
 import type { AppDatabase } from '../db/database';
-import { preloadAllPages, preloadStartPage, router } from '../router';
+import { preloadAllPages, preloadCurrentPage, preloadStartPage, router } from '../router';
 import type { ReplicationHandle } from '../../replication/runner';
 import { i18n } from './i18n';
 import { preloadInBackground } from './lazy-page';
@@ -15,6 +15,9 @@ import { SubmissionToasts } from './SubmissionToasts';
 import type { VersionGuard } from './version-guard';
 
 const PRELOAD_PAGES_AFTER_MS = 1500;
+
+// This module loads while the database opens (App.tsx): the current page's code loads in that time too.
+void preloadInBackground([preloadCurrentPage()]);
 
 /**
  * Everything drawn around the pages once the database is open: the router with its navbar and routes, the toasts,
