@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { ConfigSchema, MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
-import { LocalConfigSchema } from '../schemas/forms/local-config';
-import { withDeviceSettings } from '../src/domain/device-settings';
+import { MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
+import { effectiveConfig } from '../src/domain/device-settings';
 import type { Attempt, OfflineInstanceDoc, SubmitError } from '../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
 import type { AppDatabase } from '../src/db/database';
@@ -26,8 +25,8 @@ import { ApiError } from './api-errors';
 import { serverRefusal } from './server-refusal';
 import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
-import { loadInstanceRound } from './instance-round';
-import { loadBuildContext } from './build-context';
+import { loadInstanceRound } from '../src/db/instance-round';
+import { loadBuildContext } from '../src/db/build-context';
 import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
 
@@ -172,11 +171,9 @@ export class SubmitQueue {
       return;
     }
     // The same config the table showed: the server's, with this device's own settings (/config) over it.
-    const stored = v.safeParse(ConfigSchema, (await this.db.reference.findOne('config').exec())?.data ?? {});
-    const local = v.safeParse(LocalConfigSchema, (await this.db.reference.findOne('localConfig').exec())?.data ?? {});
-    const configData = withDeviceSettings(
-      stored.success ? stored.output : v.parse(ConfigSchema, {}),
-      local.success ? local.output : {},
+    const configData = effectiveConfig(
+      (await this.db.reference.findOne('config').exec())?.data,
+      (await this.db.reference.findOne('localConfig').exec())?.data,
     );
     const defaultTime = configData.defaultTime;
     const ctx = await loadBuildContext(this.db, id, {

@@ -67,7 +67,7 @@ export function UnsentInstances() {
               </Link>
               <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />
               <DeleteInstanceButton
-                syncState={i.syncState}
+                instance={i.toMutableJSON()}
                 name={name}
                 date={date}
                 onClick={() => setDeleting(i.toMutableJSON())}

@@ -1,7 +1,7 @@
 import type { MeasureRoundEntry } from '../../../../schemas/api';
 import type { RoundDoc } from '../../../../schemas/db/round-doc';
 import type { AppDatabase } from '../../../db/database';
-import { loadBuildContext } from '../../../../replication/build-context';
+import { loadBuildContext } from '../../../db/build-context';
 import {
   isFilledEntry,
   preSubmitFindings,
