@@ -39,18 +39,18 @@ describe('isDeletable: offered exactly when the lifecycle lets the delete throug
     updatedAt: 1,
     ...extra,
   });
-  it.each<[string, OfflineInstanceDoc, boolean]>([
-    ['draft', doc('draft'), true],
-    ['error, nothing on the server', doc('error'), true],
-    ['error after the server stored the values', doc('error', { storedSubmissionId: 'a', valuesStoredAt: 1 }), false],
-    ['correction', doc('correction', { corrects: 'a', submissionId: 'b', storedSubmissionId: 'a' }), false],
-    ['error of a correction', doc('error', { corrects: 'a', submissionId: 'b', storedSubmissionId: 'a' }), false],
-    ['queued', doc('queued'), false],
-    ['sending', doc('sending'), false],
-    ['values-stored', doc('values-stored', { storedSubmissionId: 'a' }), false],
-    ['waiting-login', doc('waiting-login'), false],
-    ['sent', doc('sent', { storedSubmissionId: 'a' }), false],
-  ])('%s → %s', (_name, d, expected) => expect(isDeletable(d)).toBe(expected));
+  it.each<[string, boolean, OfflineInstanceDoc]>([
+    ['draft', true, doc('draft')],
+    ['error, nothing on the server', true, doc('error')],
+    ['error after the server stored the values', false, doc('error', { storedSubmissionId: 'a', valuesStoredAt: 1 })],
+    ['correction', false, doc('correction', { corrects: 'a', submissionId: 'b', storedSubmissionId: 'a' })],
+    ['error of a correction', false, doc('error', { corrects: 'a', submissionId: 'b', storedSubmissionId: 'a' })],
+    ['queued', false, doc('queued')],
+    ['sending', false, doc('sending')],
+    ['values-stored', false, doc('values-stored', { storedSubmissionId: 'a' })],
+    ['waiting-login', false, doc('waiting-login')],
+    ['sent', false, doc('sent', { storedSubmissionId: 'a' })],
+  ])('%s → %s', (_name, expected, d) => expect(isDeletable(d)).toBe(expected));
 
   it.each<[string, Partial<OfflineInstanceDoc>]>([
     ['error after the server stored the values', { storedSubmissionId: 'a', valuesStoredAt: 1 }],

@@ -35,5 +35,8 @@ export function parseDeviceSettings(data: unknown): LocalConfig {
  */
 export function effectiveConfig(serverData: unknown, deviceData: unknown): Config {
   const parsed = v.safeParse(ConfigSchema, serverData ?? {});
-  return withDeviceSettings(parsed.success ? parsed.output : v.parse(ConfigSchema, {}), parseDeviceSettings(deviceData));
+  return withDeviceSettings(
+    parsed.success ? parsed.output : v.parse(ConfigSchema, {}),
+    parseDeviceSettings(deviceData),
+  );
 }
