@@ -1,3 +1,4 @@
+import { countPostValues } from '../src/domain/submission';
 import * as v from 'valibot';
 import { MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
 import { effectiveConfig } from '../src/domain/device-settings';
@@ -86,11 +87,6 @@ export function changedEntries(
   const held = new Set(stored ?? []);
   const changed = entries.filter((e) => !held.has(entryKey(e)));
   return changed.length > 0 ? changed : entries;
-}
-
-/** The values a post carries, counted on the device (a vendor server's answer may not say). */
-export function countValues(post: MeasureRoundPost): number {
-  return post.entries.reduce((n, e) => n + (e.value !== undefined ? 1 : 0) + (e.valueAfter !== undefined ? 1 : 0), 0);
 }
 
 /**
@@ -211,7 +207,7 @@ export class SubmitQueue {
         : {}),
     };
     const entryKeys = post.entries.map(entryKey);
-    let valueCount = instance.valueCount ?? countValues(post);
+    let valueCount = instance.valueCount ?? countPostValues(post);
     const steps: Record<PostingStep, () => Promise<void>> = {
       values: async () => {
         if (lifecycleContext(instance).valuesStored) return; // only the photos were left
@@ -229,7 +225,7 @@ export class SubmitQueue {
         // Any 2xx means stored (a vendor server may answer without a body); count locally when it does not say.
         const parsed = v.safeParse(MeasureRoundPostAnswerSchema, answer);
         valueCount =
-          parsed.success && parsed.output.valueCount !== undefined ? parsed.output.valueCount : countValues(post);
+          parsed.success && parsed.output.valueCount !== undefined ? parsed.output.valueCount : countPostValues(post);
         if (!(await recordValuesStored(this.db, id, submissionId, sendRev, { valueCount, entryKeys })))
           throw new SendStopped();
       },

@@ -35,6 +35,19 @@ export function describeSubmissionError(e: SubmissionError): string {
   }
 }
 
+/**
+ * The values a post carries (each value and each second reading): the one count the device shows when a server's
+ * answer does not say, and the reference server stores and answers as `valueCount`.
+ */
+export function countPostValues(post: {
+  entries: readonly { value?: number | null; valueAfter?: { value?: number | null } | null }[];
+}): number {
+  return post.entries.reduce(
+    (n, e) => n + (e.value != null ? 1 : 0) + (e.valueAfter != null && e.valueAfter.value != null ? 1 : 0),
+    0,
+  );
+}
+
 export function afterDt(dt: string): string {
   // dt passed the IsoDateTime check of the post schema, so luxon always reads it
   return DateTime.fromISO(dt, { setZone: true }).plus({ seconds: VALUE_AFTER_OFFSET_SECONDS }).toISO() as string;
