@@ -142,7 +142,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
         setNothingEntered(true);
         return;
       }
-      if (gathered.plan.blocked || gathered.postIssues.length > 0) {
+      if (gathered.plan.blocked || gathered.postIssues.length > 0 || gathered.ruleRefusal) {
         setBlocking(gathered);
         const empty = gathered.findings.emptyStations[0];
         if (empty?.kind === 'noEntries') goToEntry({ staNumber: empty.staNumber });
@@ -218,7 +218,12 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
               </li>
             ))}
             {blocking && (
-              <BlockingProblems findings={blocking.findings} postIssues={blocking.postIssues} date={ctx.date} />
+              <BlockingProblems
+                findings={blocking.findings}
+                postIssues={blocking.postIssues}
+                ruleRefusal={blocking.ruleRefusal}
+                date={ctx.date}
+              />
             )}
           </ul>
         </Alert>
