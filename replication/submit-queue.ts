@@ -24,14 +24,13 @@ import { currentUser } from '../src/db/data-owner';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { serverRefusal } from './server-refusal';
-import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
+import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from '../src/db/instance-round';
 import { loadBuildContext } from '../src/db/build-context';
 import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
 
-export { RETRY_DELAY_MS };
 /** How many tries of an instance's submission steps are kept for support. */
 export const ATTEMPT_LOG_SIZE = 20;
 /** The reason code of an instance that waits for a login (§8: login required to transfer). */

@@ -5,7 +5,6 @@ import { DECISION_STATES } from '../../src/domain/decision-lifecycle';
 
 /** The states of src/domain/decision-lifecycle.ts. `waiting-login`: queued by a user who is not logged in now; sent once that user logs in again (shared devices). */
 export const DECISION_SYNC_STATES = DECISION_STATES;
-export type DecisionSyncState = (typeof DECISION_SYNC_STATES)[number];
 
 /** What the decider typed for one entry, stored per keystroke (never overwritten while typed). */
 export const DecisionInputSchema = v.object({

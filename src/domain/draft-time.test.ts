@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { DEFAULT_ZONE, MEZ_ZONE } from './dates';
+import { DEFAULT_ZONE, MEZ_ZONE } from './zoned-time';
 import { draftTimestamp, entryTimeContext, openRoundPoints } from './draft-time';
 
 const utc = (iso: string | undefined) => (iso ? DateTime.fromISO(iso).toUTC().toISO() : undefined);

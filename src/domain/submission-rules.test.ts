@@ -11,7 +11,7 @@ const DEFS = new Map([
 ]);
 const NOW = Date.parse('2026-07-15T10:00:00Z');
 type Entry = MeasureRoundPost['entries'][number];
-const entry = (extra: Partial<Entry>): Entry =>
+const entry = (extra: Record<string, unknown>): Entry =>
   ({ tsId: 'W', staNumber: '1', dt: '2026-07-15T08:00:00+02:00', ...extra }) as Entry;
 const post = (entries: Entry[], creationTime = '2026-07-15T06:00:00Z') =>
   ({ creationTime, entries }) as MeasureRoundPost;
