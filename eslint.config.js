@@ -12,6 +12,73 @@ const UI = '**/ui/**';
 const ROUTES = '**/routes/**';
 const WORKERS = '**/workers/**';
 
+/**
+ * Issue 29, one door: the RxDB calls that change local data. Outside src/db only the pull writers below may make
+ * them (the registry, src/db/commands.ts, lists both); every other write goes through a named command of src/db.
+ * `remove`/`incrementalRemove` count without arguments only (RxDB's document and query removal take none; a
+ * screen's `actions.remove(id)` is a command's caller, not a write).
+ */
+const RXDB_WRITES = new Set([
+  'insert',
+  'upsert',
+  'incrementalUpsert',
+  'patch',
+  'incrementalPatch',
+  'modify',
+  'incrementalModify',
+  'remove',
+  'incrementalRemove',
+  'bulkInsert',
+  'bulkUpsert',
+  'bulkRemove',
+  'putAttachment',
+  'putAttachments',
+]);
+const ARGUMENTLESS = new Set(['remove', 'incrementalRemove']);
+
+/**
+ * The replication files that store the server's copy of pulled data (rounds, reference lists, history, archive,
+ * the data owner): never anything a user entered, so they write directly, listed in the registry. User-entered
+ * data (instances, drafts, photos, tasks, facilities, decisions) is written by the replication only through the
+ * commands of src/db.
+ */
+export const PULL_WRITERS = [
+  'replication/pull.ts',
+  'replication/unchanged.ts',
+  'replication/user-data.ts',
+  'replication/pull-lists.ts',
+  'replication/sync-state.ts',
+  'replication/pull-history.ts',
+];
+
+const local = {
+  rules: {
+    'no-direct-db-write': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'RxDB writes go through the named commands of src/db (src/db/commands.ts)' },
+        messages: {
+          write:
+            '`.{{name}}()` writes local data directly: call (or add) a named command in src/db and list it in src/db/commands.ts.',
+        },
+        schema: [],
+      },
+      create(context) {
+        return {
+          CallExpression(node) {
+            const callee = node.callee;
+            if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+            const name = callee.property.name;
+            if (!RXDB_WRITES.has(name)) return;
+            if (ARGUMENTLESS.has(name) && node.arguments.length > 0) return;
+            context.report({ node, messageId: 'write', data: { name } });
+          },
+        };
+      },
+    },
+  },
+};
+
 /** One config block per layer: its files may not import what `forbid` matches (its tests may: they integrate). */
 function layerBoundaries(layers) {
   return layers.map(({ files, forbid }) => ({
@@ -93,6 +160,38 @@ export default tseslint.config(
       ],
     },
   ]),
+  {
+    // The one door (issue 29): local data changes only through src/db's commands. Tests seed their data directly.
+    files: ['src/**/*.{ts,tsx}', 'replication/**/*.ts'],
+    ignores: ['src/db/**', '**/*.test.{ts,tsx}', ...PULL_WRITERS],
+    plugins: { local },
+    rules: { 'local/no-direct-db-write': 'error' },
+  },
+  {
+    // Screens read local data through src/db, never through the replication (which may change how it stores);
+    // they may use its error classes, constants and types.
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/replication/**',
+                '!**/replication/api-errors',
+                '!**/replication/api-client',
+                '!**/replication/posting-order',
+              ],
+              allowTypeImports: true,
+              message: 'Screens read local data through src/db (hooks, reads, commands), not through replication/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Pure rules run in the browser and on the server alike: no network, no browser storage.
     files: ['src/domain/**/*.ts', 'schemas/api/**/*.ts'],

@@ -3,7 +3,17 @@ import { CompletedMeasureRoundSchema, type CompletedMeasureRound } from '../sche
 import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
 import { currentUser } from '../src/db/data-owner';
-import { DECISION_FORBIDDEN } from '../src/domain/decision-refusals';
+import {
+  recordDecisionFailure,
+  recordDecisionSent,
+  recoverDecisions,
+  refuseEmptyDecision,
+  resumeWaitingDecisions,
+  startDecisionTry,
+  storeDecidedRound,
+  waitForDecider,
+} from '../src/db/decision-commands';
+import { decisionErrorOf } from '../src/domain/decision-lifecycle';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
@@ -40,8 +50,7 @@ export class DecisionQueue {
 
   /** Decisions left 'sending' or 'retrying' by a closed tab are queued again at start. */
   async recover(): Promise<void> {
-    const stuck = await this.db.decisions.find({ selector: { syncState: { $in: ['sending', 'retrying'] } } }).exec();
-    for (const doc of stuck) await doc.incrementalPatch({ syncState: 'queued' });
+    await recoverDecisions(this.db);
   }
 
   stop(): void {
@@ -51,18 +60,12 @@ export class DecisionQueue {
   /** After a login, decisions that waited for their decider are queued again (sent if it is them, else wait on). */
   async loginChanged(): Promise<void> {
     this.loginWait = false;
-    const waiting = await this.db.decisions.find({ selector: { syncState: 'waiting-login' } }).exec();
-    for (const doc of waiting) await doc.incrementalPatch({ syncState: 'queued' });
+    await resumeWaitingDecisions(this.db);
     await this.drain();
   }
 
   drain(): Promise<void> {
     return this.drainer.drain();
-  }
-
-  private async patch(id: string, patch: Partial<DecisionDoc>): Promise<void> {
-    const doc = await this.db.decisions.findOne(id).exec();
-    await doc?.incrementalPatch({ ...patch, updatedAt: Date.now() });
   }
 
   /** The round after the decision: from the answer when it carries it, else read again (undefined if that fails: the next pull brings it). */
@@ -82,11 +85,11 @@ export class DecisionQueue {
     // login-off mode is one user (owner ''), and decisions typed before owners were recorded have none.
     const user = await currentUser(this.db);
     if (decision.owner && decision.owner !== user) {
-      await this.patch(decision.id, { syncState: 'waiting-login' });
+      await waitForDecider(this.db, decision.id);
       return;
     }
     if (!decision.post) {
-      await this.patch(decision.id, { syncState: 'error', lastError: 'nothing to send' });
+      await refuseEmptyDecision(this.db, decision.id);
       return;
     }
     await runWithRetry(
@@ -94,18 +97,19 @@ export class DecisionQueue {
         const path = `/completed-measure-round/${encodeURIComponent(decision.instanceId)}`;
         const answer = await this.api.postJson(path, decision.post, v.unknown());
         const round = await this.decidedRound(path, answer);
-        if (round) await this.db.completedRounds.upsert({ ...round, fetchedAt: Date.now() });
-        await this.patch(decision.id, { syncState: 'sent', sentAt: Date.now(), lastError: undefined });
+        if (round) await storeDecidedRound(this.db, round);
+        await recordDecisionSent(this.db, decision.id);
       },
       {
-        onTry: (attempt) =>
-          this.patch(decision.id, { syncState: attempt === 1 ? 'sending' : 'retrying', attempts: attempt }),
-        onFailure: async ({ error, message, next }) => {
+        onTry: async (attempt) => {
+          await startDecisionTry(this.db, decision.id, attempt);
+        },
+        onFailure: async ({ error, next }) => {
           if (next === 'login-required') this.loginWait = true;
-          const syncState = next === 'failed' ? 'error' : next === 'retry' ? 'retrying' : 'queued';
-          // §6: only the stage's decider may decide; the app cannot always tell beforehand (GET /info's roles are an extension)
-          const forbidden = error instanceof ApiError && error.status === 403;
-          await this.patch(decision.id, { syncState, lastError: forbidden ? DECISION_FORBIDDEN : message });
+          // a reason code, translated by the screen (§6: a 403 is the missing decider role, which the app cannot
+          // always tell beforehand: GET /info's roles are an extension)
+          const failure = error instanceof ApiError ? { reason: error.reason, status: error.status } : undefined;
+          await recordDecisionFailure(this.db, decision.id, next, decisionErrorOf(failure));
         },
       },
       this.opts,

@@ -6,7 +6,8 @@ import { memoryDatabase } from '../test/unit/memory-db';
 import { readDrafts } from '../src/db/draft-store';
 import { queueInstance, reopenInstance, startSend } from '../src/db/instance-commands';
 import { ApiClient } from './api-client';
-import { errorCode, LOGIN_REQUIRED, RETRY_DELAY_MS, SubmitQueue, type BuildPost } from './submit-queue';
+import { errorCode, LOGIN_REQUIRED, SubmitQueue, type BuildPost } from './submit-queue';
+import { RETRY_DELAY_MS } from './task-retry';
 import { ApiError } from './api-errors';
 
 const instance: OfflineInstanceDoc = {

@@ -1,7 +1,7 @@
+import { countPostValues } from '../src/domain/submission';
 import * as v from 'valibot';
-import { ConfigSchema, MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
-import { LocalConfigSchema } from '../schemas/forms/local-config';
-import { withDeviceSettings } from '../src/domain/device-settings';
+import { MeasureRoundPostAnswerSchema, type MeasureRoundPost } from '../schemas/api';
+import { effectiveConfig } from '../src/domain/device-settings';
 import type { Attempt, OfflineInstanceDoc, SubmitError } from '../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../schemas/db/round-doc';
 import type { AppDatabase } from '../src/db/database';
@@ -24,14 +24,13 @@ import { currentUser } from '../src/db/data-owner';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { serverRefusal } from './server-refusal';
-import { RETRY_DELAY_MS, runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
+import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
-import { loadInstanceRound } from './instance-round';
-import { loadBuildContext } from './build-context';
+import { loadInstanceRound } from '../src/db/instance-round';
+import { loadBuildContext } from '../src/db/build-context';
 import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
 
-export { RETRY_DELAY_MS };
 /** How many tries of an instance's submission steps are kept for support. */
 export const ATTEMPT_LOG_SIZE = 20;
 /** The reason code of an instance that waits for a login (§8: login required to transfer). */
@@ -87,11 +86,6 @@ export function changedEntries(
   const held = new Set(stored ?? []);
   const changed = entries.filter((e) => !held.has(entryKey(e)));
   return changed.length > 0 ? changed : entries;
-}
-
-/** The values a post carries, counted on the device (a vendor server's answer may not say). */
-export function countValues(post: MeasureRoundPost): number {
-  return post.entries.reduce((n, e) => n + (e.value !== undefined ? 1 : 0) + (e.valueAfter !== undefined ? 1 : 0), 0);
 }
 
 /**
@@ -172,11 +166,9 @@ export class SubmitQueue {
       return;
     }
     // The same config the table showed: the server's, with this device's own settings (/config) over it.
-    const stored = v.safeParse(ConfigSchema, (await this.db.reference.findOne('config').exec())?.data ?? {});
-    const local = v.safeParse(LocalConfigSchema, (await this.db.reference.findOne('localConfig').exec())?.data ?? {});
-    const configData = withDeviceSettings(
-      stored.success ? stored.output : v.parse(ConfigSchema, {}),
-      local.success ? local.output : {},
+    const configData = effectiveConfig(
+      (await this.db.reference.findOne('config').exec())?.data,
+      (await this.db.reference.findOne('localConfig').exec())?.data,
     );
     const defaultTime = configData.defaultTime;
     const ctx = await loadBuildContext(this.db, id, {
@@ -214,7 +206,7 @@ export class SubmitQueue {
         : {}),
     };
     const entryKeys = post.entries.map(entryKey);
-    let valueCount = instance.valueCount ?? countValues(post);
+    let valueCount = instance.valueCount ?? countPostValues(post);
     const steps: Record<PostingStep, () => Promise<void>> = {
       values: async () => {
         if (lifecycleContext(instance).valuesStored) return; // only the photos were left
@@ -232,7 +224,7 @@ export class SubmitQueue {
         // Any 2xx means stored (a vendor server may answer without a body); count locally when it does not say.
         const parsed = v.safeParse(MeasureRoundPostAnswerSchema, answer);
         valueCount =
-          parsed.success && parsed.output.valueCount !== undefined ? parsed.output.valueCount : countValues(post);
+          parsed.success && parsed.output.valueCount !== undefined ? parsed.output.valueCount : countPostValues(post);
         if (!(await recordValuesStored(this.db, id, submissionId, sendRev, { valueCount, entryKeys })))
           throw new SendStopped();
       },

@@ -64,6 +64,8 @@ step lint npx eslint . --max-warnings 0
 step translations node scripts/check-translations.mjs
 step format npx prettier --check .
 step dead-code npx knip --no-progress
+# production mode: an export only tests use is dead code too (tag test infrastructure @internal, with why)
+step dead-code-production npx knip --production --no-progress
 
 rm -f test-results/unit.json test-results/e2e.json test-results/failed-tests.txt
 echo "== unit and integration tests (with coverage of src/domain)"

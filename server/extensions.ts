@@ -30,7 +30,10 @@ export const EXTENSIONS: readonly string[] = [
   'operator',
 ];
 
-/** Calls under /hwe-api/v2 that §7 does not list: 404 in the spec profile. */
+/**
+ * Calls under /hwe-api/v2 that §7 does not list: 404 in the spec profile.
+ * @internal the list the spec-profile and OpenAPI tests check the server against
+ */
 export const EXTENSION_PATHS = [
   '/sync-state',
   '/openapi.json',
@@ -61,9 +64,15 @@ export const CONFIG_EXTENSION_FIELDS = [
 export const INFO_EXTENSION_FIELDS = ['serverType', 'roles', 'extensions'] as const;
 /** Fields of a completed round beyond §3 CompletedMeasureRound. */
 export const COMPLETED_ROUND_EXTENSION_FIELDS = ['decision1User', 'decision2User', 'corrects', 'correctedBy'] as const;
-/** Query parameters the spec profile ignores: archive paging and the history window. */
+/**
+ * Query parameters the spec profile ignores: archive paging and the history window.
+ * @internal checked by the OpenAPI document's tests
+ */
 export const EXTENSION_QUERY_PARAMETERS = ['limit', 'before', 'beforeId', 'from', 'to'] as const;
-/** Answer headers only the full profile sends. */
+/**
+ * Answer headers only the full profile sends.
+ * @internal checked by the OpenAPI document's tests
+ */
 export const EXTENSION_HEADERS = ['X-Next-Page', 'X-Truncated'] as const;
 
 /** The object without the named fields (the spec profile's view of a body). */

@@ -4,7 +4,7 @@
 import Dexie from 'dexie';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { createAppDatabase } from '../../src/db/database';
-import { storeTour } from '../../src/features/tour/tour-store';
+import { storeTour } from '../../src/db/tour-commands';
 import { writeDraft } from '../../src/db/draft-store';
 import type { HistoricSeriesDoc } from '../../schemas/db/historic-value-doc';
 

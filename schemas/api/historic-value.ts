@@ -12,4 +12,5 @@ export const HistoricValueSchema = v.object({
 });
 export type HistoricValue = v.InferOutput<typeof HistoricValueSchema>;
 export const HistoricValueListSchema = v.object({ values: v.array(HistoricValueSchema) });
+/** @internal the pulled answer's shape as tests and the soak read it */
 export type HistoricValueList = v.InferOutput<typeof HistoricValueListSchema>;

@@ -24,6 +24,7 @@ export const MeasureRoundSchema = v.object({
   ...MeasureRoundSummarySchema.entries,
   entries: v.array(MeasureRoundEntrySchema),
 });
+/** @internal a round as the server answers it, as tests, the soak and benches build it */
 export type MeasureRound = v.InferOutput<typeof MeasureRoundSchema>;
 
 const Finite = v.pipe(v.number('value must be a number'), v.finite('value must be a finite number'));

@@ -1,18 +1,10 @@
 import * as v from 'valibot';
 import type { RxJsonSchema } from 'rxdb';
 import { DecisionPostSchema } from '../api/completed-round';
+import { DECISION_STATES } from '../../src/domain/decision-lifecycle';
 
-/** `waiting-login`: queued by a user who is not logged in now; sent once that user logs in again (shared devices). */
-export const DECISION_SYNC_STATES = [
-  'draft',
-  'queued',
-  'sending',
-  'retrying',
-  'sent',
-  'error',
-  'waiting-login',
-] as const;
-export type DecisionSyncState = (typeof DECISION_SYNC_STATES)[number];
+/** The states of src/domain/decision-lifecycle.ts. `waiting-login`: queued by a user who is not logged in now; sent once that user logs in again (shared devices). */
+export const DECISION_SYNC_STATES = DECISION_STATES;
 
 /** What the decider typed for one entry, stored per keystroke (never overwritten while typed). */
 export const DecisionInputSchema = v.object({

@@ -104,7 +104,10 @@ export function createFaultInjector(token: string) {
   return { middleware, routes };
 }
 
-/** How tests call `/__test__/<path>` of a server started with fault injection: the token, and JSON bodies typed. */
+/**
+ * How tests call `/__test__/<path>` of a server started with fault injection: the token, and JSON bodies typed.
+ * @internal test infrastructure: the e2e harness and server tests drive fault injection through it.
+ */
 export function testEndpoint(
   server: { url: string; faultToken?: string },
   path: string,

@@ -1,3 +1,5 @@
+import { canonicalJson } from '../../src/domain/canonical-json';
+import { countPostValues } from '../../src/domain/submission';
 import { Hono } from 'hono';
 import { MeasureRoundPostSchema, type MeasureRoundEntry, type MeasureRoundPost } from '../../schemas/api';
 import { decisionsRequired } from '../../src/domain/decisions';
@@ -145,17 +147,6 @@ async function storeValues(tx: Queryable, rows: readonly ValueRow[], instanceId:
   return conflicts;
 }
 
-/** JSON with object keys sorted, so two bodies compare by content (jsonb does not keep the posted key order). */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
-}
-
 /**
  * Stores a submission once. A repeat of an instanceId with the same body stores nothing and answers with the
  * first result; with a different body it is refused (409), never answered as a success: a change of a stored
@@ -247,7 +238,7 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
         ? [main, [entry.tsId, entry.valueAfter.dt, entry.valueAfter.value, null, null, `entries.${i}.valueAfter.dt`]]
         : [main];
     });
-    const valueCount = rows.filter((r) => r[2] !== null).length;
+    const valueCount = countPostValues(post);
     const conflicts = await storeValues(tx, rows, post.instanceId);
     await storeStationChanges(tx, entries, username, stations);
     const entriesJson = JSON.stringify(entries);

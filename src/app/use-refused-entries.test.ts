@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filter, firstValueFrom } from 'rxjs';
 import type { MeasureRoundEntry } from '../../schemas/api';
 import type { RoundDoc } from '../../schemas/db/round-doc';
-import { tourRoundKey } from '../../replication/instance-round';
+import { tourRoundKey } from '../db/instance-round';
 import { memoryDatabase } from '../../test/unit/memory-db';
 import type { AppDatabase } from '../db/database';
 import { refusedEntries$ } from './use-refused-entries';

@@ -1,6 +1,6 @@
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { MeasureRoundEntry } from '../../schemas/api';
-import { tourRoundKey, tourSnapshot } from '../../replication/instance-round';
+import { tourRoundKey, tourSnapshot } from '../db/instance-round';
 import type { AppDatabase } from '../db/database';
 import { useDb } from '../db/db-context';
 import { useObservable } from '../db/hooks';
@@ -17,7 +17,7 @@ const named = (entries: readonly MeasureRoundEntry[]): RefusedEntry[] =>
 
 /**
  * The entries a round's refusal is named from, as the screens that show the round take them: a stored tour's
- * own snapshot (replication/instance-round.ts), else the round as pulled, looked up by name like the table
+ * own snapshot (src/db/instance-round.ts), else the round as pulled, looked up by name like the table
  * and the meteo list do. Empty when the device holds neither any more.
  */
 export function refusedEntries$(db: AppDatabase, round: RefusedRound): Observable<readonly RefusedEntry[]> {

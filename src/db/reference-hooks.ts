@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { useMemo } from 'react';
 import { map } from 'rxjs';
 import {
-  ConfigSchema,
   FacilityModelListSchema,
   ServerInfoSchema,
   type Config,
@@ -10,7 +9,7 @@ import {
   type ServerInfo,
 } from '../../schemas/api';
 import { LocalConfigSchema, type LocalConfig } from '../../schemas/forms/local-config';
-import { withDeviceSettings } from '../domain/device-settings';
+import { effectiveConfig, parseDeviceSettings } from '../domain/device-settings';
 import { useDb } from './db-context';
 import { useObservable } from './hooks';
 import { useLastChecked } from './last-checked';
@@ -24,21 +23,14 @@ export { LocalConfigSchema, type LocalConfig };
 
 export function useLocalConfig(): LocalConfig {
   const data = useReferenceData('localConfig');
-  return useMemo(() => {
-    const parsed = v.safeParse(LocalConfigSchema, data ?? {});
-    return parsed.success ? parsed.output : {};
-  }, [data]);
+  return useMemo(() => parseDeviceSettings(data), [data]);
 }
 
 /** The stored config with this device's overrides, or the defaults of §3/§9 when none was ever loaded. */
 export function useConfig(): Config {
   const data = useReferenceData('config');
-  const local = useLocalConfig();
-  return useMemo(() => {
-    const parsed = v.safeParse(ConfigSchema, data ?? {});
-    const base = parsed.success ? parsed.output : v.parse(ConfigSchema, {});
-    return withDeviceSettings(base, local);
-  }, [data, local]);
+  const local = useReferenceData('localConfig');
+  return useMemo(() => effectiveConfig(data, local), [data, local]);
 }
 
 export function useServerInfo(): ServerInfo | undefined {

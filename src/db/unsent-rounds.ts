@@ -1,10 +1,11 @@
 import { combineLatest, distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { TYPED_PATTERN } from '../domain/filled';
 import { holdsUnsentData } from '../domain/lifecycle-states';
 import type { AppDatabase } from './database';
 
-/** A character that is not white space: a draft with one in its value or remark holds typed data. */
-const TYPED = { $regex: '\\S' };
+/** A draft with a character that is not white space in its value or remark holds typed data (holdsTypedInput). */
+const TYPED = { $regex: TYPED_PATTERN };
 
 /**
  * Whether an instance has a typed draft. One findOne per instance instead of every draft of every round: a

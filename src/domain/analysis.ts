@@ -99,18 +99,6 @@ export function filterRemarks(
   return found.sort((a, b) => b.dt.localeCompare(a.dt) || a.tsId.localeCompare(b.tsId));
 }
 
-/**
- * Columns for uPlot: x in seconds, one y array, sorted by time. Points without value are kept as gaps
- * (null), points with an unreadable date are dropped.
- */
-export function toChartColumns(points: readonly SeriesPoint[]): { xs: number[]; ys: (number | null)[] } {
-  const rows = points
-    .map((p) => ({ t: Date.parse(p.dt) / 1000, v: p.value }))
-    .filter((r) => Number.isFinite(r.t))
-    .sort((a, b) => a.t - b.t);
-  return { xs: rows.map((r) => r.t), ys: rows.map((r) => r.v) };
-}
-
 /** How many points of a chart carry a value (what a user counts as "plotted"). */
 export function plottedCount(points: readonly SeriesPoint[]): number {
   return points.filter((p) => p.value !== null && Number.isFinite(Date.parse(p.dt))).length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveImageHeaders, archiveImageWidth } from './archive-image-request';
+import { archiveImageWidth } from './archive-image-request';
 
 describe('archive images asked for by format, quality and shown width', () => {
   it.each<[number, number, number]>([
@@ -13,13 +13,5 @@ describe('archive images asked for by format, quality and shown width', () => {
     [5000, 3, 8000],
   ])('%d css px at ratio %d is %d px', (css, dpr, expected) => {
     expect(archiveImageWidth(css, dpr)).toBe(expected);
-  });
-
-  it('names avif, jpeg and png with quality and width', () => {
-    expect(archiveImageHeaders(160, 2)).toEqual({
-      Accept: 'image/avif,image/jpeg;q=0.9,image/png;q=0.8',
-      'X-Image-Quality': '70',
-      'X-Image-Width': '320',
-    });
   });
 });

@@ -12,11 +12,3 @@ export function archiveImageWidth(cssWidth: number, devicePixelRatio: number): n
   const dpr = Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1;
   return Math.min(8000, Math.max(16, Math.ceil(cssWidth * dpr)));
 }
-
-export function archiveImageHeaders(cssWidth: number, devicePixelRatio: number): Record<string, string> {
-  return {
-    Accept: ARCHIVE_IMAGE_ACCEPT,
-    'X-Image-Quality': String(ARCHIVE_IMAGE_QUALITY),
-    'X-Image-Width': String(archiveImageWidth(cssWidth, devicePixelRatio)),
-  };
-}

@@ -1,6 +1,6 @@
+import { draftTimestamp } from './draft-time';
 import type { MeasureRoundEntry, MeasureRoundPost, StationTask } from '../../schemas/api';
 import { withEntries, type BuildContext, type PostFacility, type PostInstance } from './post-context';
-import { combineDateAndTime } from './dates';
 import { readsRoundValues } from './formula';
 import { remarkToPost } from './location';
 import { buildPost } from './submission';
@@ -44,10 +44,9 @@ export function applyDrafts(
     if (!draft && !images && calculatedValue === undefined) return entry;
     const parsed = parseNumberInput(draft?.text ?? '');
     const after = parseNumberInput(draft?.valueAfterText ?? '');
-    const time = draft?.time ?? ctx.defaultTime;
     const remark = draft?.remark?.trim();
     const staRemark = draft?.staRemark?.trim();
-    const dt = time ? (combineDateAndTime(instance.date, time, ctx.zone) as MeasureRoundEntry['dt']) : undefined;
+    const dt = draftTimestamp(instance.date, draft?.time, ctx) as MeasureRoundEntry['dt'];
     return {
       ...entry,
       dt,
@@ -76,7 +75,7 @@ function withStationChanges(
 ): MeasureRoundEntry {
   return {
     ...entry,
-    dt: entry.dt ?? (combineDateAndTime(instance.date, ctx.defaultTime, ctx.zone) as MeasureRoundEntry['dt']),
+    dt: entry.dt ?? (draftTimestamp(instance.date, undefined, ctx) as MeasureRoundEntry['dt']),
     ...(tasks.length
       ? {
           staTasks: tasks.map((t) => ({

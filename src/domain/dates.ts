@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_ZONE, MEZ_ZONE, readingZone } from './zoned-time';
+import { DEFAULT_ZONE, readingZone } from './zoned-time';
 
 /** §9 default time of a reading. */
 export const DEFAULT_TIME = '12:00';
 /** §5/§9: a date older than this many days is reported. */
 export const PAST_DATE_LIMIT_DAYS = 10;
 /** Defined in zoned-time, which the first screen uses without luxon. */
-export { DEFAULT_ZONE, MEZ_ZONE, readingZone };
+export { DEFAULT_ZONE, readingZone };
 
 /**
  * The chosen date (YYYY-MM-DD) and time (HH:mm) as an ISO timestamp with the zone's offset; undefined

@@ -16,9 +16,6 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 export function toUnit(lps: number, unit: DischargeUnit): number {
   return unit === 'l/min' ? lps * LPS_TO_LPM : lps;
 }
-export function toLps(value: number, unit: DischargeUnit): number {
-  return unit === 'l/min' ? value / LPS_TO_LPM : value;
-}
 
 /** The calibration whose impulse limit covers the rate (impulses per second); the last one above all limits. */
 export function calibrationFor(meter: Meter, impulsesPerSecond: number): MeterCalibration {

@@ -1,5 +1,5 @@
 import type { MeasureRoundEntry, StationTask } from '../../schemas/api';
-import { isSendableNumber } from './numbers';
+import { isSendableNumber, parseNumberInput } from './numbers';
 
 type Remark = MeasureRoundEntry['tsRemark'];
 const hasRemarkContent = (r: Remark) => Boolean(r && ((r.text ?? '').trim() !== '' || (r.images?.length ?? 0) > 0));
@@ -28,6 +28,33 @@ export const FILLED_CONDITIONS: readonly {
 
 export function isFilledEntry(entry: MeasureRoundEntry, opts = { formulaGenerator: false }): boolean {
   return FILLED_CONDITIONS.some((c) => c.holds(entry, opts));
+}
+
+/**
+ * "Filled" has two sides, each one rule here:
+ * - filled (§4, isFilledEntry): what a built entry carries that counts for the submission; isFilledDraft is the
+ *   same as far as a draft alone shows it (a valid number, or a remark), for the submit bar's count;
+ * - typed input (holdsTypedInput): anything the user typed, valid or not, that must never be dropped unsent
+ *   (the unsent-rounds list, the navbar's count, support's reset refusal). `TYPED_PATTERN` is the same rule as
+ *   an RxDB selector's regex.
+ */
+export const TYPED_PATTERN = '\\S';
+
+/** What of a draft the "filled" rules read. */
+export interface DraftText {
+  text?: string;
+  valueAfterText?: string;
+  remark?: string;
+}
+
+/** The user typed something into the entry (a character that is not white space), valid or not. */
+export function holdsTypedInput(d: DraftText): boolean {
+  return /\S/.test(d.text ?? '') || /\S/.test(d.remark ?? '');
+}
+
+/** §4 filled as far as the draft shows: a valid number, or a remark (photos, tasks and the rest are elsewhere). */
+export function isFilledDraft(d: DraftText): boolean {
+  return parseNumberInput(d.text ?? '')?.kind === 'number' || (d.remark ?? '').trim() !== '';
 }
 
 /** §4: a station is complete if any entry is filled or a task is done. */

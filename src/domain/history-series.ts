@@ -1,3 +1,4 @@
+import { canonicalJson } from './canonical-json';
 /** A timestamp's instant, so '…+01:00' and the same instant in UTC are the same value; unparsable text keeps its text. */
 function instant(dt: string): number | string {
   const ms = Date.parse(dt);
@@ -13,18 +14,7 @@ export function compareDt(a: string, b: string): number {
 }
 
 /** JSON with object keys sorted and undefined/null fields alike, so a value read back from IndexedDB equals the pulled one. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([, x]) => x !== undefined && x !== null)
-            // keys of one object are unique: never equal
-            .sort(([a], [b]) => (a < b ? -1 : 1)),
-        )
-      : v,
-  );
-}
+const canonical = (value: unknown): string => canonicalJson(value, { nullIsAbsent: true });
 
 export interface MergedSeries<P> {
   /** The series after the pull, oldest first. */

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { DATE_INPUT_FORMATS, formatCalendarDate, isIsoCalendarDate, isoToEpoch, type DateLocale } from './zoned-time';
 
 /** §5: date input formats are locale-specific (defined in zoned-time, which needs no luxon). */
@@ -42,23 +41,4 @@ export const REMARK_DATE_PLACEHOLDER = '{date}';
 export function fillRemarkPlaceholder(text: string, today: Date): string {
   const date = `${pad2(today.getDate())}-${pad2(today.getMonth() + 1)}-${pad2(today.getFullYear() % 100)}`;
   return text.split(REMARK_DATE_PLACEHOLDER).join(date);
-}
-
-/**
- * §5 MEZ mode: times are shown in fixed UTC+1 (Mitteleuropäische Zeit) all year, so a reading taken at
- * 12:00 summer time (UTC+2) is shown as 11:00 MEZ: shifted by an hour when summer time applies.
- */
-export function toMezTime(iso: string): string {
-  return DateTime.fromISO(iso).setZone('UTC+1').toFormat('HH:mm');
-}
-
-/** The ISO timestamp of a time typed in MEZ on a date (the inverse of toMezTime). */
-export function fromMezTime(date: string, time: string): string | undefined {
-  const dt = DateTime.fromISO(`${date}T${time}`, { zone: 'UTC+1' });
-  return dt.isValid ? dt.toISO() : undefined;
-}
-
-/** Whether summer time applies in the zone at that moment (the MEZ shift is then one hour). */
-export function isSummerTime(iso: string, zone = 'Europe/Vienna'): boolean {
-  return DateTime.fromISO(iso).setZone(zone).isInDST;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { combineDateAndTime, DEFAULT_ZONE, MEZ_ZONE, readingZone } from './dates';
+import { combineDateAndTime, DEFAULT_ZONE, readingZone } from './dates';
+import { MEZ_ZONE } from './zoned-time';
 import { formatDateTime, formatTime } from './locale-format';
 import { timeNow } from './time-input';
 

@@ -11,11 +11,6 @@ export function togglePermission(list: readonly Permission[], p: Permission): Pe
   return list.map((x) => (same(x, p) ? { ...x, $action: 'DELETED' } : x));
 }
 
-/** Adding a role the user already holds is skipped. */
-export function addPermission(list: readonly Permission[], p: Permission): Permission[] {
-  return list.some((x) => same(x, p)) ? [...list] : [...list, { ...p, $action: 'NEW' }];
-}
-
 /** The set to save: without DELETED entries and without the client-side action marker. */
 export function permissionsToSave(list: readonly Permission[]): Permission[] {
   return list.filter((p) => p.$action !== 'DELETED').map(({ $action: _a, ...p }) => p);

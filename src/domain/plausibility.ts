@@ -24,8 +24,3 @@ export function checkPlausibility(entry: EntryShape, value: number): Plausibilit
     return { kind: 'range', min, max, deviation: value - max };
   return undefined;
 }
-
-/** The message of §5 in its neutral form: 'value min … max (deviation x)'. */
-export function formatPlausibility(result: Extract<PlausibilityResult, { kind: 'range' }>): string {
-  return `value ${result.min ?? ''} … ${result.max ?? ''} (deviation ${result.deviation})`;
-}

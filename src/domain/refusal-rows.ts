@@ -1,3 +1,4 @@
+import { draftTimestamp } from './draft-time';
 import type { Draft } from '../../schemas/forms/draft';
 import { combineDateAndTime } from './dates';
 import { parseNumberInput } from './numbers';
@@ -22,8 +23,7 @@ export function heldByDraft(
   draft: Pick<Draft, 'text' | 'valueAfterText' | 'time'> | undefined,
   at: { date: string; defaultTime: string; zone?: string },
 ): RowHeld {
-  const time = draft?.time ?? at.defaultTime;
-  return rowHeld(time ? combineDateAndTime(at.date, time, at.zone) : undefined, {
+  return rowHeld(draftTimestamp(at.date, draft?.time, at), {
     text: draft?.text,
     valueAfterText: draft?.valueAfterText,
   });

@@ -29,7 +29,3 @@ export function snowResult(rows: readonly SnowRow[]): number | undefined {
   const swe = rows.map((r) => r.snowWaterEquivalent).filter((x): x is number => x !== undefined);
   return swe.length ? Math.round((swe.reduce((s, x) => s + x, 0) / swe.length) * 10) / 10 : undefined;
 }
-
-export function emptySnowRows(): SnowRow[] {
-  return Array.from({ length: SNOW_ROWS }, () => ({}));
-}

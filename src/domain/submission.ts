@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { MeasureRoundEntry, MeasureRoundPost, OfflineInstance, PostEntry } from '../../schemas/api';
 import { isSendableNumber } from './numbers';
+import { isFilledEntry } from './filled';
 
 /** §9: valueAfter is stored 60 seconds after the main value. */
 export const VALUE_AFTER_OFFSET_SECONDS = 60;
@@ -10,32 +11,16 @@ export type SubmissionError =
   | { kind: 'dateTimeMissing'; staName: string; staNumber: string; tsParameter: string }
   | { kind: 'noEntries'; staNumber: string };
 
-function hasRemark(entry: MeasureRoundEntry): boolean {
-  const remark = (r: MeasureRoundEntry['tsRemark']) =>
-    Boolean(r && ((r.text ?? '').trim() !== '' || (r.images?.length ?? 0) > 0));
-  return remark(entry.tsRemark) || remark(entry.staRemark);
-}
-
 /**
  * §5: only entries with a (valid) value or a remark are posted; an entry carrying station task changes
  * or facility changes is posted too, or a change at a station without readings would never reach the server.
  */
 export function isPostable(entry: MeasureRoundEntry): boolean {
+  // §4 filled (a calculated value is posted whenever the builder made one), or any task or facility change
   return (
-    isSendableNumber(entry.value) ||
-    hasRemark(entry) ||
+    isFilledEntry(entry, { formulaGenerator: true }) ||
     (entry.staTasks?.length ?? 0) > 0 ||
-    (entry.staFacilities?.length ?? 0) > 0 ||
-    hasMeasurement(entry)
-  );
-}
-
-/** §4 filled without a value: a calculated value, a discharge protocol with discharge and gauge, a depth profile. */
-function hasMeasurement(entry: MeasureRoundEntry): boolean {
-  return (
-    isSendableNumber(entry.calculatedValue) ||
-    (entry.dischargeProtocol?.discharge !== undefined && entry.dischargeProtocol.gauge !== undefined) ||
-    (entry.depthProfile?.length ?? 0) > 0
+    (entry.staFacilities?.length ?? 0) > 0
   );
 }
 
@@ -48,6 +33,19 @@ export function describeSubmissionError(e: SubmissionError): string {
     case 'noEntries':
       return `Expecting at least one entry (station ${e.staNumber})`;
   }
+}
+
+/**
+ * The values a post carries (each value and each second reading): the one count the device shows when a server's
+ * answer does not say, and the reference server stores and answers as `valueCount`.
+ */
+export function countPostValues(post: {
+  entries: readonly { value?: number | null; valueAfter?: { value?: number | null } | null }[];
+}): number {
+  return post.entries.reduce(
+    (n, e) => n + (e.value != null ? 1 : 0) + (e.valueAfter != null && e.valueAfter.value != null ? 1 : 0),
+    0,
+  );
 }
 
 export function afterDt(dt: string): string {

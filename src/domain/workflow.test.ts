@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletedEntry, MeasureRoundEntry, Permission } from '../../schemas/api';
 import {
-  addPermission,
   checkLastValue,
   countChanges,
   DATE_INPUT_FORMATS,
@@ -14,7 +13,6 @@ import {
   FILLED_CONDITIONS,
   fillRemarkPlaceholder,
   formatLocaleDate,
-  fromMezTime,
   historicMessages,
   afterFailedTry,
   MAX_RETRY_AFTER_MS,
@@ -23,7 +21,6 @@ import {
   type TaskFailure,
   isFilledEntry,
   isStationComplete,
-  isSummerTime,
   locationFromMetadata,
   locationFromRemark,
   mayDeleteOfflineRound,
@@ -33,7 +30,6 @@ import {
   parseLocaleDate,
   permissionsToSave,
   TASK_RETRY_DELAY_MS,
-  toMezTime,
   togglePermission,
 } from '.';
 
@@ -150,18 +146,6 @@ describe('locale dates and MEZ (§5, §9)', () => {
     expect(formatLocaleDate('2026-11-23', locale)).toBe(text);
   });
   it('rejects impossible dates', () => expect(parseLocaleDate('31.02.2026', 'de')).toBeUndefined());
-  it('shows MEZ one hour behind summer time and equal to winter time', () => {
-    expect(toMezTime('2026-07-01T12:00:00+02:00')).toBe('11:00');
-    expect(toMezTime('2026-11-23T12:00:00+01:00')).toBe('12:00');
-    expect(fromMezTime('2026-07-01', '11:00')).toBe('2026-07-01T11:00:00.000+01:00');
-    expect(fromMezTime('2026-07-01', '25:00')).toBeUndefined();
-  });
-  it.each([
-    ['2026-03-29T00:30:00Z', false],
-    ['2026-03-29T01:30:00Z', true],
-    ['2026-10-25T00:30:00Z', true],
-    ['2026-10-25T01:30:00Z', false],
-  ])('knows whether summer time applies at %s (switch days)', (iso, dst) => expect(isSummerTime(iso)).toBe(dst));
   it('replaces the remark date placeholder with today as DD-MM-YY', () =>
     expect(fillRemarkPlaceholder('kontrolliert {date}', new Date(2026, 10, 3))).toBe('kontrolliert 03-11-26'));
 });
@@ -228,9 +212,7 @@ describe('permissions (§4)', () => {
     [[p('HWE_OBSERVE')], p('HWE_OBSERVE'), [p('HWE_OBSERVE', 'DELETED')]],
     [[], p('HWE_OBSERVE'), [p('HWE_OBSERVE', 'NEW')]],
   ])('toggles %j', (list, toggled, expected) => expect(togglePermission(list, toggled)).toEqual(expected));
-  it('skips adding a held role and saves without DELETED ones', () => {
-    expect(addPermission([p('HWE_OBSERVE')], p('HWE_OBSERVE'))).toEqual([p('HWE_OBSERVE')]);
-    expect(addPermission([], p('HWE_RESPONSIBLE1'))).toEqual([p('HWE_RESPONSIBLE1', 'NEW')]);
+  it('saves without DELETED ones', () => {
     const list = [p('HWE_OBSERVE', 'DELETED'), p('HWE_RESPONSIBLE1', 'NEW'), p('HWE_RESPONSIBLE2')];
     expect(permissionsToSave(list)).toEqual([p('HWE_RESPONSIBLE1'), p('HWE_RESPONSIBLE2')]);
     expect(countChanges(list)).toEqual({ added: 1, removed: 1 });

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { SeriesPoint } from '../../domain/analysis';
 import { useConfig } from '../../db/reference-hooks';
+import { entryTimeContext } from '../../domain/draft-time';
 import { TimeseriesChart } from './TimeseriesChart';
 import { useHistory, useOpenRoundPoints } from './use-analysis-data';
 
@@ -36,7 +37,7 @@ export function ChartList({ entries, mrIds }: { entries: readonly MeasureRoundEn
   const config = useConfig();
   const tsIds = useMemo(() => [...new Set(entries.map((e) => e.tsId))], [entries]);
   const history = useHistory(tsIds);
-  const open = useOpenRoundPoints(mrIds, config.defaultTime);
+  const open = useOpenRoundPoints(mrIds, entryTimeContext(config));
   const points = useMemo(
     () => new Map(tsIds.map((id) => [id, (history?.get(id) ?? []).map((h) => ({ dt: h.dt, value: h.value }))])),
     [history, tsIds],

@@ -14,6 +14,7 @@ import {
 } from '../../domain/analysis';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useConfig } from '../../db/reference-hooks';
+import { entryTimeContext } from '../../domain/draft-time';
 import { Button } from '../../ui/Button';
 import { HistoryMissing } from './ChartList';
 import { GroupScreen } from './GroupScreen';
@@ -62,7 +63,7 @@ function RoundHistory({ round }: { round: RoundDoc }) {
   );
   const tsIds = useMemo(() => entries.map((e) => e.tsId), [entries]);
   const history = useHistory(tsIds);
-  const open = useOpenRoundPoints([round.mrId], config.defaultTime);
+  const open = useOpenRoundPoints([round.mrId], entryTimeContext(config));
   const [chosen, setChosen] = useState<string>('');
   const [sort, setSort] = useState<{ key: SortKey; dir: SortDir }>({ key: 'dt', dir: 'desc' });
   const tsId = chosen || tsIds[0] || '';

@@ -5,8 +5,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { combineDateAndTime } from '../../domain/dates';
-import { parseNumberInput } from '../../domain/numbers';
+import { openRoundPoints, type EntryTimeContext } from '../../domain/draft-time';
 import type { SeriesPoint } from '../../domain/analysis';
 import { UNSENT_STATES } from '../../domain/round-lifecycle';
 
@@ -68,11 +67,12 @@ export function useHistory(tsIds: readonly string[]): Map<string, HistoricValue[
 
 /**
  * The values of the round's open (not yet sent) instances, by tsId: what the office compares with the
- * history. A station copy (`tsId#n`) counts for the timeseries it copies.
+ * history, each at the timestamp it is sent with (draftTimestamp: in MEZ mode at UTC+1, not the wall clock).
  */
-export function useOpenRoundPoints(mrIds: readonly string[], defaultTime: string): Map<string, SeriesPoint[]> {
+export function useOpenRoundPoints(mrIds: readonly string[], at: EntryTimeContext): Map<string, SeriesPoint[]> {
   const db = useDb();
   const key = mrIds.join('\n');
+  const { defaultTime, zone } = at;
   const empty = useMemo(() => new Map<string, SeriesPoint[]>(), []);
   return useObservable<Map<string, SeriesPoint[]>>(
     () =>
@@ -82,23 +82,12 @@ export function useOpenRoundPoints(mrIds: readonly string[], defaultTime: string
           switchMap((instances) => {
             if (instances.length === 0) return of(empty);
             const dates = new Map(instances.map((i) => [i.instanceId, i.date]));
-            return db.drafts.find({ selector: { instanceId: { $in: [...dates.keys()] } } }).$.pipe(
-              map((drafts) => {
-                const byTs = new Map<string, SeriesPoint[]>();
-                for (const d of drafts) {
-                  const parsed = parseNumberInput(d.text ?? '');
-                  if (parsed?.kind !== 'number') continue;
-                  const dt = combineDateAndTime(dates.get(d.instanceId) ?? '', d.time || defaultTime);
-                  if (!dt) continue;
-                  const tsId = d.copyOf ?? d.tsId;
-                  byTs.set(tsId, [...(byTs.get(tsId) ?? []), { dt, value: parsed.value, draft: true }]);
-                }
-                return byTs;
-              }),
-            );
+            return db.drafts
+              .find({ selector: { instanceId: { $in: [...dates.keys()] } } })
+              .$.pipe(map((drafts) => openRoundPoints(drafts, dates, { defaultTime, ...(zone ? { zone } : {}) })));
           }),
         ),
     empty,
-    [db, key, defaultTime],
+    [db, key, defaultTime, zone],
   );
 }

@@ -8,6 +8,7 @@ import { ConfigSchema } from '../../../schemas/api';
 import { DEFAULT_TIME } from '../../domain/dates';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { resetDeviceSettings, saveDeviceSettings } from '../../db/settings-commands';
 import { LocalConfigSchema, useLocalConfig } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -69,12 +70,12 @@ export function LocalConfig() {
     const parsed = v.safeParse(LocalConfigSchema, toStored(form, server));
     setTimeError(!parsed.success);
     if (!parsed.success) return false;
-    await db.reference.upsert({ key: 'localConfig', data: parsed.output, fetchedAt: Date.now() });
+    await saveDeviceSettings(db, parsed.output);
     setNotice('saved');
     return true;
   };
   const reset = async () => {
-    await (await db.reference.findOne('localConfig').exec())?.remove();
+    await resetDeviceSettings(db);
     setForm(toForm({}, server));
     setTimeError(false);
     setNotice('reset');

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useDb } from '../../db/db-context';
+import { wipeLocalData } from '../../db/device-commands';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { InlineError } from '../../ui/InlineError';
@@ -37,7 +38,7 @@ export function ResetDevice() {
     setAsking(true);
   };
   const reset = async () => {
-    for (const name of NAMES) await db[name].find().remove();
+    await wipeLocalData(db, NAMES);
     window.location.reload();
   };
   return (

@@ -14,7 +14,8 @@ import { useOwnedText } from '../readings/use-owned-text';
 import { useDecisionLabel } from '../archive/DecisionLabel';
 import { DecisionReasons } from './DecisionReasons';
 import { DecisionStatus } from './DecisionStatus';
-import { EDITABLE, requeueDecision, setInput, writeDecision } from './decision-store';
+import { requeueDecision, submitDecision, typeDecisionInput, typeDecisionTeam } from '../../db/decision-commands';
+import { decisionEditable } from '../../domain/decision-lifecycle';
 
 /** One entry's decision: the value as a choice and a remark, each stored as typed (useOwnedText). */
 function EntryDecision({
@@ -94,7 +95,7 @@ export function DecisionForm({
   const [problems, setProblems] = useState<DecisionProblem[]>([]);
   const base = { instanceId: round.instanceId, stage, mrName: round.mrName };
   const due = dueEntries(round.entries, stage);
-  const editable = !decision || EDITABLE.has(decision.syncState);
+  const editable = !decision || decisionEditable(decision.syncState);
   const inputs = decision?.inputs ?? [];
   const problemText = (tsId: string) => {
     const p = problems.find((x) => 'tsId' in x && x.tsId === tsId);
@@ -107,13 +108,7 @@ export function DecisionForm({
       return;
     }
     setProblems([]);
-    await writeDecision(db, base, (d) => ({
-      ...d,
-      post: result.post,
-      syncState: 'queued',
-      lastError: undefined,
-      attempts: 0,
-    }));
+    await submitDecision(db, base, result.post);
   };
   return (
     <section
@@ -134,7 +129,7 @@ export function DecisionForm({
             input={inputs.find((i) => i.tsId === entry.tsId)}
             disabled={!editable}
             problem={problemText(entry.tsId)}
-            write={(field, text) => writeDecision(db, base, (d) => setInput(d, entry.tsId, field, text))}
+            write={(field, text) => typeDecisionInput(db, base, entry.tsId, field, text)}
           />
         ))}
       </ul>
@@ -144,13 +139,13 @@ export function DecisionForm({
           stored={decision?.team}
           label={t`Team of the decision`}
           disabled={!editable}
-          onStore={(text) => writeDecision(db, base, (d) => ({ ...d, team: text }))}
+          onStore={(text) => typeDecisionTeam(db, base, text)}
         />
       </label>
       {problems.some((p) => p.kind === 'team-missing') && (
         <p className="text-sm text-red-700 dark:text-red-300">{t`Enter the team.`}</p>
       )}
-      {decision && !EDITABLE.has(decision.syncState) ? null : (
+      {decision && !decisionEditable(decision.syncState) ? null : (
         <Button onClick={() => void send()}>
           <Trans>Record assessment</Trans>
         </Button>

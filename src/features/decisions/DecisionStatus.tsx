@@ -3,10 +3,10 @@ import { useState } from 'react';
 import type { DecisionDoc } from '../../../schemas/db/decision-doc';
 import { useOnline } from '../../app/use-online';
 import { useDb } from '../../db/db-context';
-import { DECISION_FORBIDDEN } from '../../domain';
+import { readDecisionError } from '../../domain/decision-lifecycle';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { requeueDecision } from './decision-store';
+import { requeueDecision } from '../../db/decision-commands';
 
 /** Where a typed decision stands on its way to the server (sync state is data, Architecture §1). */
 export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
@@ -39,13 +39,14 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
     case 'retrying':
       return (
         <Alert type="warning" testId="decision-state">
-          <Trans>Sending failed; trying once more in 5 seconds.</Trans> {decision.lastError}
+          <Trans>Sending failed; trying once more in 5 seconds.</Trans>{' '}
+          <DecisionErrorText lastError={decision.lastError} />
         </Alert>
       );
     case 'error':
       return (
         <Alert type="danger" testId="decision-state">
-          {decision.lastError === DECISION_FORBIDDEN ? (
+          {readDecisionError(decision.lastError)?.code === 'forbidden' ? (
             <p>
               {decision.stage === 1 ? (
                 <Trans>
@@ -61,7 +62,7 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
             </p>
           ) : (
             <p>
-              <Trans>The assessment could not be sent:</Trans> {decision.lastError}
+              <Trans>The assessment could not be sent:</Trans> <DecisionErrorText lastError={decision.lastError} />
             </p>
           )}
           <Button variant="secondary" className="mt-2" onClick={() => void again()}>
@@ -83,5 +84,32 @@ export function DecisionStatus({ decision }: { decision: DecisionDoc }) {
           <Trans>Assessment recorded</Trans>
         </Alert>
       );
+  }
+}
+
+/** Why a decision did not reach the server, from its reason code, in the user's language. */
+function DecisionErrorText({ lastError }: { lastError: string | undefined }) {
+  const error = readDecisionError(lastError);
+  if (!error) return null;
+  switch (error.code) {
+    case 'forbidden':
+      return <Trans>The server refused it: you do not hold the decider role for this round.</Trans>;
+    case 'login-required':
+      return <Trans>Log in again; it is sent after the login.</Trans>;
+    case 'network':
+      return <Trans>The server could not be reached.</Trans>;
+    case 'invalid-response':
+      return <Trans>The server's answer could not be read.</Trans>;
+    case 'nothing-to-send':
+      return <Trans>Nothing was recorded to send; record the assessment again.</Trans>;
+    case 'http': {
+      const status = error.status ?? 0;
+      return <Trans>The server answered with status {status}.</Trans>;
+    }
+    case 'failed':
+      return <Trans>Sending failed.</Trans>;
+    case 'legacy':
+      // text stored by an older version, before the reason codes
+      return <>{error.text}</>;
   }
 }

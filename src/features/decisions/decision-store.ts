@@ -1,71 +1,12 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import type { DecisionDoc, DecisionSyncState } from '../../../schemas/db/decision-doc';
+import type { DecisionDoc } from '../../../schemas/db/decision-doc';
 import { useDataOwner } from '../../db/data-owner';
-import type { AppDatabase } from '../../db/database';
+import { ownDecision } from '../../db/decision-commands';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { currentUser } from '../../db/data-owner';
 import { refusedDecisions, type DecisionStage, type RefusedDecisions } from '../../domain';
-import { instanceVisibleTo, ownerOf, type Username } from '../../domain/data-owner';
-
-/** One decision per round, stage and decider: two users on one device never type into each other's. */
-const decisionId = (instanceId: string, stage: DecisionStage, owner: string) =>
-  owner ? `${instanceId}|${stage}|${owner}` : `${instanceId}|${stage}`;
-
-/**
- * The decision of a stage `user` continues: their own, else one without a decider (login-off mode, or typed
- * before deciders were recorded), which is everyone's as before. Other users' decisions are never theirs.
- */
-function ownDecision<D extends DecisionDoc>(docs: readonly D[], user: Username): D | undefined {
-  return docs.find((d) => !!user && ownerOf(d) === user) ?? docs.find((d) => instanceVisibleTo(ownerOf(d), user));
-}
-
-/** States in which the typed decision may still change (not yet handed to the queue, or refused). */
-export const EDITABLE: ReadonlySet<DecisionSyncState> = new Set(['draft', 'error']);
-
-/** Writes to one decision document one after the other, so the first keystrokes never race its creation. */
-const chains = new Map<string, Promise<unknown>>();
-
-export function writeDecision(
-  db: AppDatabase,
-  base: { instanceId: string; stage: DecisionStage; mrName: string },
-  change: (d: DecisionDoc) => DecisionDoc,
-): Promise<unknown> {
-  const chain = `${base.instanceId}|${base.stage}`;
-  const run = async () => {
-    const user = await currentUser(db);
-    const existing = ownDecision(
-      await db.decisions.find({ selector: { instanceId: base.instanceId, stage: base.stage } }).exec(),
-      user,
-    );
-    if (existing) {
-      await existing.incrementalModify((d) => ({ ...change(d), updatedAt: Date.now() }));
-      return;
-    }
-    const fresh: DecisionDoc = {
-      id: decisionId(base.instanceId, base.stage, user),
-      instanceId: base.instanceId,
-      stage: base.stage,
-      mrName: base.mrName,
-      owner: user,
-      inputs: [],
-      syncState: 'draft',
-      updatedAt: Date.now(),
-    };
-    await db.decisions.insert({ ...change(fresh), updatedAt: Date.now() });
-  };
-  const next = (chains.get(chain) ?? Promise.resolve()).then(run, run);
-  chains.set(chain, next);
-  return next;
-}
-
-/** One field of one entry's decision, as typed. */
-export function setInput(d: DecisionDoc, tsId: string, field: 'value' | 'remark', text: string): DecisionDoc {
-  const others = d.inputs.filter((i) => i.tsId !== tsId);
-  const current = d.inputs.find((i) => i.tsId === tsId) ?? { tsId };
-  return { ...d, inputs: [...others, { ...current, [field]: text }] };
-}
+import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 
 export function useDecision(instanceId: string, stage: DecisionStage | undefined): DecisionDoc | null | undefined {
   const db = useDb();
@@ -115,12 +56,6 @@ export function useDecisionsByOwner(instanceId: string): { visible: DecisionDoc[
     ];
     return { visible, waitingFor };
   }, [docs, user]);
-}
-
-/** Hands a refused or failed decision to the queue again, as typed ("send again"). */
-export async function requeueDecision(db: AppDatabase, id: string): Promise<void> {
-  const doc = await db.decisions.findOne(id).exec();
-  await doc?.incrementalPatch({ syncState: 'queued', lastError: undefined, attempts: 0, updatedAt: Date.now() });
 }
 
 /**

@@ -1,21 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SyncState } from '../../../schemas/db/offline-instance-doc';
-import { isDeletable } from './delete-instance';
+import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
+import { isDeletable } from '../../db/delete-commands';
 
-/** "Delete" of an unsent round in a list; offered only while the round is not on its way to the server. */
+/**
+ * "Delete" of an unsent round in a list; offered only where the lifecycle lets the delete through (never on its
+ * way to the server, nor once the server holds its values).
+ */
 export function DeleteInstanceButton({
-  syncState,
+  instance,
   name,
   date,
   onClick,
 }: {
-  syncState: SyncState;
+  instance: OfflineInstanceDoc;
   name: string;
   date: string;
   onClick(): void;
 }) {
   const { t } = useLingui();
-  if (!isDeletable(syncState)) return null;
+  if (!isDeletable(instance)) return null;
   return (
     <button
       type="button"

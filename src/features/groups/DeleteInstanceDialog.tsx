@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
 import { mayDeleteOfflineRound } from '../../domain/delete-confirmation';
-import { deleteUnsentInstance } from './delete-instance';
+import { deleteUnsentInstance } from '../../db/delete-commands';
 
 /** §5/§8: deleting an unsent round asks for its name; only an exact match enables the delete button. */
 export function DeleteInstanceDialog({

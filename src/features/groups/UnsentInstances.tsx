@@ -12,6 +12,7 @@ import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../../app/SyncBadge';
 import { DeleteInstanceButton } from './DeleteInstanceButton';
 import { DeleteInstanceDialog } from './DeleteInstanceDialog';
+import { holdsTypedInput } from '../../domain/filled';
 
 /** Rounds in progress on this device that have not reached the server yet; draft or failed ones can be deleted. Stored outdoor rounds have their own list (StoredTours). */
 export function UnsentInstances() {
@@ -37,9 +38,7 @@ export function UnsentInstances() {
     [],
     [db, ids],
   );
-  const filled = new Set(
-    withDrafts.filter((d) => (d.text ?? '') !== '' || (d.remark ?? '') !== '').map((d) => d.instanceId),
-  );
+  const filled = new Set(withDrafts.filter(holdsTypedInput).map((d) => d.instanceId));
   const withData = instances.filter((i) => filled.has(i.instanceId));
   const deletedAlert = deletedName && (
     <Alert type="success" testId="instance-deleted" onClose={() => setDeletedName(null)} closeLabel={t`Close`}>
@@ -67,7 +66,7 @@ export function UnsentInstances() {
               </Link>
               <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />
               <DeleteInstanceButton
-                syncState={i.syncState}
+                instance={i.toMutableJSON()}
                 name={name}
                 date={date}
                 onClick={() => setDeleting(i.toMutableJSON())}

@@ -10,8 +10,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { validateBeforeSubmit, type RowContext, type RowModel, type SubmitProblem } from './row-model';
 import { useAllDrafts, type DraftStore } from '../../db/draft-store';
-import type { Draft } from '../../../schemas/db/draft-doc';
-import { parseNumberInput } from '../../domain';
+import { isFilledDraft } from '../../domain/filled';
 import { SyncBadge } from '../../app/SyncBadge';
 import { SubmitProgress } from './SubmitProgress';
 import { SubmitErrorText } from '../../app/SubmitErrorText';
@@ -26,11 +25,6 @@ import { EntryLink } from './checks/EntryLink';
 import { goToEntry } from '../readings/go-to-entry';
 import { reopenQueued } from './use-indoor-instance';
 import { printRound } from '../print/print-round';
-
-/** The table's "filled" of a row (a valid number or a remark), from the draft alone. */
-function hasTypedContent(d: Draft): boolean {
-  return parseNumberInput(d.text ?? '')?.kind === 'number' || (d.remark ?? '').trim() !== '';
-}
 
 function ProblemText({ problem }: { problem: SubmitProblem }) {
   const { staName, staNumber, tsParameter } = problem.entry;
@@ -95,8 +89,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   );
   const filledCount = useMemo(
     () =>
-      new Set([...drafts.filter(hasTypedContent).map((d) => d.tsId), ...(photoTsIds ? photoTsIds.split('|') : [])])
-        .size,
+      new Set([...drafts.filter(isFilledDraft).map((d) => d.tsId), ...(photoTsIds ? photoTsIds.split('|') : [])]).size,
     [drafts, photoTsIds],
   );
 
@@ -149,7 +142,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
         setNothingEntered(true);
         return;
       }
-      if (gathered.plan.blocked || gathered.postIssues.length > 0) {
+      if (gathered.plan.blocked || gathered.postIssues.length > 0 || gathered.ruleRefusal) {
         setBlocking(gathered);
         const empty = gathered.findings.emptyStations[0];
         if (empty?.kind === 'noEntries') goToEntry({ staNumber: empty.staNumber });
@@ -227,7 +220,12 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
               </li>
             ))}
             {blocking && (
-              <BlockingProblems findings={blocking.findings} postIssues={blocking.postIssues} date={ctx.date} />
+              <BlockingProblems
+                findings={blocking.findings}
+                postIssues={blocking.postIssues}
+                ruleRefusal={blocking.ruleRefusal}
+                date={ctx.date}
+              />
             )}
           </ul>
         </Alert>

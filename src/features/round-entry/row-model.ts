@@ -1,3 +1,4 @@
+import { draftTimestamp } from '../../domain/draft-time';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { Draft } from '../../../schemas/db/offline-instance-doc';
 import { calculatedValuesOf } from '../../domain/formula-values';
@@ -5,7 +6,6 @@ import {
   checkAgainstHistory,
   checkLastValue,
   checkPlausibility,
-  combineDateAndTime,
   formatOrdinal,
   isFilledEntry,
   isObligatory,
@@ -105,8 +105,7 @@ export function buildRow(
   const value = parsed?.kind === 'number' ? parsed.value : undefined;
   const remark = draft?.remark?.trim() ?? '';
   const staRemark = draft?.staRemark?.trim() ?? '';
-  const time = draft?.time ?? ctx.defaultTime;
-  const dt = time ? combineDateAndTime(ctx.date, time, ctx.zone) : undefined;
+  const dt = draftTimestamp(ctx.date, draft?.time, ctx);
   const calculatedValue =
     ctx.formulaGenerator && entry.tsFormula && readsRoundValues(entry.tsFormula) ? calculated : undefined;
   const hasContent = isFilledEntry(

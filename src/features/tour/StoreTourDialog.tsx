@@ -8,7 +8,7 @@ import { useDb } from '../../db/db-context';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InlineError } from '../../ui/InlineError';
-import { storeTour } from './tour-store';
+import { storeTour } from '../../db/tour-commands';
 
 /** §4 "take offline": team and remark of the round, then the round is stored on this device and opened. */
 export function StoreTourDialog({ round, date, onClose }: { round: RoundDoc; date: string; onClose: () => void }) {

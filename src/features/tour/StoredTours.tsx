@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { RoundDocSchema } from '../../../schemas/db/round-doc';
-import { tourRoundKey } from '../../../replication/instance-round';
+import { tourRoundKey } from '../../db/instance-round';
 import { useAuthState } from '../../app/use-auth';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useOnline } from '../../app/use-online';
@@ -164,7 +164,7 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
         </Link>
         {instance.mrTeam && <span className="text-sm">{instance.mrTeam}</span>}
         <SyncBadge state={instance.syncState} correction={instance.corrects !== undefined} />
-        <DeleteInstanceButton syncState={instance.syncState} name={name} date={date} onClick={onDelete} />
+        <DeleteInstanceButton instance={instance} name={name} date={date} onClick={onDelete} />
       </div>
       {stored && stored.entryCount === 0 ? (
         <p className="text-sm font-semibold text-red-700 dark:text-red-300">

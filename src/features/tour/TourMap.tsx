@@ -107,6 +107,7 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
       observer.disconnect();
       removed.current = true;
       setMap(null);
+      // eslint-disable-next-line local/no-direct-db-write -- the MapLibre map, not a document
       created.remove();
     };
   }, [located]);
@@ -186,6 +187,7 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
     el.setAttribute('aria-label', t`Your position`);
     el.dataset.testid = 'my-position';
     const marker = new maplibregl.Marker({ element: el }).setLngLat([position.longitude, position.latitude]).addTo(map);
+    // eslint-disable-next-line local/no-direct-db-write -- a MapLibre marker, not a document
     return () => void marker.remove();
   }, [map, position, t]);
 

@@ -148,6 +148,7 @@ export function useStationMarkers(
         markers.push(new maplibregl.Marker({ element: el }).setLngLat(centre).addTo(map));
       }
     }
+    // eslint-disable-next-line local/no-direct-db-write -- MapLibre markers, not documents
     return () => markers.forEach((m) => m.remove());
   }, [map, located, groups, complete, onSelect, t]);
   return groups.some((g) => g.kind !== 'single');

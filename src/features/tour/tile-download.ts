@@ -1,5 +1,6 @@
-import { MAP_TILE_CACHE, mapTilesKey, type MapTilesRecord } from '../../../schemas/db/map-tiles-record';
+import { MAP_TILE_CACHE, type MapTilesRecord } from '../../../schemas/db/map-tiles-record';
 import type { AppDatabase } from '../../db/database';
+import { recordMapTiles } from '../../db/tour-commands';
 import { tileUrl, type Bounds, type TileId } from '../../domain';
 
 export interface TileProgress {
@@ -82,7 +83,7 @@ export async function downloadTiles(
       bytes: progress.bytes,
       preparedAt: Date.now(),
     };
-    return db.reference.upsert({ key: mapTilesKey(instanceId), data: record, fetchedAt: Date.now() });
+    return recordMapTiles(db, instanceId, record);
   };
   if (typeof caches === 'undefined') return { kind: 'no-cache' };
   const cache = await caches.open(MAP_TILE_CACHE);

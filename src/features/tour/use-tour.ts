@@ -5,7 +5,7 @@ import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { RoundDocSchema, type RoundDoc } from '../../../schemas/db/round-doc';
-import { tourRoundKey } from '../../../replication/instance-round';
+import { tourRoundKey } from '../../db/instance-round';
 import { useDb } from '../../db/db-context';
 import { actionsOf } from '../../db/instance-commands';
 import { useAllDrafts, useDraftStore, type DraftStore } from '../../db/draft-store';

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PostIssue, PreSubmitFindings } from '../../../domain';
+import type { Refusal } from '../../../domain/submit-refusal';
+import { RefusalText } from '../../../app/RefusalText';
 import { EntryLink } from './EntryLink';
 import { formatRoundDate } from './format';
 
@@ -7,10 +9,13 @@ import { formatRoundDate } from './format';
 export function BlockingProblems({
   findings,
   postIssues,
+  ruleRefusal,
   date,
 }: {
   findings: PreSubmitFindings;
   postIssues: PostIssue[];
+  /** a submission rule the server would refuse the post for, said before sending in the same sentence */
+  ruleRefusal?: Refusal | undefined;
   date: string;
 }) {
   const { i18n } = useLingui();
@@ -43,6 +48,18 @@ export function BlockingProblems({
           )}
         </li>
       ))}
+      {ruleRefusal && (
+        <li data-testid="rule-refusal">
+          <Trans>The server would refuse these entries:</Trans>{' '}
+          {ruleRefusal.tsId !== undefined ? (
+            <EntryLink target={{ tsId: ruleRefusal.tsId }}>
+              <RefusalText refusal={ruleRefusal} />
+            </EntryLink>
+          ) : (
+            <RefusalText refusal={ruleRefusal} />
+          )}
+        </li>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { MeasureRoundEntry } from '../../../../schemas/api';
 import type { RoundDoc } from '../../../../schemas/db/round-doc';
 import type { AppDatabase } from '../../../db/database';
-import { loadBuildContext } from '../../../../replication/build-context';
+import { loadBuildContext } from '../../../db/build-context';
 import {
   isFilledEntry,
   preSubmitFindings,
@@ -11,6 +11,8 @@ import {
   type PreSubmitFindings,
 } from '../../../domain';
 import { applyDrafts, buildIndoorPost } from '../../../domain/build-round-post';
+import { submissionRefusal } from '../../../domain/submission-rules';
+import { describeRefusal, type Refusal } from '../../../domain/submit-refusal';
 import { groupEntriesByStation } from '../row-model';
 
 export interface GatheredSubmission {
@@ -21,6 +23,11 @@ export interface GatheredSubmission {
   filled: number;
   /** errors of building the post (§5) and schema issues of the post (each naming its field) */
   postIssues: PostIssue[];
+  /**
+   * A submission rule of the server the post breaks (src/domain/submission-rules.ts: dates in the window, allowed
+   * codes, one value per series and time), found before sending, with the sentence the server's refusal would get.
+   */
+  ruleRefusal?: Refusal;
 }
 
 /**
@@ -49,5 +56,18 @@ export async function gatherSubmission(
   const postIssues =
     'errors' in built ? built.errors.map((message) => ({ path: '', message })) : validatePost(built.post);
   const filled = entries.filter((e) => isFilledEntry(e, { formulaGenerator: opts.formulaGenerator })).length;
-  return { instanceId, findings, plan: submissionPlan(findings), filled, postIssues };
+  const broken =
+    'post' in built && postIssues.length === 0
+      ? submissionRefusal(built.post, new Map(round.entries.map((e) => [e.tsId, e])), round.mrId, opts.now.getTime())
+      : undefined;
+  const ruleRefusal =
+    broken && describeRefusal({ code: broken.code, params: broken.params, field: broken.field }, round.entries);
+  return {
+    instanceId,
+    findings,
+    plan: submissionPlan(findings),
+    filled,
+    postIssues,
+    ...(ruleRefusal ? { ruleRefusal } : {}),
+  };
 }

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncState } from '../../../schemas/db/offline-instance-doc';
-import type { AppDatabase } from '../../db/database';
-import { memoryDatabase } from '../../../test/unit/memory-db';
-import { mayDeleteOfflineRound } from '../../domain/delete-confirmation';
-import { deleteUnsentInstance, isDeletable } from './delete-instance';
+import type { OfflineInstanceDoc, SyncState } from '../../schemas/db/offline-instance-doc';
+import type { AppDatabase } from './database';
+import { memoryDatabase } from '../../test/unit/memory-db';
+import { mayDeleteOfflineRound } from '../domain/delete-confirmation';
+import { deleteUnsentInstance, isDeletable } from './delete-commands';
 
 describe('confirmsDeletion (§5: typing the name)', () => {
   it.each<[string, string, boolean]>([
@@ -19,16 +19,48 @@ describe('confirmsDeletion (§5: typing the name)', () => {
   });
 });
 
-describe('isDeletable', () => {
-  it.each<[SyncState, boolean]>([
-    ['draft', true],
-    ['error', true],
-    ['queued', false],
-    ['sending', false],
-    ['values-stored', false],
-    ['waiting-login', false],
-    ['sent', false],
-  ])('%s → %s', (state, expected) => expect(isDeletable(state)).toBe(expected));
+describe('isDeletable: offered exactly when the lifecycle lets the delete through', () => {
+  let db: AppDatabase;
+  beforeEach(async () => {
+    db = await memoryDatabase();
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+  const doc = (syncState: SyncState, extra: Partial<OfflineInstanceDoc> = {}): OfflineInstanceDoc => ({
+    instanceId: 'a',
+    mrId: '1',
+    mrName: 'Runde',
+    mode: 'indoor',
+    date: '2026-11-23',
+    creationTime: '2026-11-23T06:00:00Z',
+    drafts: [],
+    syncState,
+    updatedAt: 1,
+    ...extra,
+  });
+  it.each<[string, boolean, OfflineInstanceDoc]>([
+    ['draft', true, doc('draft')],
+    ['error, nothing on the server', true, doc('error')],
+    ['error after the server stored the values', false, doc('error', { storedSubmissionId: 'a', valuesStoredAt: 1 })],
+    ['correction', false, doc('correction', { corrects: 'a', submissionId: 'b', storedSubmissionId: 'a' })],
+    ['error of a correction', false, doc('error', { corrects: 'a', submissionId: 'b', storedSubmissionId: 'a' })],
+    ['queued', false, doc('queued')],
+    ['sending', false, doc('sending')],
+    ['values-stored', false, doc('values-stored', { storedSubmissionId: 'a' })],
+    ['waiting-login', false, doc('waiting-login')],
+    ['sent', false, doc('sent', { storedSubmissionId: 'a' })],
+  ])('%s → %s', (_name, expected, d) => expect(isDeletable(d)).toBe(expected));
+
+  it.each<[string, Partial<OfflineInstanceDoc>]>([
+    ['error after the server stored the values', { storedSubmissionId: 'a', valuesStoredAt: 1 }],
+    ['error of a correction', { corrects: 'a', submissionId: 'b', storedSubmissionId: 'a' }],
+  ])('a round not offered for deletion (%s) is refused by the command too', async (_name, extra) => {
+    await db.offlineInstances.insert(doc('error', extra));
+    const stored = await db.offlineInstances.findOne('a').exec();
+    expect(stored && isDeletable(stored.toMutableJSON())).toBe(false);
+    expect(await deleteUnsentInstance(db, 'a')).toEqual({ deleted: false, reason: 'not-deletable' });
+  });
 });
 
 describe('deleteUnsentInstance', () => {

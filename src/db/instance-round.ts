@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
-import { RoundDocSchema, type RoundDoc } from '../schemas/db/round-doc';
-import type { AppDatabase } from '../src/db/database';
+import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { RoundDocSchema, type RoundDoc } from '../../schemas/db/round-doc';
+import type { AppDatabase } from './database';
 
 /** Key of the round snapshot a stored outdoor round keeps in the reference collection (docs/tour.md). */
 export const tourRoundKey = (instanceId: string): string => `tourRound:${instanceId}`;

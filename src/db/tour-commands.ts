@@ -1,8 +1,9 @@
-import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
-import type { RoundDoc } from '../../../schemas/db/round-doc';
-import { tourRoundKey } from '../../../replication/instance-round';
-import type { AppDatabase } from '../../db/database';
-import { createInstance } from '../../db/instance-commands';
+import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import type { RoundDoc } from '../../schemas/db/round-doc';
+import { mapTilesKey, type MapTilesRecord } from '../../schemas/db/map-tiles-record';
+import { tourRoundKey } from './instance-round';
+import type { AppDatabase } from './database';
+import { createInstance } from './instance-commands';
 
 export interface StoreTourInput {
   round: RoundDoc;
@@ -33,4 +34,12 @@ export async function storeTour(db: AppDatabase, input: StoreTourInput, now = Da
     ...(team ? { mrTeam: team } : {}),
     ...(remark ? { mrRemark: remark } : {}),
   });
+}
+
+/**
+ * Records what of a stored round's map tiles is in Cache Storage (`mapTiles:{instanceId}`), also after a failure
+ * or cancel, so the readiness line can say "partly" and a second run fetches only the missing ones.
+ */
+export async function recordMapTiles(db: AppDatabase, instanceId: string, record: MapTilesRecord): Promise<void> {
+  await db.reference.upsert({ key: mapTilesKey(instanceId), data: record, fetchedAt: Date.now() });
 }

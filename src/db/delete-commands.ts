@@ -1,15 +1,16 @@
 import type { RxCollection } from 'rxdb';
-import type { SyncState } from '../../../schemas/db/offline-instance-doc';
-import type { AppDatabase } from '../../db/database';
-import { mapTilesKey } from '../../../schemas/db/map-tiles-record';
-import { tourRoundKey } from '../../../replication/instance-round';
-import { deleteInstanceDoc } from '../../db/instance-commands';
+import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { mapTilesKey } from '../../schemas/db/map-tiles-record';
+import type { AppDatabase } from './database';
+import { actionsOf, deleteInstanceDoc } from './instance-commands';
+import { tourRoundKey } from './instance-round';
 
-/** §5: only a round that is not on its way to the server may be deleted (never one queued or sending). */
-export const DELETABLE_STATES: readonly SyncState[] = ['draft', 'error'];
-
-export function isDeletable(state: SyncState): boolean {
-  return DELETABLE_STATES.includes(state);
+/**
+ * Whether the screens offer "Delete" for a round: exactly when the lifecycle lets deleteUnsentInstance remove it
+ * (a draft or a failed round the server holds nothing of). One rule, so a delete that is offered is never refused.
+ */
+export function isDeletable(instance: OfflineInstanceDoc): boolean {
+  return actionsOf(instance).delete;
 }
 
 export type DeleteResult = { deleted: true } | { deleted: false; reason: 'missing' | 'not-deletable' | 'changed' };

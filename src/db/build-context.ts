@@ -1,5 +1,5 @@
-import type { BuildContext } from '../src/domain/post-context';
-import type { AppDatabase } from '../src/db/database';
+import type { BuildContext } from '../domain/post-context';
+import type { AppDatabase } from './database';
 
 /**
  * Everything of an instance the post is built from, read as stored: the pre-submit checks and the submit queue
