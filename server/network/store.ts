@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ConfigInput, FacilityModel, MeasureDocument, Meter } from '../../schemas/api';
 import type { Database, Queryable } from '../db/database';
-import { canonicalJson } from '../routes/measure-round';
+import { canonicalJson } from '../../src/domain/canonical-json';
 import { checkNetwork, type KnownInDatabase } from './check';
 import {
   NETWORK_FORMAT,

@@ -47,6 +47,10 @@ import { recordMapTiles, storeTour } from './tour-commands';
 import { deleteUnsentInstance } from './delete-commands';
 import { resetDeviceSettings, saveDeviceSettings } from './settings-commands';
 import { wipeLocalData } from './device-commands';
+import { addTask, removeTaskChange, toggleTask } from './task-commands';
+import { createFacility, saveFacilityChange, undoFacilityChange } from './facility-commands';
+import { addPhoto, deletePhoto } from './photo-commands';
+import { removeStationCopy } from './station-copy-commands';
 
 /** A command and what it changes, in one line. */
 interface Command {
@@ -89,6 +93,26 @@ export const COMMANDS = {
     writeDraft: { run: writeDraft, changes: "one entry's draft, keystroke by keystroke, in order" },
     removeDraft: { run: removeDraft, changes: "a station copy's draft the user deleted" },
     moveLegacyDrafts: { run: moveLegacyDrafts, changes: 'at start: drafts of an older version into their collection' },
+  },
+  'what a submission carries beside the values, each recorded as an edit of its round first': {
+    toggleTask: { run: toggleTask, changes: 'a station task ticked done or open again (src/db/task-commands.ts)' },
+    addTask: { run: addTask, changes: 'a new station task typed on the device' },
+    removeTaskChange: {
+      run: removeTaskChange,
+      changes: "a task change of this round taken back (never an earlier round's)",
+    },
+    saveFacilityChange: {
+      run: saveFacilityChange,
+      changes: "a facility's changed attributes or action (src/db/facility-commands.ts)",
+    },
+    createFacility: { run: createFacility, changes: 'a new facility at a station' },
+    undoFacilityChange: { run: undoFacilityChange, changes: 'a facility change of this round taken back' },
+    addPhoto: { run: addPhoto, changes: 'a photo with its resized image (src/db/photo-commands.ts)' },
+    deletePhoto: { run: deletePhoto, changes: 'a photo not yet on the server (one the server holds is refused)' },
+    removeStationCopy: {
+      run: removeStationCopy,
+      changes: "a station copy's drafts the user deleted (src/db/station-copy-commands.ts)",
+    },
   },
   'decisions (src/domain/decision-lifecycle.ts; src/db/decision-commands.ts)': {
     typeDecisionInput: { run: typeDecisionInput, changes: "a decision's value or remark as typed" },

@@ -88,6 +88,7 @@ export async function download(path: string, fileName: string): Promise<void> {
   a.download = fileName;
   document.body.append(a);
   a.click();
+  // eslint-disable-next-line local/no-direct-db-write -- a DOM element's remove(), not an RxDB document
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
