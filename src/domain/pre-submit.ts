@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MeasureRoundPostSchema, type MeasureRoundEntry } from '../../schemas/api';
 import { checkDate, combineDateAndTime, PAST_DATE_LIMIT_DAYS, type DateProblem } from './dates';
 import { isStationComplete } from './filled';
-import { historicMessages, type HistoricMessage } from './historic';
+import { historicMessages, rangeInForceAt, type HistoricMessage } from './historic';
 import { checkAgainstHistory, type HistoryFinding } from './history-check';
 import { INCIDENT_CODES, inputTypeOf } from './input-type';
 import { isSendableNumber } from './numbers';
@@ -45,7 +45,7 @@ export function implausibleReasons(entry: MeasureRoundEntry, now: Date): Implaus
   if (unusual) reasons.push(unusual);
   if (entry.dt) {
     const last = entry.last;
-    const previous = last ? { value: last.value, range: entry.tsPlausibilityCheck } : undefined;
+    const previous = last ? { value: last.value, range: rangeInForceAt(entry, last.dt) } : undefined;
     for (const m of historicMessages(
       { dt: entry.dt, value: entry.value },
       { now, maxDays: PAST_DATE_LIMIT_DAYS, previous },
