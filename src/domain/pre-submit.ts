@@ -138,7 +138,10 @@ export function submissionPlan(f: PreSubmitFindings): { blocked: boolean; steps:
 export interface PostIssue {
   /** dot path of the field, e.g. `entries.3.value` or `mrTeam` */
   path: string;
+  /** the schema's or builder's English message: for support and logs, never shown (the UI translates) */
   message: string;
+  /** the builder's reason (§5/§8), which the UI translates; absent for a schema issue, named by its path */
+  error?: SubmissionError;
 }
 
 /** §5: round payloads are schema-validated before sending; one issue per field, naming it. */
