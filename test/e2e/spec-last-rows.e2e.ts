@@ -14,7 +14,11 @@ describe('the last rows of the specification', () => {
     const context = await env.browser().newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${env.server().url}/permissions`);
+    // as an administrator gets there: the link appears once the server said who is logged in
+    await page.goto(`${env.server().url}/`);
+    const link = page.getByRole('link', { name: 'Berechtigungen' });
+    await link.waitFor({ timeout: 30_000 });
+    await link.click();
     const grid = page.getByTestId('permission-grid');
     await grid.getByRole('checkbox').first().waitFor({ timeout: 30_000 });
     const checkboxes = await grid.getByRole('checkbox').count();
