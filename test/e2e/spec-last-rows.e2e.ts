@@ -20,7 +20,8 @@ describe('the last rows of the specification', () => {
     await link.waitFor({ timeout: 30_000 });
     await link.click();
     const grid = page.getByTestId('permission-grid');
-    await grid.getByRole('checkbox').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('select-all-hint').waitFor({ timeout: 60_000 });
+    await expect.poll(() => grid.locator('input[type="checkbox"]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     const checkboxes = await grid.getByRole('checkbox').count();
     expect(checkboxes).toBeGreaterThan(0);
 
