@@ -11,6 +11,13 @@ describe('the last rows of the specification', () => {
   const env = serverAndBrowser('e2e-spec-last-rows-');
 
   it('expands and collapses all measure rounds of the permission grid, by keyboard (§2)', async () => {
+    // a fresh server has no users besides the demo admin: two with rights, so the grid has rows
+    await env.server().db.query("insert into app_user (username) values ('olga'), ('rudi')");
+    await env
+      .server()
+      .db.query(
+        "insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE'), ('rudi', '1', 'HWE_RESPONSIBLE1')",
+      );
     const context = await env.browser().newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
