@@ -158,18 +158,46 @@ describe('SubmitQueue', () => {
     expect(await state()).toMatchObject({ syncState: 'waiting-network', lastError: { code: 'network' } });
   });
 
-  it('reports build errors without sending', async () => {
+  it('reports build errors without sending, as a reason code with parameters the UI translates', async () => {
     const server = fakeServer([]);
     await new SubmitQueue(db, server.api, {
-      buildPost: () => ({ errors: ['Date/time missing'] }),
+      buildPost: () => ({
+        errors: [
+          { kind: 'dateTimeMissing', staName: 'Pegel Nord', staNumber: '1001', tsParameter: 'W' },
+          { kind: 'mrIdRequired' },
+        ],
+      }),
       isOnline: () => true,
       sleep,
     }).drain();
     expect(await state()).toMatchObject({
       syncState: 'error',
-      lastError: { code: 'not-buildable', detail: 'Date/time missing' },
+      lastError: {
+        code: 'not-buildable',
+        detail: 'Date/time missing: Pegel Nord (1001), W\nmrId is required',
+        params: { kind: 'dateTimeMissing', staName: 'Pegel Nord', staNumber: '1001', tsParameter: 'W', more: 1 },
+      },
     });
     expect(server.bodies).toHaveLength(0);
+  });
+
+  it('schema-checks every post before sending (§5): a meteo post the schema refuses stays here, naming the field', async () => {
+    const server = fakeServer([]);
+    const tooLong = {
+      ...post,
+      entries: [{ staNumber: '100', tsId: 'ts1', tsParameter: 'N', dt: '2026-11-23T12:00:00.000+01:00', value: 'x' }],
+    } as unknown as MeasureRoundPost;
+    await new SubmitQueue(db, server.api, {
+      buildPost: () => ({ post: tooLong }),
+      isOnline: () => true,
+      sleep,
+    }).drain();
+    expect(await state()).toMatchObject({
+      syncState: 'error',
+      lastError: { code: 'invalid-post', field: 'entries.0.value' },
+    });
+    expect(server.bodies).toHaveLength(0);
+    expect(await readDrafts(db, instance.instanceId)).toEqual([{ tsId: 'ts1', text: '1', updatedAt: 1 }]);
   });
 
   it('uploads each photo once under its image id, after the values', async () => {

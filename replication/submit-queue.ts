@@ -30,6 +30,8 @@ import { loadInstanceRound } from '../src/db/instance-round';
 import { loadBuildContext } from '../src/db/build-context';
 import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
+import { validatePost } from '../src/domain/pre-submit';
+import { describeSubmissionError, submissionErrorParams, type SubmissionError } from '../src/domain/submission';
 
 /** How many tries of an instance's submission steps are kept for support. */
 export const ATTEMPT_LOG_SIZE = 20;
@@ -38,7 +40,7 @@ export const LOGIN_REQUIRED = 'login-required';
 /** GET /info extension: the server links a correction to the submission it corrects. */
 export const CORRECTIONS_EXTENSION = 'corrections';
 
-type Built = { post: MeasureRoundPost } | { errors: string[] };
+type Built = { post: MeasureRoundPost } | { errors: SubmissionError[] };
 export type BuildPost = (instance: OfflineInstanceDoc, round: RoundDoc, ctx: BuildContext) => Built | Promise<Built>;
 
 /**
@@ -189,7 +191,12 @@ export class SubmitQueue {
       return;
     }
     if ('errors' in built) {
-      await failBeforeSend(this.db, id, sendRev, { code: 'not-buildable', detail: built.errors.join('\n') });
+      // a reason code with parameters the UI translates; the English detail stays for support
+      await failBeforeSend(this.db, id, sendRev, {
+        code: 'not-buildable',
+        detail: built.errors.map(describeSubmissionError).join('\n'),
+        params: submissionErrorParams(built.errors),
+      });
       return;
     }
     const { extensions } = await this.serverInfo();
@@ -205,6 +212,17 @@ export class SubmitQueue {
         ? { entries: changedEntries(built.post.entries, instance.storedEntryKeys) }
         : {}),
     };
+    // §5: every round payload (table, tour and meteo alike) is schema-checked before it is sent; a post the
+    // server would refuse stays on the device in error, naming the field, and nothing is sent
+    const issues = validatePost(post);
+    if (issues.length > 0) {
+      await failBeforeSend(this.db, id, sendRev, {
+        code: 'invalid-post',
+        field: issues[0]?.path ?? '',
+        detail: issues.map((i) => `${i.path}: ${i.message}`).join('\n'),
+      });
+      return;
+    }
     const entryKeys = post.entries.map(entryKey);
     let valueCount = instance.valueCount ?? countPostValues(post);
     const steps: Record<PostingStep, () => Promise<void>> = {

@@ -62,6 +62,8 @@ export const CONFIG_EXTENSION_FIELDS = [
 ] as const;
 /** Fields of `GET /info` beyond §3 Server info. */
 export const INFO_EXTENSION_FIELDS = ['serverType', 'roles', 'extensions'] as const;
+/** Fields of a measure round entry beyond §3: past plausibility ranges (§5 "the range that applied then"). */
+export const ENTRY_EXTENSION_FIELDS = ['tsPlausibilityHistory'] as const;
 /** Fields of a completed round beyond §3 CompletedMeasureRound. */
 export const COMPLETED_ROUND_EXTENSION_FIELDS = ['decision1User', 'decision2User', 'corrects', 'correctedBy'] as const;
 /**

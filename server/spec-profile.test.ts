@@ -54,6 +54,17 @@ describe('API_PROFILE=spec', () => {
     expect((await get('/measure-round/3/map/overlay?mapType=ortho')).status).toBe(404);
   });
 
+  it("answers the rounds without the past plausibility ranges (an extension: the app checks against today's)", async () => {
+    const list = (await (await get('/measure-round')).json()) as { mrId: string | number }[];
+    const entries: Record<string, unknown>[] = [];
+    for (const { mrId } of list)
+      entries.push(
+        ...((await (await get(`/measure-round/${mrId}`)).json()) as { entries: Record<string, unknown>[] }).entries,
+      );
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((e) => 'tsPlausibilityHistory' in e)).toEqual([]);
+  });
+
   it('answers the POSTs without a body, lists the whole archive without paging and ignores the history window', async () => {
     const plain = submission(1680.5, 1);
     const stored = await post('/measure-round/1', plain);

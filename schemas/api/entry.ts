@@ -13,6 +13,20 @@ import { StationFacilitySchema, StationTaskSchema } from './station';
 export const PlausibilityCheckSchema = v.object({ min: v.optional(v.number()), max: v.optional(v.number()) });
 export type PlausibilityCheck = v.InferOutput<typeof PlausibilityCheckSchema>;
 
+/**
+ * Extension of the reference server (full profile): the plausibility ranges a series had before today's
+ * `tsPlausibilityCheck`, each with the period it applied in (`from` inclusive, `to` exclusive, ISO; an open
+ * end is unbounded). §5 checks the previous value against "the range that applied then"; the spec gives no
+ * field for past ranges, so without this one (a vendor or spec-only server) today's range stands in for them.
+ */
+export const PlausibilityPeriodSchema = v.object({
+  from: v.optional(v.string()),
+  to: v.optional(v.string()),
+  min: v.optional(v.number()),
+  max: v.optional(v.number()),
+});
+export type PlausibilityPeriod = v.InferOutput<typeof PlausibilityPeriodSchema>;
+
 /** §3 "Historic data" carried on an entry by the server. */
 export const EntryHistorySchema = {
   last: v.optional(v.object({ dt: v.string(), value: v.nullable(v.number()) })),
@@ -41,6 +55,7 @@ export const EntryDefinitionFields = {
   tsParameter: v.string(),
   tsUnit: v.optional(v.string()),
   tsPlausibilityCheck: v.optional(PlausibilityCheckSchema),
+  tsPlausibilityHistory: v.optional(v.array(PlausibilityPeriodSchema)),
   tsBarcode: v.optional(v.string()),
   tsFormula: v.optional(FormulaNodeSchema),
   tsFormulaString: v.optional(v.string()),

@@ -36,6 +36,8 @@ function damRound(): DemoRound {
           tsParameter: 'FW',
           tsUnit: 'mm',
           tsPlausibilityCheck: { min: 0, max: 12 },
+          // the joint gauges read up to 15 mm before the 2024 repair (§5 "the range that applied then")
+          tsPlausibilityHistory: [{ to: '2025-01-01T00:00:00+01:00', min: 0, max: 15 }],
         }),
       );
     } else {

@@ -82,7 +82,16 @@ export const DEMO_FACILITY_MODELS: FacilityModel[] = [
     attributeTypes: [
       { name: 'Seriennummer', shortname: 'SN', type: 'STRING' },
       { name: 'Firmware', type: 'STRING' },
+      // a list attribute: the app offers exactly these values (no typos reach the server)
+      {
+        name: 'Übertragung',
+        shortname: 'Üb',
+        type: 'LIST',
+        listName: 'Übertragungsarten',
+        listValues: ['GSM', 'LoRa', 'Satellit', 'keine'],
+      },
     ],
+    comment: 'Batterie jährlich tauschen',
   },
   {
     type: 'Drucksonde',

@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
 import type { AppEnv, RequestUser } from '../http/app-env';
 import { readJsonBody } from '../http/body';
+import { ENTRY_EXTENSION_FIELDS, forProfile, type ApiProfile } from '../extensions';
 import { roundHistory } from '../store/round-history';
 import {
   checkStationChangeCounts,
@@ -32,7 +33,7 @@ export async function findRound(db: Queryable, mrId: string): Promise<RoundRow> 
 }
 
 /** The body of GET /measure-round/{mrId}: definitions with their history, open tasks and facilities. */
-export async function roundWithEntries(db: Queryable, mrId: string) {
+export async function roundWithEntries(db: Queryable, mrId: string, profile: ApiProfile = 'full') {
   const round = await findRound(db, mrId);
   const entries = (
     await db.query<{ definition: MeasureRoundEntry }>(
@@ -53,7 +54,7 @@ export async function roundWithEntries(db: Queryable, mrId: string) {
     mrName: round.mr_name,
     mrGroup: round.mr_group ?? undefined,
     entries: entries.map((e) => ({
-      ...e,
+      ...forProfile(profile, e, ENTRY_EXTENSION_FIELDS),
       ...history.get(e.tsId),
       staTasks: tasks.get(e.staNumber) ?? [],
       staFacilities: facilities.get(e.staNumber) ?? [],
@@ -292,7 +293,7 @@ export function measureRoundRoutes(ctx: ServerContext) {
       // The role first: a user without one gets 403 whether the round exists or not (no existence oracle).
       await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
       await findRound(db, mrId);
-      return c.json(await roundWithEntries(db, mrId));
+      return c.json(await roundWithEntries(db, mrId, ctx.profile));
     })
     .post('/:mrId', async (c) => {
       const mrId = c.req.param('mrId');

@@ -12,6 +12,16 @@ import { RoundSubmitErrorText } from './SubmitErrorText';
 /** §8 success alerts disappear on their own after this time; errors stay until dismissed. */
 export const SUCCESS_TOAST_MS = 8_000;
 
+/** §3 Alert dt: the time of the outcome, first, so a toast read minutes later says when it happened. */
+function AlertTime({ dt }: { dt: string }) {
+  const fmt = useLocaleFormat();
+  return (
+    <time dateTime={dt} className="mr-1 text-xs font-semibold tabular-nums" data-testid="alert-time">
+      {fmt.epochTime(Date.parse(dt))}
+    </time>
+  );
+}
+
 function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (instanceId: string) => void }) {
   const { t } = useLingui();
   const fmt = useLocaleFormat();
@@ -27,6 +37,7 @@ function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (insta
     // measureRound.postCompletedMeasureRoundSuccess (§8), with the value count of api.postTimeseriesSuccess
     return (
       <Alert type="success" testId="submission-toast" onClose={onClose} closeLabel={t`Close`}>
+        <AlertTime dt={event.dt} />
         <Plural
           value={event.valueCount}
           one={`Round ${name} submitted: # value`}
@@ -37,6 +48,7 @@ function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (insta
   }
   return (
     <Alert type="danger" testId="submission-toast-error" onClose={onClose} closeLabel={t`Close`}>
+      <AlertTime dt={event.dt} />
       <p>
         <Trans>
           Round {name} ({date}) could not be submitted. The entries are kept on this device.

@@ -4,8 +4,50 @@ import * as v from 'valibot';
 import { ErrorCodeSchema } from '../../schemas/api';
 import type { SubmitError } from '../../schemas/db/offline-instance-doc';
 import { describeRefusal, type RefusedEntry } from '../domain/submit-refusal';
+import type { SubmissionError } from '../domain/submission';
 import { RefusalText } from './RefusalText';
 import { useRefusedEntries, type RefusedRound } from './use-refused-entries';
+
+/** The builder's reason (src/domain/submission.ts) read back from a stored error's params. */
+function buildErrorOf(params: SubmitError['params']): SubmissionError | undefined {
+  const p = params ?? {};
+  const text = (k: string) => String(p[k] ?? '');
+  switch (p.kind) {
+    case 'mrIdRequired':
+      return { kind: 'mrIdRequired' };
+    case 'dateTimeMissing':
+      return {
+        kind: 'dateTimeMissing',
+        staName: text('staName'),
+        staNumber: text('staNumber'),
+        tsParameter: text('tsParameter'),
+      };
+    case 'noEntries':
+      return { kind: 'noEntries', staNumber: text('staNumber') };
+    default:
+      return undefined;
+  }
+}
+
+/** §5/§8 reasons a round cannot be built for sending, in the UI language. */
+export function BuildErrorText({ error }: { error: SubmissionError }) {
+  switch (error.kind) {
+    case 'mrIdRequired':
+      return <Trans>The round cannot be sent: it has no round id (mrId).</Trans>;
+    case 'dateTimeMissing': {
+      const { staName, staNumber, tsParameter } = error;
+      return (
+        <Trans>
+          Date/time missing: {staName} ({staNumber}), {tsParameter}
+        </Trans>
+      );
+    }
+    case 'noEntries': {
+      const { staNumber } = error;
+      return <Trans>Expecting at least one entry (station {staNumber}).</Trans>;
+    }
+  }
+}
 
 /**
  * Why a submission stopped, from its reason code (the app's own, or the reference server's: see
@@ -40,8 +82,29 @@ export function SubmitErrorText({
       return <Trans>No connection to the server.</Trans>;
     case 'group-missing':
       return <Trans>Cannot find group with name {name}</Trans>;
-    case 'not-buildable':
-      return <Trans>The round cannot be sent: {detail}</Trans>;
+    case 'not-buildable': {
+      const reason = buildErrorOf(error.params);
+      // a message stored by an older version has only the English detail
+      if (!reason) return <Trans>The round cannot be sent: {detail}</Trans>;
+      const more = Number(error.params?.more ?? 0);
+      return (
+        <>
+          <BuildErrorText error={reason} />
+          {more > 0 && (
+            <>
+              {' '}
+              <Trans>({more} more)</Trans>
+            </>
+          )}
+        </>
+      );
+    }
+    case 'invalid-post': {
+      const field = error.field ?? '';
+      return (
+        <Trans>The round cannot be sent: the field {field} is not valid. The entries are kept on this device.</Trans>
+      );
+    }
     case 'prepare-failed':
       return <Trans>The submission could not be prepared: {detail}</Trans>;
     case 'conflict':

@@ -52,7 +52,7 @@ describe('watchSubmissions', () => {
     await doc.incrementalPatch({ updatedAt: 2 });
     await doc.incrementalPatch({ syncState: 'queued', lastError: undefined });
     await doc.incrementalPatch({ syncState: 'sending' });
-    await doc.incrementalPatch({ syncState: 'sent', valueCount: 1 });
+    await doc.incrementalPatch({ syncState: 'sent', valueCount: 1, sentAt: Date.parse('2026-11-23T07:00:00Z') });
     await doc.incrementalPatch({ updatedAt: 3 });
     sub.unsubscribe();
     expect(events).toEqual([
@@ -63,9 +63,18 @@ describe('watchSubmissions', () => {
         date: '2026-11-23',
         mode: 'indoor',
         valueCount: 0,
+        dt: '1970-01-01T00:00:00.001Z',
         lastError: { code: 'http', status: 500 },
       },
-      { outcome: 'sent', instanceId: 'i1', mrName: 'Runde Nord', date: '2026-11-23', mode: 'indoor', valueCount: 1 },
+      {
+        outcome: 'sent',
+        instanceId: 'i1',
+        mrName: 'Runde Nord',
+        date: '2026-11-23',
+        mode: 'indoor',
+        valueCount: 1,
+        dt: '2026-11-23T07:00:00.000Z',
+      },
     ]);
   });
 });

@@ -9,6 +9,8 @@ export interface SubmissionEvent {
   date: string;
   mode: OfflineInstanceDoc['mode'];
   valueCount: number;
+  /** §3 Alert dt: when the outcome happened (ISO), shown in the toast so a late reader knows when */
+  dt: string;
   lastError?: SubmitError;
   /** a correction of a submission the server holds */
   correction?: boolean;
@@ -44,6 +46,7 @@ export function watchSubmissions(db: AppDatabase): Observable<SubmissionEvent> {
         date: doc.date,
         mode: doc.mode,
         valueCount: doc.valueCount ?? 0,
+        dt: new Date(outcome === 'sent' && doc.sentAt !== undefined ? doc.sentAt : doc.updatedAt).toISOString(),
       };
       const withCorrection = doc.corrects !== undefined ? { ...event, correction: true } : event;
       return doc.lastError ? { ...withCorrection, lastError: doc.lastError } : withCorrection;

@@ -1,7 +1,7 @@
 import type { MeasureRoundEntry, MeasureRoundPost } from '../../schemas/api';
 import { withEntries, type BuildContext, type PostInstance } from './post-context';
 import { meteoEntries } from './meteo';
-import { buildPost } from './submission';
+import { buildPost, type SubmissionError } from './submission';
 
 /**
  * The replication layer's post builder for a meteo month: each day of each timeseries becomes its own
@@ -11,7 +11,7 @@ export function buildMeteoPost(
   instance: PostInstance,
   round: { entries: readonly MeasureRoundEntry[] },
   ctx: BuildContext,
-): { post: MeasureRoundPost } | { errors: string[] } {
+): { post: MeasureRoundPost } | { errors: SubmissionError[] } {
   const entries = meteoEntries(round.entries, ctx.drafts, instance.date, ctx.defaultTime, ctx.zone);
   return buildPost(withEntries(instance, entries));
 }

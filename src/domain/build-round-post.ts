@@ -3,12 +3,12 @@ import type { MeasureRoundEntry, MeasureRoundPost, StationTask } from '../../sch
 import { withEntries, type BuildContext, type PostFacility, type PostInstance } from './post-context';
 import { readsRoundValues } from './formula';
 import { remarkToPost } from './location';
-import { buildPost } from './submission';
+import { buildPost, type SubmissionError } from './submission';
 import { parseNumberInput } from './numbers';
 import { copyEntries, restoreCopyTsIds } from './station-copies';
 import { calculatedValuesOf } from './formula-values';
 
-type Built = { post: MeasureRoundPost } | { errors: string[] };
+type Built = { post: MeasureRoundPost } | { errors: SubmissionError[] };
 
 /** Merges the drafts typed on the table into the round's entries, the shape the domain posts. */
 export function applyDrafts(

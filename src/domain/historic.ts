@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { MeasureRoundEntry, PlausibilityCheck } from '../../schemas/api';
+import type { MeasureRoundEntry, PlausibilityCheck, PlausibilityPeriod } from '../../schemas/api';
 
 export type LastValueFlag = 'outside' | 'bottom' | 'top';
 
@@ -47,4 +47,26 @@ export function historicMessages(
       messages.push({ kind: 'previousOutsideRange', value: prev.value, min, max });
   }
   return messages;
+}
+
+/**
+ * §5 "the range that applied then": the plausibility range in force at `dt`. A period of
+ * `tsPlausibilityHistory` covering `dt` (from inclusive, to exclusive) wins; outside every period, or for a
+ * time that cannot be read, or without a history (the spec has no field for past ranges), today's
+ * `tsPlausibilityCheck` is the best knowledge there is.
+ */
+export function rangeInForceAt(
+  entry: Pick<MeasureRoundEntry, 'tsPlausibilityCheck'> & { tsPlausibilityHistory?: readonly PlausibilityPeriod[] },
+  dt: string,
+): PlausibilityCheck | undefined {
+  const at = Date.parse(dt);
+  if (Number.isFinite(at)) {
+    for (const period of entry.tsPlausibilityHistory ?? []) {
+      const from = period.from === undefined ? -Infinity : Date.parse(period.from);
+      const to = period.to === undefined ? Infinity : Date.parse(period.to);
+      if (Number.isNaN(from) || Number.isNaN(to)) continue;
+      if (at >= from && at < to) return { min: period.min, max: period.max };
+    }
+  }
+  return entry.tsPlausibilityCheck;
 }

@@ -45,3 +45,5 @@ export * from './map-tiles';
 export * from './task-icons';
 export * from './table-columns';
 export * from './error-report';
+export * from './remark-images';
+export * from './facility-attributes';

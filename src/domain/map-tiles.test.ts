@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   boundsAround,
+  DEFAULT_MAP_LAYER,
+  MAP_MAX_ZOOM,
+  mapLayersOrDefault,
   ESTIMATED_TILE_BYTES,
   estimateTileBytes,
   latToTileY,
@@ -188,4 +191,19 @@ describe('estimateTileBytes', () => {
     ],
     ['no tiles, no bytes', 0, [{ stored: 3, bytes: 900 }], 0],
   ])('%s', (_n, count, before, expected) => expect(estimateTileBytes(count, before)).toBe(expected));
+});
+
+describe('the default map layer (§9)', () => {
+  const own = { type: 'tms' as const, url: '/tiles/{z}/{x}/{y}.png', name: 'Own', zoom: 17 };
+  it.each([
+    ['no configured layer: the default tile source', [], [DEFAULT_MAP_LAYER]],
+    ['configured layers stand alone', [own], [own]],
+  ])('%s', (_name, layers, expected) => expect(mapLayersOrDefault(layers)).toEqual(expected));
+  it('has native zoom 19, and the map stretches it to 24', () => {
+    expect(nativeZoom(DEFAULT_MAP_LAYER)).toBe(19);
+    expect(MAP_MAX_ZOOM).toBe(24);
+    expect(layerTemplate(DEFAULT_MAP_LAYER, 'https://app.example')).toBe(
+      'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
+  });
 });

@@ -23,6 +23,28 @@ export interface LayerLike {
   zoom?: number | undefined;
 }
 
+/**
+ * §9 "Default map layer: tile source, max zoom 24, native zoom 19": the layer the tour map draws when the
+ * config's mapLayers is empty, so the map is never grey with markers only. The spec names no tile source;
+ * OpenStreetMap's standard tiles are the common one (native zoom 19 is OSM's deepest). Its tile policy
+ * forbids bulk downloads, so this layer is only drawn online and never prepared for offline use: an operator
+ * who wants offline tiles configures a layer of their own.
+ */
+export const DEFAULT_MAP_LAYER = {
+  type: 'tms',
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  name: 'OpenStreetMap',
+  zoom: 19,
+  attribution: '© OpenStreetMap contributors',
+} as const satisfies LayerLike & { name: string; attribution: string };
+
+/** The configured base layers, or the default layer (§9) when there are none. */
+export function mapLayersOrDefault<L extends LayerLike>(
+  layers: readonly L[],
+): readonly (L | typeof DEFAULT_MAP_LAYER)[] {
+  return layers.length > 0 ? layers : [DEFAULT_MAP_LAYER];
+}
+
 /** Web-Mercator stops here: tiles beyond do not exist. */
 const MAX_LAT = 85.0511287798066;
 /** §2: the default layer's native zoom when the config names none. */

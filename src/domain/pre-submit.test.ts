@@ -56,6 +56,28 @@ describe('implausible values (§5)', () => {
       [{ kind: 'previousOutsideRange', value: 1800, min: 0, max: 1704 }],
     ],
     ['last value inside the range', entry({ ...range, value: 10, dt, last: { dt, value: 1500 } }), []],
+    [
+      "last value inside today's range but outside the one in force when it was taken",
+      entry({
+        ...range,
+        tsPlausibilityHistory: [{ to: '2026-11-01T00:00:00Z', min: 0, max: 1200 }],
+        value: 10,
+        dt,
+        last: { dt: '2026-10-20T12:00:00.000+02:00', value: 1500 },
+      }),
+      [{ kind: 'previousOutsideRange', value: 1500, min: 0, max: 1200 }],
+    ],
+    [
+      "last value outside today's range but inside the one in force when it was taken",
+      entry({
+        ...range,
+        tsPlausibilityHistory: [{ to: '2026-11-01T00:00:00Z', min: 0, max: 2000 }],
+        value: 10,
+        dt,
+        last: { dt: '2026-10-20T12:00:00.000+02:00', value: 1800 },
+      }),
+      [],
+    ],
     ['no date', entry({ ...range, value: 1750 }), [{ kind: 'range', min: 0, max: 1704, deviation: 46 }]],
     [
       'yes/no is never implausible',

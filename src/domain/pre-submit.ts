@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MeasureRoundPostSchema, type MeasureRoundEntry } from '../../schemas/api';
 import { checkDate, combineDateAndTime, PAST_DATE_LIMIT_DAYS, type DateProblem } from './dates';
 import { isStationComplete } from './filled';
-import { historicMessages, type HistoricMessage } from './historic';
+import { historicMessages, rangeInForceAt, type HistoricMessage } from './historic';
 import { checkAgainstHistory, type HistoryFinding } from './history-check';
 import { INCIDENT_CODES, inputTypeOf } from './input-type';
 import { isSendableNumber } from './numbers';
@@ -45,7 +45,7 @@ export function implausibleReasons(entry: MeasureRoundEntry, now: Date): Implaus
   if (unusual) reasons.push(unusual);
   if (entry.dt) {
     const last = entry.last;
-    const previous = last ? { value: last.value, range: entry.tsPlausibilityCheck } : undefined;
+    const previous = last ? { value: last.value, range: rangeInForceAt(entry, last.dt) } : undefined;
     for (const m of historicMessages(
       { dt: entry.dt, value: entry.value },
       { now, maxDays: PAST_DATE_LIMIT_DAYS, previous },
@@ -138,7 +138,10 @@ export function submissionPlan(f: PreSubmitFindings): { blocked: boolean; steps:
 export interface PostIssue {
   /** dot path of the field, e.g. `entries.3.value` or `mrTeam` */
   path: string;
+  /** the schema's or builder's English message: for support and logs, never shown (the UI translates) */
   message: string;
+  /** the builder's reason (§5/§8), which the UI translates; absent for a schema issue, named by its path */
+  error?: SubmissionError;
 }
 
 /** §5: round payloads are schema-validated before sending; one issue per field, naming it. */

@@ -173,11 +173,13 @@ describe('submission (§5)', () => {
   });
 
   it("reports 'Date/time missing' with station name, number and parameter", () => {
-    expect(buildPost(instance([entry({ value: 3 })]))).toEqual({ errors: ['Date/time missing: Pegel Nord (1001), W'] });
+    expect(buildPost(instance([entry({ value: 3 })]))).toEqual({
+      errors: [{ kind: 'dateTimeMissing', staName: 'Pegel Nord', staNumber: '1001', tsParameter: 'W' }],
+    });
   });
 
   it('requires an mrId', () => {
-    expect(buildPost(instance([], ''))).toEqual({ errors: ['mrId is required'] });
+    expect(buildPost(instance([], ''))).toEqual({ errors: [{ kind: 'mrIdRequired' }] });
   });
 });
 

@@ -24,6 +24,10 @@ export function isPostable(entry: MeasureRoundEntry): boolean {
   );
 }
 
+/**
+ * The error in English, for support's raw detail and logs only: the UI translates the error from its kind
+ * and fields (src/app/SubmitErrorText.tsx BuildErrorText), so no text of this module reaches a de/it user.
+ */
 export function describeSubmissionError(e: SubmissionError): string {
   switch (e.kind) {
     case 'mrIdRequired':
@@ -57,7 +61,7 @@ export function afterDt(dt: string): string {
  * Builds the post body of §3 from an instance, or the errors of §5/§8 that prevent saving:
  * mrId required and a date for every filled entry.
  */
-export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost } | { errors: string[] } {
+export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost } | { errors: SubmissionError[] } {
   const errors: SubmissionError[] = [];
   if (!instance.mrId) errors.push({ kind: 'mrIdRequired' });
   const entries: PostEntry[] = [];
@@ -91,7 +95,7 @@ export function buildPost(instance: OfflineInstance): { post: MeasureRoundPost }
       ...(entry.staFacilities?.length ? { staFacilities: entry.staFacilities } : {}),
     });
   }
-  if (errors.length > 0) return { errors: errors.map(describeSubmissionError) };
+  if (errors.length > 0) return { errors };
   return {
     post: {
       $type: 'MeasureRoundPost',
@@ -112,4 +116,15 @@ export function stationsWithoutEntries(
   stations: readonly { staNumber: string; entries: readonly unknown[] }[],
 ): SubmissionError[] {
   return stations.filter((s) => s.entries.length === 0).map((s) => ({ kind: 'noEntries', staNumber: s.staNumber }));
+}
+
+/**
+ * A build error as a reason code with parameters, stored on the instance (SubmitError `params`): the UI
+ * translates it, the support export keeps it raw. `more` counts the errors after the first.
+ */
+export function submissionErrorParams(errors: readonly SubmissionError[]): Record<string, string | number> {
+  const [first] = errors;
+  if (!first) return {};
+  const more = errors.length - 1;
+  return { ...first, ...(more > 0 ? { more } : {}) };
 }

@@ -56,3 +56,38 @@ describe('accessibility (axe-core)', () => {
     }
   }
 });
+
+/**
+ * Issue 32 row 13: the best-practice rules and color-contrast on the two busiest screens, every impact, light and
+ * dark, once the page has settled (the table's history, counts and choice buttons drawn).
+ */
+describe('accessibility (axe-core best practice and contrast on home and table)', () => {
+  const env = serverAndBrowser('e2e-axe-best-');
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`has no best-practice or contrast violation on / and the table (${scheme})`, async () => {
+      const context = await env.browser().newContext({ locale: 'de-DE', viewport: SIZES.desktop, colorScheme: scheme });
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of ROUTES.slice(0, 2)) {
+        await page.goto(`${env.server().url}${path}`);
+        await page.locator('main h1, main h2, main table').first().waitFor({ timeout: 30_000 });
+        if (path !== '/') await page.locator('[data-value-input]').first().waitFor({ timeout: 60_000 });
+        await page.waitForLoadState('networkidle');
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze();
+        found.push(
+          ...results.violations.flatMap((v) =>
+            v.nodes.slice(0, 3).map((n) => `${path} ${v.id} (${v.impact ?? ''}): ${n.target.join(' ')}`),
+          ),
+        );
+      }
+      // look at it: the table on desktop and phone
+      await page.screenshot({ path: `test-results/axe-table-desktop-${scheme}.png` });
+      await page.setViewportSize(SIZES.phone);
+      await page.screenshot({ path: `test-results/axe-table-phone-${scheme}.png` });
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});

@@ -51,4 +51,62 @@ describe('station facilities', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("offers a list attribute's values as choices, rounds numbers to the model's digits and shows short names", async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND);
+    await page.getByRole('button', { name: /^\d+ Anlagen? bei Gepatsch Piezometer P2 \(2002\)$/ }).click();
+    const group = page.getByRole('group', { name: 'Anlagen von Gepatsch Piezometer P2 (2002)' });
+    await group.getByRole('button', { name: 'Neue Anlage für Gepatsch Piezometer P2 (2002)' }).click();
+    await group.getByLabel('Modell').selectOption('OTT netDL 500');
+    // the model's manufacturer and comment are shown with it
+    await group.getByText('Hersteller: OTT HydroMet · Batterie jährlich tauschen').waitFor();
+    await group.getByLabel('Name').pressSequentially('Logger Liste', { delay: 20 });
+    const transfer = group.getByRole('combobox', { name: /Übertragung/ });
+    // exactly the model's list values (and none), nothing else can be chosen
+    expect(await transfer.locator('option').allTextContents()).toEqual([
+      '– keiner –',
+      'GSM',
+      'LoRa',
+      'Satellit',
+      'keine',
+    ]);
+    await transfer.selectOption('LoRa');
+    await group.getByLabel('Seriennummer').pressSequentially('L-42', { delay: 20 });
+    await group.getByRole('button', { name: 'Speichern' }).click();
+    const chip = group.getByRole('listitem').filter({ hasText: 'Logger Liste' });
+    await chip.waitFor();
+    // the chip uses the short names (full names for screen readers) and the manufacturer
+    expect(await chip.textContent()).toContain('OTT HydroMet');
+    expect(await chip.locator('abbr').allTextContents()).toEqual(['SN', 'Üb']);
+
+    // a number attribute is rounded to its digits (Messbereich: 1) and shown with the decimal comma
+    await group.getByRole('button', { name: 'Neue Anlage für Gepatsch Piezometer P2 (2002)' }).click();
+    await group.getByLabel('Modell').selectOption('Keller PAA-36XW');
+    await group.getByLabel('Name').pressSequentially('Sonde gerundet', { delay: 20 });
+    const range = group.getByLabel('Messbereich');
+    await range.pressSequentially('12,5 m', { delay: 20 });
+    await group.getByRole('button', { name: 'Speichern' }).click();
+    await group.getByText('Geben Sie eine Zahl ein.').waitFor();
+    expect(await range.getAttribute('aria-invalid')).toBe('true');
+    await range.fill('');
+    await range.pressSequentially('12,46', { delay: 20 });
+    await group.getByRole('button', { name: 'Speichern' }).click();
+    const probe = group.getByRole('listitem').filter({ hasText: 'Sonde gerundet' });
+    await probe.waitFor();
+    expect(await probe.textContent()).toContain('Messbereich: 12,5 m');
+
+    await submitRound(page);
+    await page.getByTestId('last-sent').waitFor({ timeout: 30_000 });
+    const rows = await env
+      .server()
+      .db.query<{ name: string; attributes: Record<string, unknown> }>(
+        `select name, attributes from station_facility where name in ('Logger Liste', 'Sonde gerundet') order by name`,
+      );
+    expect(rows).toEqual([
+      { name: 'Logger Liste', attributes: { Übertragung: 'LoRa', Seriennummer: 'L-42' } },
+      { name: 'Sonde gerundet', attributes: { Messbereich: 12.5 } },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -60,6 +60,33 @@ export function About() {
           <Trans>Server version</Trans>
         </dt>
         <dd data-testid="server-version">{info ? `${info.version} (API ${info.apiVersion})` : '–'}</dd>
+        {/* §3 server info: name, revision and copyright, for a support ticket that must name the server exactly */}
+        {info?.name && (
+          <>
+            <dt>
+              <Trans>Server</Trans>
+            </dt>
+            <dd data-testid="server-name">{info.name}</dd>
+          </>
+        )}
+        {info?.revision && (
+          <>
+            <dt>
+              <Trans>Server revision</Trans>
+            </dt>
+            <dd data-testid="server-revision" className="break-all">
+              {info.revision}
+            </dd>
+          </>
+        )}
+        {info?.copyright && (
+          <>
+            <dt>
+              <Trans>Copyright</Trans>
+            </dt>
+            <dd data-testid="server-copyright">{info.copyright}</dd>
+          </>
+        )}
         <dt>
           <Trans>Browser</Trans>
         </dt>

@@ -113,6 +113,13 @@ function Filters({
         />
         <Trans>Only rounds awaiting my decision</Trans>
       </label>
+      {/* the filters apply as they change; the submit button is for those who expect one (WCAG H32), and Enter */}
+      <button
+        type="submit"
+        className="min-h-11 rounded border border-slate-500 bg-white px-3 font-medium text-slate-900 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+      >
+        <Trans>Apply filters</Trans>
+      </button>
       {Object.keys(filter).length > 0 && (
         <button
           type="button"

@@ -4,7 +4,7 @@ import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc'
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { MezNote } from '../readings/MezNote';
 import { useConfig } from '../../db/reference-hooks';
-import { archiveImagesShown, remarkForDisplay } from '../../domain';
+import { archiveImagesShown, displayableImageUrls, remarkForDisplay } from '../../domain';
 import { RemarkMapLink } from '../remarks/RemarkLocation';
 import { ArchiveImage } from './ArchiveImage';
 import { DecisionLabel } from './DecisionLabel';
@@ -74,6 +74,30 @@ function EntryRemarks({ entry }: { entry: CompletedEntry }) {
         .join(' · ')}
       {remarks.map((r, i) => r.location && <RemarkMapLink key={i} location={r.location} />)}
     </>
+  );
+}
+
+/** §3 Remark.imageURLs of the entry's remarks: each image as a thumbnail linking to the full image. */
+function RemarkImageLinks({ entry }: { entry: CompletedEntry }) {
+  const { t } = useLingui();
+  const urls = displayableImageUrls([entry.tsRemark, entry.staRemark], window.location.origin);
+  if (urls.length === 0) return null;
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1" aria-label={t`Images of the remark`}>
+      {urls.map((url, i) => (
+        <li key={url}>
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="block underline"
+            data-testid="remark-image-url"
+          >
+            <img src={url} alt={t`Image ${i + 1} of the remark`} loading="lazy" className="h-16 w-auto rounded" />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -166,6 +190,7 @@ export function RoundDetails({ round }: { round: CompletedRoundDoc }) {
                         ))}
                       </div>
                     )}
+                    {showImages && <RemarkImageLinks entry={e} />}
                   </td>
                   <td className="p-2" data-testid="entry-decisions">
                     {e.decision1Value && (

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { StationFacility } from '../../../schemas/api';
 import { useFacilityModels } from '../../db/reference-hooks';
+import { useLocaleFormat } from '../../app/use-locale-format';
+import { formatAttribute } from '../../domain/facility-attributes';
 import { FacilityForm } from './FacilityForm';
 import { mergeFacilities, type StationFacilityActions } from './use-station-facilities';
 
@@ -23,6 +25,8 @@ export function StationFacilities({
 }) {
   const { t } = useLingui();
   const models = useFacilityModels();
+  const { locale } = useLocaleFormat();
+  const modelOf = (name: string) => models.find((m) => m.name === name);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const facilities = mergeFacilities(staNumber, serverFacilities, actions.local);
 
@@ -35,12 +39,30 @@ export function StationFacilities({
             className={`rounded border px-2 py-1 ${f.changed ? 'border-sky-600' : 'border-slate-300 dark:border-slate-700'} ${f.invalid ? 'line-through' : ''}`}
           >
             <span className="font-medium">{f.name}</span>{' '}
-            <span className="text-slate-600 dark:text-slate-400">({f.model})</span>
-            {Object.entries(f.attributes).map(([k, v]) => (
-              <span key={k} className="ml-2 text-xs">
-                {k}: {v ?? '–'}
-              </span>
-            ))}
+            <span className="text-slate-700 dark:text-slate-300">
+              ({f.model}
+              {modelOf(f.model)?.manufacturer && `, ${modelOf(f.model)?.manufacturer}`})
+            </span>
+            {Object.entries(f.attributes).map(([k, v]) => {
+              const type = modelOf(f.model)?.attributeTypes?.find((a) => a.name === k);
+              // the model's short name keeps the chip short; the full name stays for the screen reader and the tooltip
+              return (
+                <span key={k} className="ml-2 text-xs">
+                  {type?.shortname ? (
+                    <>
+                      <abbr title={k} aria-hidden="true">
+                        {type.shortname}
+                      </abbr>
+                      <span className="sr-only">{k}</span>
+                    </>
+                  ) : (
+                    k
+                  )}
+                  : {formatAttribute(type, v, locale)}
+                  {type?.unit && v !== null && v !== '' ? ` ${type.unit}` : ''}
+                </span>
+              );
+            })}
             {f.staNumber !== staNumber && (
               <span className="ml-2 text-xs text-sky-700 dark:text-sky-300">
                 <Trans>moves to {f.staNumber}</Trans>

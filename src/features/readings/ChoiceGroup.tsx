@@ -89,7 +89,7 @@ export function ChoiceGroup<T extends string>({
             className={`min-h-11 min-w-11 border-slate-400 px-2 text-left text-sm font-medium whitespace-nowrap not-first:border-l ${stack ? 'max-md:not-first:border-t max-md:not-first:border-l-0' : ''} focus-visible:relative focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-amber-500 disabled:opacity-50 dark:border-slate-600 ${tone}`}
           >
             {c.key !== undefined && (
-              <span aria-hidden="true" className="mr-1 text-xs opacity-70">
+              <span aria-hidden="true" className="mr-1 text-xs">
                 {c.key}
               </span>
             )}

@@ -10,6 +10,9 @@ import type { StationGroup } from './row-model';
 import type { Density } from './use-density';
 import type { StationPanel } from '../../domain/station-panels';
 
+/** A count of zero, dimmed by colour with 4.5:1 contrast kept in light and dark (60 % opacity fell below it). */
+const ZERO_COUNT = 'font-normal text-slate-600 dark:text-slate-300';
+
 export interface StationHeaderProps {
   station: StationGroup;
   density: Density;
@@ -140,7 +143,7 @@ export function StationHeader({
               'tasks',
               <>
                 <Glyph name="tasks" />
-                <span className={`tabular-nums ${taskCount === 0 ? 'opacity-60' : ''}`}>{taskCount}</span>
+                <span className={`tabular-nums ${taskCount === 0 ? ZERO_COUNT : ''}`}>{taskCount}</span>
               </>,
               t({ message: plural(taskCount, { one: `# task at ${title}`, other: `# tasks at ${title}` }) }),
             )}
@@ -149,7 +152,7 @@ export function StationHeader({
               'facilities',
               <>
                 <Glyph name="facilities" />
-                <span className={`tabular-nums ${facilityCount === 0 ? 'opacity-60' : ''}`}>{facilityCount}</span>
+                <span className={`tabular-nums ${facilityCount === 0 ? ZERO_COUNT : ''}`}>{facilityCount}</span>
               </>,
               t({
                 message: plural(facilityCount, { one: `# facility at ${title}`, other: `# facilities at ${title}` }),

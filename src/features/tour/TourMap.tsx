@@ -10,7 +10,7 @@ import { useOnline } from '../../app/use-online';
 import { useDb } from '../../db/db-context';
 import { useConfig } from '../../db/reference-hooks';
 import { useObservable } from '../../db/hooks';
-import { MAP_MAX_ZOOM, locationFromMetadata, trackLines } from '../../domain';
+import { MAP_MAX_ZOOM, locationFromMetadata, mapLayersOrDefault, trackLines } from '../../domain';
 import { Button } from '../../ui/Button';
 import { useBaseLayers } from './base-layers';
 import { devicePosition } from './device-position';
@@ -49,7 +49,9 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
   const removed = useRef(false);
   const alive = useCallback(() => !removed.current, []);
   const mrId = tour.round.mrId;
-  const layers = useConfig().mapLayers;
+  const configured = useConfig().mapLayers;
+  // §9: without configured layers the default tile source, so the map is never grey with markers only
+  const layers = useMemo(() => mapLayersOrDefault(configured), [configured]);
   const online = useOnline();
   const [chosenLayer, setChosenLayer] = useState(0);
   const prepared = useStored(mapTilesKey(tour.instance.instanceId), MapTilesRecordSchema);
@@ -207,7 +209,14 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
         </p>
       )}
       {/* above the map: below a 60 % high map it was out of sight */}
-      {layers.length > 0 && !base.drawn[chosenLayer] && !online && (
+      {configured.length === 0 && !online && (
+        <p className="text-sm font-semibold text-amber-800 dark:text-amber-300" data-testid="map-no-tiles">
+          <Trans>
+            The base map is shown online only: no map layer of this organisation can be stored on the device.
+          </Trans>
+        </p>
+      )}
+      {configured.length > 0 && !base.drawn[chosenLayer] && !online && (
         <p className="text-sm font-semibold text-amber-800 dark:text-amber-300" data-testid="map-no-tiles">
           <Trans>
             The base map is not stored on this device for this round; prepare it under "Rounds stored offline" while

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PostIssue, PreSubmitFindings } from '../../../domain';
 import type { Refusal } from '../../../domain/submit-refusal';
 import { RefusalText } from '../../../app/RefusalText';
+import { BuildErrorText } from '../../../app/SubmitErrorText';
 import { EntryLink } from './EntryLink';
 import { formatRoundDate } from './format';
 
@@ -37,14 +38,15 @@ export function BlockingProblems({
           </li>
         );
       })}
-      {postIssues.map(({ path, message }) => (
+      {postIssues.map(({ path, message, error }) => (
         <li key={`post-${path}-${message}`}>
-          {path ? (
-            <Trans>
-              The entries cannot be sent: field {path}: {message}
-            </Trans>
+          {/* translated from the reason or the field's path: the schema's English message is for support only */}
+          {error ? (
+            <BuildErrorText error={error} />
+          ) : path ? (
+            <Trans>The entries cannot be sent: the field {path} is not valid.</Trans>
           ) : (
-            <Trans>The entries cannot be sent: {message}</Trans>
+            <Trans>The entries cannot be sent: they do not match the round's format.</Trans>
           )}
         </li>
       ))}

@@ -3,6 +3,7 @@ import type { RoundDoc } from '../../../../schemas/db/round-doc';
 import type { AppDatabase } from '../../../db/database';
 import { loadBuildContext } from '../../../db/build-context';
 import {
+  describeSubmissionError,
   isFilledEntry,
   preSubmitFindings,
   submissionPlan,
@@ -54,7 +55,9 @@ export async function gatherSubmission(
   });
   const built = buildIndoorPost(instance, round, ctx);
   const postIssues =
-    'errors' in built ? built.errors.map((message) => ({ path: '', message })) : validatePost(built.post);
+    'errors' in built
+      ? built.errors.map((error) => ({ path: '', message: describeSubmissionError(error), error }))
+      : validatePost(built.post);
   const filled = entries.filter((e) => isFilledEntry(e, { formulaGenerator: opts.formulaGenerator })).length;
   const broken =
     'post' in built && postIssues.length === 0
