@@ -59,11 +59,7 @@ function Toast({ event, onDismiss }: { event: SubmissionEvent; onDismiss: (insta
           <RoundSubmitErrorText error={event.lastError} round={event} />
         </p>
       )}
-      <Link
-        {...instanceRoute(event)}
-        onClick={onClose}
-        className="mt-1 inline-block font-semibold underline"
-      >
+      <Link {...instanceRoute(event)} onClick={onClose} className="mt-1 inline-block font-semibold underline">
         <Trans>Open the round</Trans>
       </Link>
     </Alert>

@@ -22,11 +22,7 @@ export interface FacilityEdit {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What a change of `original` does: EDIT and/or MOVE (empty: nothing but maybe taken out of service). */
-function facilityActions(
-  staNumber: string,
-  original: StationFacility,
-  edit: FacilityEdit,
-): FacilityDoc['action'] {
+function facilityActions(staNumber: string, original: StationFacility, edit: FacilityEdit): FacilityDoc['action'] {
   const action: FacilityDoc['action'] = [];
   if (edit.name !== original.name || !same(edit.attributes, original.attributes ?? {})) action.push('EDIT');
   if (edit.moveTo !== staNumber) action.push('MOVE');

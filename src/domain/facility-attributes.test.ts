@@ -25,7 +25,9 @@ describe('facility attribute kinds (§3 attribute type)', () => {
     [{ name: 'x', digits: 3 }, 'number'],
     [serial, 'text'],
     [undefined, 'text'],
-  ] as [AttributeType | undefined, string][])('%j is entered as %s', (type, kind) => expect(attributeKind(type)).toBe(kind));
+  ] as [AttributeType | undefined, string][])('%j is entered as %s', (type, kind) =>
+    expect(attributeKind(type)).toBe(kind),
+  );
 });
 
 describe("digits (§3): numbers are rounded to the attribute's decimals", () => {

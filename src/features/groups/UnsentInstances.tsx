@@ -58,10 +58,7 @@ export function UnsentInstances() {
           const date = fmt.date(i.date);
           return (
             <li key={i.instanceId} className="flex flex-wrap items-center gap-2">
-              <Link
-                {...instanceRoute(i)}
-                className="text-sky-700 underline dark:text-sky-300"
-              >
+              <Link {...instanceRoute(i)} className="text-sky-700 underline dark:text-sky-300">
                 {name} · {date}
               </Link>
               <SyncBadge state={i.syncState} correction={i.corrects !== undefined} />
