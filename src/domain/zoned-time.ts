@@ -205,7 +205,10 @@ export function todayIn(zone: string, now: Date | number = Date.now()): string {
   return toIsoDate(wall);
 }
 
-/** The calendar date `days` after (negative: before) an ISO date YYYY-MM-DD; zone-free calendar arithmetic. */
+/**
+ * The calendar date `days` after (negative: before) an ISO date YYYY-MM-DD; zone-free calendar arithmetic.
+ * @internal the tests' days-ago dates (test/support/dates.ts) follow the product's calendar with it
+ */
 export function shiftIsoDate(isoDate: string, days: number): string {
   const parsed = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? parseIso(isoDate) : undefined;
   if (!parsed) throw new RangeError(`not a calendar date: ${isoDate}`);
