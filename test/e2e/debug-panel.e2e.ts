@@ -32,7 +32,8 @@ describe('support panel (/debug)', () => {
     await expect.poll(() => attempts.count()).toBe(2);
     expect(await attempts.nth(0).textContent()).toContain('500');
     expect(await attempts.nth(1).textContent()).toContain('500');
-    expect(await page.getByTestId('debug-leader').textContent()).toContain('Leader');
+    // the page is new: its tab is elected leader once the page it replaced has resigned (at its pagehide)
+    await expect.poll(() => page.getByTestId('debug-leader').textContent(), { timeout: 15_000 }).toContain('Leader');
     await expect.poll(() => page.getByTestId('debug-count-drafts').textContent()).toBe('1');
 
     await page.getByTestId('debug-submission').getByRole('button', { name: 'Erneut versuchen' }).click();

@@ -50,9 +50,11 @@ describe('login through an OpenID provider (keycloak-js against oidc-provider)',
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
+    // the sent round opens read-only with what was sent; "Edit again" makes a correction of it, without a login
+    await page.getByRole('button', { name: 'Wieder bearbeiten' }).click();
     const input = page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 LF', exact: true });
     await input.fill('250');
-    await page.locator('input[data-saved="true"]').waitFor({ timeout: 10_000 });
+    await expect.poll(() => input.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
     await page.reload();
     await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe('250');
     expect(page.url()).toContain(server.url);
