@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testEndpoint } from '../../server/http/faults';
 import {
@@ -110,7 +111,8 @@ describe('links and toasts land on the round meant', () => {
       await target.scrollIntoViewIfNeeded();
       await page.mouse.wheel(0, 200);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-      const scrolled = await page.evaluate(() => window.scrollY);
+      // the wheel scrolls smoothly: read the position once it has come to rest, not mid-animation
+      const scrolled = await settledScrollY(page);
 
       // open a round by its link, come back by the back link
       await target.getByRole('link', { name: SPRINGS }).click();
@@ -234,3 +236,15 @@ describe('links land on the round meant, against a spec-only server', () => {
   it('a deep link to an archived round the pull did not bring opens it online, and says offline it is not on the device', () =>
     deepLinkOpensRound(env));
 });
+
+/** The page's scroll position once two reads a frame-train apart agree (smooth scrolling has ended). */
+async function settledScrollY(page: Page): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const now = await page.evaluate(
+      () => new Promise<number>((resolve) => setTimeout(() => resolve(window.scrollY), 150)),
+    );
+    if (now === last) return now;
+    last = now;
+  }
+}
