@@ -18,6 +18,7 @@ import { HttpError, retryAfterHeader } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
+import { underBasePath } from './http/base-path';
 import { manifestRoute } from './http/manifest';
 import { demoTileRoutes } from './http/demo-tiles';
 import { rejectMalformedUrls } from './http/encoding';
@@ -77,6 +78,11 @@ export interface ServerOptions {
   apiProfile?: ApiProfile;
   /** rate and concurrency limits (server/limits.ts); each defaults to today's value */
   limits?: Partial<ServerLimits>;
+  /**
+   * the path the app and its API are served under, normalized (`/hwe/`; src/domain/base-path.ts); default `/`.
+   * Written into index.html's `<base href>`; requests under it are answered without it (http/base-path.ts).
+   */
+  basePath?: string;
 }
 
 /**
@@ -104,6 +110,7 @@ export const DEFAULT_TIMEOUTS: HttpTimeouts = {
 };
 
 export interface RunningServer {
+  /** where the app is served, without a trailing `/`: the origin, plus the base path under a sub-path */
   url: string;
   port: number;
   db: Database;
@@ -146,6 +153,7 @@ export function createApp(
     | 'serveSourceMaps'
     | 'apiProfile'
     | 'limits'
+    | 'basePath'
   > & { storage: ImageStorage },
 ) {
   const profile = opts.apiProfile ?? 'full';
@@ -218,7 +226,8 @@ export function createApp(
   if (opts.demo) app.route('/tiles', demoTileRoutes());
   // the installed app's name from the config's title: an extension, so the spec profile serves the built file
   if (opts.staticDir && profile === 'full') app.get('/manifest.webmanifest', manifestRoute(opts.staticDir, db));
-  if (opts.staticDir) app.use('*', serveApp(opts.staticDir, { sourceMaps: opts.serveSourceMaps }));
+  if (opts.staticDir)
+    app.use('*', serveApp(opts.staticDir, { sourceMaps: opts.serveSourceMaps, basePath: opts.basePath }));
   app.notFound((c) => c.json({ message: `not found: ${c.req.path}` }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) {
@@ -264,12 +273,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       keepAliveTimeout: t.keepAliveMs,
       connectionsCheckingInterval: t.checkMs,
     };
-    const s = serve({ fetch: app.fetch, port: opts.port ?? 8080, hostname: host, serverOptions }, () => resolve(s));
+    const fetch = underBasePath(app.fetch, opts.basePath ?? '/');
+    const s = serve({ fetch, port: opts.port ?? 8080, hostname: host, serverOptions }, () => resolve(s));
   });
   (server as HttpServer).setTimeout(t.idleMs, (socket) => socket.destroy());
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://localhost:${port}${(opts.basePath ?? '/').replace(/\/$/, '')}`,
     port,
     db,
     faultToken,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { ServerOptions } from './app';
 import { API_PROFILES } from './extensions';
 import { DEFAULT_LIMITS } from './limits';
+import { normalizeBasePath } from '../src/domain/base-path';
 
 /** A limit of server/limits.ts: a whole number of at least 1, its default (today's value) when not set. */
 function positiveCount(name: string) {
@@ -67,6 +68,21 @@ const EnvSchema = v.object({
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false'], 'S3_FORCE_PATH_STYLE must be 1 or 0'), '0'),
   S3_PREFIX: v.optional(v.string()),
+  // the app and its API under a sub-path (docs/server.md): `/hwe/` serves /hwe/, /hwe/hwe-api/v2/…
+  BASE_PATH: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => normalizeBasePath(s).ok,
+        'BASE_PATH must be a URL path such as /hwe/ (letters, digits and - . _ ~ ; no .. or //, no query)',
+      ),
+      v.transform((s) => {
+        const n = normalizeBasePath(s);
+        return n.ok ? n.basePath : '/';
+      }),
+    ),
+    '/',
+  ),
   API_PROFILE: v.optional(v.picklist(API_PROFILES, 'API_PROFILE must be full or spec'), 'full'),
   LIMIT_UPLOADS_PER_USER_DAY: positiveCount('LIMIT_UPLOADS_PER_USER_DAY'),
   LIMIT_IMAGE_CONVERSIONS: positiveCount('LIMIT_IMAGE_CONVERSIONS'),
@@ -131,6 +147,7 @@ export function parseEnv(env: Record<string, string | undefined>): ParsedEnv {
       allowLoginOffOnNetwork: e.ALLOW_LOGIN_OFF_ON_NETWORK === '1',
       serveSourceMaps: e.SERVE_SOURCE_MAPS === '1',
       apiProfile: e.API_PROFILE,
+      basePath: e.BASE_PATH,
       limits: {
         uploadsPerUserDay: e.LIMIT_UPLOADS_PER_USER_DAY ?? DEFAULT_LIMITS.uploadsPerUserDay,
         imageConversions: e.LIMIT_IMAGE_CONVERSIONS ?? DEFAULT_LIMITS.imageConversions,

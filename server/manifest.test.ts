@@ -46,7 +46,7 @@ describe('GET /manifest.webmanifest names the installed app after the configured
     await unsetConfig('title', 'locale');
     await setConfig({ ...(title === undefined ? {} : { title }), ...(locale === undefined ? {} : { locale }) });
     const m = await manifest();
-    expect(m).toMatchObject({ name, short_name: name, lang, start_url: '/' });
+    expect(m).toMatchObject({ name, short_name: name, lang, start_url: './' });
   });
 
   it('serves the built manifest in the spec profile, as a server of the static files alone would', async () => {

@@ -4,6 +4,7 @@ import { PendingPage } from './app/PendingPage';
 import { RouteError } from './app/RouteError';
 import { installErrorReporting } from './app/error-reporting';
 import { noteNavigation } from './app/app-reload';
+import { appRouterBasepath } from './app/base-url';
 import { rootRoute } from './routes/__root';
 import { indexRoute } from './routes/index';
 import { stationsRoute } from './routes/stations.$group.$date';
@@ -49,6 +50,8 @@ export const PENDING_INDICATOR_DELAY_MS = 200;
 
 export const router = createRouter({
   routeTree,
+  // the app under a sub-path (BASE_PATH): routes stay `/stations/…`, their addresses `/hwe/stations/…`
+  basepath: appRouterBasepath(),
   defaultPendingMs: PENDING_INDICATOR_DELAY_MS,
   defaultPendingMinMs: 0,
   defaultPendingComponent: PendingPage,

@@ -14,8 +14,10 @@ const { count, size, warnings } = await generateSW({
   swDest: `${dir}/sw.js`,
   // Large lazy chunks (maps, charts) are precached too: a field worker may open them offline.
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  // Relative, like the precached files: resolved against sw.js, so under a sub-path (BASE_PATH=/hwe/) the
+  // fallback is /hwe/index.html and the API's navigations /hwe/hwe-api/v2/… are refused it like /hwe-api/v2/….
   navigateFallback: 'index.html',
-  navigateFallbackDenylist: [/^\/hwe-api\//, /^\/__test__\//],
+  navigateFallbackDenylist: [/\/hwe-api\/v\d+\//, /^\/hwe-api\//, /\/__test__\//],
   cleanupOutdatedCaches: true,
   clientsClaim: true,
   // A new version waits until the user confirms the update prompt (§4 Update).
@@ -34,9 +36,9 @@ const { count, size, warnings } = await generateSW({
       handler: async ({ request }) => (await caches.match(request, { cacheName: 'map-tiles' })) ?? fetch(request),
     },
     // the manifest from the network, so a title changed on the server reaches the next installation; the last
-    // answer is kept for a start without network
+    // answer is kept for a start without network. Beside sw.js, wherever the app is served (a sub-path too).
     {
-      urlPattern: ({ url }) => url.pathname === '/manifest.webmanifest',
+      urlPattern: ({ url }) => url.href === new URL('manifest.webmanifest', self.location.href).href,
       handler: 'NetworkFirst',
       options: { cacheName: 'app-manifest', networkTimeoutSeconds: 5 },
     },

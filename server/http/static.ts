@@ -4,6 +4,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
 import { etagMatches } from './etag';
+import { withBaseHref } from './base-path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -106,9 +107,16 @@ function singleRange(header: string, size: number): { start: number; end: number
  * bytes for scripts): negotiated on Accept-Encoding, so every answer of a compressible file says
  * `Vary: Accept-Encoding`. A variant older than its file (a file replaced after the build) is not used. A range
  * request gets the identity bytes, since a range of a compressed body helps no client.
+ *
+ * Under a sub-path (`basePath` other than `/`) index.html is sent with that path in its `<base href>`
+ * (`indexWithBase`), whole and uncompressed: the build's variants hold the root's.
  */
-export function serveApp(staticDir: string, opts: { sourceMaps?: boolean } = {}): MiddlewareHandler<AppEnv> {
+export function serveApp(
+  staticDir: string,
+  opts: { sourceMaps?: boolean; basePath?: string } = {},
+): MiddlewareHandler<AppEnv> {
   const root = resolve(staticDir);
+  const basePath = opts.basePath ?? '/';
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const rel = normalize(decodeURIComponent(c.req.path)).replace(/^(\.\.[/\\])+/, '');
@@ -126,6 +134,7 @@ export function serveApp(staticDir: string, opts: { sourceMaps?: boolean } = {})
       if (!st?.isFile()) return next();
     }
     const name = file.slice(root.length);
+    if (basePath !== '/' && name === '/index.html') return indexWithBase(c.req.raw, file, st, basePath);
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
       'Cache-Control': name.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -171,4 +180,32 @@ export function serveApp(staticDir: string, opts: { sourceMaps?: boolean } = {})
     headers['Content-Length'] = String(body.byteLength);
     return new Response(c.req.method === 'HEAD' ? null : body, { status, headers });
   };
+}
+
+/** index.html with `basePath` in its `<base href>`, read again when the file changes (a deployed update). */
+const rewrittenIndex = new Map<
+  string,
+  { mtimeMs: number; size: number; body: Uint8Array<ArrayBuffer>; etag: string }
+>();
+
+async function indexWithBase(
+  req: Request,
+  file: string,
+  st: { mtimeMs: number; size: number },
+  basePath: string,
+): Promise<Response> {
+  const key = `${file}\n${basePath}`;
+  let entry = rewrittenIndex.get(key);
+  if (entry?.mtimeMs !== st.mtimeMs || entry.size !== st.size) {
+    const body = new TextEncoder().encode(withBaseHref(await readFile(file, 'utf8'), basePath));
+    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+    entry = { mtimeMs: st.mtimeMs, size: st.size, body, etag: `"${hash}-base"` };
+    rewrittenIndex.set(key, entry);
+  }
+  const headers: Record<string, string> = { 'Cache-Control': 'no-cache', ETag: entry.etag };
+  if (etagMatches(req.headers.get('If-None-Match') ?? undefined, entry.etag))
+    return new Response(null, { status: 304, headers });
+  headers['Content-Type'] = TYPES['.html'] ?? 'text/html';
+  headers['Content-Length'] = String(entry.body.byteLength);
+  return new Response(req.method === 'HEAD' ? null : entry.body, { status: 200, headers });
 }

@@ -182,7 +182,7 @@ export function Navbar() {
             {/* space kept before the image arrives (the square icon exactly, a configured logo at least as wide as
                 high): the navbar's items moved when it loaded (a layout shift) */}
             <img
-              src={config.logo ?? '/icon.svg'}
+              src={config.logo ?? 'icon.svg'}
               alt=""
               height={32}
               {...(config.logo ? {} : { width: 32 })}

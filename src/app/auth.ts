@@ -1,3 +1,4 @@
+import { appBase } from './base-url';
 import type Keycloak from 'keycloak-js';
 import { BehaviorSubject } from 'rxjs';
 import type { IdentityConfig } from '../../schemas/api';
@@ -67,7 +68,7 @@ export class Auth {
           onLoad: 'check-sso',
           pkceMethod: 'S256',
           checkLoginIframe: false,
-          redirectUri: `${window.location.origin}/`,
+          redirectUri: appBase(),
         });
         this.checking = false;
         this.state$.next({ enabled: true, authenticated });
@@ -76,7 +77,7 @@ export class Auth {
         const wanted = sessionStorage.getItem(LOGIN_WANTED) !== null;
         sessionStorage.removeItem(LOGIN_WANTED);
         if (wanted && !authenticated) {
-          void kc.login({ redirectUri: `${window.location.origin}/` });
+          void kc.login({ redirectUri: appBase() });
           return;
         }
         const returnTo = sessionStorage.getItem(RETURN_TO);
@@ -111,7 +112,7 @@ export class Auth {
   login(): void {
     sessionStorage.setItem(RETURN_TO, window.location.pathname + window.location.search);
     if (this.checking) sessionStorage.setItem(LOGIN_WANTED, '1');
-    else void this.keycloak?.login({ redirectUri: `${window.location.origin}/` });
+    else void this.keycloak?.login({ redirectUri: appBase() });
   }
 
   /** Set once at start: removes what was pulled for the user logging out (shared devices). */
@@ -124,7 +125,7 @@ export class Auth {
   async logout(): Promise<void> {
     this.tabs?.postMessage('logout');
     await this.forgetPulledData().catch((e: unknown) => console.error('removing the pulled data at logout failed', e));
-    await this.keycloak?.logout({ redirectUri: `${window.location.origin}/` });
+    await this.keycloak?.logout({ redirectUri: appBase() });
   }
 }
 

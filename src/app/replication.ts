@@ -1,3 +1,4 @@
+import { appApiRoot } from './base-url';
 import * as v from 'valibot';
 import { ConfigSchema } from '../../schemas/api';
 import { createContext, useContext } from 'react';
@@ -58,7 +59,7 @@ export function startAppReplication(db: AppDatabase): ReplicationHandle {
   const handle = deferredReplication(async () => {
     const { startReplication } = await loadRunner();
     return startReplication(db, {
-      origin: window.location.origin,
+      origin: appApiRoot(),
       identity: browserClientIdentity(() => auth.token()),
     });
   });

@@ -1,3 +1,4 @@
+import { appBase } from './base-url';
 import type { Workbox } from 'workbox-window';
 
 type UpdateListener = (apply: () => void) => void;
@@ -11,16 +12,18 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
 
 /**
  * §7: the service worker script is registered from a path relative to the app's base (not to the page:
- * a first visit on a deep link such as /stations/… must install it too); errors are logged, not fatal.
+ * a first visit on a deep link such as /stations/… must install it too), with the base as its scope: under a
+ * sub-path (`<base href="/hwe/">`) that is /hwe/sw.js for /hwe/. Errors are logged, not fatal.
  */
 export function registerServiceWorker(onTakeover: () => void): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   // workbox-window is not needed to draw the first screen: it loads in its own chunk, which the
   // service worker precaches like every other; registration waits for the page's load event anyway.
   import('workbox-window')
-    .then(({ Workbox }) =>
-      register(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }), onTakeover),
-    )
+    .then(({ Workbox }) => {
+      const base = appBase();
+      register(new Workbox(new URL('sw.js', base).href, { scope: new URL(base).pathname }), onTakeover);
+    })
     .catch((e: unknown) => console.error('service worker registration failed', e));
 }
 

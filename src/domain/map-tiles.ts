@@ -4,6 +4,8 @@
  * Storage beforehand is the one the map finds offline.
  */
 
+import { resolveAppAddress } from './base-path';
+
 export interface TileId {
   z: number;
   x: number;
@@ -155,13 +157,13 @@ export function tileBBox3857({ z, x, y }: TileId): string {
 }
 
 /**
- * The layer's URL template as the map uses it: a path without origin gets the app's origin (maplibre loads
- * tiles from workers, where a relative URL means nothing) and `{ratio}` is dropped, so a tile has one URL
- * whatever the screen's pixel ratio — the one prepared for offline.
+ * The layer's URL template as the map uses it: a path without origin is made absolute (maplibre loads tiles
+ * from workers, where a relative URL means nothing) — `/tiles/…` on the app's origin, `tiles/…` under the app's
+ * base (`baseUrl`, the app under a sub-path) — and `{ratio}` is dropped, so a tile has one URL whatever the
+ * screen's pixel ratio — the one prepared for offline.
  */
-export function layerTemplate(layer: LayerLike, origin: string): string {
-  const url = layer.url.replace(/\{ratio\}/g, '');
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+export function layerTemplate(layer: LayerLike, baseUrl: string): string {
+  return resolveAppAddress(layer.url.replace(/\{ratio\}/g, ''), baseUrl);
 }
 
 /** The URL of one tile of a template: `{z}/{x}/{y}` for TMS (XYZ scheme), `{bbox-epsg-3857}` for WMS. */

@@ -41,7 +41,7 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
 export async function startTestServer(
   dataDir: string,
   port = 0,
-  opts: Pick<ServerOptions, 'apiProfile'> = {},
+  opts: Pick<ServerOptions, 'apiProfile' | 'basePath'> = {},
 ): Promise<TestServer> {
   return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true, demo: true, ...opts });
 }
@@ -77,6 +77,7 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** A call of the server's API (under its base path when it has one: `server.url` includes it). */
 export async function api<T>(server: TestServer, path: string): Promise<T> {
   const res = await fetch(`${server.url}/hwe-api/v2${path}`);
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
@@ -92,7 +93,7 @@ export async function countRoundPosts(server: TestServer): Promise<number> {
 /** One real server (own data directory) and one browser for a test file, started once and cleaned up after. */
 export function serverAndBrowser(
   prefix: string,
-  opts: Pick<ServerOptions, 'apiProfile'> = {},
+  opts: Pick<ServerOptions, 'apiProfile' | 'basePath'> = {},
 ): { server: () => TestServer; browser: () => Browser } {
   const dir = tempDir(prefix);
   let server: TestServer | undefined;

@@ -1,3 +1,4 @@
+import { appBase } from '../../app/base-url';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CompletedEntry } from '../../../schemas/api';
 import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc';
@@ -80,7 +81,7 @@ function EntryRemarks({ entry }: { entry: CompletedEntry }) {
 /** §3 Remark.imageURLs of the entry's remarks: each image as a thumbnail linking to the full image. */
 function RemarkImageLinks({ entry }: { entry: CompletedEntry }) {
   const { t } = useLingui();
-  const urls = displayableImageUrls([entry.tsRemark, entry.staRemark], window.location.origin);
+  const urls = displayableImageUrls([entry.tsRemark, entry.staRemark], appBase());
   if (urls.length === 0) return null;
   return (
     <ul className="mt-1 flex flex-wrap gap-1" aria-label={t`Images of the remark`}>

@@ -9,8 +9,10 @@ import {
   type NetworkProblemAnswer,
 } from '../../../schemas/api';
 import { auth } from '../../app/auth';
+import { appApiRoot } from '../../app/base-url';
 
-const API = '/hwe-api/v2/admin';
+/** the admin calls, under the app's base like every API call (the app under a sub-path) */
+const api = () => `${appApiRoot()}/hwe-api/v2/admin`;
 
 /** A refused upload: every problem with file, row and column (docs/operator.md). */
 export class UploadRefused extends Error {
@@ -48,7 +50,7 @@ export async function uploadBody(files: readonly File[]): Promise<{ body: Uint8A
 }
 
 async function post<T>(path: string, body: Uint8Array, schema: v.GenericSchema<unknown, T>): Promise<T> {
-  const res = await fetch(`${API}${path}`, {
+  const res = await fetch(`${api()}${path}`, {
     method: 'POST',
     headers: { ...(await headers()), 'Content-Type': 'application/octet-stream' },
     body: body as Uint8Array<ArrayBuffer>,
@@ -77,7 +79,7 @@ export function importHistory(files: readonly File[], dryRun: boolean): Promise<
 
 /** Downloads an export (they need the login's token, so a plain link would not do). */
 export async function download(path: string, fileName: string): Promise<void> {
-  const res = await fetch(`${API}${path}`, { headers: await headers() });
+  const res = await fetch(`${api()}${path}`, { headers: await headers() });
   if (!res.ok) {
     const json = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
     throw new Error(json?.message ?? `HTTP ${res.status}`);

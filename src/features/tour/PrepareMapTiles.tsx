@@ -1,3 +1,4 @@
+import { appBase } from '../../app/base-url';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Location, MapLayer } from '../../../schemas/api';
@@ -77,7 +78,7 @@ export function PrepareMapTiles({
   const db = useDb();
   const fmt = useLocaleFormat();
   const mb = useMegabytes();
-  const template = layerTemplate(layer, window.location.origin);
+  const template = layerTemplate(layer, appBase());
   const plan = useMemo(() => planRoundTiles(layer, points), [layer, points]);
   const storedBefore = useStoredBefore(template);
   const [progress, setProgress] = useState<TileProgress | null>(null);

@@ -1,3 +1,4 @@
+import { appBase } from '../../app/base-url';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -144,10 +145,7 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
   const lines = stored
     ? tourReadiness({
         ...stored,
-        tiles:
-          layer && stored.points.length > 0
-            ? tileStock(stored.tiles, layerTemplate(layer, window.location.origin))
-            : undefined,
+        tiles: layer && stored.points.length > 0 ? tileStock(stored.tiles, layerTemplate(layer, appBase())) : undefined,
         login: !authState.enabled ? 'not-needed' : authState.authenticated ? 'valid' : 'missing',
         online,
       })

@@ -1,3 +1,4 @@
+import { appBase } from '../../app/base-url';
 import type maplibregl from 'maplibre-gl';
 import type { RasterSourceSpecification } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
@@ -13,11 +14,11 @@ import { MAP_MAX_ZOOM, layerTemplate, nativeZoom } from '../../domain';
  */
 export function baseSource(
   layer: MapLayer,
-  origin: string,
+  baseUrl: string,
   online: boolean,
   prepared: MapTilesRecord | undefined,
 ): RasterSourceSpecification | null {
-  const template = layerTemplate(layer, origin);
+  const template = layerTemplate(layer, baseUrl);
   const native = Math.min(nativeZoom(layer), MAP_MAX_ZOOM);
   const spec: RasterSourceSpecification = {
     type: 'raster',
@@ -56,10 +57,10 @@ export function useBaseLayers(
   useEffect(() => {
     if (!map) return undefined;
     const added: string[] = [];
-    const origin = window.location.origin;
+    const base = appBase();
     const below = ['overlay', 'track'].find((id) => map.getLayer(id));
     layers.forEach((layer, i) => {
-      const spec = baseSource(layer, origin, online, prepared);
+      const spec = baseSource(layer, base, online, prepared);
       if (!spec) return;
       const id = sourceId(i);
       map.addSource(id, spec);
