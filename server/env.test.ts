@@ -103,6 +103,20 @@ describe('environment of server/main.ts', () => {
     expect(parseEnv({ API_PROFILE: 'vendor' })).toEqual({ ok: false, error: expect.stringContaining('API_PROFILE') });
   });
 
+  it.each([
+    [undefined, '/'],
+    ['/', '/'],
+    ['hwe', '/hwe/'],
+    ['/hwe', '/hwe/'],
+    ['/intranet/hwe/', '/intranet/hwe/'],
+  ])('BASE_PATH %j serves under %j', (raw, basePath) => {
+    expect(parseEnv(raw === undefined ? {} : { BASE_PATH: raw })).toMatchObject({ ok: true, options: { basePath } });
+  });
+
+  it.each(['https://intranet/hwe/', '/hwe/../x/', '/hwe//x/', '/hwe?x', '/h we/'])('BASE_PATH %j is refused', (raw) => {
+    expect(parseEnv({ BASE_PATH: raw })).toEqual({ ok: false, error: expect.stringContaining('BASE_PATH must be') });
+  });
+
   it('reads the S3 store and the variant cache', () => {
     const env = {
       S3_ENDPOINT: 'http://minio:9000',

@@ -31,18 +31,19 @@ export const DEMO_CONFIG: ConfigInput = {
     startRow: 2,
     dateTimeFormat: 'dd.MM.yyyy HH:mm',
   },
-  // the server's own generated demo tiles (server/http/demo-tiles.ts): OSM cannot be reached here, and a start must make no failed request
+  // the server's own generated demo tiles (server/http/demo-tiles.ts): OSM cannot be reached here, and a start must make no failed request.
+  // Relative: under the app's base, so the demo map works when the app is served under a sub-path (BASE_PATH)
   mapLayers: [
     {
       type: 'tms',
-      url: '/tiles/{z}/{x}/{y}.png',
+      url: 'tiles/{z}/{x}/{y}.png',
       name: 'Demo-Karte',
       zoom: 17,
       attribution: 'Demo-Kacheln, generiert',
     },
     {
       type: 'wms',
-      url: '/tiles/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=relief&STYLES=&FORMAT=image/png&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX={bbox-epsg-3857}',
+      url: 'tiles/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=relief&STYLES=&FORMAT=image/png&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX={bbox-epsg-3857}',
       name: 'Demo-Relief (WMS)',
       zoom: 17,
       attribution: 'Demo-WMS, generiert',
