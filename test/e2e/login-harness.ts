@@ -11,7 +11,13 @@ import { CLIENT_ID, freePort, REALM, startOidcProvider, type ProviderOptions } f
  */
 export function loginServerAndBrowser(
   prefix: string,
-  opts: { seed(server: TestServer): Promise<void>; faultInjection?: boolean; accounts?: ProviderOptions['accounts'] },
+  opts: {
+    seed(server: TestServer): Promise<void>;
+    faultInjection?: boolean;
+    accounts?: ProviderOptions['accounts'];
+    /** the app under a sub-path (`/hwe/`): the provider then knows `{origin}/hwe/` as the app's redirect */
+    basePath?: string;
+  },
   started: (server: TestServer, browser: Browser) => void,
 ): void {
   const dir = tempDir(prefix);
@@ -21,13 +27,15 @@ export function loginServerAndBrowser(
   beforeAll(async () => {
     // the provider must know the app's origin before the server starts on that port
     const port = await freePort();
-    idp = await startOidcProvider(`http://localhost:${port}`, [], opts.accounts ? { accounts: opts.accounts } : {});
+    const appUrl = `http://localhost:${port}${(opts.basePath ?? '/').replace(/\/$/, '')}`;
+    idp = await startOidcProvider(appUrl, [], opts.accounts ? { accounts: opts.accounts } : {});
     server = await startServer({
       port,
       dataDir: dir.path,
       staticDir: 'dist',
       demo: true,
       ...(opts.faultInjection ? { faultInjection: true } : {}),
+      ...(opts.basePath ? { basePath: opts.basePath } : {}),
       identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
     });
     await opts.seed(server);

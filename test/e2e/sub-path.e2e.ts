@@ -1,5 +1,5 @@
 import { calendarDateOf, testToday } from '../support/dates';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import {
@@ -16,6 +16,8 @@ import {
   watchErrors,
 } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
+import { loginServerAndBrowser } from './login-harness';
+import { signInAtProvider } from './oidc-provider';
 
 // Issue 32 row 8: an operator serves the app under a sub-path (BASE_PATH=/hwe/) with the one build there is.
 const BASE = '/hwe/';
@@ -161,6 +163,49 @@ describe('the app under a sub-path on a spec-only server', () => {
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
+    }
+  });
+});
+
+describe('login under a sub-path', () => {
+  let server: TestServer;
+  let browser: Browser;
+  loginServerAndBrowser(
+    'e2e-sub-path-login-',
+    {
+      basePath: BASE,
+      seed: async (s) => {
+        await s.db.query("insert into app_user (username) values ('olga')");
+        await s.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE')");
+      },
+    },
+    (s, b) => {
+      server = s;
+      browser = b;
+    },
+  );
+
+  it('comes back from the identity provider to the app under the sub-path, logged in', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    try {
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const origin = new URL(server.url).origin;
+      const paths = sameOriginPaths(page, origin);
+      await page.goto(`${server.url}/?date=${today}`);
+      const login = page.getByRole('button', { name: 'Anmelden' });
+      await login.waitFor({ timeout: 30_000 });
+      await login.click();
+      // the provider knows only {origin}/hwe/ as the app's address: keycloak-js asked to return there
+      await signInAtProvider(page, 'olga');
+      await roundLink(page, 'Quellen Kaunertal').waitFor({ timeout: 30_000 });
+      expect(new URL(page.url()).pathname.startsWith(BASE)).toBe(true);
+      await roundLink(page, 'Quellen Kaunertal').click();
+      await page.waitForURL((url) => url.pathname.startsWith(`${BASE}stations/`));
+      expect(paths.filter((path) => !path.startsWith(BASE))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });
