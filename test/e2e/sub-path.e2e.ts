@@ -22,6 +22,8 @@ import { signInAtProvider } from './oidc-provider';
 // Issue 32 row 8: an operator serves the app under a sub-path (BASE_PATH=/hwe/) with the one build there is.
 const BASE = '/hwe/';
 const today = testToday();
+/** a demo round with stations on the map */
+const TOUR = 'Talsperre Gepatsch Kontrollgang';
 
 /** Every request of the page to the app's own server, so an address outside the sub-path is seen. */
 function sameOriginPaths(page: Page, origin: string): string[] {
@@ -160,6 +162,41 @@ describe('the app under a sub-path on a spec-only server', () => {
       await page.getByRole('textbox', { name: p.label, exact: true }).waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname.startsWith(`${BASE}stations/`)).toBe(true);
       expect(paths.filter((path) => !path.startsWith(BASE))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("draws the demo map's tiles from under the sub-path on the tour", async () => {
+    if (!server) throw new Error('server not started');
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        locale: 'de-DE',
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const tiles: { path: string; status: number }[] = [];
+      page.on('response', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.includes('/tiles/')) tiles.push({ path: url.pathname, status: r.status() });
+      });
+      await page.goto(`${server.url}/?date=${today}`);
+      await page.getByRole('button', { name: `${TOUR} offline nehmen` }).click({ timeout: 60_000 });
+      await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith(`${BASE}mobile/`));
+      const instanceId = new URL(page.url()).pathname.split('/').pop() ?? '';
+      await page.goto(`${server.url}/mobile/${instanceId}?view=map`);
+      await page.locator('[data-testid="tour-map"] canvas').waitFor({ timeout: 30_000 });
+      // the demo config names its layers relative (tiles/…): under the app's base, answered by this server
+      await expect.poll(() => tiles.filter((t) => t.status === 200).length, { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(tiles.filter((t) => !t.path.startsWith(`${BASE}tiles/`))).toEqual([]);
+      expect(await page.getByTestId('map-tile-error').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
