@@ -241,6 +241,13 @@ export async function heapGrowth(
   reps: number,
   perRep: number,
 ): Promise<void> {
+  // where the area's time goes (the smoke's slowest area on a loaded machine)
+  const steps: string[] = [];
+  let t = performance.now();
+  const step = (name: string) => {
+    steps.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+  };
   // one typed value opens the table's instance as a user does; the rest go through the app's writeDraft
   await page.goto(homeUrl);
   await roundLink(page, BIG.mrName).click();
@@ -258,7 +265,9 @@ export async function heapGrowth(
     label,
     { timeout: FIND_TIMEOUT_MS },
   );
+  step('typed');
   const filled = await withLib(page, bundle, (lib, a) => lib.fillDrafts(...(a as [string, string])), [BIG.mrId, date]);
+  step('filled');
   const heaps: number[] = [];
   await page.goto(homeUrl);
   for (let r = 0; r < reps; r++) {
@@ -269,7 +278,9 @@ export async function heapGrowth(
     await roundLink(page, BIG.mrName).waitFor();
     await cdp.send('HeapProfiler.collectGarbage');
     heaps.push((await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6);
+    step(`repetition ${r + 1}`);
   }
+  console.info(`  heap steps: ${steps.join(', ')}`);
   const growth = heaps.slice(1).map((h, i) => ((h - (heaps[i] ?? h)) / (heaps[i] ?? h)) * 100);
   record(`heap: growth between repetitions of ${perRep} navigations`, 'normal', growth, '%', 20, {
     note: `${filled} values entered, ${reps * perRep} navigations; heap after each repetition: ${heaps.map((h) => h.toFixed(1)).join(', ')} MB`,
