@@ -112,7 +112,8 @@ try {
   if (wanted('coldstart')) await area('offline cold start', () => offlineColdStart(home, profiles, RUNS));
   if (wanted('server')) await area('server', () => concurrentSubmissions(server.url, RUNS));
   // the production database: `npm run bench` starts a throw-away PostgreSQL cluster when it is installed
-  if (wanted('server') && process.env.TEST_PG_URL) {
+  // the smoke takes the PGlite way only (the same routes; the server tests run on PostgreSQL too)
+  if (wanted('server') && process.env.TEST_PG_URL && !SMOKE) {
     const pgServer = await startServer({
       port: 0,
       staticDir: 'dist',
@@ -125,7 +126,8 @@ try {
     }
   }
   // a million historic values in bulk (issue 30), on PGlite and, when installed, on PostgreSQL
-  if (wanted('history')) await area('history in', () => historyImport());
+  // the smoke imports into PostgreSQL when there is one (a fresh PGlite alone takes half a minute to migrate here)
+  if (wanted('history') && !(SMOKE && process.env.TEST_PG_URL)) await area('history in', () => historyImport());
   if (wanted('history') && process.env.TEST_PG_URL) {
     const { databaseUrl } = await testDatabaseOptions('');
     await area('history in (PostgreSQL)', () => historyImport(databaseUrl, 'PostgreSQL'));

@@ -10,7 +10,7 @@ import {
 } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness';
 import { TEST_ZONE } from '../test/support/dates';
-import type { Profile } from './report';
+import { noteConsole, type Profile } from './report';
 import type { BenchLib } from './page-bundle';
 
 export const PROFILES: readonly { profile: Profile; rate: number }[] = [
@@ -45,6 +45,8 @@ export function launch(): Promise<Browser> {
 export async function openPage(context: BrowserContext, rate: number): Promise<Page> {
   await context.addInitScript(NAME_SHIM);
   const page = await context.newPage();
+  page.on('console', (m) => noteConsole(`[${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => noteConsole(`[pageerror] ${e.message}`));
   // a page slowed four times with 2,000 rows answers late, but not a minute late: an area that cannot find its
   // way (a renamed button, a screen that never comes) fails loudly within a minute instead of hanging
   page.setDefaultTimeout(FIND_TIMEOUT_MS);

@@ -24,6 +24,15 @@ export interface Result {
 
 const results: Result[] = [];
 const failed: string[] = [];
+// the console of the bench's pages (openPage), so a failed area shows what the app said meanwhile
+const consoleLines: string[] = [];
+const CONSOLE_KEPT = 400;
+
+/** Keeps one line of a page's console (errors, warnings, logs) for the report of a failing area. */
+export function noteConsole(line: string): void {
+  consoleLines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+  if (consoleLines.length > CONSOLE_KEPT) consoleLines.splice(0, consoleLines.length - CONSOLE_KEPT);
+}
 
 /** The areas that threw (not the ones that missed a budget). */
 export function failedAreas(): readonly string[] {
@@ -86,10 +95,14 @@ export async function area(name: string, run: () => Promise<void>): Promise<void
   noteLoad(`${name} start`);
   console.info(`▶ ${name}`);
   const t0 = performance.now();
+  const consoleFrom = consoleLines.length;
   try {
     await run();
   } catch (e) {
     console.error(`✖ ${name} failed:`, e);
+    // the page's own account (a write that failed, a closed database, a quota): the area's lines, else the last ones
+    const lines = consoleLines.slice(consoleFrom).length ? consoleLines.slice(consoleFrom) : consoleLines.slice(-40);
+    console.error(`  page console during ${name} (${lines.length} lines):\n    ${lines.join('\n    ')}`);
     failed.push(name);
     results.push({
       metric: `${name}: failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
@@ -102,8 +115,12 @@ export async function area(name: string, run: () => Promise<void>): Promise<void
       pass: false,
     });
   }
-  console.info(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  const seconds = Math.round((performance.now() - t0) / 1000);
+  areas.push({ name, seconds, failed: failed.includes(name) });
+  console.info(`  (${name}: ${seconds} s)`);
 }
+// how long each area took (the smoke's tail in `npm test` names the slow ones: scripts/test-summary.mjs)
+const areas: { name: string; seconds: number; failed: boolean }[] = [];
 
 /**
  * Prints the table with each figure against the last recorded run (the file about to be overwritten) and writes
@@ -146,6 +163,7 @@ export function writeReport(extra: Record<string, unknown>, file = 'bench/result
         date: new Date().toISOString(),
         ...extra,
         load: loads,
+        areas,
         results,
         regressions: regressions.map((c) => ({ ...c, change: formatChange(c) })),
       },

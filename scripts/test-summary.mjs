@@ -24,6 +24,17 @@ if (e2eFiles.length) {
   console.info('slowest e2e files:');
   for (const f of e2eFiles.slice(0, 10)) console.info(row(f));
 }
+// the bench smoke (a step of npm test): each area's seconds and whether it found its way
+const smokeFile = 'test-results/bench-smoke.json';
+if (process.env.BENCH_SMOKE_SUMMARY !== '0' && existsSync(smokeFile)) {
+  const smoke = JSON.parse(readFileSync(smokeFile, 'utf8'));
+  const areas = smoke.areas ?? [];
+  console.info(
+    `bench smoke (${smoke.date}): ${smoke.totalSeconds} s, ${areas.filter((a) => a.failed).length} of ${areas.length} areas failed`,
+  );
+  for (const a of [...areas].sort((x, y) => y.seconds - x.seconds))
+    console.info(`  ${String(a.seconds).padStart(5)} s  ${a.name}${a.failed ? '  FAILED' : ''}`);
+}
 const retryFile = process.env.VITEST_RETRY_REPORT ?? 'test-results/retries.txt';
 const retried = existsSync(retryFile) ? readFileSync(retryFile, 'utf8').split('\n').filter(Boolean) : [];
 console.info(`retries: ${retried.length}`);

@@ -23,7 +23,9 @@ function RootLayout() {
       <Navbar />
       <UpdatePrompt />
       <ShortcutHelp />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-2 py-3 sm:px-4">
+      {/* at least a screen high: the footer starts below the first screen, so the content that arrives after the
+          first paint (rounds from the first pull, a table's stations) never pushes it down in view (layout shift) */}
+      <main id="main" tabIndex={-1} className="mx-auto min-h-dvh max-w-7xl px-2 py-3 print:min-h-0 sm:px-4">
         <GlobalAlert />
         <LoginNeeded />
         <DurabilityGuard />
