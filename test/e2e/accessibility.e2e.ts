@@ -16,6 +16,8 @@ const ROUTES = [
   '/changelog',
   '/imprint',
   '/privacyPolicy',
+  // the operator's screen: the demo user is an administrator
+  '/operator',
 ];
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
