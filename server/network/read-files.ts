@@ -1,5 +1,6 @@
 import { unzipSync, strFromU8 } from 'fflate';
-import type { FacilityModel, MeasureDocument, Meter } from '../../schemas/api';
+import type { FacilityModel, FormulaNode, MeasureDocument, Meter } from '../../schemas/api';
+import { isInfixFormula, parseInfixFormula } from '../../src/domain/formula-infix';
 import { parseGpxTrack } from './gpx-track';
 import { parseDecimal, readCsv, type CsvRow } from './csv';
 import type {
@@ -136,6 +137,15 @@ class RowReader {
     if (!data) this.fail(column, `the file "${folder}/${name}" is not in the upload`);
     return { name, data };
   }
+  /** A §3 formula typed as infix text (src/domain/formula-infix.ts). */
+  infixFormula(column: string, text: string): FormulaNode | undefined {
+    try {
+      return parseInfixFormula(text);
+    } catch (e) {
+      this.fail(column, `the formula "${text}" cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }
   json(column: string): unknown {
     const v = this.text(column);
     if (v === undefined) return undefined;
@@ -186,6 +196,9 @@ function readEntry(r: RowReader): NetworkEntry {
     );
   const min = r.number('min');
   const max = r.number('max');
+  const cell = r.text('tsFormula');
+  const infix = cell !== undefined && isInfixFormula(cell) ? cell : undefined;
+  const formula = infix !== undefined ? r.infixFormula('tsFormula', infix) : r.json('tsFormula');
   return defined({
     mrId: r.required('mrId'),
     siteNumber: r.text('siteNumber'),
@@ -202,8 +215,9 @@ function readEntry(r: RowReader): NetworkEntry {
     tsUnit: r.text('tsUnit'),
     tsPlausibilityCheck: min !== undefined || max !== undefined ? defined({ min, max }) : undefined,
     tsBarcode: r.text('tsBarcode'),
-    tsFormula: r.json('tsFormula'),
-    tsFormulaString: r.text('tsFormulaString'),
+    tsFormula: formula,
+    // the infix text is the formula as people read it: the §3 display string unless one is given
+    tsFormulaString: r.text('tsFormulaString') ?? (formula !== undefined && infix ? infix : undefined),
   } as NetworkEntry);
 }
 
