@@ -1,24 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { HistoryImportResult, NetworkImportResult } from '../../../schemas/api';
 import { useReplication } from '../../app/replication';
 import { useServerInfo } from '../../db/reference-hooks';
 import { Button } from '../../ui/Button';
 import { ChangesPreview } from './ChangesPreview';
 import { ExportSection } from './ExportSection';
+import { FileChooser } from './FileChooser';
 import { importHistory, importNetwork } from './operator-api';
 import { OutcomeView, useOutcome } from './use-outcome';
-
-const fileInput =
-  'block w-full max-w-xl rounded border border-slate-400 p-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-sky-700 file:px-3 file:py-2 file:text-white';
 
 /** The operator's screen (admins): the station network and history in, readings and the audit out (docs/operator.md). */
 export function OperatorScreen() {
   const { t } = useLingui();
   const info = useServerInfo();
   const replication = useReplication();
-  const ids = { network: useId(), folder: useId(), history: useId() };
   const [files, setFiles] = useState<File[]>([]);
+  // the two network choosers share one upload: the one used last shows its files
+  const [from, setFrom] = useState<'files' | 'folder'>('files');
   const network = useOutcome<NetworkImportResult>();
   const [historyFiles, setHistoryFiles] = useState<File[]>([]);
   const history = useOutcome<HistoryImportResult>();
@@ -30,8 +29,9 @@ export function OperatorScreen() {
       </p>
     );
 
-  const choose = (list: FileList | null) => {
-    setFiles(list ? [...list] : []);
+  const choose = (list: File[], chooser: 'files' | 'folder') => {
+    setFiles(list);
+    setFrom(chooser);
     network.reset();
   };
   const previewed = network.outcome.kind === 'done' && !network.outcome.result.applied;
@@ -58,20 +58,16 @@ export function OperatorScreen() {
             First check them: nothing is stored until you apply.
           </Trans>
         </p>
-        <label htmlFor={ids.network} className="block font-medium">
-          <Trans>Network files (zip, CSV, JSON)</Trans>
-        </label>
-        <input id={ids.network} type="file" multiple className={fileInput} onChange={(e) => choose(e.target.files)} />
-        <label htmlFor={ids.folder} className="block font-medium">
-          <Trans>Or a whole network folder</Trans>
-        </label>
-        <input
-          id={ids.folder}
-          type="file"
-          multiple
-          className={fileInput}
-          {...{ webkitdirectory: '' }}
-          onChange={(e) => choose(e.target.files)}
+        <FileChooser
+          label={t`Network files (zip, CSV, JSON)`}
+          files={from === 'files' ? files : []}
+          onChange={(list) => choose(list, 'files')}
+        />
+        <FileChooser
+          label={t`Or a whole network folder`}
+          folder
+          files={from === 'folder' ? files : []}
+          onChange={(list) => choose(list, 'folder')}
         />
         <div className="flex flex-wrap gap-2">
           <Button
@@ -110,16 +106,11 @@ export function OperatorScreen() {
             (laid out as the CSV import settings say). Values from the field are never overwritten.
           </Trans>
         </p>
-        <label htmlFor={ids.history} className="block font-medium">
-          <Trans>History files (ZRXP, CSV, zip)</Trans>
-        </label>
-        <input
-          id={ids.history}
-          type="file"
-          multiple
-          className={fileInput}
-          onChange={(e) => {
-            setHistoryFiles(e.target.files ? [...e.target.files] : []);
+        <FileChooser
+          label={t`History files (ZRXP, CSV, zip)`}
+          files={historyFiles}
+          onChange={(list) => {
+            setHistoryFiles(list);
             history.reset();
           }}
         />
