@@ -70,7 +70,12 @@ describe('an operator loads their own station network', () => {
     await page.getByRole('heading', { name: 'Import und Export', level: 1 }).waitFor();
 
     // the folder as an office keeps it (entries.csv, documents/…, tracks/…), chosen from the keyboard's reach
+    // the file fields speak the app's language, not the browser's ("Choose Files")
+    expect(await page.getByText('Keine Datei ausgewählt', { exact: true }).count()).toBe(3);
     await page.getByLabel('Oder ein ganzer Messnetz-Ordner').setInputFiles(EXAMPLE);
+    // the folder's chooser names what it took; the other two still have nothing
+    await page.getByText(/^\d+ Dateien: /).waitFor();
+    expect(await page.getByText('Keine Datei ausgewählt', { exact: true }).count()).toBe(2);
     const apply = page.getByRole('button', { name: 'Import übernehmen' });
     expect(await apply.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Prüfen (Vorschau)' }).click();
