@@ -6,8 +6,8 @@
  *   npm run admin -- import examples/network            import a folder, zip or network.json (one transaction)
  *   npm run admin -- history history/ [--dry-run]       historic values from CSV and ZRXP files
  *   npm run admin -- export network out.zip|out.json|out/
- *   npm run admin -- export readings [--format csv|zrxp] [--mr ID] [--station N] [--ts ID] [--from ISO]
- *                     [--to ISO] [--since CURSOR | --cursor-file FILE] [--tz UTC+1] [--corrected] [--excel-de] [--out FILE]
+ *   npm run admin -- export readings [--format csv|zrxp] [--mr ID] [--station N] [--ts ID] [--parameter W]
+ *                     [--from ISO] [--to ISO] [--since CURSOR | --cursor-file FILE] [--tz UTC+1] [--corrected] [--excel-de] [--out FILE]
  *   npm run admin -- export audit [--mr ID] [--since ISO] [--excel-de] [--out FILE]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,6 +37,7 @@ const { positionals, values } = parseArgs({
     mr: { type: 'string' },
     station: { type: 'string' },
     ts: { type: 'string' },
+    parameter: { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
     since: { type: 'string' },
@@ -119,6 +120,7 @@ async function main(): Promise<number> {
         mrId: values.mr,
         staNumber: values.station,
         tsId: values.ts,
+        tsParameter: values.parameter,
         from: values.from,
         to: values.to,
         since,

@@ -129,6 +129,20 @@ describe('station network import', () => {
       'tsFormula',
       /"9-X", which is in no round/,
     ],
+    [
+      'an infix formula naming an unknown series',
+      `${ENTRY_HEADER}101,1,A,1-D,,D,cm,,,abs([9-X])\n`,
+      2,
+      'tsFormula',
+      /"9-X", which is in no round/,
+    ],
+    [
+      'an infix formula that cannot be read',
+      `${ENTRY_HEADER}101,1,A,1-D,,D,cm,,,(1-W - \n`,
+      2,
+      'tsFormula',
+      /the formula "\(1-W -" cannot be read: a value, timeseries or "\(" expected at the end/,
+    ],
     ['a value that is no number', `${ENTRY_HEADER}101,1,A,1-W,,W,cm,zehn,,\n`, 2, 'min', /"zehn" is not a number/],
     ['a round that does not exist', `${ENTRY_HEADER}999,1,A,1-W,,W,cm,,,\n`, 2, 'mrId', /"999" is not in rounds/],
   ])('refuses %s with file, row and column, storing nothing', async (_name, csv, row, column, message) => {
@@ -138,6 +152,19 @@ describe('station network import', () => {
       expect.objectContaining({ file: 'entries.csv', row, column, message: expect.stringMatching(message) }),
     );
     expect(await loadNetwork(db)).toEqual(before);
+  });
+
+  it('reads a formula typed as infix text into the §3 node, the text becoming its display string', () => {
+    const csv = `${ENTRY_HEADER}101,1,A,1-W,,W,cm,,,\n101,1,A,1-D,,D,cm,,,1-W - last([1-W]) * 2\n`;
+    const { network, problems } = readNetworkFiles(new Map([['entries.csv', strToU8(csv)]]));
+    expect(problems).toEqual([]);
+    expect(network.entries?.[1]).toMatchObject({
+      tsFormula: {
+        op: '-',
+        opArgs: [{ tsId: '1-W' }, { op: '*', opArgs: [{ tsId: '1-W', tsOp: 'last' }, { const: 2 }] }],
+      },
+      tsFormulaString: '1-W - last([1-W]) * 2',
+    });
   });
 
   it('refuses an impossible date in documents.csv', async () => {

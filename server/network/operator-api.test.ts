@@ -156,6 +156,18 @@ describe('the operator API', () => {
       readings: { value: number; instanceId: string; corrects?: string }[];
     };
     expect(after.readings).toEqual([expect.objectContaining({ value: 143, instanceId: correction, corrects: first })]);
+    // by parameter: both level series of the station are W, the difference series D has no reading
+    const byParameter = async (p: string) =>
+      (
+        (await (await fetch(`${API()}/admin/readings?format=json&staNumber=201030&tsParameter=${p}`)).json()) as {
+          readings: { tsId: string; value: number }[];
+        }
+      ).readings.map((r) => [r.tsId, r.value]);
+    expect(await byParameter('W')).toEqual([
+      ['201030-W', 143],
+      ['201030-null', 140],
+    ]);
+    expect(await byParameter('D')).toEqual([]);
     const audit = await (await fetch(`${API()}/admin/audit?format=json`)).json();
     expect(audit).toEqual({
       lines: [

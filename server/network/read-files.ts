@@ -1,5 +1,6 @@
 import { unzipSync, strFromU8 } from 'fflate';
-import type { FacilityModel, MeasureDocument, Meter } from '../../schemas/api';
+import type { FacilityModel, FormulaNode, MeasureDocument, Meter } from '../../schemas/api';
+import { isInfixFormula, parseInfixFormula } from '../../src/domain/formula-infix';
 import { parseGpxTrack } from './gpx-track';
 import { parseDecimal, readCsv, type CsvRow } from './csv';
 import type {
@@ -78,6 +79,7 @@ class RowReader {
     readonly file: string,
     readonly row: CsvRow,
     readonly problems: NetworkProblem[],
+    readonly files: NetworkFiles,
   ) {}
   text(column: string): string | undefined {
     return this.row.values.get(column);
@@ -128,6 +130,22 @@ class RowReader {
     }
     return out;
   }
+  /** A file the cell names, looked up below `folder/` (or at the top of the upload). */
+  attached(column: string, folder: string): { name: string; data?: Uint8Array } {
+    const name = this.required(column);
+    const data = this.files.get(`${folder}/${name}`) ?? this.files.get(name);
+    if (!data) this.fail(column, `the file "${folder}/${name}" is not in the upload`);
+    return { name, data };
+  }
+  /** A §3 formula typed as infix text (src/domain/formula-infix.ts). */
+  infixFormula(column: string, text: string): FormulaNode | undefined {
+    try {
+      return parseInfixFormula(text);
+    } catch (e) {
+      this.fail(column, `the formula "${text}" cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }
   json(column: string): unknown {
     const v = this.text(column);
     if (v === undefined) return undefined;
@@ -146,23 +164,26 @@ class RowReader {
 const defined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
-function table<T extends object>(
-  files: NetworkFiles,
-  file: string,
-  known: readonly string[],
-  required: readonly string[],
-  problems: NetworkProblem[],
-  origins: Origins,
-  read: (r: RowReader) => T,
-): T[] | undefined {
-  const data = files.get(file);
-  if (!data) return undefined;
-  const csv = readCsv(file, strFromU8(data), { known, required }, problems);
-  return csv.rows.map((row) => {
-    const item = read(new RowReader(file, row, problems));
-    origins.set(item, { file, row: row.row });
-    return item;
-  });
+/**
+ * The reader of the network's CSV files: each row of a present file read by `read`, its origin kept for the
+ * later checks; undefined when the file is absent (the kind is then left as it is).
+ */
+function tables(files: NetworkFiles, problems: NetworkProblem[], origins: Origins) {
+  return <T extends object>(
+    file: string,
+    known: readonly string[],
+    required: readonly string[],
+    read: (r: RowReader) => T,
+  ): T[] | undefined => {
+    const data = files.get(file);
+    if (!data) return undefined;
+    const csv = readCsv(file, strFromU8(data), { known, required }, problems);
+    return csv.rows.map((row) => {
+      const item = read(new RowReader(file, row, problems, files));
+      origins.set(item, { file, row: row.row });
+      return item;
+    });
+  };
 }
 
 function readEntry(r: RowReader): NetworkEntry {
@@ -175,6 +196,9 @@ function readEntry(r: RowReader): NetworkEntry {
     );
   const min = r.number('min');
   const max = r.number('max');
+  const cell = r.text('tsFormula');
+  const infix = cell !== undefined && isInfixFormula(cell) ? cell : undefined;
+  const formula = infix !== undefined ? r.infixFormula('tsFormula', infix) : r.json('tsFormula');
   return defined({
     mrId: r.required('mrId'),
     siteNumber: r.text('siteNumber'),
@@ -191,8 +215,9 @@ function readEntry(r: RowReader): NetworkEntry {
     tsUnit: r.text('tsUnit'),
     tsPlausibilityCheck: min !== undefined || max !== undefined ? defined({ min, max }) : undefined,
     tsBarcode: r.text('tsBarcode'),
-    tsFormula: r.json('tsFormula'),
-    tsFormulaString: r.text('tsFormulaString'),
+    tsFormula: formula,
+    // the infix text is the formula as people read it: the §3 display string unless one is given
+    tsFormulaString: r.text('tsFormulaString') ?? (formula !== undefined && infix ? infix : undefined),
   } as NetworkEntry);
 }
 
@@ -207,15 +232,22 @@ function readMeters(rows: { name: string; seconds?: number; calibration: Meter['
   return [...byName.values()];
 }
 
+/** The JSON of a file's bytes (a byte order mark is skipped), or why it is none. */
+function parseJson(data: Uint8Array): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(strFromU8(data).replace(/^\uFEFF/, '')) as unknown };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 function readJsonFile(files: NetworkFiles, file: string, problems: NetworkProblem[]): unknown {
   const data = files.get(file);
   if (!data) return undefined;
-  try {
-    return JSON.parse(strFromU8(data).replace(/^\uFEFF/, '')) as unknown;
-  } catch (e) {
-    problems.push({ file, message: `is not valid JSON (${e instanceof Error ? e.message : String(e)})` });
-    return undefined;
-  }
+  const parsed = parseJson(data);
+  if ('value' in parsed) return parsed.value;
+  problems.push({ file, message: `is not valid JSON (${parsed.error})` });
+  return undefined;
 }
 
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
@@ -228,46 +260,34 @@ export function readNetworkFiles(files: NetworkFiles): {
 } {
   const problems: NetworkProblem[] = [];
   const origins: Origins = new WeakMap();
+  const table = tables(files, problems, origins);
   const whole = readJsonFile(files, 'network.json', problems);
   const network: Network = whole && typeof whole === 'object' ? { ...(whole as Network) } : {};
-  const rounds = table<NetworkRound>(files, 'rounds.csv', ROUND_COLUMNS, ['mrId', 'mrName'], problems, origins, (r) =>
+  const rounds = table<NetworkRound>('rounds.csv', ROUND_COLUMNS, ['mrId', 'mrName'], (r) =>
     defined({ mrId: r.required('mrId'), mrName: r.required('mrName'), mrGroup: r.text('mrGroup') }),
   );
   if (rounds) network.rounds = rounds;
   const entries = table(
-    files,
     'entries.csv',
     ENTRY_COLUMNS,
     ['mrId', 'staNumber', 'staName', 'tsId', 'tsParameter'],
-    problems,
-    origins,
     readEntry,
   );
   if (entries) network.entries = entries;
-  const tasks = table<NetworkTask>(
-    files,
-    'tasks.csv',
-    TASK_COLUMNS,
-    ['taskId', 'staNumber', 'taskType'],
-    problems,
-    origins,
-    (r) =>
-      defined({
-        taskId: r.required('taskId'),
-        staNumber: r.required('staNumber'),
-        taskType: r.required('taskType'),
-        text: r.text('text'),
-        taskDone: r.boolean('taskDone'),
-      }),
+  const tasks = table<NetworkTask>('tasks.csv', TASK_COLUMNS, ['taskId', 'staNumber', 'taskType'], (r) =>
+    defined({
+      taskId: r.required('taskId'),
+      staNumber: r.required('staNumber'),
+      taskType: r.required('taskType'),
+      text: r.text('text'),
+      taskDone: r.boolean('taskDone'),
+    }),
   );
   if (tasks) network.tasks = tasks;
   const facilities = table<NetworkFacility>(
-    files,
     'facilities.csv',
     FACILITY_COLUMNS,
     ['facilityId', 'staNumber', 'name', 'model'],
-    problems,
-    origins,
     (r) =>
       defined({
         facilityId: r.required('facilityId'),
@@ -280,21 +300,13 @@ export function readNetworkFiles(files: NetworkFiles): {
       }),
   );
   if (facilities) network.facilities = facilities;
-  const permissions = table<NetworkPermission>(
-    files,
-    'permissions.csv',
-    PERMISSION_COLUMNS,
-    PERMISSION_COLUMNS,
-    problems,
-    origins,
-    (r) => ({
-      username: r.required('username'),
-      mrId: r.required('mrId'),
-      role: r.required('role').toUpperCase(),
-    }),
-  );
+  const permissions = table<NetworkPermission>('permissions.csv', PERMISSION_COLUMNS, PERMISSION_COLUMNS, (r) => ({
+    username: r.required('username'),
+    mrId: r.required('mrId'),
+    role: r.required('role').toUpperCase(),
+  }));
   if (permissions) network.permissions = permissions;
-  const meterRows = table(files, 'meters.csv', METER_COLUMNS, METER_COLUMNS, problems, origins, (r) => ({
+  const meterRows = table('meters.csv', METER_COLUMNS, METER_COLUMNS, (r) => ({
     name: r.required('name'),
     seconds: r.number('seconds'),
     calibration: {
@@ -314,33 +326,23 @@ export function readNetworkFiles(files: NetworkFiles): {
   if (models !== undefined) network.facilityModels = models as FacilityModel[];
   const config = readJsonFile(files, 'config.json', problems);
   if (config !== undefined) network.config = config as Network['config'];
-  const documents = table<MeasureDocument>(
-    files,
-    'documents.csv',
-    DOCUMENT_COLUMNS,
-    ['mdId', 'file'],
-    problems,
-    origins,
-    (r) => {
-      const file = r.required('file');
-      const data = files.get(`documents/${file}`) ?? files.get(file);
-      if (!data) r.fail('file', `the file "documents/${file}" is not in the upload`);
-      const mode = (r.text('mdMode') ?? 'GLOBAL').toUpperCase();
-      if (!['GLOBAL', 'STATION', 'MEASURE_ROUND'].includes(mode))
-        r.fail('mdMode', `"${mode}" is not GLOBAL, STATION or MEASURE_ROUND`);
-      const lastModified = r.text('lastModified');
-      return defined({
-        $type: 'MeasureDocument',
-        mdId: r.required('mdId'),
-        mdMode: mode as MeasureDocument['mdMode'],
-        staNumber: r.text('staNumber'),
-        mrName: r.text('mrName'),
-        mdFilename: file.split('/').pop() ?? file,
-        mdDocument: data ? Buffer.from(data).toString('base64') : undefined,
-        mdLastModified: lastModified,
-      });
-    },
-  );
+  const documents = table<MeasureDocument>('documents.csv', DOCUMENT_COLUMNS, ['mdId', 'file'], (r) => {
+    const { name: file, data } = r.attached('file', 'documents');
+    const mode = (r.text('mdMode') ?? 'GLOBAL').toUpperCase();
+    if (!['GLOBAL', 'STATION', 'MEASURE_ROUND'].includes(mode))
+      r.fail('mdMode', `"${mode}" is not GLOBAL, STATION or MEASURE_ROUND`);
+    const lastModified = r.text('lastModified');
+    return defined({
+      $type: 'MeasureDocument',
+      mdId: r.required('mdId'),
+      mdMode: mode as MeasureDocument['mdMode'],
+      staNumber: r.text('staNumber'),
+      mrName: r.text('mrName'),
+      mdFilename: file.split('/').pop() ?? file,
+      mdDocument: data ? Buffer.from(data).toString('base64') : undefined,
+      mdLastModified: lastModified,
+    });
+  });
   if (documents) network.documents = documents;
   const maps: NetworkMap[] = [];
   let mapsGiven = false;
@@ -349,17 +351,9 @@ export function readNetworkFiles(files: NetworkFiles): {
     if (!track) continue;
     mapsGiven = true;
     const mrId = track[1] ?? '';
-    const text = strFromU8(data);
-    let geo: object | undefined;
-    if (track[2]?.toLowerCase() === 'gpx') geo = parseGpxTrack(text);
-    else {
-      try {
-        geo = JSON.parse(text) as object;
-      } catch {
-        geo = undefined;
-      }
-    }
-    if (!geo || (geo as { type?: unknown }).type !== 'FeatureCollection')
+    const json = track[2]?.toLowerCase() === 'gpx' ? { value: parseGpxTrack(strFromU8(data)) } : parseJson(data);
+    const geo = 'value' in json ? (json.value as { type?: unknown } | undefined) : undefined;
+    if (!geo || geo.type !== 'FeatureCollection')
       problems.push({ file: name, message: 'is not a GeoJSON FeatureCollection or a GPX track' });
     else {
       const map: NetworkMap = { mrId, kind: 'track', mapType: '', data: geo };
@@ -367,10 +361,8 @@ export function readNetworkFiles(files: NetworkFiles): {
       maps.push(map);
     }
   }
-  const overlays = table(files, 'overlays.csv', OVERLAY_COLUMNS, OVERLAY_COLUMNS, problems, origins, (r) => {
-    const image = r.required('image');
-    const data = files.get(`overlays/${image}`) ?? files.get(image);
-    if (!data) r.fail('image', `the file "overlays/${image}" is not in the upload`);
+  const overlays = table('overlays.csv', OVERLAY_COLUMNS, OVERLAY_COLUMNS, (r) => {
+    const { name: image, data } = r.attached('image', 'overlays');
     const mime = MIME[image.split('.').pop()?.toLowerCase() ?? ''];
     if (!mime) r.fail('image', 'is not a PNG, JPEG or WebP file');
     const mapType = r.required('mapType').toLowerCase();

@@ -9,6 +9,8 @@ export interface ReadingsFilter {
   mrId?: string;
   staNumber?: string;
   tsId?: string;
+  /** only timeseries of this parameter (W, Q, LT …) */
+  tsParameter?: string;
   /** readings at or after this time (ISO) */
   from?: string;
   /** readings before this time (ISO) */
@@ -92,6 +94,7 @@ export async function exportReadings(
       if (!e.dt) continue;
       if (filter.staNumber && e.staNumber !== filter.staNumber) continue;
       if (filter.tsId && e.tsId !== filter.tsId) continue;
+      if (filter.tsParameter && e.tsParameter !== filter.tsParameter) continue;
       const base = {
         tsId: e.tsId,
         importNumber: importNumberOf(e.tsId),

@@ -188,6 +188,7 @@ const READINGS_QUERY = [
   xq('mrId', 'only this round'),
   xq('staNumber', 'only this station'),
   xq('tsId', 'only this timeseries'),
+  xq('tsParameter', 'only timeseries of this parameter (W, Q …)'),
   xq('from', 'readings at or after (ISO)'),
   xq('to', 'readings before (ISO)'),
   xq('since', 'only submissions stored after this cursor (X-Next-Cursor of the previous export)'),

@@ -21,6 +21,7 @@ const ReadingsQuery = v.object({
   mrId: v.optional(v.string()),
   staNumber: v.optional(v.string()),
   tsId: v.optional(v.string()),
+  tsParameter: v.optional(v.string()),
   from: Iso,
   to: Iso,
   since: Iso,

@@ -1,10 +1,27 @@
-import type { Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
 import { launchBrowser, navItem, tempDir, watchErrors, type TestServer } from './harness';
 
 const EXAMPLE = new URL('../../examples/network', import.meta.url).pathname;
 const ROUND = 'Pegelrunde Oberes Inntal';
+
+/** Serious and critical axe violations of the page as it is now, as "rule: target" lines (empty when clean). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+/** Clicks a download button and answers the downloaded file's text. */
+async function downloaded(page: Page, button: Locator): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = await file.path();
+  return readFileSync(path, 'utf8');
+}
 
 /**
  * Issue 30: a fresh install (no demo data) guides the administrator to the import; the admin uploads the
@@ -53,7 +70,12 @@ describe('an operator loads their own station network', () => {
     await page.getByRole('heading', { name: 'Import und Export', level: 1 }).waitFor();
 
     // the folder as an office keeps it (entries.csv, documents/…, tracks/…), chosen from the keyboard's reach
+    // the file fields speak the app's language, not the browser's ("Choose Files")
+    expect(await page.getByText('Keine Datei ausgewählt', { exact: true }).count()).toBe(3);
     await page.getByLabel('Oder ein ganzer Messnetz-Ordner').setInputFiles(EXAMPLE);
+    // the folder's chooser names what it took; the other two still have nothing
+    await page.getByText(/^\d+ Dateien: /).waitFor();
+    expect(await page.getByText('Keine Datei ausgewählt', { exact: true }).count()).toBe(2);
     const apply = page.getByRole('button', { name: 'Import übernehmen' });
     expect(await apply.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Prüfen (Vorschau)' }).click();
@@ -68,6 +90,11 @@ describe('an operator loads their own station network', () => {
     expect(await entriesRow.getByRole('cell').first().locator('summary').textContent()).toBe('13');
     // nothing stored by the preview
     expect((await server.db.query('select mr_id from measure_round')).length).toBe(0);
+    // the screen with its preview table is axe-clean, light and dark
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await apply.focus();
     await page.keyboard.press('Enter');
@@ -112,6 +139,106 @@ describe('an operator loads their own station network', () => {
       'entries.csv, Zeile 2, Spalte min: the plausibility minimum 9.5 is greater than the maximum 1.5',
     );
     expect(await page.getByRole('button', { name: 'Import übernehmen' }).isDisabled()).toBe(true);
+    // the problem list is axe-clean on a phone too, light and dark
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin downloads the readings filtered by station, parameter and days, as ZRXP and for German Excel', async () => {
+    // two submissions of the imported round, on two days (Vienna wall time), at two stations
+    const entry = (staNumber: string, tsId: string, dt: string, value: number, remark?: string) => ({
+      staNumber,
+      tsId,
+      dt,
+      value,
+      ...(remark ? { tsRemark: { text: remark } } : {}),
+    });
+    const submit = async (day: string, entries: object[]) => {
+      const res = await fetch(`${server.url}/hwe-api/v2/measure-round/101`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          instanceId: crypto.randomUUID(),
+          creationTime: `${day}T06:00:00.000Z`,
+          mrTeam: 'Huber',
+          entries,
+        }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const at = (day: string) => `${day}T07:00:00.000+01:00`;
+    await submit('2026-11-18', [
+      entry('201030', '201030-W', at('2026-11-18'), 150),
+      entry('201010', '201010-W', at('2026-11-18'), 90),
+    ]);
+    await submit('2026-11-20', [
+      entry('201030', '201030-W', at('2026-11-20'), 141, 'Treibholz'),
+      entry('201030', '201030-null', at('2026-11-20'), 140),
+      entry('201010', '201010-W', at('2026-11-20'), 92),
+    ]);
+
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/operator`);
+    const readings = page.getByRole('group', { name: 'Messwerte' });
+    await readings.waitFor({ timeout: 60_000 });
+    // the choices come from the rounds on the device: each follows the one before it
+    await readings.getByRole('combobox', { name: 'Messrunde' }).selectOption({ label: ROUND }, { timeout: 60_000 });
+    await readings.getByRole('combobox', { name: 'Station' }).selectOption({ label: '201030 Pegel Imst' });
+    const parameter = readings.getByRole('combobox', { name: 'Parameter' });
+    expect(await parameter.locator('option').allTextContents()).toEqual(['Alle Parameter', 'D', 'W', 'ZU']);
+    await parameter.selectOption('W');
+    const typeDay = async (name: string, text: string) => {
+      const field = readings.getByRole('textbox', { name });
+      await field.pressSequentially(text, { delay: 20 });
+      await field.press('Tab');
+    };
+    // a range the wrong way round is named, nothing is downloaded
+    await typeDay('Erster Tag', '21.11.2026');
+    await typeDay('Letzter Tag', '20.11.2026');
+    await readings.getByRole('button', { name: 'Messwerte herunterladen' }).click();
+    await readings.getByRole('alert').filter({ hasText: 'Der erste Tag liegt nach dem letzten Tag.' }).waitFor();
+    await readings.getByRole('textbox', { name: 'Erster Tag' }).fill('');
+    await typeDay('Erster Tag', '20.11.2026');
+    await readings.getByRole('combobox', { name: 'Format' }).selectOption('ZRXP');
+
+    const zrxp = await downloaded(page, readings.getByRole('button', { name: 'Messwerte herunterladen' }));
+    expect(zrxp).toContain('#REXCHANGE201030-W|*|#TZUTC');
+    expect(zrxp).toContain('20261120060000 141 "Treibholz"');
+    // the other day, the other station and the series without import number are not in the file
+    expect(zrxp).not.toContain('150');
+    expect(zrxp).not.toContain('201010');
+    expect(zrxp).toContain('skipped (no import number defined, §4 tsId digits-null): 201030-null');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'readings.zrx heruntergeladen. Ausgelassen (keine Importnummer): 201030-null.' })
+      .waitFor();
+
+    // all days, all parameters of the station, as German Excel reads it
+    await readings.getByRole('textbox', { name: 'Erster Tag' }).fill('');
+    await readings.getByRole('textbox', { name: 'Letzter Tag' }).fill('');
+    await readings.getByRole('textbox', { name: 'Letzter Tag' }).press('Tab');
+    await parameter.selectOption({ label: 'Alle Parameter' });
+    await readings
+      .getByRole('combobox', { name: 'Format' })
+      .selectOption({ label: 'CSV für deutsches Excel (Strichpunkte, Dezimalkomma)' });
+    const csv = await downloaded(page, readings.getByRole('button', { name: 'Messwerte herunterladen' }));
+    const rows = csv
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(';'));
+    expect(rows[0]?.slice(0, 3)).toEqual(['tsId', 'importNumber', 'staNumber']);
+    const value = rows[0]?.indexOf('value') ?? -1;
+    expect(rows.slice(1).map((r) => [r[0], r[value]])).toEqual([
+      ['201030-W', '150'],
+      ['201030-W', '141'],
+      ['201030-null', '140'],
+    ]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

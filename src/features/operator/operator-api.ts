@@ -77,8 +77,11 @@ export function importHistory(files: readonly File[], dryRun: boolean): Promise<
   );
 }
 
-/** Downloads an export (they need the login's token, so a plain link would not do). */
-export async function download(path: string, fileName: string): Promise<void> {
+/**
+ * Downloads an export (they need the login's token, so a plain link would not do). Answers the series a ZRXP
+ * export had to leave out (no import number, §4), so the screen names them.
+ */
+export async function download(path: string, fileName: string): Promise<{ fileName: string; skipped: string[] }> {
   const res = await fetch(`${api()}${path}`, { headers: await headers() });
   if (!res.ok) {
     const json = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
@@ -93,4 +96,6 @@ export async function download(path: string, fileName: string): Promise<void> {
   // eslint-disable-next-line local/no-direct-db-write -- a DOM element's remove(), not an RxDB document
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const skipped = res.headers.get('X-Skipped-Series');
+  return { fileName, skipped: skipped ? skipped.split(',') : [] };
 }
