@@ -1,6 +1,7 @@
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { addRxPlugin, type RxStorage } from 'rxdb';
 import { createAppDatabase, type AppDatabase, type CreateOptions } from './database';
+import { replayKeystrokes } from './keystroke-commands';
 
 let dbPromise: Promise<AppDatabase> | undefined;
 
@@ -17,7 +18,10 @@ export function getBrowserDatabase(opts: CreateOptions = {}): Promise<AppDatabas
       addRxPlugin(RxDBDevModePlugin);
       storage = wrappedValidateAjvStorage({ storage });
     }
-    return createAppDatabase(storage, 'hydrorounds', opts);
+    const db = await createAppDatabase(storage, 'hydrorounds', opts);
+    // before any screen reads the drafts, so a field shows the key typed just before the page went
+    await replayKeystrokes(db).catch((e: unknown) => console.error('replaying noted keystrokes failed', e));
+    return db;
   })();
   return dbPromise;
 }

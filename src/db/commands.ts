@@ -51,6 +51,7 @@ import { addTask, removeTaskChange, toggleTask } from './task-commands';
 import { createFacility, saveFacilityChange, undoFacilityChange } from './facility-commands';
 import { addPhoto, deletePhoto } from './photo-commands';
 import { removeStationCopy } from './station-copy-commands';
+import { replayKeystrokes, writeTypedDraft } from './keystroke-commands';
 
 /** A command and what it changes, in one line. */
 interface Command {
@@ -93,6 +94,14 @@ export const COMMANDS = {
     writeDraft: { run: writeDraft, changes: "one entry's draft, keystroke by keystroke, in order" },
     removeDraft: { run: removeDraft, changes: "a station copy's draft the user deleted" },
     moveLegacyDrafts: { run: moveLegacyDrafts, changes: 'at start: drafts of an older version into their collection' },
+    writeTypedDraft: {
+      run: writeTypedDraft,
+      changes: "a screen's keystroke: noted in localStorage at once, then written (opening the round on its first key)",
+    },
+    replayKeystrokes: {
+      run: replayKeystrokes,
+      changes: 'at start: keystrokes a closed tab noted (keystroke-journal.ts) but never wrote, written now',
+    },
   },
   'what a submission carries beside the values, each recorded as an edit of its round first': {
     toggleTask: { run: toggleTask, changes: 'a station task ticked done or open again (src/db/task-commands.ts)' },

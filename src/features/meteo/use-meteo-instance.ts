@@ -8,7 +8,8 @@ import { useDb } from '../../db/db-context';
 import { instanceVisibleTo, ownerOf } from '../../domain/data-owner';
 import { useObservable } from '../../db/hooks';
 import { preloadDrafts } from '../../db/draft-store';
-import { openOrCreateInstance, queueInstance, writeInstanceDraft } from '../../db/instance-commands';
+import { openOrCreateInstance, queueInstance } from '../../db/instance-commands';
+import { writeTypedDraft } from '../../db/keystroke-commands';
 import { EDITABLE_STATES } from '../../domain/round-lifecycle';
 
 /** A month may still be edited in these states; once transferred (queued and after) it is read-only (§4). */
@@ -71,13 +72,27 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
   const updateDraft = useCallback(
     (key: string, patch: DraftPatch) => {
       // editing after a failed transfer makes it a draft again (the command); the user transfers once more
-      const p = (async () => writeInstanceDraft(db, await ensureInstance(), key, patch))();
+      const target = instanceId
+        ? { instanceId }
+        : round && {
+            open: {
+              mrId: round.mrId,
+              mrName: round.mrName,
+              mrGroup: round.mrGroup,
+              mode: 'meteo' as const,
+              date: month,
+            },
+            anyState: true,
+          };
+      const p = target
+        ? writeTypedDraft(db, target, ensureInstance, key, patch)
+        : Promise.reject(new Error('round not loaded'));
       pending.current.add(p);
       const done = () => pending.current.delete(p);
       p.then(done, done);
       return p;
     },
-    [db, ensureInstance],
+    [db, ensureInstance, instanceId, round, month],
   );
 
   const transfer = useCallback(async () => {

@@ -8,7 +8,8 @@ import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { prefetchDrafts, preloadDrafts, readDrafts } from '../../db/draft-store';
 import type { AppDatabase } from '../../db/database';
-import { openOrCreateInstance, queueInstance, reopenInstance, writeInstanceDraft } from '../../db/instance-commands';
+import { openOrCreateInstance, queueInstance, reopenInstance } from '../../db/instance-commands';
+import { writeTypedDraft } from '../../db/keystroke-commands';
 import { instanceToShow } from '../../domain/round-instance';
 
 export interface IndoorInstance {
@@ -111,9 +112,19 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
 
   // The command refuses a write into a round on its way (the table is locked then) and turns an edit after an
   // error back into a draft, or into a correction once the server holds the values.
+  // The key is noted at once (keystroke-commands.ts), before the round's first key has created its instance.
   const writeOne = useCallback(
-    async (tsId: string, patch: DraftPatch) => writeInstanceDraft(db, await ensureInstance(), tsId, patch),
-    [db, ensureInstance],
+    (tsId: string, patch: DraftPatch) => {
+      const known = fixedId ?? instanceId;
+      const target = known
+        ? { instanceId: known }
+        : round && {
+            open: { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'indoor' as const, date },
+          };
+      if (!target) return Promise.reject(new Error('round not loaded'));
+      return writeTypedDraft(db, target, ensureInstance, tsId, patch);
+    },
+    [db, ensureInstance, fixedId, instanceId, round, date],
   );
 
   const updateDraft = useCallback((tsId: string, patch: DraftPatch) => track(writeOne(tsId, patch)), [track, writeOne]);
