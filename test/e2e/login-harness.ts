@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../server/app';
 import { launchBrowser, tempDir, type TestServer } from './harness';
+import { seedPgliteFromTemplate } from '../support/server/pglite-template';
 import { CLIENT_ID, freePort, REALM, startOidcProvider, type ProviderOptions } from './oidc-provider';
 
 /**
@@ -22,6 +23,7 @@ export function loginServerAndBrowser(
     // the provider must know the app's origin before the server starts on that port
     const port = await freePort();
     idp = await startOidcProvider(`http://localhost:${port}`, [], opts.accounts ? { accounts: opts.accounts } : {});
+    await seedPgliteFromTemplate(dir.path);
     server = await startServer({
       port,
       dataDir: dir.path,
