@@ -34,7 +34,8 @@ const PGLITE_PACKAGE = fileURLToPath(
   new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url),
 );
 
-function templateKey(): string {
+/** What the seeded demo database depends on: today in Vienna and a hash of server/db's files and PGlite's version. */
+export function pgliteTemplateKey(): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(DB_FILES).sort()) {
     if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
@@ -61,7 +62,7 @@ let building: Promise<string | undefined> | undefined;
 
 /** The template's directory (a server data directory holding `pglite/`), built when it does not exist yet. */
 async function template(): Promise<string | undefined> {
-  const key = templateKey();
+  const key = pgliteTemplateKey();
   const path = join(ROOT, key);
   if (existsSync(join(path, 'pglite'))) return path;
   building ??= (async () => {
@@ -73,7 +74,7 @@ async function template(): Promise<string | undefined> {
       const server = await startServer({ port: 0, dataDir: work, demo: true });
       await server.close();
       // seeded on another day than the key says (built across midnight in Vienna): not the database of today
-      if (templateKey() !== key) return undefined;
+      if (pgliteTemplateKey() !== key) return undefined;
       try {
         renameSync(work, path);
       } catch {
