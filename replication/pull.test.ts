@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../server/app';
+import { seedPgliteFromTemplate } from '../test/support/server/pglite-template';
 import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { ApiClient } from './api-client';
@@ -22,6 +23,8 @@ let db: AppDatabase;
 let api: ApiClient;
 
 beforeAll(async () => {
+  // the seeded demo database, copied (test/support/server/pglite-template.ts)
+  await seedPgliteFromTemplate(dir);
   server = await startServer({ port: 0, dataDir: dir, demo: true });
   db = await memoryDatabase();
   api = new ApiClient(server.url, { clientVersion: 'test', browser: 'vitest', installed: false });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../server/app';
+import { seedPgliteFromTemplate } from '../test/support/server/pglite-template';
 import type { AppDatabase } from '../src/db/database';
 import {
   createInstance,
@@ -64,6 +65,8 @@ const dir = mkdtempSync(join(tmpdir(), 'replication-runner-'));
 let server: RunningServer;
 
 beforeAll(async () => {
+  // the seeded demo database, copied (test/support/server/pglite-template.ts)
+  await seedPgliteFromTemplate(dir);
   server = await startServer({ port: 0, dataDir: dir, demo: true });
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/app';
+import { seedPgliteFromTemplate } from '../test/support/server/pglite-template';
 import type { AppDatabase } from '../src/db/database';
 import { readLastChecked } from '../src/db/last-checked';
 import { memoryDatabase } from '../test/unit/memory-db';
@@ -15,6 +16,8 @@ let server: RunningServer;
 const open: AppDatabase[] = [];
 
 beforeAll(async () => {
+  // the seeded demo database, copied (test/support/server/pglite-template.ts)
+  await seedPgliteFromTemplate(dir);
   server = await startServer({ port: 0, dataDir: dir, demo: true });
 });
 // the free RxDB tier limits open collections: one device at a time

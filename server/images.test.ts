@@ -86,17 +86,18 @@ afterAll(async () => {
 });
 
 describe('image ids live in their own namespace', () => {
+  // small photos: these tests are about the ids (a 640 px noise photo made each take 3–5 s of conversion)
   it.each(['variants', 'images', 'variant-cache', 'pglite', 'blobs'])(
     'stores and serves an image with id %j, and other images after it',
     async (imageId) => {
-      expect(await (await upload(server.url, '1', imageId, await photo(1))).json()).toEqual({
+      expect(await (await upload(server.url, '1', imageId, await photo(1, 'jpeg', 64))).json()).toEqual({
         imageId,
         duplicate: false,
       });
       const instanceId = await submitWithImage(server.url, '1', imageId);
       expect((await download(server.url, instanceId, imageId)).status).toBe(200);
       const other = await submitWithImage(server.url, '1', 'img-after-' + imageId);
-      await upload(server.url, '1', 'img-after-' + imageId, await photo(2));
+      await upload(server.url, '1', 'img-after-' + imageId, await photo(2, 'jpeg', 64));
       expect((await download(server.url, other, 'img-after-' + imageId)).status).toBe(200);
     },
   );
@@ -104,7 +105,7 @@ describe('image ids live in their own namespace', () => {
   it.each(['..', '.', 'a.b', 'a/b', '%2e%2e'])('refuses the id %j with 400', async (imageId) => {
     // a path that matches no route may be answered before its body was read; the client then sees the
     // connection close instead of the 404: either way the upload is refused
-    const status = await upload(server.url, '1', imageId, await photo(1)).then(
+    const status = await upload(server.url, '1', imageId, await photo(1, 'jpeg', 64)).then(
       (res) => res.status,
       () => 'closed',
     );

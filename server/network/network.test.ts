@@ -18,7 +18,8 @@ const dir = mkdtempSync(join(tmpdir(), 'network-test-'));
 let db: Database;
 
 beforeAll(async () => {
-  const { dataDir, databaseUrl } = await testDatabaseOptions(dir);
+  // an empty, migrated database: the network import is tested from a fresh install
+  const { dataDir, databaseUrl } = await testDatabaseOptions(dir, { demo: false });
   db = await openDatabase({ dataDir, databaseUrl });
   await runMigrations(db);
 });

@@ -15,7 +15,7 @@ const API = () => `${server.url}/hwe-api/v2`;
 
 beforeAll(async () => {
   // a fresh install: no demo data
-  server = await startServer({ port: 0, ...(await testDatabaseOptions(dir)), demo: false });
+  server = await startServer({ port: 0, ...(await testDatabaseOptions(dir, { demo: false })) });
 });
 afterAll(async () => {
   await server?.close();

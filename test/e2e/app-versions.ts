@@ -3,6 +3,7 @@ import { appendFileSync, cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startServer } from '../../server/app';
+import { seedPgliteFromTemplate } from '../support/server/pglite-template';
 import { tempDir, type TestServer } from './harness';
 
 function run(command: string, args: string[], env: Record<string, string> = {}): void {
@@ -49,6 +50,7 @@ export function appVersions(prefix: string, opts: { nextSchema?: boolean } = {})
   let server: TestServer | undefined;
   beforeAll(async () => {
     if (next) buildNextSchemaVersion(next.path);
+    await seedPgliteFromTemplate(data.path); // the demo database, copied (test/support/server/pglite-template.ts)
     server = await startServer({ port: 0, dataDir: data.path, staticDir: app.path, demo: true });
   });
   // Every test, and a retry of a test, starts on the first version in a new profile: a retry after a deploy

@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type ServerOptions } from '../../server/app';
 import { testEndpoint } from '../../server/http/faults';
+import { seedPgliteFromTemplate } from '../support/server/pglite-template';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags that keep Debian's Chromium from calling out of this closed network. */
@@ -43,6 +44,8 @@ export async function startTestServer(
   port = 0,
   opts: Pick<ServerOptions, 'apiProfile' | 'basePath'> = {},
 ): Promise<TestServer> {
+  // the demo database is copied from one built once, not built again per file (test/support/server/pglite-template.ts)
+  await seedPgliteFromTemplate(dataDir);
   return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true, demo: true, ...opts });
 }
 

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../server/app';
 import { launchBrowser, tempDir, type TestServer } from './harness';
+import { seedPgliteFromTemplate } from '../support/server/pglite-template';
 import { CLIENT_ID, freePort, REALM, startOidcProvider, type ProviderOptions } from './oidc-provider';
 
 /**
@@ -29,6 +30,7 @@ export function loginServerAndBrowser(
     const port = await freePort();
     const appUrl = `http://localhost:${port}${(opts.basePath ?? '/').replace(/\/$/, '')}`;
     idp = await startOidcProvider(appUrl, [], opts.accounts ? { accounts: opts.accounts } : {});
+    await seedPgliteFromTemplate(dir.path);
     server = await startServer({
       port,
       dataDir: dir.path,
