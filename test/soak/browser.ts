@@ -55,6 +55,44 @@ async function claimsSent(page: Page): Promise<boolean> {
     .catch(() => false);
 }
 
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Typing at the moment a stored round opens (issue 29 item 3): the page is reloaded at `cpuRate` (1 or 4× slower)
+ * and keys go to the field of a stored value as soon as it exists, as a user's do. While the field is read-only
+ * they are dropped; once it takes keys it holds its stored value and they follow it. A value with keys inside or
+ * before it (`11683682,01`) is merged. Then the user types the value they meant again, so the round sends it.
+ * Resolves to whether the keys merged.
+ */
+async function typeAsTheRoundOpens(page: Page, label: string, stored: string, cpuRate: number): Promise<boolean> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  try {
+    await page.reload();
+    const box = page.getByRole('textbox', { name: label, exact: true });
+    await box.waitFor({ timeout: 90_000 });
+    await box.focus();
+    for (let i = 0; i < 12 && !(await box.inputValue()).startsWith(stored); i++) await box.press('9');
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && !((await box.isEditable()) && (await box.inputValue()).startsWith(stored)))
+      await sleep(100);
+    const merged = !new RegExp(`^${escape(stored)}9*$`).test(await box.inputValue());
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await box.selectText();
+    await box.pressSequentially(stored, { delay: 40 });
+    await page.keyboard.press('Tab');
+    while (
+      Date.now() < deadline &&
+      ((await box.inputValue()) !== stored || (await box.getAttribute('data-saved')) !== 'true')
+    )
+      await sleep(100);
+    return merged;
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
 interface Typed {
   entry: MeasureRoundEntry;
   value: number;
@@ -84,7 +122,14 @@ export async function browserSoak(
   const entries = numericEntries(round);
   const today = testToday();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const result = { rounds: 0, values: 0, stored: 0, falseSentClaims: 0, faults: 0 };
+  const result = {
+    rounds: 0,
+    values: 0,
+    stored: 0,
+    falseSentClaims: 0,
+    faults: 0,
+    openTyping: { checked: 0, merged: 0 },
+  };
   const firedBefore = [...server.proxy.fired.values()].reduce((a, b) => a + b, 0);
   try {
     const context = await browser.newContext({ locale: 'de-DE', timezoneId: TEST_ZONE });
@@ -121,6 +166,15 @@ export async function browserSoak(
       }
       await page.keyboard.press('Tab');
       result.values += typed.length;
+      // the round just typed is a stored round now: opened again at normal and at 4× slower CPU, typed into at once
+      const first = typed[0];
+      if (first) {
+        const label = `${first.entry.staName} ${first.entry.staNumber} ${first.entry.tsParameter}`;
+        for (const rate of [1, 4]) {
+          result.openTyping.checked += 1;
+          if (await typeAsTheRoundOpens(page, label, formatDe(first.value), rate)) result.openTyping.merged += 1;
+        }
+      }
       const offline = r % 2 === 1;
       if (offline) {
         // offline around the submit: the round must wait, never claim "sent"
