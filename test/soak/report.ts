@@ -26,7 +26,7 @@ export interface SoakReport {
     falseSentClaims: number;
     faults: number;
     /** a stored round opened again (normal and 4× slower CPU) and typed into at once: keys merged with its value */
-    openTyping: { checked: number; merged: number };
+    openTyping: { checked: number; merged: number; examples: string[] };
   };
   problems: string[];
 }
