@@ -125,6 +125,7 @@ export async function browserSoak(
     falseSentClaims: 0,
     faults: 0,
     openTyping: { checked: 0, merged: 0, examples: [] as string[] },
+    missing: [] as string[],
   };
   const firedBefore = [...server.proxy.fired.values()].reduce((a, b) => a + b, 0);
   try {
@@ -213,7 +214,26 @@ export async function browserSoak(
         } else await sleep(150);
       }
       server.proxy.disarm();
-      result.stored += (await serverHolds(server, typed, today)).filter(Boolean).length;
+      const holds = await serverHolds(server, typed, today);
+      result.stored += holds.filter(Boolean).length;
+      if (holds.some((h) => !h)) {
+        // what is missing, with what the server holds of its series today and what the page shows (for the report)
+        const q = typed.map((t) => `tsId=${encodeURIComponent(t.entry.tsId)}`).join('&');
+        const day = `from=${today}T00:00:00.000Z&to=${today}T23:59:59.999Z`;
+        const held = (await server.getJson<HistoricValueList>(`/timeseries-values?${q}&${day}`)).data?.values ?? [];
+        for (const [i, t] of typed.entries()) {
+          if (holds[i]) continue;
+          const label = `${t.entry.staName} ${t.entry.staNumber} ${t.entry.tsParameter}`;
+          const shown = await page
+            .getByRole('textbox', { name: label, exact: true })
+            .inputValue({ timeout: 5000 })
+            .catch(() => '?');
+          const there = held.filter((h) => h.tsId === t.entry.tsId).map((h) => `${h.value} at ${h.dt}`);
+          result.missing.push(
+            `round ${r + 1} ${t.entry.tsId}: typed ${t.value}, page shows ${shown}, server: ${there.join('; ') || 'nothing'}`,
+          );
+        }
+      }
       result.rounds += 1;
       previousSent = claimed;
       opts.log?.(`browser round ${r + 1}: ${typed.length} values, sent claimed: ${claimed}`);

@@ -27,6 +27,8 @@ export interface SoakReport {
     faults: number;
     /** a stored round opened again (normal and 4× slower CPU) and typed into at once: keys merged with its value */
     openTyping: { checked: number; merged: number; examples: string[] };
+    /** each value not on the server after its round: what was typed, what the page shows, what the server holds */
+    missing: string[];
   };
   problems: string[];
 }
