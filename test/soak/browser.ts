@@ -165,6 +165,16 @@ export async function browserSoak(
       result.values += typed.length;
       // the round just typed is a stored round now: opened again at normal and at 4× slower CPU, typed into at once;
       // what the field shows then is what the round must send (the check below compares with it)
+      // the page is reloaded only once every value says "saved on this device" (a reload before that may cut the
+      // last keystrokes' writes, which the table's check mark tells the user)
+      for (const t of typed) {
+        const box = page.getByRole('textbox', {
+          name: `${t.entry.staName} ${t.entry.staNumber} ${t.entry.tsParameter}`,
+          exact: true,
+        });
+        const until = Date.now() + 30_000;
+        while (Date.now() < until && (await box.getAttribute('data-saved')) !== 'true') await sleep(100);
+      }
       const first = typed[0];
       if (first) {
         const label = `${first.entry.staName} ${first.entry.staNumber} ${first.entry.tsParameter}`;
