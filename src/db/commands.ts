@@ -24,6 +24,7 @@ import {
   startSend,
   stopSend,
   waitForLogin,
+  withEdit,
   writeInstanceDraft,
 } from './instance-commands';
 import { removeDraft, writeDraft } from './draft-store';
@@ -71,6 +72,7 @@ export const COMMANDS = {
     createInstance: { run: createInstance, changes: 'a new round instance (draft) for a round and date' },
     openOrCreateInstance: { run: openOrCreateInstance, changes: "the day's open instance of a round, created once" },
     recordEdit: { run: recordEdit, changes: 'a user edit: bumps editRev, makes a sent round a correction' },
+    withEdit: { run: withEdit, changes: 'records the edit of a round, then runs the write of a part it carries' },
     writeInstanceDraft: { run: writeInstanceDraft, changes: "one entry's typed text, recorded as an edit" },
     queueInstance: { run: queueInstance, changes: '"submit": hands the round to the submit queue' },
     reopenInstance: { run: reopenInstance, changes: '"Edit again": takes a round back from the queue' },
@@ -87,7 +89,7 @@ export const COMMANDS = {
     deleteInstanceDoc: { run: deleteInstanceDoc, changes: 'the instance document, when the lifecycle allows' },
     moveInstanceToDate: {
       run: moveInstanceToDate,
-      changes: '§5 overwrite the date: the instance moves to another day',
+      changes: '§5 overwrite the date: the instance moves to another day, recorded as an edit',
     },
   },
   'typed entries (src/db/draft-store.ts)': {

@@ -1,13 +1,11 @@
 import type { StationFacility } from '../../schemas/api';
 import type { FacilityDoc } from '../../schemas/db/facility-doc';
 import type { AppDatabase } from './database';
-import { recordEdit } from './instance-commands';
+import { withEdit } from './instance-commands';
 
 /**
  * Every write of a station facility change (§3 Station facility). A facility change travels with its round's
- * submission, so each command first records an edit on the round instance through its lifecycle (recordEdit):
- * refused while the round is on its way, a correction once the server holds the round's values; the next send
- * then carries it instead of uploading only what was missing.
+ * submission, so each command is an edit of the round (withEdit, src/db/instance-commands.ts).
  */
 
 export type FacilityAttributes = FacilityDoc['attributes'];
@@ -41,58 +39,59 @@ export async function saveFacilityChange(
 ): Promise<void> {
   const { mrId, staNumber, original } = target;
   const action = facilityActions(staNumber, original, edit);
-  await recordEdit(db, instanceId);
-  if (action.length === 0 && !edit.invalid) {
-    const existing = original.id ? await db.facilities.findOne(original.id).exec() : null;
-    if (existing?.instanceId === instanceId) await existing.remove(); // back to the server's state
-    return;
-  }
-  await db.facilities.upsert({
-    id: original.id ?? crypto.randomUUID(),
-    instanceId,
-    mrId,
-    staNumber,
-    action,
-    invalid: edit.invalid,
-    name: edit.name,
-    ...(original.number ? { number: original.number } : {}),
-    model: original.model ?? '',
-    attributes: edit.attributes,
-    stations: [edit.moveTo],
-    ...(original.name ? { originalName: original.name } : {}),
-    originalAttributes: original.attributes ?? {},
-    updatedAt: Date.now(),
+  await withEdit(db, instanceId, async () => {
+    if (action.length === 0 && !edit.invalid) {
+      const existing = original.id ? await db.facilities.findOne(original.id).exec() : null;
+      if (existing?.instanceId === instanceId) await existing.remove(); // back to the server's state
+      return;
+    }
+    await db.facilities.upsert({
+      id: original.id ?? crypto.randomUUID(),
+      instanceId,
+      mrId,
+      staNumber,
+      action,
+      invalid: edit.invalid,
+      name: edit.name,
+      ...(original.number ? { number: original.number } : {}),
+      model: original.model ?? '',
+      attributes: edit.attributes,
+      stations: [edit.moveTo],
+      ...(original.name ? { originalName: original.name } : {}),
+      originalAttributes: original.attributes ?? {},
+      updatedAt: Date.now(),
+    });
   });
 }
 
 /** A new facility at a station, in the round `instanceId`. Resolves to its id. */
-export async function createFacility(
+export function createFacility(
   db: AppDatabase,
   instanceId: string,
   facility: { mrId: string; staNumber: string; model: string; name: string; attributes: FacilityAttributes },
 ): Promise<string> {
-  await recordEdit(db, instanceId);
-  const id = crypto.randomUUID();
-  await db.facilities.insert({
-    id,
-    instanceId,
-    mrId: facility.mrId,
-    staNumber: facility.staNumber,
-    action: ['NEW'],
-    invalid: false,
-    name: facility.name,
-    model: facility.model,
-    attributes: facility.attributes,
-    stations: [facility.staNumber],
-    updatedAt: Date.now(),
+  return withEdit(db, instanceId, async () => {
+    const id = crypto.randomUUID();
+    await db.facilities.insert({
+      id,
+      instanceId,
+      mrId: facility.mrId,
+      staNumber: facility.staNumber,
+      action: ['NEW'],
+      invalid: false,
+      name: facility.name,
+      model: facility.model,
+      attributes: facility.attributes,
+      stations: [facility.staNumber],
+      updatedAt: Date.now(),
+    });
+    return id;
   });
-  return id;
 }
 
 /** Takes a facility change of the round back (a new facility is dropped). */
 export async function undoFacilityChange(db: AppDatabase, instanceId: string, id: string): Promise<void> {
   const existing = await db.facilities.findOne(id).exec();
   if (!existing || existing.instanceId !== instanceId) return;
-  await recordEdit(db, instanceId);
-  await existing.remove();
+  await withEdit(db, instanceId, () => existing.remove());
 }

@@ -165,7 +165,7 @@ export async function openOrCreateInstance(
 export async function recordEdit(
   db: AppDatabase,
   instanceId: string,
-  fields: Partial<Pick<OfflineInstanceDoc, 'mrTeam' | 'mrRemark'>> = {},
+  fields: Partial<Pick<OfflineInstanceDoc, 'mrTeam' | 'mrRemark' | 'date'>> = {},
 ): Promise<OfflineInstanceDoc> {
   const after = await compareAndSet(db, instanceId, (d) => {
     const changesFields = Object.entries(fields).some(([k, value]) => d[k as keyof OfflineInstanceDoc] !== value);
@@ -183,15 +183,27 @@ export async function recordEdit(
   return after;
 }
 
+/**
+ * The one rule for every part a round's submission carries (a value, a photo, a station task, a facility change,
+ * a station copy): record the edit on the round instance through its lifecycle first, then `write`. So the write
+ * is refused (InstanceConflict, nothing written) while the round is on its way, and once the server holds the
+ * round's values it becomes part of a correction the next submit sends whole; without it a part changed after a
+ * half-finished send (values stored, a photo failed) was left on the device while the next send only uploaded
+ * the photos and said "sent". Resolves to what `write` resolves to.
+ */
+export async function withEdit<T>(db: AppDatabase, instanceId: string, write: () => Promise<T>): Promise<T> {
+  await recordEdit(db, instanceId);
+  return write();
+}
+
 /** Writes one entry's draft after checking the instance may be edited (never into a round on its way). */
-export async function writeInstanceDraft(
+export function writeInstanceDraft(
   db: AppDatabase,
   instanceId: string,
   tsId: string,
   patch: DraftPatch,
 ): Promise<void> {
-  await recordEdit(db, instanceId);
-  await writeDraft(db, instanceId, tsId, patch);
+  return withEdit(db, instanceId, () => writeDraft(db, instanceId, tsId, patch));
 }
 
 /** The user submits: queued for the queue (only the photos when the server holds its unchanged values). */

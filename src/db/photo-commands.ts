@@ -1,11 +1,10 @@
 import type { PhotoDoc } from '../../schemas/db/photo-doc';
 import type { AppDatabase } from './database';
-import { recordEdit } from './instance-commands';
+import { withEdit } from './instance-commands';
 
 /**
- * Every write of a photo by the user. A photo travels with its round's submission, so adding or deleting one
- * records an edit on the round instance through its lifecycle (recordEdit): refused while the round is on its
- * way, a correction once the server holds the round's values.
+ * Every write of a photo by the user. A photo travels with its round's submission, so adding or deleting one is an
+ * edit of the round (withEdit, src/db/instance-commands.ts).
  */
 
 export type NewPhoto = Pick<PhotoDoc, 'mrId' | 'tsId' | 'staNumber' | 'tsParameter' | 'width' | 'height'>;
@@ -14,23 +13,24 @@ export type NewPhoto = Pick<PhotoDoc, 'mrId' | 'tsId' | 'staNumber' | 'tsParamet
  * Stores a photo with its image before anything else; resolves to its id. Without its image the photo would block
  * the submission's upload step, so a failed image write takes the photo back out and rejects.
  */
-export async function addPhoto(db: AppDatabase, instanceId: string, photo: NewPhoto, image: Blob): Promise<string> {
-  await recordEdit(db, instanceId);
-  const doc = await db.photos.insert({
-    ...photo,
-    id: crypto.randomUUID(),
-    instanceId,
-    dt: new Date().toISOString(),
-    uploaded: false,
-    createdAt: Date.now(),
+export function addPhoto(db: AppDatabase, instanceId: string, photo: NewPhoto, image: Blob): Promise<string> {
+  return withEdit(db, instanceId, async () => {
+    const doc = await db.photos.insert({
+      ...photo,
+      id: crypto.randomUUID(),
+      instanceId,
+      dt: new Date().toISOString(),
+      uploaded: false,
+      createdAt: Date.now(),
+    });
+    try {
+      await doc.putAttachment({ id: 'image', data: image, type: 'image/jpeg' });
+    } catch (e) {
+      await doc.remove().catch(() => undefined);
+      throw e;
+    }
+    return doc.id;
   });
-  try {
-    await doc.putAttachment({ id: 'image', data: image, type: 'image/jpeg' });
-  } catch (e) {
-    await doc.remove().catch(() => undefined);
-    throw e;
-  }
-  return doc.id;
 }
 
 /** Deletes a photo the server does not hold yet (an uploaded one is part of what the server holds: kept). */
@@ -38,7 +38,8 @@ export async function deletePhoto(db: AppDatabase, photoId: string): Promise<'de
   const doc = await db.photos.findOne(photoId).exec();
   if (!doc) return 'missing';
   if (doc.uploaded) return 'uploaded';
-  await recordEdit(db, doc.instanceId);
-  await doc.remove();
-  return 'deleted';
+  return withEdit(db, doc.instanceId, async () => {
+    await doc.remove();
+    return 'deleted' as const;
+  });
 }

@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { TestServer } from './harness';
 
 /** A table's value or time field by its exact label. */
 export const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -36,4 +37,34 @@ export async function typeTwoValuesAtOneTime(page: Page): Promise<void> {
   await copyTime.pressSequentially('1200', { delay: 20 });
   await page.keyboard.press('Tab');
   await page.waitForTimeout(500);
+}
+
+/**
+ * The device keeps its own copy of Lot L1 DX's unit (`tsUnit` as the server has it now) in every round it pulls
+ * through `target` (a page or a whole context). A test then makes the series a yes/no code on the server, a
+ * refusal the device cannot foresee: pulled, the changed series would make the value a yes/no choice on the
+ * device too, which the submission rules would check before sending. Remove the route (`unrouteAll` with
+ * `ignoreErrors`) before the page or context closes: a pull still under way must not end in its handler.
+ */
+export async function keepDeviceUnit(target: Page | BrowserContext, db: TestServer['db']): Promise<void> {
+  const [stored] = await db.query<{ unit: string | null }>(
+    `select definition->>'tsUnit' as unit from round_entry where ts_id = '2201-DX'`,
+  );
+  const unit = stored?.unit ?? undefined; // none stored: the key is dropped, as the device first saw it
+  const keepUnit = (node: unknown): unknown =>
+    Array.isArray(node)
+      ? node.map(keepUnit)
+      : node !== null && typeof node === 'object'
+        ? Object.fromEntries(
+            Object.entries(node).map(([k, x]) => [
+              k,
+              k === 'tsUnit' && (node as { tsId?: string }).tsId === '2201-DX' ? unit : keepUnit(x),
+            ]),
+          )
+        : node;
+  await target.route('**/hwe-api/v2/measure-round/*', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    return route.fulfill({ response, json: keepUnit(await response.json()) });
+  });
 }

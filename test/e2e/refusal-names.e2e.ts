@@ -1,6 +1,6 @@
 import { testDaysAgo } from '../support/dates';
 import { describe, expect, it } from 'vitest';
-import { field, typeValue } from './duplicate-time';
+import { field, keepDeviceUnit, typeValue } from './duplicate-time';
 import { serverAndBrowser, submitRound, watchErrors } from './harness';
 
 const DAM = 'Talsperre Gepatsch Kontrollgang';
@@ -19,26 +19,7 @@ describe('refusals name their station and series everywhere', () => {
     const date = testDaysAgo(1);
     const db = env.server().db;
     const context = await env.browser().newContext({ locale: 'de-DE' });
-    const [stored] = await db.query<{ unit: string | null }>(
-      `select definition->>'tsUnit' as unit from round_entry where ts_id = '2201-DX'`,
-    );
-    const unit = stored?.unit ?? '';
-    const keepUnit = (node: unknown): unknown =>
-      Array.isArray(node)
-        ? node.map(keepUnit)
-        : node !== null && typeof node === 'object'
-          ? Object.fromEntries(
-              Object.entries(node).map(([k, x]) => [
-                k,
-                k === 'tsUnit' && (node as { tsId?: string }).tsId === '2201-DX' ? unit : keepUnit(x),
-              ]),
-            )
-          : node;
-    await context.route('**/hwe-api/v2/measure-round/*', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      return route.fulfill({ response, json: keepUnit(await response.json()) });
-    });
+    await keepDeviceUnit(context, db);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${env.server().url}/stations/${encodeURIComponent(DAM)}/${date}`);

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchProfile, startTestServer, tempDir, watchErrors, type TestServer } from './harness';
+import { startTestServer, tempDir, watchErrors, type TestServer } from './harness';
+import { startBrowser, typeThenEndBrowser } from './restart';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 
 /**
@@ -73,18 +74,12 @@ describe('a stored round opened after a browser restart at 4× slower CPU', () =
     const stored = Object.fromEntries(picked.map((p) => [p.label, formatDe(p.good)]));
 
     // 1. enter the values and close the browser once each is saved on the device
-    let context: BrowserContext = await launchProfile(profile.path);
-    try {
-      const page = await context.newPage();
-      await page.goto(url);
-      for (const p of picked) await field(page, p).fill(formatDe(p.good), { timeout: 60_000 });
-      await expect.poll(() => page.locator('input[data-saved="true"]').count(), { timeout: 20_000 }).toBe(3);
-    } finally {
-      await context.close();
-    }
+    const typed = picked.map((p) => ({ label: p.label, text: formatDe(p.good) }));
+    await typeThenEndBrowser(profile.path, url, typed, 'close');
 
     // 2. the browser again, the CPU slowed 4× before the app starts
-    context = await launchProfile(profile.path);
+    const browser = await startBrowser(profile.path, 'close');
+    const { context } = browser;
     try {
       const page = await context.newPage();
       const errors = watchErrors(page);
@@ -144,7 +139,7 @@ describe('a stored round opened after a browser restart at 4× slower CPU', () =
       expect(await field(page, replace).inputValue()).toBe(replaced);
       expect(await earlyField.inputValue()).toBe(earlyValue);
     } finally {
-      await context.close();
+      await browser.end();
     }
   });
   it('on the tour: a stored round opened after a restart shows its value before its field takes input', async () => {
@@ -153,10 +148,10 @@ describe('a stored round opened after a browser restart at 4× slower CPU', () =
     if (!p) throw new Error('no entry');
     const value = formatDe(Math.round((p.good + 0.03) * 100) / 100);
 
-    let context: BrowserContext = await launchProfile(tourProfile.path);
+    const first = await startBrowser(tourProfile.path, 'close');
     let instanceId = '';
     try {
-      const page = await context.newPage();
+      const page = await first.context.newPage();
       await page.goto(`${server.url}/?date=${viennaToday()}`);
       await page.getByRole('button', { name: `${round.mrName} offline nehmen` }).click({ timeout: 60_000 });
       await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
@@ -166,10 +161,11 @@ describe('a stored round opened after a browser restart at 4× slower CPU', () =
       await field(page, p).pressSequentially(value, { delay: 20, timeout: 60_000 });
       await page.locator(`[data-tsid="${p.entry.tsId}"] input[data-saved="true"]`).first().waitFor({ timeout: 20_000 });
     } finally {
-      await context.close();
+      await first.end();
     }
 
-    context = await launchProfile(tourProfile.path);
+    const second = await startBrowser(tourProfile.path, 'close');
+    const { context } = second;
     try {
       const page = await context.newPage();
       const errors = watchErrors(page);
@@ -187,7 +183,7 @@ describe('a stored round opened after a browser restart at 4× slower CPU', () =
       expect(await field(page, p).isEditable()).toBe(true);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await second.end();
     }
   });
 });

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { copyLotL1, typeTwoValuesAtOneTime, typeValue } from './duplicate-time';
+import { copyLotL1, keepDeviceUnit, typeTwoValuesAtOneTime, typeValue } from './duplicate-time';
 import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
 import { pinWallClock } from './wall-clock';
 
@@ -407,27 +407,9 @@ describe('checks and prompts before a round is sent', () => {
         `update round_entry set definition = jsonb_set(definition, '{tsUnit}', to_jsonb($1::text)) where ts_id = '2201-DX'`,
         [unit],
       );
-    const { tsUnit } = JSON.parse(stored?.definition ?? '{}') as { tsUnit?: string };
     // the device keeps the round it has: pulled after the refusal, the changed series would make the value a yes/no
     // choice, which shows no invalid state, and this test is about which row shows it
-    const keepUnit = (node: unknown): unknown =>
-      Array.isArray(node)
-        ? node.map(keepUnit)
-        : node !== null && typeof node === 'object'
-          ? Object.fromEntries(
-              Object.entries(node).map(([k, x]) => [
-                k,
-                k === 'tsUnit' && (node as { tsId?: string }).tsId === '2201-DX' ? tsUnit : keepUnit(x),
-              ]),
-            )
-          : node;
-    const { context, page, errors } = await open(DAM, date, async (p) => {
-      await p.route('**/hwe-api/v2/measure-round/*', async (route) => {
-        if (route.request().method() !== 'GET') return route.continue();
-        const response = await route.fetch();
-        return route.fulfill({ response, json: keepUnit(await response.json()) });
-      });
-    });
+    const { context, page, errors } = await open(DAM, date, (p) => keepDeviceUnit(p, db));
     try {
       await typeValue(page, 'Lot L1 2201 DX', '1');
       await copyLotL1(page, '0730');

@@ -17,6 +17,7 @@ import type { SyncState } from '../../schemas/db/offline-instance-doc';
 import { addLeaderElection, createAppDatabase, type AppDatabase } from '../../src/db/database';
 import { createInstance, queueInstance, recordEdit, writeInstanceDraft } from '../../src/db/instance-commands';
 import { addTask } from '../../src/db/task-commands';
+import { createFacility } from '../../src/db/facility-commands';
 import { reopenQueued } from '../../src/features/round-entry/use-indoor-instance';
 import { EDITABLE_STATES, IN_FLIGHT_STATES } from '../../src/domain/round-lifecycle';
 import { pullServerInfo } from '../../replication/pull';
@@ -267,6 +268,29 @@ export class Tab {
   /** StationTasks' "Add" (useStationTasks.add): a new open task of a station, an edit of the round. Its id. */
   async addTask(instanceId: string, mrId: string, staNumber: string, text: string): Promise<string> {
     return addTask(this.db, instanceId, { mrId, staNumber, taskType: 'Wartung', text });
+  }
+
+  /**
+   * StationFacilities' "new facility" (useStationFacilities.create): a new data logger of the demo's model at a
+   * station, an edit of the round. Its id.
+   */
+  async createFacility(instanceId: string, mrId: string, staNumber: string, name: string): Promise<string> {
+    return createFacility(this.db, instanceId, { mrId, staNumber, model: 'OTT netDL 500', name, attributes: {} });
+  }
+
+  /**
+   * §5 station copy (StationTable's "duplicate", then typing into the copy): the copy's entry `tsId#1` with its
+   * own time and value, through writeInstanceDraft (an edit of the round). Reopens a round on its way first, as
+   * correct() does; false when the UI offers no way.
+   */
+  async copyStation(instanceId: string, tsId: string, time: string, text: string): Promise<boolean> {
+    const state = await this.syncState(instanceId);
+    if (state === undefined) return false;
+    if (IN_FLIGHT_STATES.includes(state)) {
+      if (!(await reopenQueued(this.db, instanceId))) return false;
+    } else if (!EDITABLE_STATES.includes(state)) return false;
+    await writeInstanceDraft(this.db, instanceId, `${tsId}#1`, { copyOf: tsId, time, text });
+    return true;
   }
 
   /** useIndoorInstance.queue (SubmitBar after its checks): the lifecycle's submit. */

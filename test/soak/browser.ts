@@ -55,6 +55,40 @@ async function claimsSent(page: Page): Promise<boolean> {
     .catch(() => false);
 }
 
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Typing at the moment a stored round opens (issue 29 item 3): the page is reloaded at `cpuRate` (1 or 4× slower)
+ * and keys go to the field of a stored value as soon as it exists, as a user's do. While the field is read-only
+ * they are dropped; once it takes keys it holds its stored value and they follow it. A value with keys inside or
+ * before it (`11683682,01`) is merged. Resolves to what the field shows then, which is what the round must send.
+ */
+async function typeAsTheRoundOpens(
+  page: Page,
+  label: string,
+  stored: string,
+  cpuRate: number,
+): Promise<{ shown: string; merged: boolean }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  try {
+    await page.reload();
+    const box = page.getByRole('textbox', { name: label, exact: true });
+    await box.waitFor({ timeout: 90_000 });
+    await box.focus();
+    for (let i = 0; i < 12 && !(await box.inputValue()).startsWith(stored); i++) await box.press('9');
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && !((await box.isEditable()) && (await box.inputValue()).startsWith(stored)))
+      await sleep(100);
+    await page.keyboard.press('Tab');
+    const shown = await box.inputValue();
+    return { shown, merged: !new RegExp(`^${escape(stored)}9*$`).test(shown) };
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
 interface Typed {
   entry: MeasureRoundEntry;
   value: number;
@@ -84,7 +118,15 @@ export async function browserSoak(
   const entries = numericEntries(round);
   const today = testToday();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const result = { rounds: 0, values: 0, stored: 0, falseSentClaims: 0, faults: 0 };
+  const result = {
+    rounds: 0,
+    values: 0,
+    stored: 0,
+    falseSentClaims: 0,
+    faults: 0,
+    openTyping: { checked: 0, merged: 0, examples: [] as string[] },
+    missing: [] as string[],
+  };
   const firedBefore = [...server.proxy.fired.values()].reduce((a, b) => a + b, 0);
   try {
     const context = await browser.newContext({ locale: 'de-DE', timezoneId: TEST_ZONE });
@@ -121,6 +163,31 @@ export async function browserSoak(
       }
       await page.keyboard.press('Tab');
       result.values += typed.length;
+      // the round just typed is a stored round now: opened again at normal and at 4× slower CPU, typed into at once;
+      // what the field shows then is what the round must send (the check below compares with it)
+      // the page is reloaded only once every value says "saved on this device" (a reload before that may cut the
+      // last keystrokes' writes, which the table's check mark tells the user)
+      for (const t of typed) {
+        const box = page.getByRole('textbox', {
+          name: `${t.entry.staName} ${t.entry.staNumber} ${t.entry.tsParameter}`,
+          exact: true,
+        });
+        const until = Date.now() + 30_000;
+        while (Date.now() < until && (await box.getAttribute('data-saved')) !== 'true') await sleep(100);
+      }
+      const first = typed[0];
+      if (first) {
+        const label = `${first.entry.staName} ${first.entry.staNumber} ${first.entry.tsParameter}`;
+        for (const rate of [1, 4]) {
+          result.openTyping.checked += 1;
+          const { shown, merged } = await typeAsTheRoundOpens(page, label, formatDe(first.value), rate);
+          if (merged) {
+            result.openTyping.merged += 1;
+            result.openTyping.examples.push(`${shown} (stored ${formatDe(first.value)}, ${rate}× CPU)`);
+          }
+          first.value = Number(shown.replace(',', '.'));
+        }
+      }
       const offline = r % 2 === 1;
       if (offline) {
         // offline around the submit: the round must wait, never claim "sent"
@@ -157,7 +224,26 @@ export async function browserSoak(
         } else await sleep(150);
       }
       server.proxy.disarm();
-      result.stored += (await serverHolds(server, typed, today)).filter(Boolean).length;
+      const holds = await serverHolds(server, typed, today);
+      result.stored += holds.filter(Boolean).length;
+      if (holds.some((h) => !h)) {
+        // what is missing, with what the server holds of its series today and what the page shows (for the report)
+        const q = typed.map((t) => `tsId=${encodeURIComponent(t.entry.tsId)}`).join('&');
+        const day = `from=${today}T00:00:00.000Z&to=${today}T23:59:59.999Z`;
+        const held = (await server.getJson<HistoricValueList>(`/timeseries-values?${q}&${day}`)).data?.values ?? [];
+        for (const [i, t] of typed.entries()) {
+          if (holds[i]) continue;
+          const label = `${t.entry.staName} ${t.entry.staNumber} ${t.entry.tsParameter}`;
+          const shown = await page
+            .getByRole('textbox', { name: label, exact: true })
+            .inputValue({ timeout: 5000 })
+            .catch(() => '?');
+          const there = held.filter((h) => h.tsId === t.entry.tsId).map((h) => `${h.value} at ${h.dt}`);
+          result.missing.push(
+            `round ${r + 1} ${t.entry.tsId}: typed ${t.value}, page shows ${shown}, server: ${there.join('; ') || 'nothing'}`,
+          );
+        }
+      }
       result.rounds += 1;
       previousSent = claimed;
       opts.log?.(`browser round ${r + 1}: ${typed.length} values, sent claimed: ${claimed}`);

@@ -163,7 +163,10 @@ export async function check(
 /** Per seam kind: on the server, still pending on the device, or lost while the device says sent. */
 export type SeamCounts = Record<SeamKind, { checked: number; stored: number; pending: number; silentlyLost: number }>;
 
-/** Looks for every change made after a partial send (a task, a photo, a remark) on the server. */
+/**
+ * Looks for every change made after a partial send (a task, a photo, a remark, a facility, a station copy) on the
+ * server.
+ */
 export async function checkSeams(
   server: SoakServer,
   tab: Tab,
@@ -189,6 +192,17 @@ export async function checkSeams(
       );
       await res.body?.cancel();
       held = res.ok;
+    } else if (seam.kind === 'facility') {
+      const rows = await server.db.query<{ name: string }>('select name from station_facility where facility_id = $1', [
+        seam.facilityId,
+      ]);
+      held = rows.length === 1 && rows[0]?.name === seam.name;
+    } else if (seam.kind === 'station-copy') {
+      const at = new Date(seam.dt).toISOString();
+      const query = `tsId=${encodeURIComponent(seam.tsId)}&from=${at}&to=${at}`;
+      const history = (await server.getJson<HistoricValueList>(`/timeseries-values?${query}`)).data?.values ?? [];
+      const atCopy = history.filter((h) => h.tsId === seam.tsId && Date.parse(h.dt) === Date.parse(seam.dt));
+      held = atCopy.length === 1 && near(atCopy[0]?.value, seam.value);
     } else {
       const at = new Date(seam.dt).toISOString();
       const query = `tsId=${encodeURIComponent(seam.tsId)}&remarks=true&from=${at}&to=${at}`;

@@ -43,14 +43,16 @@ export interface TypedValue {
 }
 
 /** What is changed after a partial send (values stored, the photo upload failed twice): issue 29's seams. */
-export const SEAM_KINDS = ['task', 'photo', 'remark'] as const;
+export const SEAM_KINDS = ['task', 'photo', 'remark', 'facility', 'station-copy'] as const;
 export type SeamKind = (typeof SEAM_KINDS)[number];
 
 /** A change of a round's part made after a partial send; the check looks for it on the server. */
 export type SeamChange =
   | { kind: 'task'; instanceId: string; taskId: string; text: string }
   | { kind: 'photo'; instanceId: string; photoId: string }
-  | { kind: 'remark'; instanceId: string; tsId: string; dt: string; remark: string };
+  | { kind: 'remark'; instanceId: string; tsId: string; dt: string; remark: string }
+  | { kind: 'facility'; instanceId: string; facilityId: string; name: string }
+  | { kind: 'station-copy'; instanceId: string; tsId: string; dt: string; value: number };
 
 export interface TakenPhoto {
   instanceId: string;
@@ -467,6 +469,19 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
         );
         photos.push({ instanceId, photoId });
         seams.push({ kind, instanceId, photoId });
+      } else if (kind === 'facility' && entry) {
+        const name = `Soak ${k} Datensammler`;
+        const facilityId = await device.tab.createFacility(instanceId, round.mrId, entry.staNumber, name);
+        seams.push({ kind, instanceId, facilityId, name });
+      } else if (kind === 'station-copy' && entry) {
+        // a second reading of the station (§5 copy) at its own minute: the last ones of the slots' day, which no
+        // round's slot reaches (a round a minute from 00:01 on)
+        const minute = 1439 - (seams.length % 600);
+        const copyTime = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+        const copyDt = combineDateAndTime(date, copyTime);
+        const value = newValue(entry);
+        if (copyDt && (await device.tab.copyStation(instanceId, entry.tsId, copyTime, formatDe(value))))
+          seams.push({ kind, instanceId, tsId: entry.tsId, dt: copyDt, value });
       } else if (kind === 'remark' && entry) {
         const key = `${instanceId}|${entry.tsId}`;
         const record = values.get(key);

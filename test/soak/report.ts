@@ -19,7 +19,17 @@ export interface SoakReport {
   serverRestarts: number;
   planHash: string;
   durationSeconds: number;
-  browser?: { rounds: number; values: number; stored: number; falseSentClaims: number; faults: number };
+  browser?: {
+    rounds: number;
+    values: number;
+    stored: number;
+    falseSentClaims: number;
+    faults: number;
+    /** a stored round opened again (normal and 4× slower CPU) and typed into at once: keys merged with its value */
+    openTyping: { checked: number; merged: number; examples: string[] };
+    /** each value not on the server after its round: what was typed, what the page shows, what the server holds */
+    missing: string[];
+  };
   problems: string[];
 }
 
@@ -80,7 +90,8 @@ export function reportTable(r: SoakReport): string {
   if (r.browser)
     lines.push(
       '',
-      `Browser: ${r.browser.rounds} rounds, ${r.browser.values} values typed, ${r.browser.stored} stored, ${r.browser.faults} faults, ${r.browser.falseSentClaims} false "sent" claims.`,
+      `Browser: ${r.browser.rounds} rounds, ${r.browser.values} values typed, ${r.browser.stored} stored, ${r.browser.faults} faults, ${r.browser.falseSentClaims} false "sent" claims; ` +
+        `typed into as the stored round opened (normal and 4× slower CPU): ${r.browser.openTyping.checked} times, ${r.browser.openTyping.merged} merged with the stored value.`,
     );
   return lines.join('\n');
 }
@@ -108,6 +119,8 @@ export function failures(r: SoakReport): string[] {
   if (r.falseSentClaims > 0) f.push(`rounds claimed sent but not on the server: ${r.falseSentClaims}`);
   if (r.quota.reported < r.quota.injected)
     f.push(`storage-full errors not reported as such: ${r.quota.injected - r.quota.reported}`);
+  if (r.browser && r.browser.openTyping.merged > 0)
+    f.push(`browser: keys typed as a stored round opened merged with its value ${r.browser.openTyping.merged} times`);
   if (r.browser && r.browser.falseSentClaims > 0)
     f.push(`browser: ${r.browser.falseSentClaims} values shown as sent that the server does not hold`);
   return f;

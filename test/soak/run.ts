@@ -25,6 +25,6 @@ if (out !== 'none') {
   console.info(`written ${out}`);
 }
 const failed = failures(report);
-for (const line of report.problems.slice(0, 10)) console.info(`  ${line}`);
+for (const line of [...report.problems.slice(0, 10), ...(report.browser?.missing ?? [])]) console.info(`  ${line}`);
 if (failed.length) console.info(`FAILED: ${failed.join('; ')}`);
 process.exit(failed.length ? 1 : 0);

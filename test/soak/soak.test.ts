@@ -42,13 +42,19 @@ describe(`soak (seed ${SEED}, ${OPS} faults, 1 browser round)`, () => {
   });
 
   // issue 29: a task ticked after a half-finished send was left on the device while the resubmit said "sent"
-  it('carries every task, photo and remark changed after a partial send to the server', () => {
+  it('carries every task, photo, remark, facility and station copy changed after a partial send to the server', () => {
     for (const kind of SEAM_KINDS) {
       const c = r.seams[kind];
       expect(c.checked, kind).toBeGreaterThan(0);
       expect([c.silentlyLost, c.pending], `${kind}\n${r.problems.join('\n')}`).toEqual([0, 0]);
       expect(c.stored, kind).toBe(c.checked);
     }
+  });
+
+  // issue 29 item 3: keys typed while a stored round opened merged with its value arriving meanwhile (11683682,01)
+  it('never merges keys typed as a stored round opens with its stored value (normal and 4× slower CPU)', () => {
+    expect(r.browser?.openTyping.checked).toBe(2);
+    expect(r.browser?.openTyping.merged).toBe(0);
   });
 
   it('reports every full-storage write as such and loses nothing stored before', () => {

@@ -5,6 +5,7 @@ import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { SeriesPoint } from '../../domain/analysis';
 import { useConfig } from '../../db/reference-hooks';
 import { entryTimeContext } from '../../domain/draft-time';
+import { MezNote } from '../readings/MezNote';
 import { TimeseriesChart } from './TimeseriesChart';
 import { useHistory, useOpenRoundPoints } from './use-analysis-data';
 
@@ -47,6 +48,8 @@ export function ChartList({ entries, mrIds }: { entries: readonly MeasureRoundEn
   const unique = entries.filter((e, i) => entries.findIndex((x) => x.tsId === e.tsId) === i);
   return (
     <div className="space-y-3">
+      {/* the charts' times (legend, axis) are in the reading zone: in MEZ mode an hour off the wall clock in summer */}
+      <MezNote />
       <HistoryMissing tsIds={missing} />
       <div className="grid gap-3 xl:grid-cols-2">
         {unique.map((e) => (

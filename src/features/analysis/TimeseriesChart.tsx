@@ -5,6 +5,7 @@ import type { MeasureRoundEntry } from '../../../schemas/api';
 import { isInvertedAxis, plottedCount, type SeriesPoint } from '../../domain/analysis';
 import { formatNumber } from '../../domain/locale-format';
 import { useLocaleFormat } from '../../app/use-locale-format';
+import { useReadingZone } from '../../app/reading-zone';
 import { Button } from '../../ui/Button';
 import { useDarkMode } from './use-dark-mode';
 
@@ -78,6 +79,8 @@ export function TimeseriesChart({
   const { min, max } = entry.tsPlausibilityCheck ?? {};
   const labels = useMemo(() => ({ time: t`Time`, history: t`History`, round: t`Open round` }), [t]);
   const locale = fmt.locale;
+  // the zone every other screen shows times in: §5 MEZ mode's UTC+1 all year, else the stations' wall clock
+  const zone = useReadingZone();
 
   useEffect(() => {
     const el = box.current;
@@ -92,7 +95,7 @@ export function TimeseriesChart({
         const dayFmt = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale === 'it' ? 'it-IT' : 'de-AT', {
           day: '2-digit',
           month: '2-digit',
-          timeZone: 'Europe/Vienna',
+          timeZone: zone,
         });
         const axis = { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid } };
         const u = new UPlot(
@@ -111,7 +114,7 @@ export function TimeseriesChart({
                   v === null
                     ? '–'
                     : new Date(v * 1000).toLocaleString(locale, {
-                        timeZone: 'Europe/Vienna',
+                        timeZone: zone,
                         dateStyle: 'short',
                         timeStyle: 'short',
                       }),
@@ -154,7 +157,7 @@ export function TimeseriesChart({
       chart.current?.destroy();
       chart.current = null;
     };
-  }, [data, dark, inverted, min, max, height, labels, locale]);
+  }, [data, dark, inverted, min, max, height, labels, locale, zone]);
 
   const pan = (direction: -1 | 1) => {
     const u = chart.current;
