@@ -2,7 +2,8 @@
 // driver's next command, a few ms)? Six edits (a clear, a new value, in turn), each followed by page.reload(); prints
 // what the field shows after it. Found 28 Nov 2026 (h5): 3 of 6 edits were gone after the reload (the write chain,
 // recordEdit then writeDraft, takes several IndexedDB round trips before its transaction starts; a page that goes
-// in that window loses the keystroke). A probe for the next session, not a test: nothing is asserted.
+// in that window loses the keystroke). Fixed by the keystroke journal (src/db/keystroke-journal.ts); the test is
+// test/e2e/reload-at-once.e2e.ts. This probe prints, it asserts nothing.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
