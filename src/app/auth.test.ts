@@ -42,6 +42,8 @@ beforeEach(() => {
     history: { replaceState: () => undefined },
     dispatchEvent: () => true,
   });
+  // the app's base, from the <base href> the server wrote (under a sub-path: the login comes back there)
+  vi.stubGlobal('document', { baseURI: 'https://app.example/hwe/' });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,5 +77,6 @@ describe('"Log in" pressed while the session check is under way', () => {
     await done;
     auth.login();
     expect(kc.login).toHaveBeenCalledTimes(1);
+    expect(kc.login).toHaveBeenCalledWith({ redirectUri: 'https://app.example/hwe/' });
   });
 });
