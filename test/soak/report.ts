@@ -1,4 +1,5 @@
 import type { CheckResult, SeamCounts } from './check';
+import type { DecisionCounts } from './decisions';
 import { FAULT_KINDS, SEAM_KINDS, type DriverResult } from './driver';
 
 export interface SoakReport {
@@ -15,6 +16,8 @@ export interface SoakReport {
   photos: CheckResult['photos'];
   /** parts of a round changed after a partial send (issue 29's seams), each looked for on the server */
   seams: SeamCounts;
+  /** decisions recorded under faults (issue 29 item 6), each looked for on the server */
+  decisions: DecisionCounts;
   falseSentClaims: number;
   serverRestarts: number;
   planHash: string;
@@ -40,9 +43,18 @@ export function buildReport(
   durationSeconds: number,
   serverRestarts: number,
   seams: SeamCounts,
+  decisions: DecisionCounts,
 ): SoakReport {
   const faultOps = Object.values(driven.faults).reduce((a, b) => a + b, 0);
-  const { tab: _tab, values: _values, photos: _photos, instances: _instances, seams: _seams, ...rest } = driven;
+  const {
+    tab: _tab,
+    values: _values,
+    photos: _photos,
+    instances: _instances,
+    seams: _seams,
+    decisions: _decisions,
+    ...rest
+  } = driven;
   return {
     seed,
     faultOps,
@@ -51,6 +63,7 @@ export function buildReport(
     remarks: checked.remarks,
     photos: checked.photos,
     seams,
+    decisions,
     falseSentClaims: checked.falseSentClaims,
     serverRestarts,
     durationSeconds,
@@ -87,6 +100,13 @@ export function reportTable(r: SoakReport): string {
       return `| ${k} | ${c.checked} | ${c.stored} | ${c.pending} | ${c.silentlyLost} |`;
     }),
   );
+  const d = r.decisions;
+  lines.push(
+    '',
+    '| decisions sent across faults | recorded | faults on their POSTs | on the server once, as posted | pending on device | silently lost | duplicated | on the server, shown as not sent |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| stages 1 and 2 | ${d.checked} | ${d.faults} | ${d.stored} | ${d.pending} | ${d.silentlyLost} | ${d.duplicated} | ${d.heldButShownUnsent} |`,
+  );
   if (r.browser)
     lines.push(
       '',
@@ -116,6 +136,12 @@ export function failures(r: SoakReport): string[] {
     if (c.silentlyLost > 0) f.push(`${k} changes after a partial send silently lost: ${c.silentlyLost}`);
     if (c.pending > 0) f.push(`${k} changes after a partial send still pending after the drain: ${c.pending}`);
   }
+  const d = r.decisions;
+  if (d.silentlyLost > 0) f.push(`decisions silently lost: ${d.silentlyLost}`);
+  if (d.duplicated > 0) f.push(`decisions recorded twice: ${d.duplicated}`);
+  if (d.pending > 0) f.push(`decisions not on the server after the drain: ${d.pending}`);
+  if (d.heldButShownUnsent > 0)
+    f.push(`decisions on the server that the device shows as not sent: ${d.heldButShownUnsent}`);
   if (r.falseSentClaims > 0) f.push(`rounds claimed sent but not on the server: ${r.falseSentClaims}`);
   if (r.quota.reported < r.quota.injected)
     f.push(`storage-full errors not reported as such: ${r.quota.injected - r.quota.reported}`);
