@@ -116,6 +116,23 @@ export function reportTable(r: SoakReport): string {
   return lines.join('\n');
 }
 
+/** The short run's counts per kind in a few lines, printed by the `npm test` soak step. */
+export function reportSummary(r: SoakReport): string {
+  const v = r.values;
+  const d = r.decisions;
+  const seams = SEAM_KINDS.map((k) => {
+    const c = r.seams[k];
+    return `${k} ${c.stored}/${c.checked} (${c.silentlyLost} silently lost)`;
+  }).join(', ');
+  return [
+    `soak seed ${r.seed}: ${r.faultOps} faults, ${r.rounds} rounds, ${r.durationSeconds} s`,
+    `  values: ${v.stored}/${v.checked} on the server once, ${v.lost} lost, ${v.duplicated} duplicated, ${v.silentlyLost} silently lost, ${v.pending} pending`,
+    `  remarks ${r.remarks.stored}/${r.remarks.checked}; photos ${r.photos.stored}/${r.photos.checked} (${r.photos.silentlyLost} silently lost); rounds called sent that the server lacks: ${r.falseSentClaims}`,
+    `  changed after a partial send: ${seams}`,
+    `  decisions: ${d.stored}/${d.checked} on the server once (${d.faults} faults on their POSTs), ${d.pending} lost (still on the device after the drain), ${d.duplicated} duplicated, ${d.silentlyLost} silently lost, ${d.heldButShownUnsent} on the server but shown as not sent`,
+  ].join('\n');
+}
+
 /** What fails the short run in `npm test`; the known defect is named on its own. */
 export function failures(r: SoakReport): string[] {
   const f: string[] = [];

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_KINDS, SEAM_KINDS } from './driver';
-import type { SoakReport } from './report';
+import { reportSummary, type SoakReport } from './report';
 import { runSoak } from './soak';
 
 /** The short run of `npm test`: one seed, ~150 faults headless and one browser round (about 35 s on an idle 2-core machine). */
@@ -14,6 +14,8 @@ describe(`soak (seed ${SEED}, ${OPS} faults, 1 browser round)`, () => {
     r = await runSoak({ seed: SEED, ops: OPS, browserRounds: 1 });
     mkdirSync('test-results', { recursive: true });
     writeFileSync('test-results/soak-short.json', `${JSON.stringify(r, null, 2)}\n`);
+    // the counts per kind (values, seams, decisions) in the `npm test` output, beside the pass/fail of each check
+    console.info(reportSummary(r));
   });
 
   it('injects the faults it promises, every kind at least once', () => {
