@@ -551,6 +551,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
   }
 
   // Decisions sent across faults: rounds with an implausible value, decided at both stages (decisions.ts).
+  const decisionsStarted = Date.now();
   const decisions = await driveDecisions(
     {
       tab: () => device.tab,
@@ -570,6 +571,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     opts.decisionRounds ?? Math.max(4, Math.ceil(opts.ops / 40)),
   );
   proxy.disarm();
+  opts.log?.(`decisions: ${decisions.length} recorded in ${((Date.now() - decisionsStarted) / 1000).toFixed(1)} s`);
 
   const faults = Object.fromEntries(
     FAULT_KINDS.map((kind) => [kind, (proxy.fired.get(kind) ?? 0) + (local.get(kind) ?? 0)]),
