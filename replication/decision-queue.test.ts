@@ -29,14 +29,14 @@ const answer = {
   decision1User: 'rudi',
 };
 
-function fakeServer(statuses: (number | 'network')[]) {
+function fakeServer(statuses: (number | 'network')[], read: unknown = answer) {
   const bodies: unknown[] = [];
   const reads: string[] = [];
   const fetchFn = (async (url: string | URL | Request, init?: RequestInit) => {
     // the round read again after an empty answer (a spec-only server)
     if (init?.method === 'GET') {
       reads.push(String(url));
-      return Response.json(answer);
+      return Response.json(read);
     }
     bodies.push(JSON.parse(String(init?.body)));
     const status = statuses.shift() ?? 200;
@@ -140,6 +140,36 @@ describe('DecisionQueue', () => {
     const server = fakeServer([200]);
     await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
     expect(server.bodies).toHaveLength(1);
+  });
+
+  // found by the soak (issue 29 item 6): the server recorded the decision, its answer was lost (502, a cut
+  // connection), the retry was answered 409 (stage no longer open) and the decision stayed in error for good,
+  // "send again" refused the same way, while the server held exactly what was sent
+  describe('a 409 after a recorded POST whose answer was lost', () => {
+    const holding = {
+      ...answer,
+      decision1Team: 'Rudi',
+      entries: [
+        { tsId: '1-ZU', staName: 's', staNumber: '1', tsParameter: 'ZU', value: 12, decision1Value: 'NOT_RELEVANT' },
+      ],
+    };
+    it('is sent when the round holds this decision as posted', async () => {
+      const server = fakeServer([502, 409], holding);
+      await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
+      expect(server.bodies).toHaveLength(2);
+      expect(await state()).toMatchObject({ syncState: 'sent' });
+      expect(server.reads).toEqual([`http://srv/hwe-api/v2/completed-measure-round/${instanceId}`]);
+      expect((await db.completedRounds.findOne(instanceId).exec())?.decision1Team).toBe('Rudi');
+    });
+    it.each([
+      ['another team decided', { ...holding, decision1Team: 'Rita' }],
+      ['another value', { ...holding, entries: [{ ...holding.entries[0], decision1Value: 'FIX_IMMEDIATELY' }] }],
+      ['the stage not recorded', { ...holding, decision1Time: null }],
+    ])('stays refused when %s', async (_name, read) => {
+      const server = fakeServer([409], read);
+      await new DecisionQueue(db, server.api, { isOnline: () => true, sleep }).drain();
+      expect(await state()).toMatchObject({ syncState: 'error', lastError: 'http:409' });
+    });
   });
 
   it('queues again what a closed tab left sending', async () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CompletedMeasureRoundSchema, type CompletedMeasureRound } from '../schemas/api';
+import { CompletedMeasureRoundSchema, type CompletedMeasureRound, type DecisionPost } from '../schemas/api';
 import type { DecisionDoc } from '../schemas/db/decision-doc';
 import type { AppDatabase } from '../src/db/database';
 import { currentUser } from '../src/db/data-owner';
@@ -14,6 +14,7 @@ import {
   waitForDecider,
 } from '../src/db/decision-commands';
 import { decisionErrorOf } from '../src/domain/decision-lifecycle';
+import { holdsDecision } from '../src/domain/decision-form';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';
 import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
@@ -80,6 +81,22 @@ export class DecisionQueue {
     }
   }
 
+  /**
+   * A 409 says the stage is no longer open. When an earlier POST of this decision was recorded and only its answer
+   * got lost (a 502 or a cut connection after the server stored it, a tab closed meanwhile), the round holds this
+   * very decision: it is sent, not refused (the soak found such decisions left in error, "send again" refused
+   * for ever). Any other 409, or a round that cannot be read, stays the failure it was.
+   */
+  private async alreadyHeld(path: string, post: DecisionPost, error: unknown): Promise<CompletedMeasureRound> {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    const round = await this.api
+      .getJson(path, CompletedMeasureRoundSchema)
+      .then((r) => r.data)
+      .catch(() => undefined);
+    if (!round || !holdsDecision(round, post)) throw error;
+    return round;
+  }
+
   private async send(decision: DecisionDoc): Promise<void> {
     // Shared devices: a decision is sent only with its decider's login (the server records who decided);
     // login-off mode is one user (owner ''), and decisions typed before owners were recorded have none.
@@ -88,14 +105,17 @@ export class DecisionQueue {
       await waitForDecider(this.db, decision.id);
       return;
     }
-    if (!decision.post) {
+    const post = decision.post;
+    if (!post) {
       await refuseEmptyDecision(this.db, decision.id);
       return;
     }
     await runWithRetry(
       async () => {
         const path = `/completed-measure-round/${encodeURIComponent(decision.instanceId)}`;
-        const answer = await this.api.postJson(path, decision.post, v.unknown());
+        const answer = await this.api
+          .postJson(path, post, v.unknown())
+          .catch((e: unknown) => this.alreadyHeld(path, post, e));
         const round = await this.decidedRound(path, answer);
         if (round) await storeDecidedRound(this.db, round);
         await recordDecisionSent(this.db, decision.id);

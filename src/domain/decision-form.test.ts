@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { CompletedEntry } from '../../schemas/api';
 import { archiveImagesShown, filterArchive, parseInstanceIds, submissionDay } from './archive-filter';
 import { parseArchiveFilter } from './archive-search';
-import { archiveState, buildDecisionPost, decisionOptions, dueEntries, mayDecide, openStage } from './decision-form';
+import {
+  archiveState,
+  buildDecisionPost,
+  decisionOptions,
+  dueEntries,
+  holdsDecision,
+  mayDecide,
+  openStage,
+} from './decision-form';
 
 const INCIDENT_UNIT = 'nein/unverändert/Ereignis';
 const entry = (tsId: string, value: number, over: Partial<CompletedEntry> = {}) =>
@@ -97,6 +105,54 @@ describe('the decision post', () => {
     expect(buildDecisionPost(entries, 1, undefined, [])).toMatchObject({
       problems: [{ kind: 'team-missing' }, { kind: 'value-missing' }, { kind: 'value-missing' }],
     });
+  });
+});
+
+// a POST recorded whose answer was lost is answered 409 when sent again: the round says whether it holds it
+describe('the round holds a decision as posted', () => {
+  const post = {
+    stage: 1,
+    team: 'Rudi',
+    decisions: [
+      { tsId: '1-ZU', value: 'FURTHER_ASSESSMENT', remark: 'Pegel prüfen' },
+      { tsId: '2-ZU', value: 'NOT_RELEVANT' },
+    ],
+  } as const;
+  const decided = {
+    decision1Time: '2026-01-01T10:00:00.000Z',
+    decision1Team: 'Rudi',
+    entries: [
+      entry('1-ZU', 12, { decision1Value: 'FURTHER_ASSESSMENT', decision1Remark: 'Pegel prüfen' }),
+      entry('2-ZU', 12, { decision1Value: 'NOT_RELEVANT', decision1Remark: null }),
+    ],
+  };
+  const second = { stage: 2, team: 'Rita', decisions: [{ tsId: '1-ZU', value: 'ACTION_REQUIRED' }] } as const;
+  it.each([
+    ['as posted', decided, post, true],
+    ['stage not recorded', { ...decided, decision1Time: null }, post, false],
+    ['another team', { ...decided, decision1Team: 'Rita' }, post, false],
+    ['another value', { ...decided, entries: [entry('1-ZU', 12, { decision1Value: 'NOT_RELEVANT' })] }, post, false],
+    [
+      'another remark',
+      { ...decided, entries: [entry('1-ZU', 12, { decision1Value: 'FURTHER_ASSESSMENT', decision1Remark: 'x' })] },
+      { ...post, decisions: [post.decisions[0]] },
+      false,
+    ],
+    ['an entry missing', { ...decided, entries: decided.entries.slice(0, 1) }, post, false],
+    ['stage 2 not yet recorded', decided, second, false],
+    [
+      'stage 2 as posted',
+      {
+        ...decided,
+        decision2Time: '2026-01-02T10:00:00.000Z',
+        decision2Team: 'Rita',
+        entries: [entry('1-ZU', 12, { decision1Value: 'FURTHER_ASSESSMENT', decision2Value: 'ACTION_REQUIRED' })],
+      },
+      second,
+      true,
+    ],
+  ] as const)('%s: %s', (_name, round, p, expected) => {
+    expect(holdsDecision(round, { ...p, decisions: [...p.decisions] })).toBe(expected);
   });
 });
 

@@ -96,3 +96,28 @@ export function buildDecisionPost(
   }
   return problems.length > 0 ? { problems } : { post: { stage, team: trimmedTeam, decisions } };
 }
+
+type DecidedRound = Pick<
+  CompletedMeasureRound,
+  'decision1Time' | 'decision2Time' | 'decision1Team' | 'decision2Team'
+> & {
+  entries: readonly CompletedEntry[];
+};
+
+/**
+ * Whether the server's round holds this decision as posted: its stage recorded, by the post's team, with each
+ * entry's value and remark. A decision whose POST the server recorded but whose answer was lost (a 502 or a cut
+ * connection after the server stored it, a browser closed meanwhile) is answered 409 when sent again, since its
+ * stage is no longer open; the round then tells whether the stage holds this very decision.
+ */
+export function holdsDecision(round: DecidedRound, post: DecisionPost): boolean {
+  const first = post.stage === 1;
+  if (!(first ? round.decision1Time : round.decision2Time)) return false;
+  if ((first ? round.decision1Team : round.decision2Team) !== post.team) return false;
+  return post.decisions.every((d) => {
+    const e = round.entries.find((x) => x.tsId === d.tsId);
+    if (!e) return false;
+    const [value, remark] = first ? [e.decision1Value, e.decision1Remark] : [e.decision2Value, e.decision2Remark];
+    return value === d.value && (remark ?? undefined) === d.remark;
+  });
+}

@@ -12,7 +12,18 @@
  */
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import type { RxStorageInstance } from 'rxdb';
-import type { MeasureRound } from '../../schemas/api';
+import type { CompletedMeasureRound, DecisionPost, MeasureRound } from '../../schemas/api';
+import type { DecisionState } from '../../src/domain/decision-lifecycle';
+import { buildDecisionPost, type DecisionStage } from '../../src/domain/decision-form';
+import {
+  ownDecision,
+  requeueDecision,
+  submitDecision,
+  typeDecisionInput,
+  typeDecisionTeam,
+} from '../../src/db/decision-commands';
+import { currentUser } from '../../src/db/data-owner';
+import { DecisionQueue } from '../../replication/decision-queue';
 import type { SyncState } from '../../schemas/db/offline-instance-doc';
 import { addLeaderElection, createAppDatabase, type AppDatabase } from '../../src/db/database';
 import { createInstance, queueInstance, recordEdit, writeInstanceDraft } from '../../src/db/instance-commands';
@@ -56,6 +67,8 @@ export class Tab {
   private constructor(
     readonly db: AppDatabase,
     readonly queue: SubmitQueue,
+    /** the tab's decision queue (replication/runner.ts starts it next to the submit queue) */
+    readonly decisions: DecisionQueue,
     /** a second tab shares the first one's database object (see secondTab) and never closes it */
     private readonly ownsDb: boolean,
     private readonly hooks: { whileBuilding?: WhileBuilding },
@@ -83,7 +96,13 @@ export class Tab {
   ): Promise<Tab> {
     const db = await createAppDatabase(baseStorage, name);
     const hooks: { whileBuilding?: WhileBuilding } = {};
-    const tab = new Tab(db, Tab.submitQueue(db, origin, net, hooks, opts.sleep), true, hooks);
+    const tab = new Tab(
+      db,
+      Tab.submitQueue(db, origin, net, hooks, opts.sleep),
+      Tab.decisionQueue(db, origin, net, opts.sleep),
+      true,
+      hooks,
+    );
     tab.wrapWritesForQuota();
     return tab;
   }
@@ -96,7 +115,28 @@ export class Tab {
    */
   secondTab(origin: string, net: DeviceNetwork, sleep?: (ms: number) => Promise<void>): Tab {
     const hooks: { whileBuilding?: WhileBuilding } = {};
-    return new Tab(this.db, Tab.submitQueue(this.db, origin, net, hooks, sleep), false, hooks);
+    return new Tab(
+      this.db,
+      Tab.submitQueue(this.db, origin, net, hooks, sleep),
+      Tab.decisionQueue(this.db, origin, net, sleep),
+      false,
+      hooks,
+    );
+  }
+
+  private static fetchOf(net: DeviceNetwork): typeof fetch {
+    return (input, init) =>
+      net.online ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch (device offline)'));
+  }
+
+  private static decisionQueue(
+    db: AppDatabase,
+    origin: string,
+    net: DeviceNetwork,
+    sleep?: (ms: number) => Promise<void>,
+  ): DecisionQueue {
+    const api = new ApiClient(origin, { clientVersion: 'soak', browser: 'soak', installed: false }, Tab.fetchOf(net));
+    return new DecisionQueue(db, api, { isOnline: () => net.online, sleep: sleep ?? (() => Promise.resolve()) });
   }
 
   private static submitQueue(
@@ -106,9 +146,7 @@ export class Tab {
     hooks: { whileBuilding?: WhileBuilding },
     sleep?: (ms: number) => Promise<void>,
   ): SubmitQueue {
-    const fetchFn: typeof fetch = (input, init) =>
-      net.online ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch (device offline)'));
-    const api = new ApiClient(origin, { clientVersion: 'soak', browser: 'soak', installed: false }, fetchFn);
+    const api = new ApiClient(origin, { clientVersion: 'soak', browser: 'soak', installed: false }, Tab.fetchOf(net));
     const buildPost: BuildPost = async (instance, round, ctx) => {
       const hook = hooks.whileBuilding;
       hooks.whileBuilding = undefined;
@@ -129,6 +167,7 @@ export class Tab {
     if (this.closed) return;
     this.leader = true;
     await this.queue.recover();
+    await this.decisions.recover();
   }
 
   isLeader(): boolean {
@@ -137,19 +176,23 @@ export class Tab {
 
   /** As ReplicationHandle.flush: only the leader sends. */
   async flush(): Promise<void> {
-    if (this.leader && !this.closed) await this.queue.drain();
+    if (!this.leader || this.closed) return;
+    await this.queue.drain();
+    if (!this.closed) await this.decisions.drain();
   }
 
   /** The browser is killed: nothing more is written by this tab, in-flight writes fail. */
   kill(): void {
     this.closed = true;
     this.queue.stop();
+    this.decisions.stop();
     if (this.ownsDb) void this.db.close().catch(() => undefined);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.queue.stop();
+    this.decisions.stop();
     if (this.ownsDb) await this.db.close();
   }
 
@@ -301,6 +344,48 @@ export class Tab {
   /** ReplicationHandle.retry (the error alert's "try again", runner.ts): a submit again. */
   async retry(instanceId: string): Promise<void> {
     await queueInstance(this.db, instanceId);
+  }
+
+  // ---- decisions (src/features/decisions/DecisionForm.tsx, the archive's decision card) ----
+
+  /**
+   * DecisionForm: the decider types the team and, per due entry, a decision and sometimes a remark (each through
+   * the decision commands, as the inputs do), then "Record assessment" builds the post from what is stored
+   * (buildDecisionPost) and hands it to the queue (submitDecision). `round` is the round as the archive's pull
+   * stores it. The post handed to the queue, or undefined when the form refuses or the lifecycle does.
+   */
+  async decide(
+    round: CompletedMeasureRound,
+    stage: DecisionStage,
+    team: string,
+    choices: readonly { tsId: string; value: string; remark?: string }[],
+  ): Promise<DecisionPost | undefined> {
+    const base = { instanceId: round.instanceId, stage, mrName: round.mrName };
+    await typeDecisionTeam(this.db, base, team);
+    for (const c of choices) {
+      await typeDecisionInput(this.db, base, c.tsId, 'value', c.value);
+      if (c.remark) await typeDecisionInput(this.db, base, c.tsId, 'remark', c.remark);
+    }
+    const stored = await this.ownDecision(round.instanceId, stage);
+    const result = buildDecisionPost(round.entries, stage, stored?.team, stored?.inputs ?? []);
+    if ('problems' in result) return undefined;
+    return (await submitDecision(this.db, base, result.post)) ? result.post : undefined;
+  }
+
+  private async ownDecision(instanceId: string, stage: DecisionStage) {
+    const docs = await this.db.decisions.find({ selector: { instanceId, stage } }).exec();
+    return ownDecision(docs, await currentUser(this.db));
+  }
+
+  /** The state the decision card shows for the user's decision of a stage. */
+  async decisionState(instanceId: string, stage: DecisionStage): Promise<DecisionState | undefined> {
+    return (await this.ownDecision(instanceId, stage))?.syncState;
+  }
+
+  /** The decision card's "Send again" on a refused or failed decision; false when it offers none. */
+  async sendDecisionAgain(instanceId: string, stage: DecisionStage): Promise<boolean> {
+    const own = await this.ownDecision(instanceId, stage);
+    return own?.syncState === 'error' ? requeueDecision(this.db, own.id) : false;
   }
 
   // ---- what the device claims ----

@@ -5,6 +5,7 @@ import { isQuotaError, Tab, type DeviceNetwork } from './app-adapter';
 import type { ArmedFault, ProxyFaultKind, RequestKind } from './fault-proxy';
 import { Rng } from './prng';
 import type { SoakServer } from './soak-server';
+import { driveDecisions, type DecisionMade } from './decisions';
 
 /** Every kind of fault the soak injects, in the order the report lists them. */
 export const FAULT_KINDS = [
@@ -63,6 +64,8 @@ export interface DriverResult {
   values: TypedValue[];
   photos: TakenPhoto[];
   seams: SeamChange[];
+  /** decisions recorded under faults (decisions.ts), each looked for on the server */
+  decisions: DecisionMade[];
   instances: string[];
   faults: Record<FaultKind, number>;
   rounds: number;
@@ -193,6 +196,8 @@ export interface DriverOptions {
   log?: (line: string) => void;
   /** a server restart at most every this many rounds (each costs seconds) */
   restartEvery?: number;
+  /** rounds whose decisions are recorded under faults (default: one per 40 faults, at least 4) */
+  decisionRounds?: number;
 }
 
 /**
@@ -545,6 +550,29 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     await device.flush();
   }
 
+  // Decisions sent across faults: rounds with an implausible value, decided at both stages (decisions.ts).
+  const decisionsStarted = Date.now();
+  const decisions = await driveDecisions(
+    {
+      tab: () => device.tab,
+      net: device.net,
+      kill: () => device.kill(),
+      flush: () => device.flush(),
+      flushSecondTab: (second) => device.flushSecondTab(second),
+      settle,
+      server,
+      round,
+      entries,
+      slot: roundSlot,
+      note,
+      count,
+    },
+    opts.seed,
+    opts.decisionRounds ?? Math.max(4, Math.ceil(opts.ops / 40)),
+  );
+  proxy.disarm();
+  opts.log?.(`decisions: ${decisions.length} recorded in ${((Date.now() - decisionsStarted) / 1000).toFixed(1)} s`);
+
   const faults = Object.fromEntries(
     FAULT_KINDS.map((kind) => [kind, (proxy.fired.get(kind) ?? 0) + (local.get(kind) ?? 0)]),
   ) as Record<FaultKind, number>;
@@ -552,6 +580,7 @@ export async function drive(opts: DriverOptions): Promise<DriverResult> {
     values: [...values.values()],
     photos,
     seams,
+    decisions,
     instances,
     faults,
     rounds: k,

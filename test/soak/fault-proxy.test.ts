@@ -64,6 +64,8 @@ describe('fault proxy', () => {
     );
     expect(requestKind('POST', '/hwe-api/v2/measure-round/1/image/abc')).toBe('image');
     expect(requestKind('GET', '/hwe-api/v2/measure-round/1')).toBe(undefined);
+    expect(requestKind('POST', '/hwe-api/v2/completed-measure-round/abc')).toBe('decision');
+    expect(requestKind('GET', '/hwe-api/v2/completed-measure-round/abc')).toBe(undefined);
   });
 });
 

@@ -21,7 +21,7 @@ export type ProxyFaultKind =
   | 'drop-before';
 
 /** Which requests a fault waits for. */
-export type RequestKind = 'values' | 'image' | 'any-post';
+export type RequestKind = 'values' | 'image' | 'decision' | 'any-post';
 
 export interface ArmedFault {
   kind: ProxyFaultKind;
@@ -48,6 +48,7 @@ export function requestKind(method: string, path: string): RequestKind | undefin
   if (method !== 'POST') return undefined;
   if (/\/hwe-api\/v2\/measure-round\/[^/]+$/.test(path)) return 'values';
   if (/\/hwe-api\/v2\/measure-round\/[^/]+\/image\/[^/]+$/.test(path)) return 'image';
+  if (/\/hwe-api\/v2\/completed-measure-round\/[^/?]+$/.test(path)) return 'decision';
   return undefined;
 }
 

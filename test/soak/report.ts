@@ -1,4 +1,5 @@
 import type { CheckResult, SeamCounts } from './check';
+import type { DecisionCounts } from './decisions';
 import { FAULT_KINDS, SEAM_KINDS, type DriverResult } from './driver';
 
 export interface SoakReport {
@@ -15,6 +16,8 @@ export interface SoakReport {
   photos: CheckResult['photos'];
   /** parts of a round changed after a partial send (issue 29's seams), each looked for on the server */
   seams: SeamCounts;
+  /** decisions recorded under faults (issue 29 item 6), each looked for on the server */
+  decisions: DecisionCounts;
   falseSentClaims: number;
   serverRestarts: number;
   planHash: string;
@@ -40,9 +43,18 @@ export function buildReport(
   durationSeconds: number,
   serverRestarts: number,
   seams: SeamCounts,
+  decisions: DecisionCounts,
 ): SoakReport {
   const faultOps = Object.values(driven.faults).reduce((a, b) => a + b, 0);
-  const { tab: _tab, values: _values, photos: _photos, instances: _instances, seams: _seams, ...rest } = driven;
+  const {
+    tab: _tab,
+    values: _values,
+    photos: _photos,
+    instances: _instances,
+    seams: _seams,
+    decisions: _decisions,
+    ...rest
+  } = driven;
   return {
     seed,
     faultOps,
@@ -51,6 +63,7 @@ export function buildReport(
     remarks: checked.remarks,
     photos: checked.photos,
     seams,
+    decisions,
     falseSentClaims: checked.falseSentClaims,
     serverRestarts,
     durationSeconds,
@@ -87,6 +100,13 @@ export function reportTable(r: SoakReport): string {
       return `| ${k} | ${c.checked} | ${c.stored} | ${c.pending} | ${c.silentlyLost} |`;
     }),
   );
+  const d = r.decisions;
+  lines.push(
+    '',
+    '| decisions sent across faults | recorded | faults on their POSTs | on the server once, as posted | pending on device | silently lost | duplicated | on the server, shown as not sent |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| stages 1 and 2 | ${d.checked} | ${d.faults} | ${d.stored} | ${d.pending} | ${d.silentlyLost} | ${d.duplicated} | ${d.heldButShownUnsent} |`,
+  );
   if (r.browser)
     lines.push(
       '',
@@ -94,6 +114,23 @@ export function reportTable(r: SoakReport): string {
         `typed into as the stored round opened (normal and 4× slower CPU): ${r.browser.openTyping.checked} times, ${r.browser.openTyping.merged} merged with the stored value.`,
     );
   return lines.join('\n');
+}
+
+/** The short run's counts per kind in a few lines, printed by the `npm test` soak step. */
+export function reportSummary(r: SoakReport): string {
+  const v = r.values;
+  const d = r.decisions;
+  const seams = SEAM_KINDS.map((k) => {
+    const c = r.seams[k];
+    return `${k} ${c.stored}/${c.checked} (${c.silentlyLost} silently lost)`;
+  }).join(', ');
+  return [
+    `soak seed ${r.seed}: ${r.faultOps} faults, ${r.rounds} rounds, ${r.durationSeconds} s`,
+    `  values: ${v.stored}/${v.checked} on the server once, ${v.lost} lost, ${v.duplicated} duplicated, ${v.silentlyLost} silently lost, ${v.pending} pending`,
+    `  remarks ${r.remarks.stored}/${r.remarks.checked}; photos ${r.photos.stored}/${r.photos.checked} (${r.photos.silentlyLost} silently lost); rounds called sent that the server lacks: ${r.falseSentClaims}`,
+    `  changed after a partial send: ${seams}`,
+    `  decisions: ${d.stored}/${d.checked} on the server once (${d.faults} faults on their POSTs), ${d.pending} lost (still on the device after the drain), ${d.duplicated} duplicated, ${d.silentlyLost} silently lost, ${d.heldButShownUnsent} on the server but shown as not sent`,
+  ].join('\n');
 }
 
 /** What fails the short run in `npm test`; the known defect is named on its own. */
@@ -116,6 +153,12 @@ export function failures(r: SoakReport): string[] {
     if (c.silentlyLost > 0) f.push(`${k} changes after a partial send silently lost: ${c.silentlyLost}`);
     if (c.pending > 0) f.push(`${k} changes after a partial send still pending after the drain: ${c.pending}`);
   }
+  const d = r.decisions;
+  if (d.silentlyLost > 0) f.push(`decisions silently lost: ${d.silentlyLost}`);
+  if (d.duplicated > 0) f.push(`decisions recorded twice: ${d.duplicated}`);
+  if (d.pending > 0) f.push(`decisions not on the server after the drain: ${d.pending}`);
+  if (d.heldButShownUnsent > 0)
+    f.push(`decisions on the server that the device shows as not sent: ${d.heldButShownUnsent}`);
   if (r.falseSentClaims > 0) f.push(`rounds claimed sent but not on the server: ${r.falseSentClaims}`);
   if (r.quota.reported < r.quota.injected)
     f.push(`storage-full errors not reported as such: ${r.quota.injected - r.quota.reported}`);

@@ -1,4 +1,5 @@
 import { check, checkSeams } from './check';
+import { checkDecisions } from './decisions';
 import { drive, pickRound } from './driver';
 import { buildReport, type SoakReport } from './report';
 import { SoakServer } from './soak-server';
@@ -27,8 +28,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakReport> {
     });
     const checked = await check(server, driven.tab, driven.values, driven.photos);
     const seams = await checkSeams(server, driven.tab, driven.seams, checked.problems);
+    const decisions = await checkDecisions(server, driven.tab, driven.decisions, checked.problems);
     await driven.tab.close();
-    const report = buildReport(opts.seed, driven, checked, 0, server.restarts, seams);
+    const report = buildReport(opts.seed, driven, checked, 0, server.restarts, seams, decisions);
     if (opts.browserRounds) {
       const { browserSoak } = await import('./browser');
       report.browser = await browserSoak(server, {
