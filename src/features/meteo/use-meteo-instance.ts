@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
@@ -55,16 +55,18 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
   }, [mrId, month]);
   const pending = useRef(new Set<Promise<unknown>>());
 
+  // the month's instance a first key opens (the keystroke journal notes it before it exists)
+  const opening = useMemo(
+    () =>
+      round && { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'meteo' as const, date: month },
+    [round, month],
+  );
   const ensureInstance = useCallback(async (): Promise<string> => {
     if (instanceId) return instanceId;
-    if (!round) throw new Error('round not loaded');
-    creating.current ??= openOrCreateInstance(
-      db,
-      { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'meteo', date: month },
-      { anyState: true },
-    );
+    if (!opening) throw new Error('round not loaded');
+    creating.current ??= openOrCreateInstance(db, opening, { anyState: true });
     return creating.current;
-  }, [db, round, month, instanceId]);
+  }, [db, opening, instanceId]);
 
   const syncState = instance?.syncState;
   // closed while the month's instance is still being read: a transferred month never shows as editable
@@ -72,18 +74,7 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
   const updateDraft = useCallback(
     (key: string, patch: DraftPatch) => {
       // editing after a failed transfer makes it a draft again (the command); the user transfers once more
-      const target = instanceId
-        ? { instanceId }
-        : round && {
-            open: {
-              mrId: round.mrId,
-              mrName: round.mrName,
-              mrGroup: round.mrGroup,
-              mode: 'meteo' as const,
-              date: month,
-            },
-            anyState: true,
-          };
+      const target = instanceId ? { instanceId } : opening && { open: opening, anyState: true };
       const p = target
         ? writeTypedDraft(db, target, ensureInstance, key, patch)
         : Promise.reject(new Error('round not loaded'));
@@ -92,7 +83,7 @@ export function useMeteoInstance(round: RoundDoc | undefined, month: string): Me
       p.then(done, done);
       return p;
     },
-    [db, ensureInstance, instanceId, round, month],
+    [db, ensureInstance, instanceId, opening],
   );
 
   const transfer = useCallback(async () => {

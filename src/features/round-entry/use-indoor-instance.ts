@@ -88,19 +88,18 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
     creating.current = null;
   }, [mrId, date]);
 
+  // the instance a round's first key opens (the keystroke journal notes it before it exists)
+  const opening = useMemo(
+    () => round && { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'indoor' as const, date },
+    [round, date],
+  );
   const ensureInstance = useCallback(async (): Promise<string> => {
     if (fixedId !== undefined) return fixedId;
     if (instanceId) return instanceId;
-    if (!round) throw new Error('round not loaded');
-    creating.current ??= openOrCreateInstance(db, {
-      mrId: round.mrId,
-      mrName: round.mrName,
-      mrGroup: round.mrGroup,
-      mode: 'indoor',
-      date,
-    });
+    if (!opening) throw new Error('round not loaded');
+    creating.current ??= openOrCreateInstance(db, opening);
     return creating.current;
-  }, [db, round, date, instanceId, fixedId]);
+  }, [db, opening, instanceId, fixedId]);
 
   const pending = useRef(new Set<Promise<unknown>>());
   const track = useCallback(<T>(p: Promise<T>): Promise<T> => {
@@ -116,15 +115,11 @@ export function useIndoorInstance(round: RoundDoc | undefined, date: string, fix
   const writeOne = useCallback(
     (tsId: string, patch: DraftPatch) => {
       const known = fixedId ?? instanceId;
-      const target = known
-        ? { instanceId: known }
-        : round && {
-            open: { mrId: round.mrId, mrName: round.mrName, mrGroup: round.mrGroup, mode: 'indoor' as const, date },
-          };
+      const target = known ? { instanceId: known } : opening && { open: opening };
       if (!target) return Promise.reject(new Error('round not loaded'));
       return writeTypedDraft(db, target, ensureInstance, tsId, patch);
     },
-    [db, ensureInstance, fixedId, instanceId, round, date],
+    [db, ensureInstance, fixedId, instanceId, opening],
   );
 
   const updateDraft = useCallback((tsId: string, patch: DraftPatch) => track(writeOne(tsId, patch)), [track, writeOne]);
