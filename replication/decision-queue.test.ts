@@ -172,6 +172,14 @@ describe('DecisionQueue', () => {
     });
   });
 
+  it('is posted once when two queues on one database drain at the same time (a second tab)', async () => {
+    const server = fakeServer([200, 200]);
+    const queue = () => new DecisionQueue(db, server.api, { isOnline: () => true, sleep });
+    await Promise.all([queue().drain(), queue().drain()]);
+    expect(server.bodies).toEqual([decision.post]);
+    expect(await state()).toMatchObject({ syncState: 'sent', attempts: 1 });
+  });
+
   it('queues again what a closed tab left sending', async () => {
     await (await db.decisions.findOne(decision.id).exec())?.incrementalPatch({ syncState: 'sending' });
     await new DecisionQueue(db, fakeServer([]).api, { isOnline: () => true, sleep }).recover();

@@ -21,6 +21,9 @@ import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 
 export type DecisionQueueOptions = RetryOptions;
 
+/** Another queue (a second tab, a second runner) took the decision first, or it left the queue: this one stops. */
+class DecisionTaken extends Error {}
+
 /**
  * Sends queued decisions (POST /completed-measure-round/{instanceId}) the way submissions are sent: state on
  * the document (visible, survives reloads), one retry after 5 s (§4 task runner), offline and 401 keep it
@@ -110,29 +113,39 @@ export class DecisionQueue {
       await refuseEmptyDecision(this.db, decision.id);
       return;
     }
-    await runWithRetry(
-      async () => {
-        const path = `/completed-measure-round/${encodeURIComponent(decision.instanceId)}`;
-        const answer = await this.api
-          .postJson(path, post, v.unknown())
-          .catch((e: unknown) => this.alreadyHeld(path, post, e));
-        const round = await this.decidedRound(path, answer);
-        if (round) await storeDecidedRound(this.db, round);
-        await recordDecisionSent(this.db, decision.id);
-      },
-      {
-        onTry: async (attempt) => {
-          await startDecisionTry(this.db, decision.id, attempt);
+    await this.post(decision, post);
+  }
+
+  private async post(decision: DecisionDoc, post: DecisionPost): Promise<void> {
+    try {
+      await runWithRetry(
+        async () => {
+          const path = `/completed-measure-round/${encodeURIComponent(decision.instanceId)}`;
+          const answer = await this.api
+            .postJson(path, post, v.unknown())
+            .catch((e: unknown) => this.alreadyHeld(path, post, e));
+          const round = await this.decidedRound(path, answer);
+          if (round) await storeDecidedRound(this.db, round);
+          await recordDecisionSent(this.db, decision.id);
         },
-        onFailure: async ({ error, next }) => {
-          if (next === 'login-required') this.loginWait = true;
-          // a reason code, translated by the screen (§6: a 403 is the missing decider role, which the app cannot
-          // always tell beforehand: GET /info's roles are an extension)
-          const failure = error instanceof ApiError ? { reason: error.reason, status: error.status } : undefined;
-          await recordDecisionFailure(this.db, decision.id, next, decisionErrorOf(failure));
+        {
+          onTry: async (attempt) => {
+            // the move queued → sending is the claim: a queue whose move was refused never posts (no second POST)
+            if (!(await startDecisionTry(this.db, decision.id, attempt))) throw new DecisionTaken();
+          },
+          onFailure: async ({ error, next }) => {
+            if (next === 'login-required') this.loginWait = true;
+            // a reason code, translated by the screen (§6: a 403 is the missing decider role, which the app cannot
+            // always tell beforehand: GET /info's roles are an extension)
+            const failure = error instanceof ApiError ? { reason: error.reason, status: error.status } : undefined;
+            await recordDecisionFailure(this.db, decision.id, next, decisionErrorOf(failure));
+          },
         },
-      },
-      this.opts,
-    );
+        this.opts,
+      );
+    } catch (e) {
+      if (e instanceof DecisionTaken) return;
+      throw e;
+    }
   }
 }
