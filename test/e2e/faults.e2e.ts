@@ -5,6 +5,7 @@ import type { HistoricValueList } from '../../schemas/api';
 import { api, countRoundPosts, openTable, serverAndBrowser, submitRound, type TestServer } from './harness';
 import { formatDe, pickNumericEntries, type PickedEntry } from './rounds';
 import { testEndpoint } from '../../server/http/faults';
+import { RETRY_DELAY_MS } from '../../replication/task-retry';
 
 const today = testToday();
 
@@ -36,7 +37,10 @@ describe('submission under server faults', () => {
   async function enterValues(count: number, offset: number) {
     const { round, picked } = await pickNumericEntries(env.server(), count + offset);
     const mine = picked.slice(offset).map((p) => ({ ...p, good: Math.round((p.good + offset * 0.01) * 100) / 100 }));
-    ({ context, page } = await openTable(env.browser(), env.server(), round.mrName));
+    // the page's clock runs as the real one, and the retry delay (§4, 5 s) can be passed at once
+    ({ context, page } = await openTable(env.browser(), env.server(), round.mrName, undefined, (c) =>
+      c.clock.install(),
+    ));
     for (const p of mine) await page.getByRole('textbox', { name: p.label, exact: true }).fill(formatDe(p.good));
     await expect
       .poll(() => page.getByTestId('sync-state').getAttribute('data-state'), { timeout: 10_000 })
@@ -49,8 +53,10 @@ describe('submission under server faults', () => {
     const postsBefore = await countRoundPosts(env.server());
     await injectFaults(env.server(), { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 1 });
     await submitRound(page);
-    // the second try: still 'sending' in the lifecycle, with the retry announced
+    // the second try: still 'sending' in the lifecycle, with the retry announced, after the delay
     await page.getByTestId('submit-retrying').waitFor({ timeout: 15_000 });
+    expect(await countRoundPosts(env.server())).toBe(postsBefore + 1);
+    await page.clock.fastForward(RETRY_DELAY_MS);
     await page.getByTestId('submit-success').waitFor({ timeout: 20_000 });
     // the failed post and its retry (the browser may add its own retry of a reset connection; the server dedupes)
     expect(await countRoundPosts(env.server())).toBeGreaterThanOrEqual(postsBefore + 2);
@@ -62,6 +68,8 @@ describe('submission under server faults', () => {
     const picked = await enterValues(2, 2);
     await injectFaults(env.server(), { method: 'POST', pathPattern: '/measure-round/[^/]+$', status: 500, times: 2 });
     await submitRound(page);
+    await page.getByTestId('submit-retrying').waitFor({ timeout: 15_000 });
+    await page.clock.fastForward(RETRY_DELAY_MS);
     await page.getByTestId('submit-error').waitFor({ timeout: 20_000 });
     expect(await storedCopies(env.server(), picked)).toEqual([0, 0]);
     for (const p of picked)

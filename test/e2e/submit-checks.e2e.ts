@@ -1,7 +1,7 @@
 import { testToday } from '../support/dates';
 import { DateTime } from 'luxon';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
 import { copyLotL1, keepDeviceUnit, typeTwoValuesAtOneTime, typeValue } from './duplicate-time';
 import { api, countRoundPosts, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
@@ -26,6 +26,22 @@ describe('checks and prompts before a round is sent', () => {
     await page.getByRole('button', { name: 'Absenden', exact: true }).waitFor();
     return { context, page, errors };
   }
+  // One device for the tests whose rounds (round and date) no other test on it opens: each goes to its table as a
+  // user opening another round (a page load, not a first visit each). The others, which share a round or need a
+  // script before the first page, keep a device of their own.
+  let shared: { context: BrowserContext; page: Page; errors: string[] } | undefined;
+  afterAll(async () => {
+    await shared?.context.close();
+  });
+  async function openShared(round: string, date = today): Promise<{ page: Page; errors: string[] }> {
+    if (!shared) shared = await open(round, date);
+    else {
+      await shared.page.goto(`${env.server().url}/stations/${encodeURIComponent(round)}/${date}`);
+      await shared.page.getByRole('button', { name: 'Absenden', exact: true }).waitFor();
+    }
+    shared.errors.length = 0; // each test answers for the page errors of its own visit
+    return { page: shared.page, errors: shared.errors };
+  }
   const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
   async function type(page: Page, label: string, text: string) {
     await field(page, label).click();
@@ -44,7 +60,7 @@ describe('checks and prompts before a round is sent', () => {
     ).map((r) => r.body);
 
   it('refuses a round dated in the future, with the error next to the date', async () => {
-    const { context, page, errors } = await open(SPRINGS, '2027-01-15');
+    const { page, errors } = await openShared(SPRINGS, '2027-01-15');
     expect(await page.getByTestId('round-date-problem').textContent()).toBe('Das Datum liegt in der Zukunft.');
     await type(page, 'Quelle Fissladalm 3001 WT', '5,5');
     const before = await countRoundPosts(env.server());
@@ -54,11 +70,10 @@ describe('checks and prompts before a round is sent', () => {
     expect(await page.locator('dialog[open]').count()).toBe(0);
     expect(await countRoundPosts(env.server())).toBe(before);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('validates the post against its schema before queueing and names the field', async () => {
-    const { context, page, errors } = await open(SPRINGS);
+    const { page, errors } = await openShared(SPRINGS);
     await type(page, 'Quelle Platzalm 3003 WT', '4');
     // a pasted team list longer than the post allows (200 characters)
     await page.getByRole('textbox', { name: 'Team', exact: true }).fill('Huber '.repeat(40));
@@ -73,12 +88,11 @@ describe('checks and prompts before a round is sent', () => {
     expect(await page.locator('dialog[open]').count()).toBe(0);
     expect(await countRoundPosts(env.server())).toBe(before);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('asks to confirm a round dated 22 days back; cancel sends nothing, confirm sends it', async () => {
     const date = DateTime.fromISO(today).minus({ days: 22 }).toISODate() ?? '';
-    const { context, page, errors } = await open(SPRINGS, date);
+    const { page, errors } = await openShared(SPRINGS, date);
     expect(await page.getByTestId('round-date-problem').textContent()).toBe('Das Datum liegt 22 Tage zurück.');
     await type(page, 'Quelle Gsallalm 3002 WT', '6,5');
     const before = await countRoundPosts(env.server());
@@ -100,11 +114,10 @@ describe('checks and prompts before a round is sent', () => {
     );
     expect(at.map((v) => v.value)).toEqual([6.5]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('lists 1e99, -5 mm and 1750 for a confirmation of each; cancel keeps them unsent, confirming every one sends them', async () => {
-    const { context, page, errors } = await open(DAM);
+    const { page, errors } = await openShared(DAM);
     await type(page, 'Piezometer P1 2001 W', '1e99');
     await type(page, 'Messstelle Fuge 3 2003 FW', '-5');
     await type(page, 'Piezometer P4 2004 W', '1750');
@@ -154,7 +167,6 @@ describe('checks and prompts before a round is sent', () => {
     });
     expect(await countRoundPosts(env.server())).toBe(before + 1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('asks about an incident without a remark, and not once it is described', async () => {
@@ -357,7 +369,7 @@ describe('checks and prompts before a round is sent', () => {
   it('names the station, series and time of two values at one time before sending, and sends the corrected round', async () => {
     // a day no other test sends DAM values for, so only this round's own two values can collide
     const date = DateTime.fromISO(today).minus({ days: 1 }).toISODate() ?? '';
-    const { context, page, errors } = await open(DAM, date);
+    const { page, errors } = await openShared(DAM, date);
     await typeTwoValuesAtOneTime(page);
     const copyTime = field(page, 'Lot L1 2201 DX Kopie 1 Uhrzeit');
     const before = await countRoundPosts(env.server());
@@ -392,7 +404,6 @@ describe('checks and prompts before a round is sent', () => {
       [`${date} 12:00`, 3.5],
     ]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('marks only the copy that holds the code the server refuses, not its original holding an allowed one', async () => {
