@@ -135,6 +135,9 @@ count_vitest test-results/soak.json soak
 echo "== end-to-end tests in Chromium"
 # Two files at a time: each e2e file starts its own server and browser on free ports and a temp dir, and most of
 # their time is waiting (retry delays, reloads, service workers); on 2 cores this is 11 instead of 16 minutes.
+# Not three: a running e2e file keeps about one core busy (its browser, server and test: 27 CPU seconds for two
+# files of 24 s), so two already fill the 2 cores and a third only slows each file down towards its timeouts.
+# The longest files start first, also on a clean clone (scripts/test-sequencer.mjs), so the two end together.
 timed e2e npx vitest run --project e2e --maxWorkers=2 --fileParallelism --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/e2e.json
 count_vitest test-results/e2e.json e2e
 
