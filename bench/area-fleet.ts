@@ -21,6 +21,8 @@ const ENTRIES = 200;
 /** /config as a probe of what any other caller sees meanwhile */
 const CONFIG_EVERY_MS = 100;
 const PHASE_MS = Number(process.env.FLEET_PHASE_S ?? 40) * 1000;
+/** connections, caches, JIT before the measured phases (the smoke, which measures nothing, skips it: 0) */
+const WARMUP_MS = Number(process.env.FLEET_WARMUP_S ?? 5) * 1000;
 const RETRIES = 3;
 
 interface Samples {
@@ -29,6 +31,10 @@ interface Samples {
   submit: number[];
   errors: number;
   retries: number;
+  /** answers that counted: a kind of call with none has lost its way (a changed route, a refused body) */
+  ok: { sync: number; config: number; submit: number };
+  /** the first failed call, to say what went wrong */
+  firstError?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -137,15 +143,24 @@ async function runPhase(
   seq: { n: number },
   during?: () => Promise<void>,
 ): Promise<Samples> {
-  const s: Samples = { sync: [], config: [], submit: [], errors: 0, retries: 0 };
+  const s: Samples = { sync: [], config: [], submit: [], errors: 0, retries: 0, ok: { sync: 0, config: 0, submit: 0 } };
   const api = `${origin}/hwe-api/v2`;
   const end = Date.now() + ms;
   const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-  const timed = async (list: number[], url: string, init: RequestInit, ok: (status: number) => boolean) => {
+  const timed = async (
+    kind: 'sync' | 'config' | 'submit',
+    url: string,
+    init: RequestInit,
+    ok: (status: number) => boolean,
+  ) => {
     const t0 = performance.now();
     const res = await call(url, init, s);
-    list.push(performance.now() - t0);
-    if (!res || !ok(res.status)) s.errors++;
+    s[kind].push(performance.now() - t0);
+    if (res && ok(res.status)) s.ok[kind]++;
+    else {
+      s.errors++;
+      s.firstError ??= `${init.method ?? 'GET'} ${url.replace(origin, '')}: ${res ? `HTTP ${res.status}` : 'no answer'}`;
+    }
     return res;
   };
   const device = async (k: number) => {
@@ -154,7 +169,7 @@ async function runPhase(
     while (Date.now() < end) {
       const next = Date.now() + SYNC_EVERY_MS;
       const res = await timed(
-        s.sync,
+        'sync',
         `${api}/sync-state`,
         { headers: etag ? { 'If-None-Match': etag } : {} },
         (st) => st === 200 || st === 304,
@@ -169,7 +184,7 @@ async function runPhase(
       const next = Date.now() + SUBMIT_EVERY_MS;
       const body = JSON.stringify(roundPost(defs, seq.n++));
       await timed(
-        s.submit,
+        'submit',
         `${api}/measure-round/1`,
         { method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
         (st) => st === 200,
@@ -180,7 +195,7 @@ async function runPhase(
   const prober = async () => {
     while (Date.now() < end) {
       const next = Date.now() + CONFIG_EVERY_MS;
-      await timed(s.config, `${api}/config`, {}, (st) => st === 200);
+      await timed('config', `${api}/config`, {}, (st) => st === 200);
       await sleep(Math.max(0, next - Date.now()));
     }
   };
@@ -234,6 +249,15 @@ async function cpuOf(
   return result;
 }
 
+/** A phase in which some kind of call never got a good answer has lost its way: the area fails, saying how. */
+function foundItsWay(label: string, s: Samples): void {
+  for (const kind of ['sync', 'config', 'submit'] as const)
+    if (s.ok[kind] === 0)
+      throw new Error(
+        `fleet ${label}: no ${kind} call of ${s[kind].length} got a good answer${s.firstError ? ` (first failure: ${s.firstError})` : ''}`,
+      );
+}
+
 function report(label: string, s: Samples): void {
   const note = (xs: number[]) =>
     `n=${xs.length}, p50 ${percentile(xs, 50).toFixed(1)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
@@ -255,26 +279,38 @@ function report(label: string, s: Samples): void {
     { note: note(s.submit) },
   );
   record(`fleet ${label}: errors (after the client's retries)`, 'node', [s.errors], 'errors', 0, {
-    note: `${s.retries} retries`,
+    note: `${s.retries} retries${s.firstError ? `; first: ${s.firstError}` : ''}`,
   });
 }
 
 /** The fleet on the PostgreSQL server `adminUrl` (a fresh database of its own is created there). */
 export async function fleetLoad(databaseUrl: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-fleet-'));
-  const a = await startInstance(databaseUrl, join(dir, 'a'));
-  const b = await startInstance(databaseUrl, join(dir, 'b'));
+  // side by side, as a deployment starts them: their start-up work on the database is serialised by an advisory lock
+  // (server/db/migrations.ts), and each start is mostly loading the server's modules
+  const t0 = performance.now();
+  const started = await Promise.allSettled([
+    startInstance(databaseUrl, join(dir, 'a')),
+    startInstance(databaseUrl, join(dir, 'b')),
+  ]);
+  const [a, b] = started.map((r) => (r.status === 'fulfilled' ? r.value : undefined));
+  if (!a || !b) {
+    a?.child.kill('SIGKILL');
+    b?.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw started.find((r) => r.status === 'rejected')?.reason;
+  }
+  console.info(`  two instances started in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const proxy = await startRoundRobinProxy([a.url, b.url]);
   try {
     const round = (await (await fetch(`${proxy.url}/hwe-api/v2/measure-round/1`)).json()) as MeasureRound;
     const defs = round.entries.filter((e) => !e.tsFormula);
     const seq = { n: 0 };
-    await runPhase(proxy.url, defs, 5_000, seq); // warm-up: connections, caches, JIT
+    if (WARMUP_MS > 0) await runPhase(proxy.url, defs, WARMUP_MS, seq); // warm-up: connections, caches, JIT
     const pids = [a.child.pid, b.child.pid];
-    report(
-      'two instances',
-      await cpuOf('two instances', databaseUrl, pids, () => runPhase(proxy.url, defs, PHASE_MS, seq)),
-    );
+    const both = await cpuOf('two instances', databaseUrl, pids, () => runPhase(proxy.url, defs, PHASE_MS, seq));
+    report('two instances', both);
+    foundItsWay('two instances', both);
     const killAt = PHASE_MS / 4;
     const killed = await cpuOf('one killed', databaseUrl, pids, () =>
       runPhase(proxy.url, defs, PHASE_MS, seq, async () => {
@@ -283,6 +319,7 @@ export async function fleetLoad(databaseUrl: string): Promise<void> {
       }),
     );
     report(`one of two killed after ${killAt / 1000} s`, killed);
+    foundItsWay('one killed', killed);
     console.info(
       `  balancer: ${proxy.counts.join(' / ')} calls per instance, ${proxy.retried} sent again to the other instance`,
     );

@@ -26,6 +26,7 @@ import { offlineColdStart } from './area-coldstart';
 import { permissionGrid, seedGridUsers } from './area-permissions';
 import { lighthouseFirstLoad } from './area-lighthouse';
 import { testDatabaseOptions } from '../test/support/server/test-database';
+import { seedPgliteFromTemplate } from '../test/support/server/pglite-template';
 import { testToday } from '../test/support/dates';
 import { roundLink } from '../test/e2e/harness';
 
@@ -47,6 +48,9 @@ const started = performance.now();
 ensureBuild();
 await area('static', async () => initialJs());
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+// the demo database a fresh start would build, copied from the one the server tests built (or built once here):
+// PGlite's initdb, the migrations and the seed took 10–30 s of every run, measured nowhere
+await seedPgliteFromTemplate(dir);
 const server = await startServer({ port: 0, dataDir: dir, staticDir: 'dist', demo: true });
 const seedSeconds = await seedBigRound(server.db);
 console.info(

@@ -35,6 +35,17 @@ if (process.env.BENCH_SMOKE_SUMMARY !== '0' && existsSync(smokeFile)) {
   for (const a of [...areas].sort((x, y) => y.seconds - x.seconds))
     console.info(`  ${String(a.seconds).padStart(5)} s  ${a.name}${a.failed ? '  FAILED' : ''}`);
 }
+// the order on a clean clone (scripts/test-sequencer.mjs) needs each file's seconds: a file missing from the table runs
+// first, which is right for a new short file and wrong for a long one
+const durationsFile = 'scripts/test-durations.json';
+if (existsSync(durationsFile)) {
+  const known = JSON.parse(readFileSync(durationsFile, 'utf8')).seconds;
+  const missing = files.filter((f) => (f.label === 'unit' || f.label === 'e2e') && !(`${f.label}:${f.name}` in known));
+  if (missing.length)
+    console.info(
+      `${missing.length} test file(s) not in ${durationsFile} (run first on a clean clone; refresh it: node scripts/test-durations.mjs): ${missing.map((f) => f.name).join(', ')}`,
+    );
+}
 const retryFile = process.env.VITEST_RETRY_REPORT ?? 'test-results/retries.txt';
 const retried = existsSync(retryFile) ? readFileSync(retryFile, 'utf8').split('\n').filter(Boolean) : [];
 console.info(`retries: ${retried.length}`);
