@@ -7,7 +7,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { BIG } from './dataset';
 import { percentile, record, type Profile } from './report';
 import { roundLink } from '../test/e2e/harness';
-import { FIND_TIMEOUT_MS, timeClick, timeInPage, withLib } from './browser';
+import { FIND_TIMEOUT_MS, timeClick, timeInPage, withCpuProfile, withLib } from './browser';
 
 // A field that takes keys: enabled, and not read-only. While the table reads its stored values the fields are
 // read-only and empty (StoredStateGate, src/features/readings/stored-state.tsx) and drop every key, by design: a
@@ -184,8 +184,10 @@ export async function tableNavigation(page: Page, profile: Profile, runs: number
 /** Types into the first and the last stations; records keystroke → painted, typed → durable, last/first. */
 export async function tableTyping(page: Page, profile: Profile, values: number): Promise<void> {
   await installProbe(page);
-  const a = await typeValues(page, 'first', values);
-  const b = await typeValues(page, 'last', values);
+  const { a, b } = await withCpuProfile(page, `table-typing-${profile}`, async () => ({
+    a: await typeValues(page, 'first', values),
+    b: await typeValues(page, 'last', values),
+  }));
   const paint = [...a.paint, ...b.paint];
   const durable = [...a.durable, ...b.durable];
   const p95 = (xs: number[]) => percentile(xs, 95);

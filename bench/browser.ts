@@ -1,4 +1,6 @@
 // Shared browser plumbing of `npm run bench`: headless Chromium, the two CPU profiles, and in-page waits.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   chromium,
   type Browser,
@@ -63,6 +65,29 @@ export async function throttle(page: Page, rate: number): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 const sessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * With BENCH_CPU_PROFILE=<dir>, records a Chrome CPU profile of the page while `fn` runs and writes it to
+ * `<dir>/<name>.cpuprofile` (open it in Chrome DevTools' Performance panel, or summarise it with
+ * `node scripts/cpuprofile-summary.mjs`). Without it, just runs `fn`: a profiler slows what it watches.
+ */
+export async function withCpuProfile<R>(page: Page, name: string, fn: () => Promise<R>): Promise<R> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return fn();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  // 100 µs: a keystroke's steps take a millisecond or two each, the default 1 ms sampling would miss them
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
+}
 
 /**
  * Runs `fn(lib, arg)` in the page with the bench's in-page library (page/lib.ts), loading it once per

@@ -44,10 +44,11 @@ export function createContext(
     version,
     profile,
     async product() {
-      const [row] = await db.query<{ data: { product?: string } }>(
-        "select data from reference_data where key = 'config'",
+      // the one field, not the whole config: every request that checks a role asks for it
+      const [row] = await db.query<{ product: string | null }>(
+        "select data->>'product' as product from reference_data where key = 'config'",
       );
-      return row?.data.product ?? 'HWE';
+      return row?.product ?? 'HWE';
     },
   };
 }

@@ -206,6 +206,36 @@ describe('the first value at a series and time stays', () => {
     expect(((await same.json()) as { conflicts?: unknown }).conflicts).toBeUndefined();
   });
 
+  it('two submissions racing for one point: one value stays, the other submission is told (never silently lost)', async () => {
+    // on PostgreSQL the two transactions run at once: the later insert waits for the first and skips the point,
+    // and its conflict must still be reported (a read from before the insert would not see the first value)
+    for (const [k, value] of [1700, 1710, 1720, 1730, 1740].entries()) {
+      const a = body('2001-W', value);
+      const at = new Date(Date.parse(a.entries[0]?.dt ?? '') - (k + 1) * 60_000).toISOString();
+      const posts = [value, value + 1].map((v) => ({
+        ...a,
+        instanceId: crypto.randomUUID(),
+        entries: [{ ...a.entries[0], dt: at, value: v }],
+      }));
+      const answers = await Promise.all(
+        posts.map(async (p) => {
+          const res = await submit('2001-W', p);
+          expect(res.status).toBe(200);
+          return (await res.json()) as { conflicts?: { value: number; instanceId: string }[] };
+        }),
+      );
+      const [stored] = await t.server.db.query<{ value: number; instance_id: string }>(
+        'select value, instance_id from historic_value where ts_id = $1 and dt = $2',
+        ['2001-W', at],
+      );
+      const loser = posts.findIndex((p) => p.instanceId !== stored?.instance_id);
+      expect(answers[loser]?.conflicts).toEqual([
+        expect.objectContaining({ value: stored?.value, instanceId: stored?.instance_id }),
+      ]);
+      expect(answers[1 - loser]?.conflicts).toBeUndefined();
+    }
+  });
+
   it('reports a conflict of valueAfter by its field', async () => {
     const first = body('2001-W', 1680, 1681);
     expect((await submit('2001-W', first)).status).toBe(200);

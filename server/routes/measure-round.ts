@@ -111,41 +111,37 @@ type ValueRow = readonly [
  */
 async function storeValues(tx: Queryable, rows: readonly ValueRow[], instanceId: string): Promise<HistoryConflict[]> {
   const column = <K extends 0 | 1 | 2 | 3 | 4>(k: K) => rows.map((r) => r[k]);
-  // One statement stores the values and reads what the history held at those points before: every part of a WITH
-  // sees the same snapshot, so the final select sees the rows from before the insert. One round trip and one
-  // pass over the values instead of a select and then an insert.
-  const existing = await tx.query<{
-    ts_id: string;
-    dt: Date | string;
-    value: number | null;
-    instance_id: string | null;
-  }>(
-    `with t as (
-       select * from unnest($1::text[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[]) as t(ts_id, dt, value, ts_remark, sta_remark)
-     ), stored as (
-       insert into historic_value (ts_id, dt, value, ts_remark, sta_remark, instance_id)
-       select t.ts_id, t.dt, t.value, t.ts_remark::jsonb, t.sta_remark::jsonb, $6::uuid from t
-       on conflict (ts_id, dt) do nothing
-     )
-     select h.ts_id, h.dt, h.value, h.instance_id from t join historic_value h on h.ts_id = t.ts_id and h.dt = t.dt`,
+  const pointKey = (tsId: string, dt: Date | string) => `${tsId}|${new Date(dt).getTime()}`;
+  // The insert answers the points it stored; only the points it skipped (a value already there) are read back. A
+  // round's values are nearly always new, so the usual submission is one statement with no second pass over the
+  // history. The read back runs after the insert, so it also sees a value a concurrent submission stored first
+  // (the insert waited for it and skipped the point): a snapshot taken before the insert would miss that conflict.
+  const inserted = await tx.query<{ ts_id: string; dt: Date | string }>(
+    `insert into historic_value (ts_id, dt, value, ts_remark, sta_remark, instance_id)
+     select t.ts_id, t.dt, t.value, t.ts_remark::jsonb, t.sta_remark::jsonb, $6::uuid
+     from unnest($1::text[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[]) as t(ts_id, dt, value, ts_remark, sta_remark)
+     on conflict (ts_id, dt) do nothing
+     returning ts_id, dt`,
     [column(0), column(1), column(2), column(3), column(4), instanceId],
   );
-  const stored = new Map(existing.map((r) => [`${r.ts_id}|${new Date(r.dt).getTime()}`, r]));
-  const conflicts = rows.flatMap((r): HistoryConflict[] => {
-    const held = stored.get(`${r[0]}|${Date.parse(r[1])}`);
-    return held && held.value !== r[2]
-      ? [
-          {
-            field: r[5],
-            tsId: r[0],
-            dt: new Date(held.dt).toISOString(),
-            value: held.value,
-            instanceId: held.instance_id,
-          },
-        ]
+  if (inserted.length === rows.length) return [];
+  const stored = new Set(inserted.map((r) => pointKey(r.ts_id, r.dt)));
+  const skipped = rows.filter((r) => !stored.has(pointKey(r[0], r[1])));
+  const held = new Map(
+    (
+      await tx.query<{ ts_id: string; dt: Date | string; value: number | null; instance_id: string | null }>(
+        `select h.ts_id, h.dt, h.value, h.instance_id from unnest($1::text[], $2::timestamptz[]) as t(ts_id, dt)
+         join historic_value h on h.ts_id = t.ts_id and h.dt = t.dt`,
+        [skipped.map((r) => r[0]), skipped.map((r) => r[1])],
+      )
+    ).map((r) => [pointKey(r.ts_id, r.dt), r]),
+  );
+  return skipped.flatMap((r): HistoryConflict[] => {
+    const h = held.get(pointKey(r[0], r[1]));
+    return h && h.value !== r[2]
+      ? [{ field: r[5], tsId: r[0], dt: new Date(h.dt).toISOString(), value: h.value, instanceId: h.instance_id }]
       : [];
   });
-  return conflicts;
 }
 
 /**

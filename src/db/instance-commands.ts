@@ -61,6 +61,11 @@ type Guard = (d: OfflineInstanceDoc) => OfflineInstanceDoc | null;
 async function compareAndSet(db: AppDatabase, instanceId: string, guard: Guard): Promise<OfflineInstanceDoc | null> {
   const doc = await db.offlineInstances.findOne(instanceId).exec();
   if (!doc) return null;
+  // A guard that answers the revision it was given changes nothing: no write. RxDB's incrementalModify writes a new
+  // revision even then, and every keystroke's edit check (recordEdit of a draft) paid an IndexedDB write of the
+  // instance and a render of everything that shows the instance (docs/benchmarks.md, "What a keystroke costs").
+  const current = doc.toMutableJSON();
+  if (guard(current) === current) return current;
   let refused = false;
   const after = await doc.incrementalModify((d) => {
     const next = guard(d);

@@ -91,6 +91,31 @@ describe('the keystroke journal: a key typed just before the page goes is writte
     expect(calls).toEqual([['i1', 'ts1', { text: '12' }]]);
   });
 
+  it('a key reads nothing from localStorage: the unsettled fields it carries are held in memory', async () => {
+    let reads = 0;
+    const counting = { ...storage, getItem: (k: string) => (reads++, storage.getItem(k)) };
+    const gone = new KeystrokeJournal({ ...env(), storage: counting });
+    gone.note({ instanceId: 'i1' }, 'ts1', { text: '1', remark: 'Eis' });
+    gone.note({ instanceId: 'i1' }, 'ts1', { text: '12' });
+    gone.note({ instanceId: 'i1' }, 'ts2', { text: '3' })();
+    expect(reads).toBe(1); // only the settled write of ts2 read its note back
+    locks.held.clear();
+    await new KeystrokeJournal(env()).replay(record);
+    expect(calls).toEqual([['i1', 'ts1', { text: '12', remark: 'Eis' }]]);
+  });
+
+  it("a settled write never removes another tab's newer note of the same entry", async () => {
+    const mine = new KeystrokeJournal(env());
+    const settled = mine.note({ instanceId: 'i1' }, 'ts1', { text: '1' });
+    const other = new KeystrokeJournal(env());
+    other.note({ instanceId: 'i1' }, 'ts1', { text: '2' });
+    settled();
+    expect(storage.map.size).toBe(1);
+    locks.held.clear(); // both tabs went: the other tab's note is the one replayed
+    await new KeystrokeJournal(env()).replay(record);
+    expect(calls).toEqual([['i1', 'ts1', { text: '2' }]]);
+  });
+
   it('never replays the notes of a tab still open (it would put an older value over a newer one)', async () => {
     const open = new KeystrokeJournal(env());
     open.note({ instanceId: 'i1' }, 'ts1', { text: '7' });

@@ -77,6 +77,8 @@ export class KeystrokeJournal {
   private readonly tabId = crypto.randomUUID();
   private seq = 0;
   private holding: Promise<void> | undefined;
+  /** This tab's newest note of each entry whose write has not settled yet (what a later note merges with). */
+  private readonly unsettled = new Map<string, Note>();
 
   constructor(private readonly env: JournalEnv) {}
 
@@ -94,33 +96,41 @@ export class KeystrokeJournal {
   /**
    * Notes a write before it starts; answers the function that removes the note once the write settled. A later
    * write of the same entry carries the fields of the unsettled earlier ones, so the newest note is whole.
+   *
+   * This tab's unsettled notes are kept in memory (`unsettled`), so a keystroke costs one localStorage write and
+   * no read or JSON parse: the profile of a keystroke in the 2,000-entry table (docs/benchmarks.md, "What a
+   * keystroke costs") showed the journal's storage calls as its largest single step.
    */
   note(target: JournalTarget, tsId: string, patch: DraftPatch): () => void {
     this.holdTabLock();
     const key = `${PREFIX}${targetKey(target)}|${tsId}`;
     const seq = ++this.seq;
-    try {
-      const earlier = this.read(key);
-      const base = earlier?.tabId === this.tabId ? earlier : undefined;
-      const set: Record<string, unknown> = { ...base?.set };
-      const cleared = new Set(base?.cleared);
-      for (const [field, value] of Object.entries(patch)) {
-        if (value === undefined) {
-          delete set[field];
-          cleared.add(field);
-        } else {
-          set[field] = value;
-          cleared.delete(field);
-        }
+    const base = this.unsettled.get(key);
+    const set: Record<string, unknown> = { ...base?.set };
+    const cleared = new Set(base?.cleared);
+    for (const [field, value] of Object.entries(patch)) {
+      if (value === undefined) {
+        delete set[field];
+        cleared.add(field);
+      } else {
+        set[field] = value;
+        cleared.delete(field);
       }
-      const note = { tabId: this.tabId, seq, at: this.env.now(), target, tsId, set, cleared: [...cleared] };
+    }
+    const note = { tabId: this.tabId, seq, at: this.env.now(), target, tsId, set, cleared: [...cleared] };
+    this.unsettled.set(key, note);
+    try {
       this.env.storage.setItem(key, JSON.stringify(note));
     } catch (e) {
       // a full localStorage must not stop the write itself: IndexedDB may still have room
       console.warn('noting a keystroke failed; it is written without a note', e);
     }
     return () => {
+      // a later write of this entry is still on its way: its note (or another tab's newer one) stays
+      if (this.unsettled.get(key)?.seq !== seq) return;
+      this.unsettled.delete(key);
       try {
+        // read back, not assumed: another tab may have noted a newer value of this entry since, and that note stays
         const now = this.read(key);
         if (now?.tabId === this.tabId && now.seq === seq) this.env.storage.removeItem(key);
       } catch {

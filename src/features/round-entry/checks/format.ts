@@ -7,9 +7,29 @@ import { formatLocaleDate, type DateLocale } from '../../../domain';
  */
 export function formatCheckNumber(i18n: I18n, n: number | undefined): string {
   if (n === undefined) return '–';
-  if (Math.abs(n) >= 1e9) return i18n.number(n, { notation: 'scientific', maximumSignificantDigits: 6 });
-  return i18n.number(n, { maximumFractionDigits: 6, useGrouping: false });
+  return formatterOf(i18n.locales ?? i18n.locale, Math.abs(n) >= 1e9).format(n);
 }
+
+/**
+ * One Intl.NumberFormat per language and notation. Lingui's `i18n.number` builds its cache key with JSON.stringify
+ * on every call, and the table formats these numbers in every rendered row's messages on each keystroke: it showed
+ * in the keystroke's CPU profile (docs/benchmarks.md, "What a keystroke costs").
+ */
+function formatterOf(locales: string | string[], scientific: boolean): Intl.NumberFormat {
+  const key = `${String(locales)}|${scientific}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(
+      locales,
+      scientific
+        ? { notation: 'scientific', maximumSignificantDigits: 6 }
+        : { maximumFractionDigits: 6, useGrouping: false },
+    );
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+const formatters = new Map<string, Intl.NumberFormat>();
 
 /** The round's date (YYYY-MM-DD) in the UI language's date format. */
 export function formatRoundDate(i18n: I18n, date: string): string {
