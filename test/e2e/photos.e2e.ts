@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { openTable, serverAndBrowser, submitRound } from './harness';
-import { formatDe, pickNumericEntries } from './rounds';
+import type { MeasureRound, MeasureRoundEntry } from '../../schemas/api';
+import { api, openTable, serverAndBrowser, submitRound } from './harness';
+import { gotoTable, sharedDevice } from './visits';
+import { formatDe, isPlainNumeric, pickNumericEntries } from './rounds';
 import { addPhoto, jpeg } from './photo';
 import { testEndpoint } from '../../server/http/faults';
 
 describe('photos', () => {
   const env = serverAndBrowser('e2e-photos-');
+  // The slow-link test and the not-an-image test share a device (one first visit): the second opens a round the
+  // first did not send. The dropped-upload test keeps its own, fresh device.
+  const device = sharedDevice(env.browser);
 
   it('uploads every photo exactly once although the connection drops during the image uploads', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 2);
@@ -53,7 +58,8 @@ describe('photos', () => {
 
   it('shows the values, then each photo, arriving over a slow link', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 3);
-    const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
+    const { page, errors } = await device();
+    await gotoTable(page, env.server(), round.mrName);
     const photo = await jpeg(800, 600, '#997755');
     for (const p of picked) {
       await page
@@ -86,14 +92,25 @@ describe('photos', () => {
     expect(texts).toContain('Fotos: 2 von 3 gesendet');
     expect(await bar.count()).toBe(0); // gone once sent
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('tells the user when a file is not an image and keeps everything else', async () => {
-    const { round, picked } = await pickNumericEntries(env.server(), 1);
-    const [p] = picked;
-    if (!p) throw new Error('no entry');
-    const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
+    // a round other than the one sent above, with a numeric entry
+    const { round: sent } = await pickNumericEntries(env.server(), 1);
+    const list = await api<{ mrId: string; mrName: string }[]>(env.server(), '/measure-round');
+    let other: { round: MeasureRound; entry: MeasureRoundEntry; label: string } | undefined;
+    for (const summary of list.filter((r) => r.mrName !== sent.mrName)) {
+      const round = await api<MeasureRound>(env.server(), `/measure-round/${encodeURIComponent(summary.mrId)}`);
+      const entry = round.entries.find(isPlainNumeric);
+      if (entry) {
+        other = { round, entry, label: `${entry.staName} ${entry.staNumber} ${entry.tsParameter}` };
+        break;
+      }
+    }
+    if (!other) throw new Error('no second round with a numeric entry');
+    const p = other;
+    const { page } = await device();
+    await gotoTable(page, env.server(), other.round.mrName);
     await page
       .getByLabel(`Foto hinzufügen: ${p.label}`)
       .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
@@ -104,6 +121,5 @@ describe('photos', () => {
     const photo = await jpeg(640, 480, '#335577');
     await addPhoto(page, p, photo);
     await expect.poll(() => bar.textContent()).toContain('1 Eintrag ausgefüllt');
-    await context.close();
   });
 });
