@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MeasureRound, MeasureRoundEntry } from '../../schemas/api';
-import { api, openTable, serverAndBrowser, submitRound } from './harness';
-import { gotoTable, sharedDevice } from './visits';
-import { formatDe, isPlainNumeric, pickNumericEntries } from './rounds';
+import { openTable, serverAndBrowser, submitRound } from './harness';
+import { gotoTable, pickOtherRound, sharedDevice } from './visits';
+import { formatDe, pickNumericEntries } from './rounds';
 import { addPhoto, jpeg } from './photo';
 import { testEndpoint } from '../../server/http/faults';
 
@@ -97,20 +96,9 @@ describe('photos', () => {
   it('tells the user when a file is not an image and keeps everything else', async () => {
     // a round other than the one sent above, with a numeric entry
     const { round: sent } = await pickNumericEntries(env.server(), 1);
-    const list = await api<{ mrId: string; mrName: string }[]>(env.server(), '/measure-round');
-    let other: { round: MeasureRound; entry: MeasureRoundEntry; label: string } | undefined;
-    for (const summary of list.filter((r) => r.mrName !== sent.mrName)) {
-      const round = await api<MeasureRound>(env.server(), `/measure-round/${encodeURIComponent(summary.mrId)}`);
-      const entry = round.entries.find(isPlainNumeric);
-      if (entry) {
-        other = { round, entry, label: `${entry.staName} ${entry.staNumber} ${entry.tsParameter}` };
-        break;
-      }
-    }
-    if (!other) throw new Error('no second round with a numeric entry');
-    const p = other;
+    const { round: other, picked: p } = await pickOtherRound(env.server(), [sent.mrName]);
     const { page } = await device();
-    await gotoTable(page, env.server(), other.round.mrName);
+    await gotoTable(page, env.server(), other.mrName);
     await page
       .getByLabel(`Foto hinzufügen: ${p.label}`)
       .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });

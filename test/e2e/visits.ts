@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll } from 'vitest';
-import { tableUrl, watchErrors, type TestServer } from './harness';
+import type { MeasureRound } from '../../schemas/api';
+import { api, tableUrl, watchErrors, type TestServer } from './harness';
+import { isPlainNumeric, usualValue, type PickedEntry } from './rounds';
 
 /**
  * Editable value fields: while a table reads its stored values every field is read-only and drops keys by design
@@ -38,4 +40,24 @@ export function sharedDevice(
     })();
     return device;
   };
+}
+
+/**
+ * A round other than those named, with a plain numeric entry (its first): for a test on a shared device that must
+ * not meet a round an earlier test sent or typed into there.
+ */
+export async function pickOtherRound(
+  server: TestServer,
+  exclude: readonly string[],
+): Promise<{ round: MeasureRound; picked: PickedEntry }> {
+  const list = await api<{ mrId: string; mrName: string }[]>(server, '/measure-round');
+  for (const summary of list.filter((r) => !exclude.includes(r.mrName))) {
+    const round = await api<MeasureRound>(server, `/measure-round/${encodeURIComponent(summary.mrId)}`);
+    const entry = round.entries.find(isPlainNumeric);
+    if (entry) {
+      const label = `${entry.staName} ${entry.staNumber} ${entry.tsParameter}`;
+      return { round, picked: { entry, label, good: usualValue(entry, 0) } };
+    }
+  }
+  throw new Error(`no round but ${exclude.join(', ')} with a numeric entry`);
 }
