@@ -67,8 +67,12 @@ async function followTheUpdate(
   await b.goto(url);
   await waitForServiceWorker(b);
   const inB = b.getByRole('textbox', { name: p.label, exact: true });
+  // typed once the field takes keys (read-only while the table reads its stored values: the first update's value is
+  // on this device), and saved: this field's mark, not the first update's field's
+  await expect.poll(() => inB.isEditable(), { timeout: 30_000 }).toBe(true);
   await inB.pressSequentially(formatDe(p.good), { delay: 40 });
-  await b.locator('input[data-saved="true"]').first().waitFor({ timeout: 10_000 });
+  await expect.poll(() => inB.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
+  expect(await inB.inputValue()).toBe(formatDe(p.good));
 
   // a new version is deployed; the user confirms it in tab A, and tab B reloads too
   versions.touchServiceWorker('release after the next one');
