@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ANDROID_PHONE,
   openNavLink,
-  openTable,
   serverAndBrowser,
   submitRound,
   tableUrl,
@@ -12,11 +11,16 @@ import {
   watchErrors,
 } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
+import { gotoTable, pickOtherRound, sharedDevice } from './visits';
 
 const today = testToday();
 
 describe('app shell', () => {
   const env = serverAndBrowser('e2e-shell-');
+  // The titles, offline, unsent-warning and config tests share one device (one first visit), in that order: the
+  // offline test sends the first round, so the warning test types into another; the config test, which leaves the
+  // user's language choice on the device, comes last. First visits, the missing chunk and the phone keep their own.
+  const device = sharedDevice(env.browser);
 
   it('starts and opens a table without a single failed request', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
@@ -59,7 +63,8 @@ describe('app shell', () => {
 
   it('titles every page with its parts joined by a bullet and shows the legal pages', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
-    const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
+    const { page } = await device();
+    await gotoTable(page, env.server(), round.mrName);
     await expect
       .poll(() => page.title(), { timeout: 10_000 })
       .toBe(`${round.mrName} • ${today.split('-').reverse().join('.')} • Messrunden`);
@@ -78,14 +83,14 @@ describe('app shell', () => {
       expect(page.url()).toContain(path);
       await expect.poll(() => page.title()).toBe(title);
     }
-    await context.close();
   });
 
   it('shows offline, the round waiting to be sent, and all sent once the network is back', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
+    const { context, page } = await device();
+    await gotoTable(page, env.server(), round.mrName);
     const status = page.getByTestId('sync-status');
     // the round must be on the device before the network goes: wait for its table, not just the status
     const field = page.getByRole('textbox', { name: p.label, exact: true });
@@ -104,7 +109,33 @@ describe('app shell', () => {
     await context.setOffline(false);
     await expect.poll(() => status.getAttribute('data-waiting'), { timeout: 30_000 }).toBe('0');
     expect(await status.textContent()).toContain('Alles gesendet');
-    await context.close();
+  });
+
+  it('warns with one action when a round has waited on the device longer than the configured days', async () => {
+    const server = env.server();
+    // not the round the offline test sent on this device
+    const { round: sent } = await pickNumericEntries(server, 1);
+    const { round, picked: p } = await pickOtherRound(server, [sent.mrName]);
+    // every unsent round counts as "too long" with a limit below zero days
+    await server.db.query(
+      `update reference_data set data = data || '{"unsentWarningDays":-1}'::jsonb where key = 'config'`,
+    );
+    try {
+      const { page } = await device();
+      await gotoTable(page, server, round.mrName);
+      await page
+        .getByRole('textbox', { name: p.label, exact: true })
+        .pressSequentially(formatDe(p.good), { delay: 20 });
+      await page.locator('input[data-saved="true"]').waitFor();
+      await page.goto(`${server.url}/`);
+      const warning = page.getByTestId('durability-warning');
+      await warning.waitFor({ timeout: 15_000 });
+      expect(await warning.textContent()).toContain(round.mrName);
+      await warning.getByRole('link', { name: 'Zum Senden öffnen' }).click();
+      await expect.poll(() => page.url()).toContain('/stations/');
+    } finally {
+      await server.db.query(`update reference_data set data = data - 'unsentWarningDays' where key = 'config'`);
+    }
   });
 
   it('follows the config: default language, global alert, title in the document and the installed app', async () => {
@@ -118,8 +149,7 @@ describe('app shell', () => {
     );
     await setTitle({ de: 'Pegelrunden', en: 'Gauge rounds', it: 'Giri di misura' });
     try {
-      const context = await env.browser().newContext({ locale: 'de-DE' });
-      const page = await context.newPage();
+      const { page } = await device();
       await page.goto(tableUrl(server, 'x').replace(/\/stations\/.*/, '/'));
       await page.getByTestId('global-alert').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('global-alert').textContent()).toContain('Server am Samstag nicht erreichbar');
@@ -140,38 +170,10 @@ describe('app shell', () => {
       expect(await installedName()).toBe('Giri di misura');
       await setTitle({ it: 'Giri idrologici' });
       expect(await installedName()).toBe('Giri idrologici');
-      await context.close();
     } finally {
       await server.db.query(
         `update reference_data set data = data - 'locale' - 'globalAlert' - 'title' where key = 'config'`,
       );
-    }
-  });
-
-  it('warns with one action when a round has waited on the device longer than the configured days', async () => {
-    const server = env.server();
-    const { round, picked } = await pickNumericEntries(server, 1);
-    const [p] = picked;
-    if (!p) throw new Error('no entry');
-    // every unsent round counts as "too long" with a limit below zero days
-    await server.db.query(
-      `update reference_data set data = data || '{"unsentWarningDays":-1}'::jsonb where key = 'config'`,
-    );
-    try {
-      const { context, page } = await openTable(env.browser(), server, round.mrName);
-      await page
-        .getByRole('textbox', { name: p.label, exact: true })
-        .pressSequentially(formatDe(p.good), { delay: 20 });
-      await page.locator('input[data-saved="true"]').waitFor();
-      await page.goto(`${server.url}/`);
-      const warning = page.getByTestId('durability-warning');
-      await warning.waitFor({ timeout: 15_000 });
-      expect(await warning.textContent()).toContain(round.mrName);
-      await warning.getByRole('link', { name: 'Zum Senden öffnen' }).click();
-      await expect.poll(() => page.url()).toContain('/stations/');
-      await context.close();
-    } finally {
-      await server.db.query(`update reference_data set data = data - 'unsentWarningDays' where key = 'config'`);
     }
   });
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { CompletedMeasureRound, HistoricValueList } from '../../schemas/api';
 import { DEMO_METERS } from '../../server/db/seed';
 import { meterDischarge } from '../../src/domain';
-import { api, openTable, serverAndBrowser, submitRound, tableUrl, type TestServer } from './harness';
+import { api, serverAndBrowser, submitRound, watchErrors, type TestServer } from './harness';
+import { EDITABLE_VALUE, gotoTable, sharedDevice } from './visits';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/input-types-shots';
 const today = testToday();
@@ -33,10 +34,18 @@ const entryOf = (round: CompletedMeasureRound, tsId: string) => {
 describe('every input type of §4, end to end to the server', () => {
   const env = serverAndBrowser('e2e-input-types-');
   mkdirSync(SHOTS, { recursive: true });
+  // One device for the tests that each send another round: a first visit is paid once, each table is then a
+  // reload-sized load. A round sent is shown as sent when opened again, so no two of these send the same round.
+  const device = sharedDevice(env.browser);
+  async function openRound(mrName: string): Promise<{ page: Page; errors: string[] }> {
+    const { page, errors } = await device();
+    await gotoTable(page, env.server(), mrName);
+    return { page, errors };
+  }
 
   it('takes incident and yes/no choices by key, a formula live, discharge by volume/time and by estimate', async () => {
     const mrName = 'Talsperre Gepatsch Kontrollgang';
-    const { context, page, errors } = await openTable(env.browser(), env.server(), mrName);
+    const { page, errors } = await openRound(mrName);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // NO_STEADY_INCIDENT: keys 0/1/2 on the focused choice; the remark opens only for an incident
@@ -77,7 +86,8 @@ describe('every input type of §4, end to end to the server', () => {
     expect(await page.getByText('1767 - 2106-null').count()).toBe(1);
     expect((await calculated.textContent())?.trim()).toBe('–');
     await type(page, 'Pegel Stausee (Handablesung) 2106 W', '1750,5');
-    await expect.poll(async () => (await calculated.textContent())?.trim()).toBe('16,5');
+    // computed values follow the keystroke's write: on a loaded machine that takes longer than expect.poll's 1 s
+    await expect.poll(async () => (await calculated.textContent())?.trim(), { timeout: 10_000 }).toBe('16,5');
 
     // DISCHARGE l/s: volume/time with the default volume, the mean in l/s rounded to 3 decimals, a protocol
     const opener = page.getByRole('button', { name: 'Sickerwassermessung Talsohle 2101 Q Abflussmessung' });
@@ -88,7 +98,7 @@ describe('every input type of §4, end to end to the server', () => {
     expect(await dialog.getByRole('textbox', { name: 'Messung 1 Volumen' }).inputValue()).toBe('10');
     for (const [i, time] of ['4', '5', '5'].entries()) await type(page, `Messung ${i + 1} Zeit`, time);
     await expect
-      .poll(async () => (await dialog.getByLabel('Abfluss Ergebnis').textContent())?.trim())
+      .poll(async () => (await dialog.getByLabel('Abfluss Ergebnis').textContent())?.trim(), { timeout: 10_000 })
       .toBe('2,167 l/s');
     await type(page, 'Pegel', '12,5');
     await page.screenshot({ path: `${SHOTS}/discharge-desktop-light.png` });
@@ -105,7 +115,7 @@ describe('every input type of §4, end to end to the server', () => {
     await dialog2.getByRole('radio', { name: 'Schätzung' }).click();
     await dialog2.getByRole('radio', { name: /tropfend/ }).click();
     await expect
-      .poll(async () => (await dialog2.getByLabel('Abfluss Ergebnis').textContent())?.trim())
+      .poll(async () => (await dialog2.getByLabel('Abfluss Ergebnis').textContent())?.trim(), { timeout: 10_000 })
       .toBe('0,012 l/min');
     await dialog2.getByRole('button', { name: 'Fertig' }).click();
     await expect
@@ -139,12 +149,12 @@ describe('every input type of §4, end to end to the server', () => {
       dischargeValue: { key: 'ESTIMATE', estimate: 'Droplets', value: 0.012, unit: 'l/min' },
     });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('stores a depth profile and a value after on the lake station', async () => {
+  // one round sent with both: the lake station's depth profile and value after, the spring's current meter
+  it('stores a depth profile and a value after on the lake station, and a current-meter discharge in l/min', async () => {
     const mrName = 'Quellen Kaunertal';
-    const { context, page, errors } = await openTable(env.browser(), env.server(), mrName);
+    const { page, errors } = await openRound(mrName);
     await type(page, 'Gepatschspeicher Messfloß 3007 W', '1755,2');
     await page.getByRole('button', { name: 'Gepatschspeicher Messfloß 3007 W Tiefenprofil' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tiefenprofil' });
@@ -164,6 +174,33 @@ describe('every input type of §4, end to end to the server', () => {
     await type(page, 'Gepatschspeicher Messfloß 3007 WT', '7');
     await type(page, 'Gepatschspeicher Messfloß 3007 WT Wert danach', '7,2');
 
+    // DISCHARGE by current meter over the station verticals, in l/min
+    const label = 'Quelle Nufelsbach 3004 Q';
+    await page.getByRole('button', { name: `${label} Abflussmessung` }).click();
+    const meterDialog = page.getByRole('dialog', { name: 'Abflussmessung' });
+    await meterDialog.getByRole('radio', { name: 'Messflügel' }).click();
+    await meterDialog.getByRole('combobox').selectOption('OTT C2 Nr. 1');
+    const verticals = [
+      { distanceM: 0.3, depthCM: 12, impulses0: 40, impulses38: 55 },
+      { distanceM: 0.6, depthCM: 20, impulses0: 60, impulses38: 80 },
+      { distanceM: 0.9, depthCM: 18, impulses0: 50, impulses38: 70 },
+      { distanceM: 1.2, depthCM: 8, impulses0: 20, impulses38: 30 },
+    ];
+    for (const [i, v] of verticals.entries()) {
+      expect(await meterDialog.getByRole('textbox', { name: `Lotrechte ${i + 1} Abstand [m]` }).inputValue()).toBe(
+        String(v.distanceM).replace('.', ','),
+      );
+      await type(page, `Lotrechte ${i + 1} Tiefe [cm]`, String(v.depthCM));
+      await type(page, `Lotrechte ${i + 1} Impulse Oberfläche`, String(v.impulses0));
+      await type(page, `Lotrechte ${i + 1} Impulse 38 %`, String(v.impulses38));
+    }
+    const meter = DEMO_METERS[0];
+    if (!meter) throw new Error('no demo meter');
+    const expected = (meterDischarge(meter, verticals) ?? NaN) * 60;
+    await expect
+      .poll(async () => (await meterDialog.getByLabel('Abfluss Ergebnis').textContent())?.trim(), { timeout: 10_000 })
+      .toBe(`${String(Math.round(expected * 100) / 100).replace('.', ',')} l/min`);
+    await page.keyboard.press('Escape');
     const stored = await submit(page, env.server(), mrName);
     expect(entryOf(stored, '3007-W')).toMatchObject({
       value: 1755.2,
@@ -179,18 +216,25 @@ describe('every input type of §4, end to end to the server', () => {
     const mine = values.filter((v) => calendarDateOf(v.dt) === today);
     expect(mine.map((v) => v.value)).toEqual([7, 7.2]);
     expect(Date.parse(mine[1]?.dt ?? '') - Date.parse(mine[0]?.dt ?? '')).toBe(60_000);
+    const q = entryOf(stored, '3004-Q');
+    expect(q.value).toBeCloseTo(expected, 9);
+    expect(q.dischargeValue).toMatchObject({
+      key: 'METER',
+      unit: 'l/min',
+      meterMeasurement: { meter: 'OTT C2 Nr. 1', verticals },
+    });
+    expect(q.dischargeProtocol).toMatchObject({ meter: 'OTT C2 Nr. 1', dischargeUnit: 'l/min' });
     // the archive reads the completed round with the client's schema
     await page.goto(`${env.server().url}/archive/${stored.instanceId}`);
     await expect
       .poll(() => page.getByText('Gepatschspeicher Messfloß').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('computes the snow water equivalent in its dialog and sends the result as the value', async () => {
     const mrName = 'Meteo Kaunertal';
-    const { context, page, errors } = await openTable(env.browser(), env.server(), mrName);
+    const { page, errors } = await openRound(mrName);
     await page.getByRole('button', { name: 'Feichten 4001 SWW Schneewasserwert-Messung' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schneewasserwert' });
     await dialog.waitFor();
@@ -204,7 +248,9 @@ describe('every input type of §4, end to end to the server', () => {
     await type(page, 'Probe 2 Gesamtmasse', '1035,62');
     // SWE = (total − 800 g) / (π · 2.5² cm²) · 10: 100.0 and 120.0 mm, mean 110
     await expect
-      .poll(async () => (await dialog.getByLabel('Schneewasserwert Ergebnis').textContent())?.trim())
+      .poll(async () => (await dialog.getByLabel('Schneewasserwert Ergebnis').textContent())?.trim(), {
+        timeout: 10_000,
+      })
       .toBe('110 mm');
     await page.screenshot({ path: `${SHOTS}/snow-desktop-light.png` });
     await dialog.getByRole('button', { name: 'Fertig' }).click();
@@ -221,82 +267,69 @@ describe('every input type of §4, end to end to the server', () => {
     expect(swe.snowWaterEquivalent?.values).toHaveLength(5);
     expect(swe.snowWaterEquivalent?.values[0]?.snowWaterEquivalent).toBeCloseTo(100, 2);
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('measures discharge with a current meter over the station verticals, in l/min', async () => {
-    const mrName = 'Quellen Kaunertal';
-    const { context, page, errors } = await openTable(env.browser(), env.server(), mrName);
-    const label = 'Quelle Nufelsbach 3004 Q';
-    await page.getByRole('button', { name: `${label} Abflussmessung` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Abflussmessung' });
-    await dialog.getByRole('radio', { name: 'Messflügel' }).click();
-    await dialog.getByRole('combobox').selectOption('OTT C2 Nr. 1');
-    const verticals = [
-      { distanceM: 0.3, depthCM: 12, impulses0: 40, impulses38: 55 },
-      { distanceM: 0.6, depthCM: 20, impulses0: 60, impulses38: 80 },
-      { distanceM: 0.9, depthCM: 18, impulses0: 50, impulses38: 70 },
-      { distanceM: 1.2, depthCM: 8, impulses0: 20, impulses38: 30 },
-    ];
-    for (const [i, v] of verticals.entries()) {
-      expect(await dialog.getByRole('textbox', { name: `Lotrechte ${i + 1} Abstand [m]` }).inputValue()).toBe(
-        String(v.distanceM).replace('.', ','),
-      );
-      await type(page, `Lotrechte ${i + 1} Tiefe [cm]`, String(v.depthCM));
-      await type(page, `Lotrechte ${i + 1} Impulse Oberfläche`, String(v.impulses0));
-      await type(page, `Lotrechte ${i + 1} Impulse 38 %`, String(v.impulses38));
-    }
-    const meter = DEMO_METERS[0];
-    if (!meter) throw new Error('no demo meter');
-    const expected = (meterDischarge(meter, verticals) ?? NaN) * 60;
-    await expect
-      .poll(async () => (await dialog.getByLabel('Abfluss Ergebnis').textContent())?.trim())
-      .toBe(`${String(Math.round(expected * 100) / 100).replace('.', ',')} l/min`);
-    await page.keyboard.press('Escape');
-    const stored = await submit(page, env.server(), mrName);
-    const q = entryOf(stored, '3004-Q');
-    expect(q.value).toBeCloseTo(expected, 9);
-    expect(q.dischargeValue).toMatchObject({
-      key: 'METER',
-      unit: 'l/min',
-      meterMeasurement: { meter: 'OTT C2 Nr. 1', verticals },
-    });
-    expect(q.dischargeProtocol).toMatchObject({ meter: 'OTT C2 Nr. 1', dischargeUnit: 'l/min' });
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('lays out the dialogs on phone and desktop, light and dark', async () => {
+    // a fresh device (the dam round is sent above); the views are switched on the open page, not by new visits
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
     const views = [
       { name: 'phone', viewport: { width: 390, height: 844 } },
       { name: 'desktop', viewport: { width: 1280, height: 800 } },
     ];
-    for (const view of views) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const { context, page, errors } = await openTable(
-          env.browser(),
-          env.server(),
-          'Talsperre Gepatsch Kontrollgang',
-          { locale: 'de-DE', viewport: view.viewport, colorScheme },
+    // The app takes the system's light/dark at start: a scheme change is emulated and the page reloaded (a
+    // reload-sized load); each scheme is shown in both viewports before the next.
+    const eachView = async (
+      schemes: readonly ('light' | 'dark')[],
+      step: (view: string, colorScheme: 'light' | 'dark') => Promise<void>,
+    ) => {
+      for (const colorScheme of schemes) {
+        if (
+          colorScheme !==
+          (await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')))
+        ) {
+          await page.emulateMedia({ colorScheme });
+          await page.reload();
+          await page.locator(EDITABLE_VALUE).first().waitFor({ timeout: 60_000 });
+        }
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+          colorScheme === 'dark',
         );
-        const row = page.locator('tr[data-tsid="2103-VB1"]');
-        await row.scrollIntoViewIfNeeded();
-        await row.getByRole('radio', { name: /Ereignis/ }).click();
-        await page.screenshot({ path: `${SHOTS}/rows-${view.name}-${colorScheme}.png` });
-        await page.getByRole('button', { name: 'Sickerwassermessung Talsohle 2101 Q Abflussmessung' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Abflussmessung' });
-        await dialog.getByRole('radio', { name: 'Messflügel' }).click();
-        // the station's verticals (0.2; 0.5; 0.8 m) are offered; a phone scrolls the table sideways
-        expect(await dialog.getByRole('textbox', { name: 'Lotrechte 2 Abstand [m]' }).inputValue()).toBe('0,5');
-        await page.screenshot({ path: `${SHOTS}/discharge-${view.name}-${colorScheme}.png` });
-        await page.keyboard.press('Escape');
-        await page.goto(tableUrl(env.server(), 'Meteo Kaunertal'));
-        await page.getByRole('button', { name: 'Feichten 4001 SWW Schneewasserwert-Messung' }).click();
-        await page.getByRole('dialog', { name: 'Schneewasserwert' }).waitFor();
-        await page.screenshot({ path: `${SHOTS}/snow-${view.name}-${colorScheme}.png` });
-        expect(errors).toEqual([]);
-        await context.close();
+        for (const view of views) {
+          await page.setViewportSize(view.viewport);
+          await step(view.name, colorScheme);
+        }
       }
-    }
+    };
+    await gotoTable(page, env.server(), 'Talsperre Gepatsch Kontrollgang');
+    const row = page.locator('tr[data-tsid="2103-VB1"]');
+    const incident = row.getByRole('radio', { name: /Ereignis/ });
+    // chosen once: a second click on the chosen answer clears it
+    await incident.click();
+    await eachView(['light', 'dark'], async (view, colorScheme) => {
+      await row.scrollIntoViewIfNeeded();
+      await expect.poll(() => incident.getAttribute('aria-checked')).toBe('true');
+      await page.screenshot({ path: `${SHOTS}/rows-${view}-${colorScheme}.png` });
+      await page.getByRole('button', { name: 'Sickerwassermessung Talsohle 2101 Q Abflussmessung' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Abflussmessung' });
+      await dialog.getByRole('radio', { name: 'Messflügel' }).click();
+      // the station's verticals (0.2; 0.5; 0.8 m) are offered; a phone scrolls the table sideways
+      expect(await dialog.getByRole('textbox', { name: 'Lotrechte 2 Abstand [m]' }).inputValue()).toBe('0,5');
+      await page.screenshot({ path: `${SHOTS}/discharge-${view}-${colorScheme}.png` });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    });
+    await gotoTable(page, env.server(), 'Meteo Kaunertal');
+    await eachView(['dark', 'light'], async (view, colorScheme) => {
+      await page.getByRole('button', { name: 'Feichten 4001 SWW Schneewasserwert-Messung' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Schneewasserwert' });
+      await dialog.waitFor();
+      await page.screenshot({ path: `${SHOTS}/snow-${view}-${colorScheme}.png` });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -2,7 +2,8 @@ import { testToday } from '../support/dates';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedBigRound, type RoundSize } from '../../bench/dataset';
-import { openTable, serverAndBrowser } from './harness';
+import { openTable, serverAndBrowser, tableUrl } from './harness';
+import { sharedDevice } from './visits';
 
 /** 80 stations × 5 timeseries: above the size from which the table renders only the stations near the screen. */
 const LARGE: RoundSize = {
@@ -98,9 +99,14 @@ describe('office table of a large round', () => {
     await context.close();
   });
 
+  // the phone tests share one phone (the table's first visit, then the tour from the home page)
+  const phone = sharedDevice(env.browser, PHONE);
+
   it('on a phone the cards of the last stations are reached by scrolling to the end', async () => {
-    const { context, page, errors } = await openTable(env.browser(), env.server(), LARGE.mrName, PHONE);
-    await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor();
+    const { page, errors } = await phone();
+    await page.goto(tableUrl(env.server(), LARGE.mrName));
+    // a first visit: the pull of the round comes first
+    await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor({ timeout: 60_000 });
     expect(await renderedStations(page)).toBeLessThan(20);
     // scrolled in steps as a thumb does, until the page does not grow any more (the guessed heights get measured)
     for (let i = 0; i < 6; i++) {
@@ -113,11 +119,10 @@ describe('office table of a large round', () => {
     expect(box).not.toBeNull();
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844 + 1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('as a stored tour lists every station: the first screen at once, the rest right after, and the last one opens', async () => {
-    const { context, page, errors } = await openTable(env.browser(), env.server(), LARGE.mrName, PHONE);
+    const { page, errors } = await phone();
     await page.goto(`${env.server().url}/?date=${testToday()}`);
     await page.getByRole('button', { name: `${LARGE.mrName} offline nehmen` }).click();
     await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
@@ -131,6 +136,5 @@ describe('office table of a large round', () => {
       `${LARGE.stations} / ${LARGE.stations}`,
     );
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound } from './harness';
+import { gotoTable, pickOtherRound, sharedDevice } from './visits';
 import { formatDe, pickNumericEntries } from './rounds';
 import { addPhoto, jpeg } from './photo';
 import { testEndpoint } from '../../server/http/faults';
 
 describe('photos', () => {
   const env = serverAndBrowser('e2e-photos-');
+  // The slow-link test and the not-an-image test share a device (one first visit): the second opens a round the
+  // first did not send. The dropped-upload test keeps its own, fresh device.
+  const device = sharedDevice(env.browser);
 
   it('uploads every photo exactly once although the connection drops during the image uploads', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 2);
@@ -53,7 +57,8 @@ describe('photos', () => {
 
   it('shows the values, then each photo, arriving over a slow link', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 3);
-    const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
+    const { page, errors } = await device();
+    await gotoTable(page, env.server(), round.mrName);
     const photo = await jpeg(800, 600, '#997755');
     for (const p of picked) {
       await page
@@ -86,14 +91,14 @@ describe('photos', () => {
     expect(texts).toContain('Fotos: 2 von 3 gesendet');
     expect(await bar.count()).toBe(0); // gone once sent
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('tells the user when a file is not an image and keeps everything else', async () => {
-    const { round, picked } = await pickNumericEntries(env.server(), 1);
-    const [p] = picked;
-    if (!p) throw new Error('no entry');
-    const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
+    // a round other than the one sent above, with a numeric entry
+    const { round: sent } = await pickNumericEntries(env.server(), 1);
+    const { round: other, picked: p } = await pickOtherRound(env.server(), [sent.mrName]);
+    const { page } = await device();
+    await gotoTable(page, env.server(), other.mrName);
     await page
       .getByLabel(`Foto hinzufügen: ${p.label}`)
       .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
@@ -104,6 +109,5 @@ describe('photos', () => {
     const photo = await jpeg(640, 480, '#335577');
     await addPhoto(page, p, photo);
     await expect.poll(() => bar.textContent()).toContain('1 Eintrag ausgefüllt');
-    await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { ANDROID_PHONE, api, openTable, serverAndBrowser, submitRound, watchErro
 import { pickNumericEntries } from './rounds';
 import { testEndpoint } from '../../server/http/faults';
 import { addPhoto, jpeg } from './photo';
+import { gotoTable, sharedDevice } from './visits';
 
 // A summer day: 10:00 UTC is 12:00 on the wall clock (CEST) and 11:00 MEZ.
 const DAY = '2026-07-10';
@@ -15,6 +16,10 @@ const NOW = new Date(`${DAY}T10:00:00Z`);
 // The rows of the specification, one server and browser for all (CI time).
 describe('rows of the specification', () => {
   const env = serverAndBrowser('e2e-spec-rows-');
+  // One device for the tests that send nothing (shortcuts, columns, error reports): a config change reaches it
+  // with the pull of the next load, as on any device; a first visit is paid once. Tests that send a round, need a
+  // fake clock or another device profile keep their own context.
+  const device = sharedDevice(env.browser);
 
   it('types, shows, posts, archives and prints times in MEZ when the config says so', async () => {
     const server = env.server();
@@ -157,9 +162,7 @@ describe('rows of the specification', () => {
 
   it('? opens about/help, k the shortcut list, g a nothing when the archive is switched off (§2, §9)', async () => {
     const server = env.server();
-    const context = await env.browser().newContext({ locale: 'de-DE' });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await device();
     await page.goto(`${server.url}/?date=${testToday()}`);
     await page.getByRole('link', { name: 'Archiv' }).waitFor({ timeout: 30_000 });
     await page.keyboard.press('Shift+?');
@@ -180,24 +183,25 @@ describe('rows of the specification', () => {
       `update reference_data set data = data || '{"showArchive":false}'::jsonb where key = 'config'`,
     );
     try {
-      const off = await env.browser().newContext({ locale: 'de-DE' });
-      const p2 = await off.newPage();
-      // the rounds are pulled after the config: once they show, the config without the archive is in
-      await p2.goto(`${server.url}/?date=${testToday()}`);
-      await p2.getByRole('link', { name: /Quellen Kaunertal/ }).waitFor({ timeout: 30_000 });
-      expect(await p2.getByRole('link', { name: 'Archiv' }).count()).toBe(0);
-      await p2.keyboard.press('Shift+?');
-      await p2.getByRole('heading', { name: 'Über diese App' }).waitFor();
-      await p2.keyboard.press('g');
-      await p2.keyboard.press('a');
-      await p2.waitForTimeout(500);
-      expect(new URL(p2.url()).pathname).toBe('/about');
-      await off.close();
+      // the next load pulls the config: once its answer is in and the rounds show, the archive link is gone
+      const config = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/hwe-api/v2/config'));
+      await page.goto(`${server.url}/?date=${testToday()}`);
+      await config;
+      await page
+        .getByRole('link', { name: /Quellen Kaunertal/ })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.getByRole('link', { name: 'Archiv' }).count(), { timeout: 10_000 }).toBe(0);
+      await page.keyboard.press('Shift+?');
+      await page.getByRole('heading', { name: 'Über diese App' }).waitFor();
+      await page.keyboard.press('g');
+      await page.keyboard.press('a');
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/about');
     } finally {
       await server.db.query(`update reference_data set data = data - 'showArchive' where key = 'config'`);
     }
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('the tour has a photo screen per station (take, list per station, delete) and shows task type icons (§2 mobile, §3)', async () => {
@@ -255,7 +259,8 @@ describe('rows of the specification', () => {
     ]);
     try {
       const { round } = await pickNumericEntries(server, 1);
-      const { context, page, errors } = await openTable(env.browser(), server, round.mrName);
+      const { page, errors } = await device();
+      await gotoTable(page, server, round.mrName);
       const heads = page.locator('thead th');
       await expect
         .poll(() => heads.allTextContents(), { timeout: 20_000 })
@@ -271,8 +276,9 @@ describe('rows of the specification', () => {
       await expect
         .poll(() => heads.allTextContents())
         .toEqual(['Stazione', 'Nota', 'Valore', 'Parametro', 'Storico', 'Ora']);
+      // back to German for the next test on this device
+      await page.locator('#locale-select').selectOption('de');
       expect(errors).toEqual([]);
-      await context.close();
     } finally {
       await server.db.query(`update reference_data set data = data - 'columns' where key = 'config'`);
     }
@@ -326,7 +332,8 @@ describe('rows of the specification', () => {
     );
     try {
       const { round } = await pickNumericEntries(server, 1);
-      const { context, page } = await openTable(env.browser(), server, round.mrName);
+      const { page } = await device();
+      await gotoTable(page, server, round.mrName);
       const consent = page.getByTestId('error-consent');
       await consent.waitFor({ timeout: 20_000 });
       await consent.getByRole('button', { name: 'Fehlerberichte senden', exact: true }).click();
@@ -371,7 +378,6 @@ describe('rows of the specification', () => {
           )
           .isChecked(),
       ).toBe(false);
-      await context.close();
     } finally {
       await server.db.query(`update reference_data set data = data - 'errorReporting' where key = 'config'`);
     }

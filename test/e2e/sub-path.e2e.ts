@@ -137,11 +137,15 @@ describe('the app under a sub-path', () => {
 describe('the app under a sub-path on a spec-only server', () => {
   const data = tempDir('e2e-sub-path-spec-');
   let server: TestServer | undefined;
+  // one browser for both tests (each in its own context): a launch per test cost seconds
+  let browser: Browser | undefined;
 
   beforeAll(async () => {
     server = await startTestServer(data.path, 0, { basePath: BASE, apiProfile: 'spec' });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
+    await browser?.close();
     await server?.close();
     data.remove();
   });
@@ -151,9 +155,9 @@ describe('the app under a sub-path on a spec-only server', () => {
     const { round, picked } = await pickNumericEntries(server, 1);
     const [p] = picked;
     if (!p) throw new Error('no entry');
-    const browser = await launchBrowser();
+    if (!browser) throw new Error('browser not started');
+    const page = await browser.newPage({ locale: 'de-DE' });
     try {
-      const page = await browser.newPage({ locale: 'de-DE' });
       const errors = watchErrors(page);
       const origin = new URL(server.url).origin;
       const paths = sameOriginPaths(page, origin);
@@ -164,21 +168,21 @@ describe('the app under a sub-path on a spec-only server', () => {
       expect(paths.filter((path) => !path.startsWith(BASE))).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
-      await browser.close();
+      await page.context().close();
     }
   });
 
   it("draws the demo map's tiles from under the sub-path on the tour", async () => {
     if (!server) throw new Error('server not started');
-    const browser = await launchBrowser();
+    if (!browser) throw new Error('browser not started');
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      locale: 'de-DE',
+      serviceWorkers: 'block',
+    });
     try {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        hasTouch: true,
-        isMobile: true,
-        locale: 'de-DE',
-        serviceWorkers: 'block',
-      });
       const page = await context.newPage();
       const errors = watchErrors(page);
       const tiles: { path: string; status: number }[] = [];
@@ -199,7 +203,7 @@ describe('the app under a sub-path on a spec-only server', () => {
       expect(await page.getByTestId('map-tile-error').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openTable, serverAndBrowser, submitRound, type TestServer, waitForServiceWorker } from './harness';
 import { pickNumericEntries } from './rounds';
+import { gotoTable, sharedDevice } from './visits';
 import { testEndpoint } from '../../server/http/faults';
 
 /**
@@ -21,10 +22,14 @@ async function typeOneValue(server: TestServer, page: Page, index: number): Prom
 
 describe('unsent rounds on the group selection', () => {
   const env = serverAndBrowser('e2e-unsent-');
+  // The first two tests share a device (one first visit): the first ends with the round deleted from it, the
+  // table empty again, where the second starts.
+  const device = sharedDevice(env.browser);
 
   it('deletes an unsent round only after its exact name was typed; a mismatch keeps it', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
-    const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
+    const { page, errors } = await device();
+    await gotoTable(page, env.server(), round.mrName);
     await typeOneValue(env.server(), page, 0);
     await page.getByRole('link', { name: 'Start: Gruppe wählen' }).click();
     const unsent = page.getByRole('list', { name: 'Nicht gesendete Runden' });
@@ -72,12 +77,12 @@ describe('unsent rounds on the group selection', () => {
     await first.waitFor();
     expect(await first.inputValue()).toBe('');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('confirms a submission that finishes on another screen, and offers no deletion while it waits', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
-    const { context, page, errors } = await openTable(env.browser(), env.server(), round.mrName);
+    const { context, page, errors } = await device();
+    await gotoTable(page, env.server(), round.mrName);
     await typeOneValue(env.server(), page, 0);
     // offline, the submission waits in the queue; the user goes back to the group selection meanwhile
     await waitForServiceWorker(page);
@@ -100,12 +105,14 @@ describe('unsent rounds on the group selection', () => {
     await toast.getByRole('button', { name: 'Schließen' }).click();
     await toast.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('keeps an error toast with a link to the round until it is dismissed', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
-    const { context, page } = await openTable(env.browser(), env.server(), round.mrName);
+    // a fake clock that runs on in real time: the wait below jumps instead of sleeping
+    const { context, page } = await openTable(env.browser(), env.server(), round.mrName, { locale: 'de-DE' }, (c) =>
+      c.clock.install(),
+    );
     await typeOneValue(env.server(), page, 0);
     await context.setOffline(true);
     await submitRound(page);
@@ -121,8 +128,9 @@ describe('unsent rounds on the group selection', () => {
     await toast.waitFor({ timeout: 40_000 });
     expect(await toast.getAttribute('role')).toBe('alert');
     expect(await toast.textContent()).toContain(`Messrunde ${round.mrName}`);
-    // errors do not hide themselves
-    await page.waitForTimeout(9_000);
+    // errors do not hide themselves: 9 s later (a success toast hides after 8 s, SUCCESS_TOAST_MS) it is there
+    await page.clock.fastForward(9_000);
+    await page.waitForTimeout(100);
     expect(await toast.isVisible()).toBe(true);
     await toast.getByRole('link', { name: 'Messrunde öffnen' }).click();
     await expect.poll(() => decodeURIComponent(page.url())).toContain(`/stations/${round.mrName}/`);
