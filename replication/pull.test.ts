@@ -209,6 +209,27 @@ describe('pulling from the real server into RxDB', () => {
     expect((await db.reference.findOne(HISTORY_MARKS_KEY).exec())?.data).toMatchObject({ '3002-WT': '' });
   });
 
+  it("asks for the rounds together, not one round trip after the other (a first visit's slow link)", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const getJson = api.getJson.bind(api);
+    const spy = vi.spyOn(api, 'getJson').mockImplementation(async (...args: Parameters<ApiClient['getJson']>) => {
+      const round = /^\/measure-round\/./.test(args[0]);
+      if (round) most = Math.max(most, ++inFlight);
+      try {
+        return await getJson(...args);
+      } finally {
+        if (round) inFlight--;
+      }
+    });
+    try {
+      expect(await pullRounds(db, api)).toBe(3);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(most).toBe(3);
+  });
+
   it('writes nothing when config, server info and rounds did not change', async () => {
     // the submission above changed round 2 (its last values): that one is written once
     await pullRounds(db, api);

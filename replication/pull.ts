@@ -50,27 +50,32 @@ export async function pullRounds(db: AppDatabase, api: ApiClient): Promise<numbe
   // Written together, up to ROUNDS_PER_WRITE at a time: stored one by one, each round appeared in the start page's
   // list (sorted by name) above or below the others as it came, and the list jumped under the user's finger
   // (a layout shift on the first visit). One write also notifies every open query once, not once per round.
-  let changed: RoundDoc[] = [];
-  const flush = async () => {
+  // each write's rounds are fetched together: one after the other, every round cost the link's round trip on the
+  // first visit (a slow mobile link's 150 ms and more each) before the table of a round could show
+  for (let i = 0; i < list.data.length; i += ROUNDS_PER_WRITE) {
+    const batch = list.data.slice(i, i + ROUNDS_PER_WRITE);
+    const rounds = await Promise.all(
+      batch.map(
+        async (summary) =>
+          (await api.getJson(`/measure-round/${encodeURIComponent(summary.mrId)}`, MeasureRoundSchema)).data,
+      ),
+    );
+    const changed: RoundDoc[] = [];
+    for (const round of rounds) {
+      const doc = {
+        mrId: String(round.mrId),
+        mrName: round.mrName,
+        mrGroup: round.mrGroup,
+        mrVersion,
+        entries: round.entries,
+        fetchedAt: Date.now(),
+      };
+      // an unchanged round is not written again: its mrVersion (the list's Date header) is read nowhere
+      const stored = await db.rounds.findOne(doc.mrId).exec();
+      if (differs(stored?.toJSON(), doc, ['fetchedAt', 'mrVersion'])) changed.push(doc);
+    }
     if (changed.length > 0) await db.rounds.bulkUpsert(changed);
-    changed = [];
-  };
-  for (const summary of list.data) {
-    const { data: round } = await api.getJson(`/measure-round/${encodeURIComponent(summary.mrId)}`, MeasureRoundSchema);
-    const doc = {
-      mrId: String(round.mrId),
-      mrName: round.mrName,
-      mrGroup: round.mrGroup,
-      mrVersion,
-      entries: round.entries,
-      fetchedAt: Date.now(),
-    };
-    // an unchanged round is not written again: its mrVersion (the list's Date header) is read nowhere
-    const stored = await db.rounds.findOne(doc.mrId).exec();
-    if (differs(stored?.toJSON(), doc, ['fetchedAt', 'mrVersion'])) changed.push(doc);
-    if (changed.length >= ROUNDS_PER_WRITE) await flush();
   }
-  await flush();
   const listed = new Set(list.data.map((r) => String(r.mrId)));
   const stale = await db.rounds.find({ selector: { mrId: { $nin: [...listed] } } }).exec();
   for (const round of stale) {

@@ -90,6 +90,7 @@ export function App() {
     };
   }, []);
 
+  // the same element index.html paints before this script runs: nothing moves when React takes over
   if (!localeReady || !boot)
     return (
       <p className="p-4 text-slate-600 dark:text-slate-400" role="status">

@@ -71,7 +71,10 @@ export function GroupSelection() {
       )}
       {outdoor && <StoredTours emphasize date={date} />}
       {rounds.length === 0 ? (
-        <NoRounds loaded={sync.lastPullAt !== undefined && !sync.lastPullError} />
+        <NoRounds
+          loaded={sync.lastPullAt !== undefined && !sync.lastPullError}
+          pulling={sync.lastPullAt === undefined && !sync.lastPullError}
+        />
       ) : (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="round-actions-hint">

@@ -3,12 +3,20 @@ import { Link } from '@tanstack/react-router';
 import { useServerInfo } from '../../db/reference-hooks';
 
 /**
- * The round list without rounds. Before the first load: connect and refresh. Loaded and still empty (a fresh
- * install, or no role yet): an administrator is sent to the import, anyone else told whom to ask.
+ * The round list without rounds. While the first pull runs: loading. Before the first load: connect and refresh.
+ * Loaded and still empty (a fresh install, or no role yet): an administrator is sent to the import, anyone else
+ * told whom to ask.
  */
-export function NoRounds({ loaded }: { loaded: boolean }) {
+export function NoRounds({ loaded, pulling = false }: { loaded: boolean; pulling?: boolean }) {
   const info = useServerInfo();
   const box = 'rounds-empty rounded border border-dashed border-slate-400 p-4';
+  // a first visit while the first pull runs: the rounds are on their way, there is nothing to connect or press
+  if (pulling)
+    return (
+      <p className={box} role="status">
+        <Trans>Loading the rounds from the server…</Trans>
+      </p>
+    );
   if (!loaded || !info)
     return (
       <p className={box}>

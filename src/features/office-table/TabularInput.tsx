@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useParams } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { useConfig } from '../../db/reference-hooks';
+import { useConfig, useSyncStatus } from '../../db/reference-hooks';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { isIsoDate } from '../../domain/url-search';
 import { Alert } from '../../ui/Alert';
@@ -31,6 +31,8 @@ import { actionsOf } from '../../db/instance-commands';
 import { RefusalProvider } from '../round-entry/refusal-context';
 import { StoredStateGate, useStoredStateReady } from '../readings/stored-state';
 
+const NO_STATIONS: ReturnType<typeof groupEntriesByStation> = [];
+
 /**
  * tabularInput (§2): the office table of a round for one date, rendered from RxDB only. hydroInput passes
  * its group, date and the entries it shows (docs/analysis.md); the stations route takes them from the path.
@@ -47,6 +49,7 @@ export function TabularInput(props: {
   const date = props.date ?? params.date ?? '';
   const { entryFilter } = props;
   const config = useConfig();
+  const sync = useSyncStatus();
   const fmt = useLocaleFormat();
   const round = useObservable<RoundDoc | null | undefined>(
     () =>
@@ -76,9 +79,17 @@ export function TabularInput(props: {
     settled,
   );
   const stations = useMemo(
-    () => (round ? groupEntriesByStation(round.entries, config.stationTitle) : []),
+    () => ({ mrId: round?.mrId, list: round ? groupEntriesByStation(round.entries, config.stationTitle) : [] }),
     [round, config.stationTitle],
   );
+  // The stations' rows are the screen's biggest render (every field with its history, checks and buttons): about
+  // 1 s of script in one task at a phone's speed when a round opened (Lighthouse's total blocking time). Deferred,
+  // React renders them in the background in slices of a few ms, so the heading, the submit bar and a tap or key
+  // are not held up; the table appears when its render is done. Fields stay read-only until stored values are read
+  // (StoredStateGate), deferred or not. Another round's stations are never shown meanwhile (a field of round A
+  // would write into round B's instance): none until this round's are rendered.
+  const deferred = useDeferredValue(stations);
+  const shownStations = deferred.mrId === stations.mrId ? deferred.list : NO_STATIONS;
   const { onChange, writeError } = useDraftWriter(updateDraft);
 
   if (!isIsoDate(date)) {
@@ -86,6 +97,10 @@ export function TabularInput(props: {
   }
   if (round === undefined) return <p role="status">…</p>;
   if (round === null) {
+    // a first visit: the rounds are still on their way from the server (the first pull), so "cannot find" would be
+    // false (it was the first thing a first visit to a round's address showed); a failed pull says not found
+    if (sync.lastPullAt === undefined && !sync.lastPullError)
+      return <p role="status">{t`Loading the rounds from the server…`}</p>;
     return <GroupNotFound group={group} />;
   }
   // only an instance being edited takes input; one on its way is reopened with "Edit again" first
@@ -125,7 +140,7 @@ export function TabularInput(props: {
         />
         <RefusalProvider instance={instance} entries={round.entries}>
           <StationTable
-            stations={stations}
+            stations={shownStations}
             ctx={ctx}
             store={store}
             disabled={locked}
