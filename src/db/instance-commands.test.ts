@@ -80,20 +80,6 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
     expect(await readDrafts(db, i.instanceId)).toMatchObject([{ text: '1' }]);
   });
 
-  it('typing into a draft or a correction writes no new revision of the instance (nothing of it changed)', async () => {
-    const i = await create();
-    const rev = async () => (await db.offlineInstances.findOne(i.instanceId).exec())?.revision;
-    const before = await rev();
-    await writeInstanceDraft(db, i.instanceId, 'ts1', { text: '1' });
-    await writeInstanceDraft(db, i.instanceId, 'ts1', { text: '12' });
-    expect(await rev()).toBe(before);
-    expect(await readDrafts(db, i.instanceId)).toMatchObject([{ text: '12' }]);
-    // an edit that changes a field still writes, and so does the way back from an error
-    await recordEdit(db, i.instanceId, { mrRemark: 'Eis' });
-    expect(await rev()).not.toBe(before);
-    expect(await read(i.instanceId)).toMatchObject({ syncState: 'draft', mrRemark: 'Eis' });
-  });
-
   it('queues once: a second submit (another tab) is refused', async () => {
     const i = await create();
     const [a, b] = await Promise.all([queueInstance(db, i.instanceId), queueInstance(db, i.instanceId)]);

@@ -61,11 +61,10 @@ type Guard = (d: OfflineInstanceDoc) => OfflineInstanceDoc | null;
 async function compareAndSet(db: AppDatabase, instanceId: string, guard: Guard): Promise<OfflineInstanceDoc | null> {
   const doc = await db.offlineInstances.findOne(instanceId).exec();
   if (!doc) return null;
-  // A guard that answers the revision it was given changes nothing: no write. RxDB's incrementalModify writes a new
-  // revision even then, and every keystroke's edit check (recordEdit of a draft) paid an IndexedDB write of the
-  // instance and a render of everything that shows the instance (docs/benchmarks.md, "What a keystroke costs").
-  const current = doc.toMutableJSON();
-  if (guard(current) === current) return current;
+  // Always through incrementalModify, even when the guard changes nothing: RxDB runs one document's modifications
+  // one after the other, and that queue is what keeps a round's keystrokes in order. Skipping the write when nothing
+  // changed let a later key's draft pass an earlier one still queued behind the way out of an error, and the earlier
+  // text was stored last (a correction sent "16" while the field showed 1681,5; corrections.e2e.ts at load).
   let refused = false;
   const after = await doc.incrementalModify((d) => {
     const next = guard(d);
