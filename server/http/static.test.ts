@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -120,7 +120,8 @@ describe('static files by content negotiation', () => {
     const old = `self.version = 1; // ${'x'.repeat(2000)}`;
     writeFileSync(join(dir, `${name}.br`), brotliCompressSync(old));
     writeFileSync(join(dir, `${name}.gz`), gzipSync(old));
-    const past = new Date(Date.now() - 60_000);
+    // a minute before the file system's own clock (the variants' mtime), not the process's: under faketime the two differ
+    const past = new Date(statSync(join(dir, `${name}.br`)).mtimeMs - 60_000);
     utimesSync(join(dir, `${name}.br`), past, past);
     utimesSync(join(dir, `${name}.gz`), past, past);
     writeFileSync(join(dir, name), `self.version = 2; // ${'x'.repeat(2000)}`);
