@@ -217,7 +217,10 @@ describe('checks and prompts before a round is sent', () => {
     await page.getByText('Einstellungen auf diesem Gerät gespeichert.').waitFor();
     await page.goto(`${env.server().url}/stations/${encodeURIComponent(SPRINGS)}/${today}`);
 
-    await page.getByRole('textbox', { name: 'Team', exact: true }).pressSequentially('Huber, Moser', { delay: 20 });
+    // the round's fields take keys once its stored state is read (read-only before, by design): a user types then
+    const team = page.getByRole('textbox', { name: 'Team', exact: true });
+    await expect.poll(() => team.isEditable(), { timeout: 30_000 }).toBe(true);
+    await team.pressSequentially('Huber, Moser', { delay: 20 });
     await page
       .getByRole('textbox', { name: 'Bemerkung zur Messrunde' })
       .pressSequentially('Starker Regen seit Mitternacht', { delay: 20 });
