@@ -5,6 +5,7 @@ import type { HistoricValueList } from '../../schemas/api';
 import {
   api,
   countRoundPosts,
+  launchBrowser,
   launchProfile,
   startTestServer,
   submitRound,
@@ -67,5 +68,44 @@ describe('offline entry', () => {
     );
     expect(values.filter((v) => calendarDateOf(v.dt) === today && v.value === p.good)).toHaveLength(1);
     expect(await countRoundPosts(server)).toBe(1);
+  });
+});
+
+describe('a device that never loaded the rounds', () => {
+  const data = tempDir('e2e-offline-first-data-');
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(data.path);
+  });
+  afterAll(async () => {
+    await server?.close();
+    data.remove();
+  });
+
+  it('says "loading" while the first pull runs, and offline says to connect instead of loading for good', async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ locale: 'de-DE' });
+      // the first pull never answers: the app was opened once and closed before its rounds came
+      await context.route(/\/hwe-api\/v2\/(sync-state|measure-rounds?)\b/, () => undefined);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/?date=${today}`);
+      const loading = page.getByText('Die Messrunden werden vom Server geladen…');
+      await loading.waitFor({ timeout: 30_000 });
+      await waitForServiceWorker(page);
+
+      // offline the app does not try to pull, so nothing would ever end the "loading"
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText(/Auf diesem Gerät sind noch keine Messrunden gespeichert\. Verbinden Sie sich/).waitFor();
+      expect(await loading.count()).toBe(0);
+      // a round's address says it is not on this device, not that it is loading
+      await page.goto(`${server.url}/stations/Quellen%20Kaunertal/${today}`);
+      await page.getByText('Die Gruppe mit dem Namen Quellen Kaunertal wurde nicht gefunden.').waitFor();
+      expect(await loading.count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
   });
 });

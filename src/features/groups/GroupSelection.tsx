@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { useConfig, useSyncStatus } from '../../db/reference-hooks';
+import { useFirstPullRunning } from '../../app/use-first-pull';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { StoreTourDialog } from '../tour/StoreTourDialog';
 import { StoredTours } from '../tour/StoredTours';
@@ -29,6 +30,7 @@ export function GroupSelection() {
   const rounds = useObservable(() => db.rounds.find({ sort: [{ mrName: 'asc' }] }).$, [], [db]);
   const meteoParams = meteoParameters(useConfig().meteoInput.parameters);
   const sync = useSyncStatus();
+  const firstPullRunning = useFirstPullRunning();
   const [refreshing, setRefreshing] = useState(false);
   const [storing, setStoring] = useState<RoundDoc | null>(null);
   const outdoor = useConfig().mode === 2;
@@ -71,10 +73,7 @@ export function GroupSelection() {
       )}
       {outdoor && <StoredTours emphasize date={date} />}
       {rounds.length === 0 ? (
-        <NoRounds
-          loaded={sync.lastPullAt !== undefined && !sync.lastPullError}
-          pulling={sync.lastPullAt === undefined && !sync.lastPullError}
-        />
+        <NoRounds loaded={sync.lastPullAt !== undefined && !sync.lastPullError} pulling={firstPullRunning} />
       ) : (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="round-actions-hint">

@@ -6,7 +6,8 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { useConfig, useSyncStatus } from '../../db/reference-hooks';
+import { useConfig } from '../../db/reference-hooks';
+import { useFirstPullRunning } from '../../app/use-first-pull';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { isIsoDate } from '../../domain/url-search';
 import { Alert } from '../../ui/Alert';
@@ -49,7 +50,7 @@ export function TabularInput(props: {
   const date = props.date ?? params.date ?? '';
   const { entryFilter } = props;
   const config = useConfig();
-  const sync = useSyncStatus();
+  const firstPullRunning = useFirstPullRunning();
   const fmt = useLocaleFormat();
   const round = useObservable<RoundDoc | null | undefined>(
     () =>
@@ -99,8 +100,7 @@ export function TabularInput(props: {
   if (round === null) {
     // a first visit: the rounds are still on their way from the server (the first pull), so "cannot find" would be
     // false (it was the first thing a first visit to a round's address showed); a failed pull says not found
-    if (sync.lastPullAt === undefined && !sync.lastPullError)
-      return <p role="status">{t`Loading the rounds from the server…`}</p>;
+    if (firstPullRunning) return <p role="status">{t`Loading the rounds from the server…`}</p>;
     return <GroupNotFound group={group} />;
   }
   // only an instance being edited takes input; one on its way is reopened with "Edit again" first
