@@ -166,3 +166,54 @@ describe('the periodic pull asks /sync-state first', () => {
     expect((await d.pull()).written).toBe(0);
   });
 });
+
+describe("a full pull's first requests", () => {
+  /** A device whose fetch holds the first three answers until all three were asked (or 2 s passed). */
+  async function heldDevice(infoStatus?: number) {
+    const db = await memoryDatabase();
+    open.push(db);
+    const first = new Set(['/config', '/info', '/measure-round']);
+    const asked: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    let allAsked: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => {
+      allAsked = resolve;
+      setTimeout(resolve, 2000);
+    });
+    const fetchFn: typeof fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname.replace('/hwe-api/v2', '');
+      if (first.has(path)) {
+        asked.push(path);
+        most = Math.max(most, ++inFlight);
+        if (asked.length === first.size) allAsked();
+        await together;
+        inFlight--;
+        if (path === '/info' && infoStatus) return new Response('{"message":"injected"}', { status: infoStatus });
+      }
+      return fetch(input, init);
+    };
+    const api = new ApiClient(server.url, { clientVersion: '1.0.0', browser: 'vitest', installed: false }, fetchFn);
+    const outcome = await pullFromServer(db, api, { clientVersion: '1.0.0', force: true });
+    return { db, asked, outcome, most };
+  }
+
+  it('asks for the config, the user and the round list at once, and stores the rounds', async () => {
+    const { db, asked, outcome, most } = await heldDevice();
+    expect(outcome).not.toBe('failed');
+    expect(asked.sort()).toEqual(['/config', '/info', '/measure-round']);
+    // one after the other, each would have waited out the hold alone
+    expect(most).toBe(3);
+    expect((await db.rounds.find().exec()).length).toBe(3);
+    expect((await db.reference.findOne('serverInfo').exec())?.data).toMatchObject({ username: 'demo' });
+  });
+
+  it('stores no round when the user could not be asked (the claim comes first), and leaves no rejection behind', async () => {
+    const { db, outcome } = await heldDevice(500);
+    expect(outcome).toBe('failed');
+    expect(await db.rounds.count().exec()).toBe(0);
+    expect((await db.reference.findOne('syncStatus').exec())?.data).toMatchObject({
+      lastPullError: expect.any(String),
+    });
+  });
+});

@@ -6,7 +6,7 @@ import type { AppDatabase } from '../src/db/database';
 import { recordLastChecked } from '../src/db/last-checked';
 import type { ApiClient } from './api-client';
 import { NotFoundError, NotModifiedError } from './api-errors';
-import { pullConfig, pullRounds, pullServerInfo } from './pull';
+import { askPullStart, pullConfig, pullRounds, pullServerInfo } from './pull';
 import {
   HISTORY_FULL_PULL_MS,
   HISTORY_MARKS_KEY,
@@ -46,9 +46,10 @@ export type PullOutcome = 'unchanged' | 'pulled' | 'failed';
 
 /** What the pull reads, in order; the rounds part throws, the other parts keep their stored copy on failure. */
 async function fullPull(db: AppDatabase, api: ApiClient, now: number): Promise<void> {
-  await pullConfig(db, api);
-  await pullServerInfo(db, api);
-  await pullRounds(db, api);
+  const asked = askPullStart(api);
+  await pullConfig(db, api, asked.config);
+  await pullServerInfo(db, api, asked.info);
+  await pullRounds(db, api, asked.roundList);
   await pullReferenceLists(db, api);
   const rounds = await db.rounds.find().exec();
   // each round entry says when its series' newest value is (entry.last): series the device has up to there are not asked for

@@ -9,7 +9,13 @@ if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
 fi
 DIR=$(mktemp -d /tmp/pg-test-XXXXXX)
 PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-as_pg() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
+# Under a moved clock (scripts/test-at.sh) libfaketime's shared clock belongs to root, and the postgres user cannot
+# open it: su runs without it, and the command gets the preload back and keeps a clock of its own (the same offset).
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then
+    env -u FAKETIME_SHARED -u LD_PRELOAD su postgres -s /bin/bash -c "${LD_PRELOAD:+LD_PRELOAD=$LD_PRELOAD }$*"
+  else bash -c "$*"; fi
+}
 [ "$(id -u)" = 0 ] && chown postgres "$DIR"
 as_pg "$PGBIN/initdb -D $DIR/data -A trust -U postgres >/dev/null" || { echo "initdb failed"; exit 1; }
 as_pg "$PGBIN/pg_ctl -D $DIR/data -l $DIR/log -w -o \"-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off\" start >/dev/null" || { cat "$DIR/log"; exit 1; }

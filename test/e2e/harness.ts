@@ -195,3 +195,15 @@ export function roundLink(page: Page, roundName: string, meteo = false): Locator
   const open = meteo ? 'Meteo-Eingabe öffnen' : 'Tabelle öffnen (Büro)';
   return page.getByRole('link', { name: `${open}: ${roundName}`, exact: true });
 }
+
+/** The page's scroll position once two reads a frame-train apart agree (smooth scrolling has ended). */
+export async function settledScrollY(page: Page): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const now = await page.evaluate(
+      () => new Promise<number>((resolve) => setTimeout(() => resolve(window.scrollY), 150)),
+    );
+    if (now === last) return now;
+    last = now;
+  }
+}

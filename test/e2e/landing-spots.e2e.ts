@@ -1,10 +1,10 @@
 import { DateTime } from 'luxon';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testEndpoint } from '../../server/http/faults';
 import {
   openNavLink,
   serverAndBrowser,
+  settledScrollY,
   submitRound,
   waitForServiceWorker,
   watchErrors,
@@ -236,15 +236,3 @@ describe('links land on the round meant, against a spec-only server', () => {
   it('a deep link to an archived round the pull did not bring opens it online, and says offline it is not on the device', () =>
     deepLinkOpensRound(env));
 });
-
-/** The page's scroll position once two reads a frame-train apart agree (smooth scrolling has ended). */
-async function settledScrollY(page: Page): Promise<number> {
-  let last = -1;
-  for (;;) {
-    const now = await page.evaluate(
-      () => new Promise<number>((resolve) => setTimeout(() => resolve(window.scrollY), 150)),
-    );
-    if (now === last) return now;
-    last = now;
-  }
-}

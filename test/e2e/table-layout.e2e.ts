@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { HistoricValueList, MeasureRound } from '../../schemas/api';
 import { DateTime } from 'luxon';
 import { checkLastValue, DEFAULT_ZONE } from '../../src/domain';
-import { api, openTable, serverAndBrowser, submitRound, tableUrl, type TestServer } from './harness';
+import { api, openTable, serverAndBrowser, settledScrollY, submitRound, tableUrl, type TestServer } from './harness';
 import { formatDe } from './rounds';
 import { pinWallClock } from './wall-clock';
 
@@ -219,7 +219,7 @@ describe('office table layout and keyboard', () => {
         .getByText(/Unplausibel|Implausible/)
         .waitFor();
       await page.mouse.wheel(0, 2500);
-      await page.waitForTimeout(300);
+      await settledScrollY(page);
       const nav = await page.locator('body header').boundingBox();
       const bar = await page.locator('[data-submit-bar]').boundingBox();
       expect(nav && bar).toBeTruthy();

@@ -130,7 +130,8 @@ describe('unsent rounds on the group selection', () => {
     expect(await toast.textContent()).toContain(`Messrunde ${round.mrName}`);
     // errors do not hide themselves: 9 s later (a success toast hides after 8 s, SUCCESS_TOAST_MS) it is there
     await page.clock.fastForward(9_000);
-    await page.waitForTimeout(100);
+    // two frames later a hide the jump set off is painted (React renders what a timer set before the next frame)
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await toast.isVisible()).toBe(true);
     await toast.getByRole('link', { name: 'Messrunde öffnen' }).click();
     await expect.poll(() => decodeURIComponent(page.url())).toContain(`/stations/${round.mrName}/`);

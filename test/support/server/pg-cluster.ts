@@ -45,10 +45,14 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
       Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
       Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
     );
+  // under a moved clock (scripts/test-at.sh), as in scripts/with-postgres.sh: su runs without libfaketime, whose
+  // shared clock is root's, and the command gets it back with a clock of its own (the same offset)
+  const { LD_PRELOAD: preload, FAKETIME_SHARED: _shared, ...suEnv } = process.env;
   const run = (args: string[]) => {
-    const cmd = args.map((a) => `'${a}'`).join(' ');
+    const cmd = (preload ? `LD_PRELOAD='${preload}' ` : '') + args.map((a) => `'${a}'`).join(' ');
     execFileSync(root ? 'su' : 'bash', root ? ['postgres', '-s', '/bin/bash', '-c', cmd] : ['-c', cmd], {
       stdio: 'pipe',
+      env: root ? suEnv : process.env,
     });
   };
   run([join(bin, 'initdb'), '-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres']);
