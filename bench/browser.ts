@@ -11,6 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness';
+import { browserEnv, withRunClock } from '../test/e2e/wall-clock';
 import { TEST_ZONE } from '../test/support/dates';
 import { noteConsole, type Profile } from './report';
 import type { BenchLib } from './page-bundle';
@@ -40,8 +41,11 @@ export const FIND_TIMEOUT_MS = 60_000;
 // tsx (esbuild keepNames) wraps functions passed to page.evaluate in a `__name` helper the page lacks
 const NAME_SHIM = 'window.__name = window.__name || ((f) => f);';
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+export async function launch(): Promise<Browser> {
+  // the run's clock when scripts/test-at.sh moved it (its bench smoke)
+  return withRunClock(
+    await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, env: browserEnv() }),
+  );
 }
 
 export async function openPage(context: BrowserContext, rate: number): Promise<Page> {

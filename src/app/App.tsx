@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { getBrowserDatabase } from '../db/browser-database';
 import { schemaVersions, type AppDatabase } from '../db/database';
 import { activateLocale, storedLocale } from './i18n';
-import { startAppReplication } from './replication';
+import { firstPullEnded, startAppReplication } from './replication';
 import { waitOnlineOnFailure } from './wait-online';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
@@ -48,11 +48,15 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
     console.error('loading the language failed', e);
   });
   void requestPersistentStorage();
-  registerServiceWorker(() => versionGuard.takeover());
+  const opened = getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() });
+  registerServiceWorker(
+    () => versionGuard.takeover(),
+    opened.then((db) => firstPullEnded(db)),
+  );
   const shell = loadShell();
   // awaited below once the database is open; a database that fails first must not leave it unhandled
   shell.catch(() => undefined);
-  const boot = getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() }).then(
+  const boot = opened.then(
     async (db): Promise<Boot> => {
       const replication = startAppReplication(db);
       versionGuard.setStopper(() => stopWriting(db, replication));

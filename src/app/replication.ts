@@ -2,6 +2,7 @@ import { appApiRoot } from './base-url';
 import * as v from 'valibot';
 import { ConfigSchema } from '../../schemas/api';
 import { createContext, useContext } from 'react';
+import { filter, firstValueFrom } from 'rxjs';
 import type { ReplicationHandle } from '../../replication/runner';
 import type { AppDatabase } from '../db/database';
 import { browserClientIdentity } from './client-identity';
@@ -52,6 +53,14 @@ export function deferredReplication(load: () => Promise<ReplicationHandle>): Rep
       real?.stop();
     },
   };
+}
+
+/**
+ * Resolves once a pull of this device has ended, well or not (its outcome is stored: Architecture §1), at once when
+ * one ended before. A first visit's service worker waits for it (service-worker.ts).
+ */
+export function firstPullEnded(db: AppDatabase): Promise<unknown> {
+  return firstValueFrom(db.reference.findOne('syncStatus').$.pipe(filter((doc) => doc !== null)));
 }
 
 /** Starts replication with the login's token; identity settings from the stored config switch login on. */

@@ -10,16 +10,29 @@ export function onUpdateWaiting(listener: UpdateListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The longest a first visit's service worker waits for the first pull (a pull that hangs never keeps it out). */
+export const FIRST_VISIT_SW_WAIT_MS = 10_000;
+
 /**
  * §7: the service worker script is registered from a path relative to the app's base (not to the page:
  * a first visit on a deep link such as /stations/… must install it too), with the base as its scope: under a
  * sub-path (`<base href="/hwe/">`) that is /hwe/sw.js for /hwe/. Errors are logged, not fatal.
+ *
+ * A first visit (no worker controls the page) registers once `firstPullEnded` settles, at most
+ * FIRST_VISIT_SW_WAIT_MS: installing precaches the whole app (some 120 files, a megabyte and more on the wire),
+ * which shared a slow link with the first pull and held the rounds back by seconds (by 0.6 s even on this
+ * machine's loopback). A returning visit registers at the page's load, which only asks for an update.
  */
-export function registerServiceWorker(onTakeover: () => void): void {
+export function registerServiceWorker(onTakeover: () => void, firstPullEnded: Promise<unknown>): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const firstVisit = navigator.serviceWorker.controller === null;
+  const ready = firstVisit
+    ? Promise.race([firstPullEnded.catch(() => undefined), new Promise((r) => setTimeout(r, FIRST_VISIT_SW_WAIT_MS))])
+    : Promise.resolve();
   // workbox-window is not needed to draw the first screen: it loads in its own chunk, which the
   // service worker precaches like every other; registration waits for the page's load event anyway.
-  import('workbox-window')
+  ready
+    .then(() => import('workbox-window'))
     .then(({ Workbox }) => {
       const base = appBase();
       register(new Workbox(new URL('sw.js', base).href, { scope: new URL(base).pathname }), onTakeover);

@@ -3,6 +3,7 @@
  * playwright-core's `chromium` directly,
  *  - runs in the stations' zone (timezoneId Europe/Vienna, TEST_ZONE), so the app's "today" (todayIn with the
  *    browser's zone) is the tests' "today" and the demo seed's day at any hour of the runner's clock;
+ *  - has the run's clock (scripts/test-at.sh moves it; wall-clock.ts);
  *  - records its pages' console and the last requests, and a failing test leaves a screenshot of every page still
  *    open, the console and the requests under test-results/e2e-failures/ (index.txt names them; scripts/test.sh
  *    prints it in CI's tail).
@@ -14,6 +15,7 @@ import { basename, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserType, type Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
 import { TEST_ZONE } from '../support/dates';
+import { browserEnv, RUN_CLOCK_SHIFT_MS, shiftWallClock, withRunClock } from './wall-clock';
 
 const FAILURES_DIR = 'test-results/e2e-failures';
 const CONSOLE_LINES = 400;
@@ -56,7 +58,8 @@ function record(rec: Recorder, context: BrowserContext): BrowserContext {
   return context;
 }
 
-function wrapBrowser(rec: Recorder, browser: Browser): Browser {
+async function wrapBrowser(rec: Recorder, browser: Browser): Promise<Browser> {
+  await withRunClock(browser);
   const newContext = browser.newContext.bind(browser);
   // Browser.newPage calls this.newContext, so pages opened without a context get the defaults too.
   browser.newContext = async (options) => record(rec, await newContext({ timezoneId: TEST_ZONE, ...options }));
@@ -71,9 +74,16 @@ function wrapChromium(): Recorder {
   const rec: Recorder = { opened: 0, pages: [], console: [], requests: [] };
   const launch = type.launch.bind(type);
   const launchPersistent = type.launchPersistentContext.bind(type);
-  type.launch = async (options) => wrapBrowser(rec, await launch(options));
-  type.launchPersistentContext = async (dir, options) =>
-    record(rec, await launchPersistent(dir, { timezoneId: TEST_ZONE, ...options }));
+  const connectOverCDP = type.connectOverCDP.bind(type);
+  type.launch = async (options) => wrapBrowser(rec, await launch({ env: browserEnv(), ...options }));
+  type.launchPersistentContext = async (dir, options) => {
+    const context = await launchPersistent(dir, { timezoneId: TEST_ZONE, env: browserEnv(), ...options });
+    if (RUN_CLOCK_SHIFT_MS) await shiftWallClock(context, RUN_CLOCK_SHIFT_MS);
+    return record(rec, context);
+  };
+  // a browser started as a plain process (restart.ts, killed like a crash) has the run's clock too
+  type.connectOverCDP = (async (...args: Parameters<BrowserType['connectOverCDP']>) =>
+    withRunClock(await connectOverCDP(...args))) as BrowserType['connectOverCDP'];
   type[WRAPPED] = rec;
   return rec;
 }

@@ -53,12 +53,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
-export async function launchProfile(userDataDir: string): Promise<BrowserContext> {
+export async function launchProfile(userDataDir: string, options: { offline?: boolean } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
     locale: 'de-DE',
+    ...options,
   });
 }
 

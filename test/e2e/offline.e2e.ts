@@ -14,6 +14,7 @@ import {
   waitForServiceWorker,
 } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
+import { startBrowser } from './restart';
 
 const today = testToday();
 
@@ -71,7 +72,7 @@ describe('offline entry', () => {
   });
 });
 
-describe('a device that never loaded the rounds', () => {
+describe('a first visit', () => {
   const data = tempDir('e2e-offline-first-data-');
   let server: TestServer;
 
@@ -84,26 +85,71 @@ describe('a device that never loaded the rounds', () => {
   });
 
   it('says "loading" while the first pull runs, and offline says to connect instead of loading for good', async () => {
+    const profile = tempDir('e2e-offline-first-profile-');
+    try {
+      const first = await startBrowser(profile.path, 'crash');
+      let context = first.context;
+      // the first pull never answers: the app was opened once and the phone ended it before its rounds came
+      await context.route(/\/hwe-api\/v2\/(sync-state|measure-rounds?)\b/, () => undefined);
+      let page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${server.url}/?date=${today}`);
+      const loading = () => page.getByText('Die Messrunden werden vom Server geladen…');
+      await loading().waitFor({ timeout: 30_000 });
+      await waitForServiceWorker(page);
+      // killed, not closed or navigated away: the pull under way had no moment to record its failure
+      await first.end();
+
+      // offline the app does not try to pull, so nothing would ever end the "loading"
+      // offline from the browser's start: a page that saw the network for a moment would try, fail and say so
+      context = await launchProfile(profile.path, { offline: true });
+      try {
+        page = context.pages()[0] ?? (await context.newPage());
+        await page.goto(`${server.url}/?date=${today}`);
+        await page
+          .getByText(/Auf diesem Gerät sind noch keine Messrunden gespeichert\. Verbinden Sie sich/)
+          .waitFor({ timeout: 30_000 });
+        expect(await loading().count()).toBe(0);
+        // a round's address says it is not on this device, not that it is loading
+        await page.goto(`${server.url}/stations/Quellen%20Kaunertal/${today}`);
+        await page.getByText('Die Gruppe mit dem Namen Quellen Kaunertal wurde nicht gefunden.').waitFor();
+        expect(await loading().count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      profile.remove();
+    }
+  });
+
+  it("installs the service worker only once the first pull has ended (its precache would share the pull's link)", async () => {
     const browser = await launchBrowser();
     try {
       const context = await browser.newContext({ locale: 'de-DE' });
-      // the first pull never answers: the app was opened once and closed before its rounds came
-      await context.route(/\/hwe-api\/v2\/(sync-state|measure-rounds?)\b/, () => undefined);
+      // the pull's last request is held until the test lets it go
+      let pullLast: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (pullLast = resolve));
+      const reached = new Promise<void>(
+        (resolve) =>
+          void context.route(/\/hwe-api\/v2\/completed-measure-round\b/, async (route) => {
+            resolve();
+            await held;
+            await route.continue();
+          }),
+      );
       const page = await context.newPage();
       await page.goto(`${server.url}/?date=${today}`);
-      const loading = page.getByText('Die Messrunden werden vom Server geladen…');
-      await loading.waitFor({ timeout: 30_000 });
+      await reached;
+      // the rounds are there, the pull has not ended: nothing registered yet
+      await page
+        .getByRole('link', { name: /Quellen Kaunertal/ })
+        .first()
+        .waitFor();
+      const registered = () =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+      expect(await registered()).toBe(false);
+      pullLast();
       await waitForServiceWorker(page);
-
-      // offline the app does not try to pull, so nothing would ever end the "loading"
-      await context.setOffline(true);
-      await page.reload();
-      await page.getByText(/Auf diesem Gerät sind noch keine Messrunden gespeichert\. Verbinden Sie sich/).waitFor();
-      expect(await loading.count()).toBe(0);
-      // a round's address says it is not on this device, not that it is loading
-      await page.goto(`${server.url}/stations/Quellen%20Kaunertal/${today}`);
-      await page.getByText('Die Gruppe mit dem Namen Quellen Kaunertal wurde nicht gefunden.').waitFor();
-      expect(await loading.count()).toBe(0);
+      expect(await registered()).toBe(true);
     } finally {
       await browser.close();
     }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, launchProfile } from './harness';
+import { browserEnv } from './wall-clock';
 
 /**
  * The browser restart of the durability tests (durability.e2e.ts, stored-round-open.e2e.ts): values typed into a
@@ -22,7 +23,7 @@ async function startKillableChromium(profile: string): Promise<ProfileBrowser> {
   const proc = spawn(
     CHROMIUM,
     ['--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...CHROMIUM_ARGS, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], env: browserEnv() ?? process.env },
   );
   const wsUrl = await new Promise<string>((resolve, reject) => {
     let buf = '';
