@@ -54,6 +54,12 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A worker process runs file after file (its modules loaded once: playwright-core, the server, the
+          // harness) instead of a new process per file: the start of each process and its imports left a worker idle
+          // 4–9 s between two files, some 170 s of the step's wall clock for 57 files. What a file starts it stops
+          // (server, browser, temp dirs: harness.ts), and module state that lives on is per worker by design
+          // (browser-setup.ts's recorder) or keyed (the PGlite template by the day).
+          isolate: false,
           // No retry (issue 33). A failing test leaves screenshots, console and requests under
           // test-results/e2e-failures/; every browser runs in the stations' zone (test/e2e/browser-setup.ts).
           globalSetup: ['test/e2e/global-setup.ts'],
