@@ -100,19 +100,22 @@ async function followTheUpdate(
   const answers = next.evaluate(async () => {
     const channel = new BroadcastChannel('hydrorounds-version');
     const got: string[] = [];
+    const reloaded = new Set<string>();
     // the reloaded tabs say hello again afterwards: only the answers to this announcement count
-    channel.onmessage = (e: MessageEvent<{ type: string }>) =>
-      void (['closing', 'closed'].includes(e.data.type) && got.push(e.data.type));
+    channel.onmessage = (e: MessageEvent<{ type: string; tab: string }>) => {
+      if (['closing', 'closed'].includes(e.data.type)) got.push(e.data.type);
+      else if (e.data.type === 'hello') reloaded.add(e.data.tab);
+    };
     channel.postMessage({
       type: 'hello',
       tab: 'next-version',
       schema: { offlineInstances: 99, drafts: 99 },
       version: 'next',
     });
-    // both old tabs answer closing and closed: once four answers are in, a short while more shows any extra one
-    for (const end = Date.now() + 10_000; got.length < 4 && Date.now() < end;)
+    // both old tabs answer closing and closed, then reload and say hello as new tabs: an extra answer of an old
+    // tab would have come before its reload, so once both hellos are in every answer is
+    for (const end = Date.now() + 20_000; (got.length < 4 || reloaded.size < 2) && Date.now() < end;)
       await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 500));
     channel.close();
     return got.sort();
   });
