@@ -8,9 +8,20 @@ import { CHROMIUM, CHROMIUM_ARGS, roundLink } from '../test/e2e/harness';
 import { BIG } from './dataset';
 import { record, type Profile } from './report';
 import { DESKTOP, throttle } from './browser';
+import { browserEnv, RUN_CLOCK_SHIFT_MS, shiftWallClock } from '../test/e2e/wall-clock';
 
-const launchProfile = (dir: string) =>
-  chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...DESKTOP });
+/** The profile's browser, with the run's clock when scripts/test-at.sh moved it (as bench/browser.ts's). */
+async function launchProfile(dir: string): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env: browserEnv(),
+    ...DESKTOP,
+  });
+  if (RUN_CLOCK_SHIFT_MS) await shiftWallClock(context, RUN_CLOCK_SHIFT_MS);
+  return context;
+}
 
 // runs at document start: the time (since navigation start) of the first frame showing the round's link (its
 // text says "open the table"; the round's name is in its accessible name)

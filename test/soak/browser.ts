@@ -5,6 +5,7 @@ import { formatDe, numericEntries, pickRound } from './driver';
 import { Rng } from './prng';
 import type { SoakReport } from './report';
 import type { SoakServer } from './soak-server';
+import { browserEnv, withRunClock } from '../e2e/wall-clock';
 
 /** As test/e2e/harness.ts (not imported: it registers Vitest hooks, and `npm run soak` runs outside Vitest). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -117,7 +118,10 @@ export async function browserSoak(
   const round: MeasureRound = await pickRound(server);
   const entries = numericEntries(round);
   const today = testToday();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // the run's clock when scripts/test-at.sh moved it (test/e2e/wall-clock.ts)
+  const browser = await withRunClock(
+    await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, env: browserEnv() }),
+  );
   const result = {
     rounds: 0,
     values: 0,
