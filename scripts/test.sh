@@ -66,11 +66,13 @@ count_vitest() { # $1 json report, $2 label
   if [ -f "$1" ]; then
     local p f
     p=$(node -e "const r=require('./$1');console.log(r.numPassedTests)")
-    f=$(node -e "const r=require('./$1');console.log(r.numFailedTests + (r.numTotalTestSuites && r.testResults.filter(t=>t.status==='failed'&&t.assertionResults.length===0).length))")
+    # a file that failed without a failed test (its beforeAll threw, so its tests were skipped; an import error)
+    # counts once: before, a file whose hook failed with its tests skipped counted as no failure at all
+    f=$(node -e "const r=require('./$1');console.log(r.numFailedTests + r.testResults.filter(t=>t.status==='failed'&&!t.assertionResults.some(a=>a.status==='failed')).length)")
     passed=$((passed + p)); failed=$((failed + f))
     [ "$f" -gt 0 ] && failures+=("$2 ($f)")
     # The failing tests' names and first message lines, printed again at the end (CI keeps only the tail).
-    node -e "const r=require('./$1');for(const t of r.testResults){if(t.status==='failed'&&!t.assertionResults.length)console.log('  $2: '+t.name+': '+String(t.message).slice(0,300));for(const a of t.assertionResults)if(a.status==='failed')console.log('  $2: '+t.name.replace(process.cwd()+'/','')+' > '+a.fullName+'\\n    '+a.failureMessages.join(' ').split('\\n').slice(0,4).join('\\n    '))}" >>test-results/failed-tests.txt
+    node -e "const r=require('./$1');for(const t of r.testResults){if(t.status==='failed'&&!t.assertionResults.some(a=>a.status==='failed'))console.log('  $2: '+t.name+': '+String(t.message||'failed outside its tests (a hook or an import; its error is in the output above)').slice(0,300));for(const a of t.assertionResults)if(a.status==='failed')console.log('  $2: '+t.name.replace(process.cwd()+'/','')+' > '+a.fullName+'\\n    '+a.failureMessages.join(' ').split('\\n').slice(0,4).join('\\n    '))}" >>test-results/failed-tests.txt
   else
     failed=$((failed + 1)); failures+=("$2 (no report)")
   fi
