@@ -62,7 +62,7 @@ parallel_steps() {
   durations+=("$(printf '%5d s  %s' $(($(date +%s) - group_t0)) "the checks above, two at a time")")
 }
 
-count_vitest() { # $1 json report, $2 label
+count_vitest() { # $1 json report, $2 label, $3 Vitest's exit code
   if [ -f "$1" ]; then
     local p f
     p=$(node -e "const r=require('./$1');console.log(r.numPassedTests)")
@@ -71,6 +71,10 @@ count_vitest() { # $1 json report, $2 label
     f=$(node -e "const r=require('./$1');console.log(r.numFailedTests + r.testResults.filter(t=>t.status==='failed'&&!t.assertionResults.some(a=>a.status==='failed')).length)")
     passed=$((passed + p)); failed=$((failed + f))
     [ "$f" -gt 0 ] && failures+=("$2 ($f)")
+    # failed with every test green: the coverage threshold, an error outside the tests (an unhandled rejection)
+    if [ "${3:-0}" -ne 0 ] && [ "$f" -eq 0 ]; then
+      failed=$((failed + 1)); failures+=("$2 run (exit $3 with no failed test: coverage threshold, unhandled error or load error; see its output)")
+    fi
     # The failing tests' names and first message lines, printed again at the end (CI keeps only the tail).
     node -e "const r=require('./$1');for(const t of r.testResults){if(t.status==='failed'&&!t.assertionResults.some(a=>a.status==='failed'))console.log('  $2: '+t.name+': '+String(t.message||'failed outside its tests (a hook or an import; its error is in the output above)').slice(0,300));for(const a of t.assertionResults)if(a.status==='failed')console.log('  $2: '+t.name.replace(process.cwd()+'/','')+' > '+a.fullName+'\\n    '+a.failureMessages.join(' ').split('\\n').slice(0,4).join('\\n    '))}" >>test-results/failed-tests.txt
   else
@@ -104,11 +108,7 @@ parallel_steps \
 rm -f test-results/unit.json test-results/e2e.json test-results/failed-tests.txt
 echo "== unit and integration tests (with coverage of src/domain)"
 timed unit npx vitest run --project unit --coverage --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/unit.json
-unit_rc=$?
-count_vitest test-results/unit.json unit
-if [ $unit_rc -ne 0 ] && [ -f test-results/unit.json ] && [ "$(node -e "console.log(require('./test-results/unit.json').numFailedTests)")" = 0 ]; then
-  failed=$((failed + 1)); failures+=("unit run (coverage threshold or load error)")
-fi
+count_vitest test-results/unit.json unit $?
 
 rm -f test-results/server-pg.json
 # only the files that use a database TEST_PG_URL points at (a scan, so a new one is never left out: see the script);
@@ -119,7 +119,7 @@ if [ ${#pg_files[@]} -eq 0 ]; then
   failed=$((failed + 1)); failures+=("server-on-postgresql (scripts/pg-test-files.mjs found no file)")
 else
   timed server-on-postgresql bash scripts/with-postgres.sh npx vitest run --project unit "${pg_files[@]}" --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/server-pg.json
-  count_vitest test-results/server-pg.json server-on-postgresql
+  count_vitest test-results/server-pg.json server-on-postgresql $?
 fi
 
 step build npm run build --silent
@@ -132,7 +132,7 @@ step bench-smoke npm run bench --silent -- --smoke
 rm -f test-results/soak.json
 echo "== soak: short seeded fault run (headless replication + one browser round, test/soak)"
 timed soak npx vitest run --config test/soak/vitest.config.ts --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/soak.json
-count_vitest test-results/soak.json soak
+count_vitest test-results/soak.json soak $?
 
 echo "== end-to-end tests in Chromium"
 # Two files at a time: each e2e file starts its own server and browser on free ports and a temp dir, and most of
@@ -141,7 +141,7 @@ echo "== end-to-end tests in Chromium"
 # files of 24 s), so two already fill the 2 cores and a third only slows each file down towards its timeouts.
 # The longest files start first, also on a clean clone (scripts/test-sequencer.mjs), so the two end together.
 timed e2e npx vitest run --project e2e --maxWorkers=2 --fileParallelism --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/e2e.json
-count_vitest test-results/e2e.json e2e
+count_vitest test-results/e2e.json e2e $?
 
 echo "== summary"
 echo "durations:"
