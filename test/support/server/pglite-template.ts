@@ -46,8 +46,13 @@ export function pgliteTemplateKey(): string {
   return `${testToday()}-${hash.digest('hex').slice(0, 16)}`;
 }
 
+/**
+ * Removes the templates (and abandoned builds) last written more than a day ago, by the file system's clock: the
+ * process's may be moved (scripts/test-at.sh), and against it every directory looked months old, so a build under way
+ * in another worker was removed under it (PGlite's ENOENT, errno 44, in the DST run).
+ */
 function removeOldTemplates(keep: string): void {
-  const dayAgo = Date.now() - 24 * 3_600_000;
+  const dayAgo = statSync(join(ROOT, keep)).mtimeMs - 24 * 3_600_000;
   for (const name of existsSync(ROOT) ? readdirSync(ROOT) : []) {
     const path = join(ROOT, name);
     try {
