@@ -49,10 +49,10 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
   });
   void requestPersistentStorage();
   const opened = getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() });
-  registerServiceWorker(
-    () => versionGuard.takeover(),
-    opened.then((db) => firstPullEnded(db)),
-  );
+  // settled either way: without a service worker (or in dev) nobody awaits it, and a database that failed to open
+  // (or closed before any pull ended) must not leave an unhandled rejection behind
+  const pullEnded = opened.then((db) => firstPullEnded(db)).catch(() => undefined);
+  registerServiceWorker(() => versionGuard.takeover(), pullEnded);
   const shell = loadShell();
   // awaited below once the database is open; a database that fails first must not leave it unhandled
   shell.catch(() => undefined);
