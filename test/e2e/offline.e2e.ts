@@ -5,8 +5,8 @@ import type { HistoricValueList } from '../../schemas/api';
 import {
   api,
   countRoundPosts,
-  launchBrowser,
   launchProfile,
+  serverAndBrowser,
   startTestServer,
   submitRound,
   tempDir,
@@ -73,16 +73,7 @@ describe('offline entry', () => {
 });
 
 describe('a first visit', () => {
-  const data = tempDir('e2e-offline-first-data-');
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(data.path);
-  });
-  afterAll(async () => {
-    await server?.close();
-    data.remove();
-  });
+  const env = serverAndBrowser('e2e-offline-first-data-');
 
   it('says "loading" while the first pull runs, and offline says to connect instead of loading for good', async () => {
     const profile = tempDir('e2e-offline-first-profile-');
@@ -92,7 +83,7 @@ describe('a first visit', () => {
       // the first pull never answers: the app was opened once and the phone ended it before its rounds came
       await context.route(/\/hwe-api\/v2\/(sync-state|measure-rounds?)\b/, () => undefined);
       let page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(`${server.url}/?date=${today}`);
+      await page.goto(`${env.server().url}/?date=${today}`);
       const loading = () => page.getByText('Die Messrunden werden vom Server geladen…');
       await loading().waitFor({ timeout: 30_000 });
       await waitForServiceWorker(page);
@@ -104,13 +95,13 @@ describe('a first visit', () => {
       context = await launchProfile(profile.path, { offline: true });
       try {
         page = context.pages()[0] ?? (await context.newPage());
-        await page.goto(`${server.url}/?date=${today}`);
+        await page.goto(`${env.server().url}/?date=${today}`);
         await page
           .getByText(/Auf diesem Gerät sind noch keine Messrunden gespeichert\. Verbinden Sie sich/)
           .waitFor({ timeout: 30_000 });
         expect(await loading().count()).toBe(0);
         // a round's address says it is not on this device, not that it is loading
-        await page.goto(`${server.url}/stations/Quellen%20Kaunertal/${today}`);
+        await page.goto(`${env.server().url}/stations/Quellen%20Kaunertal/${today}`);
         await page.getByText('Die Gruppe mit dem Namen Quellen Kaunertal wurde nicht gefunden.').waitFor();
         expect(await loading().count()).toBe(0);
       } finally {
@@ -122,9 +113,8 @@ describe('a first visit', () => {
   });
 
   it("installs the service worker only once the first pull has ended (its precache would share the pull's link)", async () => {
-    const browser = await launchBrowser();
+    const context = await env.browser().newContext({ locale: 'de-DE' });
     try {
-      const context = await browser.newContext({ locale: 'de-DE' });
       // the pull's last request is held until the test lets it go
       let pullLast: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (pullLast = resolve));
@@ -137,7 +127,7 @@ describe('a first visit', () => {
           }),
       );
       const page = await context.newPage();
-      await page.goto(`${server.url}/?date=${today}`);
+      await page.goto(`${env.server().url}/?date=${today}`);
       await reached;
       // the rounds are there, the pull has not ended: nothing registered yet
       await page
@@ -151,7 +141,7 @@ describe('a first visit', () => {
       await waitForServiceWorker(page);
       expect(await registered()).toBe(true);
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 });
