@@ -2,7 +2,7 @@
 // on the start page and on a round's table of the demo, each in a fresh browser profile (a first visit).
 // Debian's Chromium is started here with a DevTools port; Lighthouse downloads no browser.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -65,11 +65,13 @@ async function audit(url: string): Promise<Figures> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) console.warn(`  Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
-    // what moved (BENCH_LIGHTHOUSE_DETAILS=1): the elements behind the layout shift
-    if (process.env.BENCH_LIGHTHOUSE_DETAILS)
-      console.info(
-        JSON.stringify(audits['layout-shifts']?.details ?? audits['layout-shift-elements']?.details, null, 1),
-      );
+    // where the time went (BENCH_LIGHTHOUSE_DETAILS=1): the whole report, for its long tasks, its main-thread
+    // breakdown, its LCP element and the elements behind a layout shift
+    if (process.env.BENCH_LIGHTHOUSE_DETAILS) {
+      const file = `test-results/lighthouse-${new URL(url).pathname.split('/')[1] || 'start'}-${Date.now()}.json`;
+      writeFileSync(file, JSON.stringify(result.lhr));
+      console.info(`  the whole report: ${file}`);
+    }
     const score = (k: string) => Math.round((categories[k]?.score ?? Number.NaN) * 100);
     const value = (k: string) => audits[k]?.numericValue ?? Number.NaN;
     return {

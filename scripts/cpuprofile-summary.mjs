@@ -27,7 +27,8 @@ function mapOf(url) {
 /** "function file:line" of a frame, from the source map where there is one. */
 function nameOf({ functionName, url, lineNumber, columnNumber }) {
   const map = url ? mapOf(url) : null;
-  if (map) {
+  // a frame without a place (lineNumber -1: the script's top level as a whole) keeps its own name
+  if (map && lineNumber >= 0) {
     const p = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
     if (p.source) {
       const source = p.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\/\.vite\/deps\//, '');

@@ -45,7 +45,9 @@ export function mergeSeries<P extends { dt: string }>(
   let written = 0;
   for (const p of values) {
     const key = instant(p.dt);
-    if (before.get(key) !== canonical(p)) written += 1;
+    // a value the stored copy lacks is written whatever its content: no need to serialise it (a first pull)
+    const stored = before.get(key);
+    if (stored === undefined || stored !== canonical(p)) written += 1;
     before.delete(key);
   }
   written += before.size;

@@ -63,3 +63,17 @@ describe('§5 MEZ mode: times typed and posted in fixed UTC+1', () => {
     expect(formatDateTime('2026-07-01T22:30:00Z', 'de', MEZ_ZONE)).toBe('01.07.2026 23:30');
   });
 });
+
+describe('combineDateAndTime answers from its memory as it computed them', () => {
+  it.each<[string, string, string | undefined, string | undefined]>([
+    // date, time, in the stations' zone, in MEZ
+    ['2026-07-01', '12:00', '2026-07-01T12:00:00.000+02:00', '2026-07-01T12:00:00.000+01:00'],
+    ['2026-02-30', '12:00', undefined, undefined],
+    ['2026-03-29', '02:30', '2026-03-29T03:30:00.000+02:00', '2026-03-29T02:30:00.000+01:00'],
+  ])('%s %s: the same answer asked twice, and each zone its own', (date, time, wall, mez) => {
+    for (let i = 0; i < 2; i++) {
+      expect(combineDateAndTime(date, time, DEFAULT_ZONE)).toBe(wall);
+      expect(combineDateAndTime(date, time, MEZ_ZONE)).toBe(mez);
+    }
+  });
+});
