@@ -1,7 +1,7 @@
 import { testToday } from '../support/dates';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverAndBrowser, watchErrors } from './harness';
+import { answerWithChangedJson, serverAndBrowser, watchErrors } from './harness';
 
 const today = testToday();
 const VIEWPORTS = [
@@ -15,11 +15,9 @@ const USERS = Array.from({ length: 55 }, (_, i) => `user${String(i + 1).padStart
 
 /** The server's config with changes, as if the operator had set them. */
 async function withConfig(context: BrowserContext, change: Record<string, unknown>) {
-  await context.route('**/hwe-api/v2/config', async (route) => {
-    const response = await route.fetch();
-    const json = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...json, ...change } });
-  });
+  await context.route('**/hwe-api/v2/config', (route) =>
+    answerWithChangedJson<Record<string, unknown>>(route, (json) => ({ ...json, ...change })),
+  );
 }
 
 const box = async (page: Page, selector: string) => {
@@ -130,11 +128,9 @@ describe('admin and first visit', () => {
     // a non-admin (no identity provider) learns who may use the page; the operator's title in the language
     context = await env.browser().newContext({ locale: 'de-DE' });
     await withConfig(context, { title: { de: 'Pegelrunden', en: 'Gauge rounds' } });
-    await context.route('**/hwe-api/v2/info', async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...json, isAdmin: false, username: 'olga' } });
-    });
+    await context.route('**/hwe-api/v2/info', (route) =>
+      answerWithChangedJson<Record<string, unknown>>(route, (json) => ({ ...json, isAdmin: false, username: 'olga' })),
+    );
     page = await context.newPage();
     await page.goto(`${server.url}/permissions`);
     await page.getByTestId('permissions-not-admin').waitFor({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { TestServer } from './harness';
+import { answerWithChangedJson, type TestServer } from './harness';
 
 /** A table's value or time field by its exact label. */
 export const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -64,7 +64,6 @@ export async function keepDeviceUnit(target: Page | BrowserContext, db: TestServ
         : node;
   await target.route('**/hwe-api/v2/measure-round/*', async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    return route.fulfill({ response, json: keepUnit(await response.json()) });
+    return answerWithChangedJson(route, keepUnit);
   });
 }

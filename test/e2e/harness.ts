@@ -2,7 +2,7 @@ import { testToday } from '../support/dates';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type ServerOptions } from '../../server/app';
 import { testEndpoint } from '../../server/http/faults';
@@ -86,6 +86,22 @@ export async function api<T>(server: TestServer, path: string): Promise<T> {
   const res = await fetch(`${server.url}/hwe-api/v2${path}`);
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
+}
+
+/**
+ * Answers an intercepted request with the server's own JSON answer as `change` makes it. A test that ends (closes
+ * its context) while such a request is in flight leaves nobody waiting for the answer: Playwright then refuses
+ * the response's body ("Response has been disposed"), which is let go here instead of failing the run as an
+ * unhandled rejection (it once did, in admin-first-visit's /config, after its test had passed).
+ */
+export async function answerWithChangedJson<T>(route: Route, change: (json: T) => unknown): Promise<void> {
+  try {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: change((await response.json()) as T) });
+  } catch (e) {
+    if (e instanceof Error && /disposed|has been closed|Target closed/.test(e.message)) return;
+    throw e;
+  }
 }
 
 /** How many submissions reached the server (from the fault-injection request log). */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app';
-import { launchBrowser, navItem, tempDir, watchErrors, type TestServer } from './harness';
+import { answerWithChangedJson, launchBrowser, navItem, tempDir, watchErrors, type TestServer } from './harness';
 
 const EXAMPLE = new URL('../../examples/network', import.meta.url).pathname;
 const ROUND = 'Pegelrunde Oberes Inntal';
@@ -44,11 +44,13 @@ describe('an operator loads their own station network', () => {
   it('tells someone who is not an administrator whom to ask', async () => {
     // the configuration's locale (de) is the app's language
     const context = await browser.newContext({ locale: 'de-DE' });
-    await context.route('**/hwe-api/v2/info', async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...json, isAdmin: false, username: 'anna.berger' } });
-    });
+    await context.route('**/hwe-api/v2/info', (route) =>
+      answerWithChangedJson<Record<string, unknown>>(route, (json) => ({
+        ...json,
+        isAdmin: false,
+        username: 'anna.berger',
+      })),
+    );
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/`);
