@@ -1,3 +1,4 @@
+import { createRevision, now } from 'rxdb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateOfflineInstanceV2, type OfflineInstanceDocV1 } from '../../schemas/db/offline-instance-doc';
 import { memoryDatabase } from '../../test/unit/memory-db';
@@ -142,6 +143,61 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
     expect(edited).toMatchObject({ syncState: 'correction', corrects: i.instanceId, mrRemark: 'corrected' });
     expect(edited.lastError).toBeUndefined();
     expect((await queueInstance(db, i.instanceId))?.syncState).toBe('queued');
+  });
+
+  describe('keystrokes into one round', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('leave the instance as it was while it is a draft: no write of it on a key', async () => {
+      const i = await create();
+      const revision = async () => (await db.offlineInstances.findOne(i.instanceId).exec())?.revision;
+      const before = await revision();
+      await writeInstanceDraft(db, i.instanceId, 'ts1', { text: '1' });
+      await writeInstanceDraft(db, i.instanceId, 'ts1', { text: '16' });
+      expect(await revision()).toBe(before);
+      expect(await readDrafts(db, i.instanceId)).toMatchObject([{ text: '16' }]);
+      // an edit that changes a field of the instance still writes it
+      await recordEdit(db, i.instanceId, { mrRemark: 'Pegel vereist' });
+      expect(await revision()).not.toBe(before);
+    });
+
+    it("are refused once another tab's submit is stored (written into the same storage)", async () => {
+      const i = await create();
+      await writeInstanceDraft(db, i.instanceId, 'ts1', { text: '1' });
+      // the other tab writes into the same IndexedDB, past this tab's RxDB collection
+      const storage = db.offlineInstances.storageInstance;
+      const [previous] = await storage.findDocumentsById([i.instanceId], false);
+      if (!previous) throw new Error('no instance stored');
+      const queued = {
+        ...previous,
+        syncState: 'queued' as const,
+        _rev: createRevision('another-tab', previous),
+        _meta: { ...previous._meta, lwt: now() },
+      };
+      expect((await storage.bulkWrite([{ previous, document: queued }], 'another tab')).error).toEqual([]);
+      await expect(writeInstanceDraft(db, i.instanceId, 'ts1', { text: '16' })).rejects.toBeInstanceOf(
+        InstanceConflict,
+      );
+      expect(await readDrafts(db, i.instanceId)).toMatchObject([{ text: '1' }]);
+    });
+
+    it('are stored in the order typed when the first key after an error has to write the way back to editing', async () => {
+      const i = await create();
+      await queueInstance(db, i.instanceId);
+      const s = await startSend(db, i.instanceId);
+      await stopSend(db, i.instanceId, s?.sendRev ?? -1, 'fail', { code: 'http', status: 500 });
+      // IndexedDB at load: every write of the instance takes a while, so later keys come while the first is stored
+      db.offlineInstances.preSave(() => sleep(30), false);
+      const typed = ['1', '16', '168', '1681', '1681,', '1681,5'];
+      const writes: Promise<void>[] = [];
+      for (const [k, text] of typed.entries()) {
+        writes.push(writeInstanceDraft(db, i.instanceId, 'ts1', { text }));
+        await sleep(k === 3 ? 40 : 5);
+      }
+      await Promise.all(writes);
+      expect(await readDrafts(db, i.instanceId)).toMatchObject([{ text: '1681,5' }]);
+      expect((await read(i.instanceId))?.syncState).toBe('draft');
+    });
   });
 
   it('queues a correction at once when the server holds another body under the id (409)', async () => {

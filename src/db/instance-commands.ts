@@ -54,17 +54,53 @@ export class InstanceConflict extends Error {
 
 type Guard = (d: OfflineInstanceDoc) => OfflineInstanceDoc | null;
 
+/** Per instance, the end of this tab's last command on it (see `inOrder`). */
+const lastCommand = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `step` once every earlier command of this tab on the instance has ended: its compare-and-sets, and each
+ * edit's check together with the start of its write (`withEdit`). So a round's keystrokes are stored in the order
+ * they were typed, however long one key's check takes: the first key after an error writes the way back to
+ * editing while the next keys' checks find nothing to write, and those must not pass it (a correction once sent
+ * "16" while the field showed 1681,5, corrections.e2e.ts at load). Steps never wait for another command of the
+ * same instance, so the chain cannot deadlock.
+ */
+function inOrder<T>(instanceId: string, step: () => Promise<T>): Promise<T> {
+  const run = (lastCommand.get(instanceId) ?? Promise.resolve()).then(step);
+  const ended = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  lastCommand.set(instanceId, ended);
+  void ended.then(() => {
+    if (lastCommand.get(instanceId) === ended) lastCommand.delete(instanceId);
+  });
+  return run;
+}
+
 /**
  * Applies `guard` to the newest stored revision; null from the guard refuses (nothing written).
- * Resolves to the stored result, or null when refused or missing.
+ * Resolves to the stored result, or null when refused or missing. Not in order by itself: see `compareAndSet`.
  */
-async function compareAndSet(db: AppDatabase, instanceId: string, guard: Guard): Promise<OfflineInstanceDoc | null> {
+async function compareAndSetNow(
+  db: AppDatabase,
+  instanceId: string,
+  guard: Guard,
+  { skipUnchanged = false }: { skipUnchanged?: boolean } = {},
+): Promise<OfflineInstanceDoc | null> {
+  if (skipUnchanged) {
+    // A guard that answers the revision it was given unchanged needs no write: RxDB's incrementalModify would
+    // write a new revision anyway (an IndexedDB write, a change event and the renders of everything showing the
+    // instance, on every key). Read from the storage itself, not RxDB's caches: another tab's write (a submit)
+    // is there the moment it committed, before its change event reached this tab. This tab's own commands run
+    // one after the other (inOrder), so none moves the instance between this read and the caller's write.
+    const [stored] = await db.offlineInstances.storageInstance.findDocumentsById([instanceId], false);
+    if (!stored) return null;
+    const { _meta, _rev, _deleted, _attachments, ...current } = stored;
+    if (guard(current) === current) return current;
+  }
   const doc = await db.offlineInstances.findOne(instanceId).exec();
   if (!doc) return null;
-  // Always through incrementalModify, even when the guard changes nothing: RxDB runs one document's modifications
-  // one after the other, and that queue is what keeps a round's keystrokes in order. Skipping the write when nothing
-  // changed let a later key's draft pass an earlier one still queued behind the way out of an error, and the earlier
-  // text was stored last (a correction sent "16" while the field showed 1681,5; corrections.e2e.ts at load).
   let refused = false;
   const after = await doc.incrementalModify((d) => {
     const next = guard(d);
@@ -72,6 +108,11 @@ async function compareAndSet(db: AppDatabase, instanceId: string, guard: Guard):
     return next ?? d;
   });
   return refused ? null : after.toMutableJSON();
+}
+
+/** `compareAndSetNow` after this tab's earlier commands on the instance (`inOrder`). */
+function compareAndSet(db: AppDatabase, instanceId: string, guard: Guard): Promise<OfflineInstanceDoc | null> {
+  return inOrder(instanceId, () => compareAndSetNow(db, instanceId, guard));
 }
 
 /** Moves `d` by `event` if the lifecycle allows it; null when refused. */
@@ -166,19 +207,32 @@ export async function openOrCreateInstance(
  * edited; an instance in error goes back to editing (a correction when the server holds its values).
  * Throws InstanceConflict when the instance is on its way (the screen must "Edit again" first).
  */
-export async function recordEdit(
+export function recordEdit(
   db: AppDatabase,
   instanceId: string,
   fields: Partial<Pick<OfflineInstanceDoc, 'mrTeam' | 'mrRemark' | 'date'>> = {},
 ): Promise<OfflineInstanceDoc> {
-  const after = await compareAndSet(db, instanceId, (d) => {
-    const changesFields = Object.entries(fields).some(([k, value]) => d[k as keyof OfflineInstanceDoc] !== value);
-    // Typing into a draft needs no write of the instance: a send never starts from an editable state.
-    if (d.syncState !== 'error' && !changesFields && (d.syncState === 'draft' || d.syncState === 'correction'))
-      return d;
-    const moved = move(forkCorrection(d, newId), 'edit', { ...fields, editRev: (d.editRev ?? 0) + 1 });
-    return moved && without(moved, 'lastError');
-  });
+  return inOrder(instanceId, () => recordEditNow(db, instanceId, fields));
+}
+
+async function recordEditNow(
+  db: AppDatabase,
+  instanceId: string,
+  fields: Partial<Pick<OfflineInstanceDoc, 'mrTeam' | 'mrRemark' | 'date'>> = {},
+): Promise<OfflineInstanceDoc> {
+  const after = await compareAndSetNow(
+    db,
+    instanceId,
+    (d) => {
+      const changesFields = Object.entries(fields).some(([k, value]) => d[k as keyof OfflineInstanceDoc] !== value);
+      // Typing into a draft needs no write of the instance: a send never starts from an editable state.
+      if (d.syncState !== 'error' && !changesFields && (d.syncState === 'draft' || d.syncState === 'correction'))
+        return d;
+      const moved = move(forkCorrection(d, newId), 'edit', { ...fields, editRev: (d.editRev ?? 0) + 1 });
+      return moved && without(moved, 'lastError');
+    },
+    { skipUnchanged: true },
+  );
   if (!after)
     throw new InstanceConflict(
       instanceId,
@@ -193,11 +247,18 @@ export async function recordEdit(
  * is refused (InstanceConflict, nothing written) while the round is on its way, and once the server holds the
  * round's values it becomes part of a correction the next submit sends whole; without it a part changed after a
  * half-finished send (values stored, a photo failed) was left on the device while the next send only uploaded
- * the photos and said "sent". Resolves to what `write` resolves to.
+ * the photos and said "sent". The write starts in the edit's turn (`inOrder`), so the writes of a round start in
+ * the order of its edits; the next edit does not wait for this write to end. Resolves to what `write` resolves to.
  */
-export async function withEdit<T>(db: AppDatabase, instanceId: string, write: () => Promise<T>): Promise<T> {
-  await recordEdit(db, instanceId);
-  return write();
+export function withEdit<T>(db: AppDatabase, instanceId: string, write: () => Promise<T>): Promise<T> {
+  let written: Promise<T> | undefined;
+  const checked = inOrder(instanceId, async () => {
+    await recordEditNow(db, instanceId);
+    written = write();
+    // handled by the caller through the promise below, once this turn has ended
+    written.catch(() => undefined);
+  });
+  return checked.then(() => written as Promise<T>);
 }
 
 /** Writes one entry's draft after checking the instance may be edited (never into a round on its way). */
