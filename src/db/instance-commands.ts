@@ -93,7 +93,8 @@ async function compareAndSetNow(
     // write a new revision anyway (an IndexedDB write, a change event and the renders of everything showing the
     // instance, on every key). Read from the storage itself, not RxDB's caches: another tab's write (a submit)
     // is there the moment it committed, before its change event reached this tab. This tab's own commands run
-    // one after the other (inOrder), so none moves the instance between this read and the caller's write.
+    // one after the other (inOrder), so none moves the instance between this read and the start of the caller's
+    // write (withEdit); a submit waits for the writes under way before it queues (useIndoorInstance's settled).
     const [stored] = await db.offlineInstances.storageInstance.findDocumentsById([instanceId], false);
     if (!stored) return null;
     const { _meta, _rev, _deleted, _attachments, ...current } = stored;
