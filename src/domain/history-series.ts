@@ -46,8 +46,8 @@ export function mergeSeries<P extends { dt: string }>(
   for (const p of values) {
     const key = instant(p.dt);
     // a value the stored copy lacks is written whatever its content: no need to serialise it (a first pull)
-    const stored = before.get(key);
-    if (stored === undefined || stored !== canonical(p)) written += 1;
+    const storedCopy = before.get(key);
+    if (storedCopy === undefined || storedCopy !== canonical(p)) written += 1;
     before.delete(key);
   }
   written += before.size;
