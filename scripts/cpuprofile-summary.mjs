@@ -32,7 +32,8 @@ function nameOf({ functionName, url, lineNumber, columnNumber }) {
     const p = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
     if (p.source) {
       const source = p.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\/\.vite\/deps\//, '');
-      const short = source.startsWith('node_modules/') ? source.split('/').slice(1, 3).join('/') : source;
+      const short =
+        source.startsWith('node_modules/') && !process.env.LONG ? source.split('/').slice(1, 3).join('/') : source;
       return `${p.name ?? functionName ?? '(anonymous)'} ${short}:${p.line}`;
     }
   }
@@ -116,4 +117,48 @@ if (process.env.STEPS) {
   console.info(`--- steps, per keystroke (${keys} keystrokes)`);
   for (const [label, ms] of sums)
     console.info(`${(ms / keys).toFixed(2).padStart(8)} ms  ${label}  (${ms.toFixed(0)} ms in all)`);
+}
+
+// TASKS=<ms>: the stretches of uninterrupted work of at least <ms> (a first visit's long tasks, roughly: a stretch
+// ends at the first idle sample), each with the functions most of its samples ran in, outermost library frames
+// left out. For finding what Lighthouse's long tasks are.
+if (process.env.TASKS) {
+  const minMs = Number(process.env.TASKS);
+  const runs = [];
+  let at = 0;
+  let run;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const id = profile.samples[i];
+    if (/^\((idle|program)\)/.test(names.get(id))) {
+      if (run) runs.push(run);
+      run = undefined;
+    } else {
+      run ??= { start: at, ms: 0, counts: new Map(), self: new Map(), samples: 0 };
+      run.ms += ms;
+      run.samples++;
+      run.self.set(names.get(id), (run.self.get(names.get(id)) ?? 0) + ms);
+      const seen = new Set();
+      for (let n = id; n !== undefined; n = parent.get(n)) {
+        const name = names.get(n);
+        if (seen.has(name) || !/ src\/| replication\/| schemas\//.test(name)) continue;
+        seen.add(name);
+        run.counts.set(name, (run.counts.get(name) ?? 0) + 1);
+      }
+    }
+    at += ms;
+  }
+  if (run) runs.push(run);
+  console.info(`--- stretches of work of ${minMs} ms or more (start, length, the app's functions in most samples)`);
+  for (const r of runs.filter((r) => r.ms >= minMs)) {
+    const main = [...r.counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([name, c]) => `${Math.round((100 * c) / r.samples)}% ${name}`);
+    console.info(`@${r.start.toFixed(0).padStart(6)} ${r.ms.toFixed(0).padStart(5)} ms  ${main.join(' | ')}`);
+    // SELF=1: also the stretch's own time per function (where the work is, library code included)
+    if (process.env.SELF)
+      for (const [name, ms] of [...r.self].sort((a, b) => b[1] - a[1]).slice(0, 6))
+        console.info(`${''.padStart(14)}self ${ms.toFixed(1).padStart(6)} ms  ${name}`);
+  }
 }

@@ -72,71 +72,73 @@ export function GroupSelection() {
         </p>
       )}
       {outdoor && <StoredTours emphasize date={date} />}
+      {/* shown while the first pull brings the rounds too, in the same place: what the cards will offer is read
+          before they come, and the page's largest text is painted with its frame instead of seconds later (LCP) */}
+      {(rounds.length > 0 || firstPullRunning) && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="round-actions-hint">
+          <Trans>
+            Office: enter in the table now. Field: store the round on this device for a tour without network.
+          </Trans>
+        </p>
+      )}
       {rounds.length === 0 ? (
         <NoRounds loaded={sync.lastPullAt !== undefined && !sync.lastPullError} pulling={firstPullRunning} />
       ) : (
-        <>
-          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="round-actions-hint">
-            <Trans>
-              Office: enter in the table now. Field: store the round on this device for a tour without network.
-            </Trans>
-          </p>
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Measure rounds`}>
-            {rounds.map((r) => {
-              const name = r.mrName;
-              const meteo = isMeteoRound(r.entries, meteoParams);
-              const openLabel = meteo ? t`Open meteo input` : t`Open office table`;
-              // mode 2 (outdoor tour): taking a round offline is the way into it; the table stays one click away
-              const primary = 'bg-sky-700 text-white hover:bg-sky-800';
-              const secondary =
-                'border border-slate-400 bg-white text-slate-900 hover:bg-slate-100 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
-              const takeOffline = (
-                <Button
-                  variant={outdoor ? 'primary' : 'secondary'}
-                  onClick={() => setStoring(r.toMutableJSON())}
-                  aria-label={t`Take ${name} offline`}
-                >
-                  <Trans>Take offline (for the field)</Trans>
-                </Button>
-              );
-              const open = (
-                <Link
-                  // a meteo round opens its month list (§2 meteoInput), every other round the table
-                  to={meteo ? '/meteo/$group/$date' : '/stations/$group/$date'}
-                  params={{ group: name, date }}
-                  // the round's name in the link's name: one link per round, found by its name
-                  aria-label={`${openLabel}: ${name}`}
-                  className={`flex min-h-11 items-center justify-center rounded px-4 py-2 text-center font-semibold ${outdoor ? secondary : primary}`}
-                >
-                  {openLabel}
-                </Link>
-              );
-              return (
-                <li
-                  key={r.mrId}
-                  className="flex flex-col gap-2 rounded border border-slate-300 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-900"
-                >
-                  {outdoor && takeOffline}
-                  <div>
-                    <h2 className="font-semibold">{name}</h2>
-                    <p className="text-sm text-slate-600 dark:text-slate-400">
-                      {r.mrGroup} ·{' '}
-                      <Plural
-                        value={new Set(r.entries.map((e) => e.staNumber)).size}
-                        one="# station"
-                        other="# stations"
-                      />
-                    </p>
-                  </div>
-                  <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
-                    {open}
-                    {!outdoor && takeOffline}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </>
+        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Measure rounds`}>
+          {rounds.map((r) => {
+            const name = r.mrName;
+            const meteo = isMeteoRound(r.entries, meteoParams);
+            const openLabel = meteo ? t`Open meteo input` : t`Open office table`;
+            // mode 2 (outdoor tour): taking a round offline is the way into it; the table stays one click away
+            const primary = 'bg-sky-700 text-white hover:bg-sky-800';
+            const secondary =
+              'border border-slate-400 bg-white text-slate-900 hover:bg-slate-100 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
+            const takeOffline = (
+              <Button
+                variant={outdoor ? 'primary' : 'secondary'}
+                onClick={() => setStoring(r.toMutableJSON())}
+                aria-label={t`Take ${name} offline`}
+              >
+                <Trans>Take offline (for the field)</Trans>
+              </Button>
+            );
+            const open = (
+              <Link
+                // a meteo round opens its month list (§2 meteoInput), every other round the table
+                to={meteo ? '/meteo/$group/$date' : '/stations/$group/$date'}
+                params={{ group: name, date }}
+                // the round's name in the link's name: one link per round, found by its name
+                aria-label={`${openLabel}: ${name}`}
+                className={`flex min-h-11 items-center justify-center rounded px-4 py-2 text-center font-semibold ${outdoor ? secondary : primary}`}
+              >
+                {openLabel}
+              </Link>
+            );
+            return (
+              <li
+                key={r.mrId}
+                className="flex flex-col gap-2 rounded border border-slate-300 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-900"
+              >
+                {outdoor && takeOffline}
+                <div>
+                  <h2 className="font-semibold">{name}</h2>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {r.mrGroup} ·{' '}
+                    <Plural
+                      value={new Set(r.entries.map((e) => e.staNumber)).size}
+                      one="# station"
+                      other="# stations"
+                    />
+                  </p>
+                </div>
+                <div className="mt-auto flex flex-wrap gap-2 [&>*]:grow">
+                  {open}
+                  {!outdoor && takeOffline}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
       )}
       {!outdoor && <StoredTours emphasize={false} date={date} />}
       <UnsentInstances />

@@ -96,23 +96,32 @@ export function TabularInput(props: {
   if (!isIsoDate(date)) {
     return <Alert type="danger">{t`The date in the address is not a valid date (YYYY-MM-DD).`}</Alert>;
   }
-  if (round === undefined) return <p role="status">…</p>;
-  if (round === null) {
-    // a first visit: the rounds are still on their way from the server (the first pull), so "cannot find" would be
-    // false (it was the first thing a first visit to a round's address showed); a failed pull says not found
-    if (firstPullRunning) return <p role="status">{t`Loading the rounds from the server…`}</p>;
-    return <GroupNotFound group={group} />;
-  }
+  // a first visit: the rounds are still on their way from the server (the first pull), so "cannot find" would be
+  // false (it was the first thing a first visit to a round's address showed); a failed pull says not found
+  if (round === null && !firstPullRunning) return <GroupNotFound group={group} />;
+  // The heading comes from the address (the round is found by that name), so it is drawn at once, in the place and
+  // element the loaded table keeps: the user sees which round is coming, and the page's largest text is not held
+  // back until the first pull stored the round (Lighthouse's largest contentful paint on a first visit).
+  const heading = (
+    <h1 id="tabular-heading" className="text-xl font-semibold">
+      {group} <span className="font-normal text-slate-600 dark:text-slate-400">· {fmt.date(date)}</span>
+      <RoundDateCheck date={date} now={now} />
+      <MezNote />
+    </h1>
+  );
+  if (!round)
+    return (
+      <section aria-labelledby="tabular-heading" className="space-y-3">
+        {heading}
+        <p role="status">{round === undefined ? '…' : t`Loading the rounds from the server…`}</p>
+      </section>
+    );
   // only an instance being edited takes input; one on its way is reopened with "Edit again" first
   const locked = instance ? !actionsOf(instance).edit : false;
 
   return (
     <section aria-labelledby="tabular-heading" className="space-y-3">
-      <h1 id="tabular-heading" className="text-xl font-semibold">
-        {round.mrName} <span className="font-normal text-slate-600 dark:text-slate-400">· {fmt.date(date)}</span>
-        <RoundDateCheck date={date} now={now} />
-        <MezNote />
-      </h1>
+      {heading}
       <AnalysisLinks group={round.mrName} />
       <LastSubmission mrId={round.mrId} date={date} instance={instance} />
       {/* a task or facility change that could not be stored is said like a value's */}
