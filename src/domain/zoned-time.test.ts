@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   formatCalendarDate,
   formatWallDate,
@@ -8,7 +8,6 @@ import {
   isIsoCalendarDate,
   isoToEpoch,
   isoWallTimeIn,
-  localZone,
   toIsoDate,
   wallTimeIn,
   type DateLocale,
@@ -137,30 +136,5 @@ describe('formatting wall times', () => {
     const late = isoWallTimeIn('2026-07-01T22:05:00Z', 'Europe/Vienna');
     expect(late && toIsoDate(late)).toBe('2026-07-02');
     expect(isoWallTimeIn('nope', 'UTC')).toBeUndefined();
-  });
-});
-
-describe('localZone asks the engine at most once a minute', () => {
-  it('keeps the zone it was told for a minute, then asks again', () => {
-    let zone = 'Asia/Tokyo';
-    const real = Intl.DateTimeFormat;
-    const asked = vi
-      .spyOn(Intl, 'DateTimeFormat')
-      .mockImplementation(
-        () => ({ resolvedOptions: () => ({ ...new real().resolvedOptions(), timeZone: zone }) }) as Intl.DateTimeFormat,
-      );
-    try {
-      expect(localZone(1_000_000)).toBe('Asia/Tokyo');
-      zone = 'Europe/Vienna';
-      expect(localZone(1_000_000 + 59_999)).toBe('Asia/Tokyo');
-      expect(localZone(1_000_000 + 60_000)).toBe('Europe/Vienna');
-      // a clock set back counts as time passed, too
-      zone = 'America/New_York';
-      expect(localZone(0)).toBe('America/New_York');
-      expect(asked).toHaveBeenCalledTimes(3);
-    } finally {
-      asked.mockRestore();
-      localZone(Number.MAX_SAFE_INTEGER);
-    }
   });
 });

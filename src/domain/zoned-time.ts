@@ -189,19 +189,9 @@ export function formatCalendarDate(isoDate: string, locale: DateLocale): string 
   return parsed ? formatWallDate(parsed.wall, locale) : undefined;
 }
 
-/**
- * How long the browser's zone, once asked, is taken as known. Asking builds a formatter for the default language:
- * the start page asked at every render, 50–120 ms of its first render at 4× CPU (a first visit's profile); a device
- * carried into another zone (or set to one) is seen within this time.
- */
-const ZONE_KNOWN_MS = 60_000;
-let knownZone: { zone: string; askedAt: number } | undefined;
-
 /** The zone the browser (or Node) runs in; the app's "today" is the field worker's own calendar day. */
-export function localZone(now: number = Date.now()): string {
-  if (!knownZone || Math.abs(now - knownZone.askedAt) >= ZONE_KNOWN_MS)
-    knownZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, askedAt: now };
-  return knownZone.zone;
+export function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /**
