@@ -9,6 +9,7 @@ import { requestPersistentStorage } from './storage';
 import { registerServiceWorker } from './service-worker';
 import { applyStoredTheme } from './theme';
 import { VersionGuard } from './version-guard';
+import { warmUpIntl } from './warm-up-intl';
 import type { Shell as ShellComponent } from './Shell';
 
 type Boot =
@@ -43,6 +44,7 @@ async function stopWriting(db: AppDatabase, replication: ReplicationHandle): Pro
  */
 function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
   applyStoredTheme();
+  warmUpIntl();
   const locale = activateLocale(storedLocale(), { remember: false }).catch((e: unknown) => {
     // the UI shows in the source language rather than not at all
     console.error('loading the language failed', e);
