@@ -86,6 +86,18 @@ describe('a first visit', () => {
       await page.goto(`${env.server().url}/?date=${today}`);
       const loading = () => page.getByText('Die Messrunden werden vom Server geladen…');
       await loading().waitFor({ timeout: 30_000 });
+      // the frame's text comes before the rounds: the hint the cards will need, in the element it keeps
+      await expect
+        .poll(() => page.getByTestId('round-actions-hint').textContent())
+        .toMatch(/^Büro: jetzt in der Tabelle erfassen\./);
+      expect(await page.getByRole('link', { name: /Quellen Kaunertal/ }).count()).toBe(0);
+      // a round's address names the round in its heading at once, with the loading line under it, not "not found"
+      await page.goto(`${env.server().url}/stations/Quellen%20Kaunertal/${today}`);
+      await page
+        .getByRole('heading', { level: 1, name: `Quellen Kaunertal · ${today.split('-').reverse().join('.')}` })
+        .waitFor();
+      await loading().waitFor({ timeout: 30_000 });
+      expect(await page.getByText('Die Gruppe mit dem Namen Quellen Kaunertal wurde nicht gefunden.').count()).toBe(0);
       await waitForServiceWorker(page);
       // killed, not closed or navigated away: the pull under way had no moment to record its failure
       await first.end();
