@@ -10,6 +10,7 @@ import { registerServiceWorker } from './service-worker';
 import { applyStoredTheme } from './theme';
 import { VersionGuard } from './version-guard';
 import { warmUpIntl } from './warm-up-intl';
+import { preloadFirstPage } from './first-page';
 import type { Shell as ShellComponent } from './Shell';
 
 type Boot =
@@ -56,6 +57,7 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
   const pullEnded = opened.then((db) => firstPullEnded(db)).catch(() => undefined);
   registerServiceWorker(() => versionGuard.takeover(), pullEnded);
   const shell = loadShell();
+  preloadFirstPage();
   // awaited below once the database is open; a database that fails first must not leave it unhandled
   shell.catch(() => undefined);
   const boot = opened.then(
