@@ -110,27 +110,11 @@ echo "== unit and integration tests (with coverage of src/domain)"
 timed unit npx vitest run --project unit --coverage --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/unit.json
 count_vitest test-results/unit.json unit $?
 
-rm -f test-results/server-pg.json
-# only the files that use a database TEST_PG_URL points at (a scan, so a new one is never left out: see the script);
-# the others ran in the unit step and would run again unchanged
-mapfile -t pg_files < <(node scripts/pg-test-files.mjs)
-echo "== server tests on PostgreSQL (${#pg_files[@]} files that use a database)"
-if [ ${#pg_files[@]} -eq 0 ]; then
-  failed=$((failed + 1)); failures+=("server-on-postgresql (scripts/pg-test-files.mjs found no file)")
-else
-  timed server-on-postgresql bash scripts/with-postgres.sh npx vitest run --project unit "${pg_files[@]}" --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/server-pg.json
-  count_vitest test-results/server-pg.json server-on-postgresql $?
-fi
-
-step build npm run build --silent
-# The bench smoke and the short fault soak, side by side: each keeps about half a core busy (on a quiet machine the
-# smoke 73 s for 36 CPU seconds, the soak 42 s for 27: mostly their servers' and browsers' waits), so together they
-# take the longer one's time instead of both; each has its own server, browser, ports and report.
-# The bench smoke: every area of `npm run bench` once, on a tenth of the big round (bench/bench.ts --smoke), so a
-# probe that lost its way (a renamed button, a screen that never comes) is red the day it breaks; it fails within a
-# minute of looking, prints the page's console of a failed area, and its areas' seconds are in the tail.
-# The soak: a short seeded fault run (headless replication + one browser round, test/soak).
-rm -f test-results/bench-smoke.json test-results/soak.json
+# The middle steps overlap where the machine has room: the server tests on PostgreSQL (about 1.4 cores) run while
+# the app is built (about 1.2), and the bench smoke and the short fault soak (each about half a core: mostly their
+# servers' and browsers' waits) start once the build is there. On a quiet machine one after the other they took
+# 36 + 23 + 65 + 41 s. Each background step writes its output to its own log, printed whole when all have ended,
+# with its own duration ("side by side"); each has its own servers, browser, ports, database cluster and report.
 side_dir=test-results/side-by-side
 rm -rf "$side_dir"; mkdir -p "$side_dir"
 side_t0=$(date +%s)
@@ -140,11 +124,31 @@ side_by_side() { # $1 name, rest: command; output to its log, "exit seconds" to 
   "$@" >"$side_dir/$name.log" 2>&1
   echo "$? $(($(date +%s) - t0))" >"$side_dir/$name.rc"
 }
+side_names=()
+
+rm -f test-results/server-pg.json test-results/bench-smoke.json test-results/soak.json
+# only the files that use a database TEST_PG_URL points at (a scan, so a new one is never left out: see the script);
+# the others ran in the unit step and would run again unchanged
+mapfile -t pg_files < <(node scripts/pg-test-files.mjs)
+echo "== server tests on PostgreSQL (${#pg_files[@]} files that use a database), beside the build"
+if [ ${#pg_files[@]} -eq 0 ]; then
+  failed=$((failed + 1)); failures+=("server-on-postgresql (scripts/pg-test-files.mjs found no file)")
+else
+  side_by_side server-on-postgresql bash scripts/with-postgres.sh npx vitest run --project unit "${pg_files[@]}" --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/server-pg.json &
+  side_names+=(server-on-postgresql)
+fi
+
+step build npm run build --silent
+# The bench smoke: every area of `npm run bench` once, on a tenth of the big round (bench/bench.ts --smoke), so a
+# probe that lost its way (a renamed button, a screen that never comes) is red the day it breaks; it fails within a
+# minute of looking, prints the page's console of a failed area, and its areas' seconds are in the tail.
+# The soak: a short seeded fault run (headless replication + one browser round, test/soak).
 side_by_side bench-smoke npm run bench --silent -- --smoke &
 side_by_side soak npx vitest run --config test/soak/vitest.config.ts --reporter=default "${RETRIES[@]}" --reporter=json --outputFile.json=test-results/soak.json &
+side_names+=(bench-smoke soak)
 wait
 declare -A side_rc
-for name in bench-smoke soak; do
+for name in "${side_names[@]}"; do
   rc=1 secs=0
   [ -f "$side_dir/$name.rc" ] && read -r rc secs <"$side_dir/$name.rc"
   side_rc[$name]=$rc
@@ -152,7 +156,8 @@ for name in bench-smoke soak; do
   cat "$side_dir/$name.log"
   durations+=("$(printf '%5d s  %s' "$secs" "$name (side by side)")")
 done
-durations+=("$(printf '%5d s  %s' $(($(date +%s) - side_t0)) "bench-smoke and soak, side by side")")
+durations+=("$(printf '%5d s  %s' $(($(date +%s) - side_t0)) "PostgreSQL, build, bench smoke and soak, side by side")")
+[ -n "${side_rc[server-on-postgresql]:-}" ] && count_vitest test-results/server-pg.json server-on-postgresql "${side_rc[server-on-postgresql]}"
 if [ "${side_rc[bench-smoke]}" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=(bench-smoke); fi
 count_vitest test-results/soak.json soak "${side_rc[soak]}"
 
