@@ -157,19 +157,23 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const waiting = shown && IN_FLIGHT_STATES.includes(shown.syncState) ? shown : null;
   // A sent round opened again shows what was sent, read-only; "Edit again" corrects it (a correction).
   const reopenable = waiting ?? (instance?.syncState === 'sent' ? instance : null);
-  const photosWaiting = useObservable(
+  const photosWaiting = useObservable<{ instanceId: string; count: number } | undefined>(
     // a find, not a count: RxDB refuses count queries that no index serves
     () =>
       shown
         ? db.photos
             .find({ selector: { instanceId: shown.instanceId, uploaded: false } })
-            .$.pipe(map((docs) => docs.length))
+            .$.pipe(map((docs) => ({ instanceId: shown.instanceId, count: docs.length })))
         : undefined,
-    0,
+    undefined,
     [db, shown?.instanceId],
   );
+  // this round's count of photos still to send, once read: before, "0 photos waiting" was said of photos that were
+  const waitingCount = shown && photosWaiting?.instanceId === shown.instanceId ? photosWaiting.count : undefined;
   // What the server holds, said plainly: never "sent" for something it did not confirm.
-  const holding = shown ? serverHolding(shown.syncState, { ...lifecycleContext(shown), photosWaiting }) : null;
+  const holding = shown
+    ? serverHolding(shown.syncState, { ...lifecycleContext(shown), photosWaiting: waitingCount ?? 0 })
+    : null;
 
   return (
     <div
@@ -243,7 +247,7 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           )}
         </Alert>
       )}
-      {holding?.kind === 'values' && (
+      {holding?.kind === 'values' && waitingCount !== undefined && (
         <Alert type="info" testId="values-stored">
           <Plural
             value={holding.photosWaiting}
