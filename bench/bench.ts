@@ -146,9 +146,9 @@ try {
     const { databaseUrl } = await testDatabaseOptions('');
     await area('history in (PostgreSQL)', () => historyImport(databaseUrl, 'PostgreSQL'));
   }
-  if (fleetBeside) await fleetBeside;
-  else if (wanted('fleet') && process.env.TEST_PG_URL) await fleetArea();
+  if (!fleetBeside && wanted('fleet') && process.env.TEST_PG_URL) await fleetArea();
 } finally {
+  // the smoke's fleet, run beside the areas above, ends before the browser and server close (also after a failure)
   await fleetBeside;
   await browser.close();
   await server.close();

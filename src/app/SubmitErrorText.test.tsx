@@ -2,18 +2,13 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../schemas/api';
 import type { SubmitError } from '../../schemas/db/offline-instance-doc';
 import { messages as en } from '../../locales/en.po';
-import { memoryDatabase } from '../../test/unit/memory-db';
-import type { AppDatabase } from '../db/database';
+import { reactRootWithDatabase } from '../../test/unit/react-root';
 import { DbContext } from '../db/db-context';
 import { RoundSubmitErrorText } from './SubmitErrorText';
-
-// React's act() tells it that this is a test environment that waits for its updates
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const refused: SubmitError = {
   code: 'duplicate-time',
@@ -24,39 +19,28 @@ const refused: SubmitError = {
 const round = { instanceId: '8d7c3a8e-6a39-4f7c-9a55-0d2b8f7d6c11', mrName: 'Talsperre' };
 
 describe('a refusal shown away from the table (toast, meteo status, support)', () => {
-  let db: AppDatabase;
-  let host: HTMLElement;
-  let root: Root;
-  beforeEach(async () => {
-    db = await memoryDatabase();
-    host = document.createElement('div');
-    root = createRoot(host);
-  });
-  afterEach(async () => {
-    act(() => root.unmount());
-    await db.close();
-  });
+  const env = reactRootWithDatabase();
 
   async function show(error: SubmitError, withTsId = false) {
     const i18n = setupI18n({ locale: 'en', messages: { en } });
     act(() =>
-      root.render(
+      env.root.render(
         <I18nProvider i18n={i18n}>
-          <DbContext.Provider value={db}>
+          <DbContext.Provider value={env.db}>
             <RoundSubmitErrorText error={error} round={round} withTsId={withTsId} />
           </DbContext.Provider>
         </I18nProvider>,
       ),
     );
     // nothing is shown until the round's query has answered from RxDB
-    for (let i = 0; i < 250 && host.textContent === ''; i++) {
+    for (let i = 0; i < 250 && env.host.textContent === ''; i++) {
       await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     }
-    return host.textContent;
+    return env.host.textContent;
   }
 
   it('names the station and series from the round stored on the device', async () => {
-    await db.rounds.insert({
+    await env.db.rounds.insert({
       mrId: '22',
       mrName: 'Talsperre',
       mrVersion: 'v1',

@@ -2,17 +2,12 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { messages as en } from '../../../locales/en.po';
-import { memoryDatabase } from '../../../test/unit/memory-db';
-import type { AppDatabase } from '../../db/database';
+import { reactRootWithDatabase } from '../../../test/unit/react-root';
 import { DbContext } from '../../db/db-context';
 import { LastSubmission } from './LastSubmission';
-
-// React's act() tells it that this is a test environment that waits for its updates
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const sent: OfflineInstanceDoc = {
   instanceId: 'sent-1',
@@ -29,22 +24,11 @@ const sent: OfflineInstanceDoc = {
 };
 
 describe('the line that says what was sent', () => {
-  let db: AppDatabase;
-  let host: HTMLElement;
-  let root: Root;
-  beforeEach(async () => {
-    db = await memoryDatabase();
-    host = document.createElement('div');
-    root = createRoot(host);
-  });
-  afterEach(async () => {
-    act(() => root.unmount());
-    await db.close();
-  });
+  const env = reactRootWithDatabase();
 
   it('never shows the values without the photo sent with them, while the photos are read', async () => {
-    await db.offlineInstances.insert(sent);
-    await db.photos.insert({
+    await env.db.offlineInstances.insert(sent);
+    await env.db.photos.insert({
       id: 'photo-1',
       instanceId: sent.instanceId,
       mrId: '1',
@@ -59,26 +43,26 @@ describe('the line that says what was sent', () => {
     });
     const seen: string[] = [];
     const note = () => {
-      const text = host.textContent ?? '';
+      const text = env.host.textContent ?? '';
       if (text && seen.at(-1) !== text) seen.push(text);
     };
     const observer = new MutationObserver(note);
-    observer.observe(host, { subtree: true, childList: true, characterData: true });
+    observer.observe(env.host, { subtree: true, childList: true, characterData: true });
     act(() =>
-      root.render(
+      env.root.render(
         <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
-          <DbContext.Provider value={db}>
+          <DbContext.Provider value={env.db}>
             <LastSubmission mrId="1" date="2026-11-23" instance={sent} />
           </DbContext.Provider>
         </I18nProvider>,
       ),
     );
     note();
-    for (let i = 0; i < 250 && !host.textContent?.includes('photo'); i++) {
+    for (let i = 0; i < 250 && !env.host.textContent?.includes('photo'); i++) {
       await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     }
     observer.disconnect();
-    expect(host.textContent).toMatch(/^Last submission: 2 values sent at \d\d:\d\d\. With 1 photo\.$/);
+    expect(env.host.textContent).toMatch(/^Last submission: 2 values sent at \d\d:\d\d\. With 1 photo\.$/);
     expect(seen.every((text) => text.includes('With 1 photo.'))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-do
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { usePhotoCount } from '../../db/photo-count';
 import { submissionSummary } from '../../domain/round-instance';
 
 /**
@@ -32,21 +33,11 @@ export function LastSubmission({
   );
   const own = instance && (instance.syncState === 'sent' || instance.corrects !== undefined) ? instance : null;
   const shown = own ?? latestSent;
-  const photosSent = useObservable<{ instanceId: string; count: number } | undefined>(
-    // a find, not a count: RxDB refuses count queries that no index serves
-    () =>
-      shown
-        ? db.photos
-            .find({ selector: { instanceId: shown.instanceId, uploaded: true } })
-            .$.pipe(map((docs) => ({ instanceId: shown.instanceId, count: docs.length })))
-        : undefined,
-    undefined,
-    [db, shown?.instanceId],
-  );
-  // The line waits for its own round's photo count: shown before the photos were read (or with another round's
-  // count), it said "2 values sent" without the photo sent with them, less than the device holds (sent-round.e2e).
-  if (!shown || photosSent?.instanceId !== shown.instanceId) return null;
-  const summary = submissionSummary(shown, photosSent.count);
+  const photosSent = usePhotoCount(db, shown?.instanceId, true);
+  // The line waits for its own round's photo count: shown before the photos were read, it said "2 values sent"
+  // without the photo sent with them, less than the device holds (sent-round.e2e).
+  if (!shown || photosSent === undefined) return null;
+  const summary = submissionSummary(shown, photosSent);
   if (!summary) return null;
   const time = summary.at !== undefined ? fmt.epochTime(summary.at) : '';
   if (summary.kind === 'correction-waiting')

@@ -6,14 +6,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { firstValueFrom, of } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages as en } from '../../../locales/en.po';
-import { memoryDatabase } from '../../../test/unit/memory-db';
-import type { AppDatabase } from '../../db/database';
+import { reactRootWithDatabase } from '../../../test/unit/react-root';
 import { DraftStore, prefetchDrafts, preloadDrafts, writeDraft } from '../../db/draft-store';
 import { StoredStateGate, useStoredStateReady } from './stored-state';
 import { useOwnedText } from './use-owned-text';
-
-// React's act() tells it that this is a test environment that waits for its updates
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const i18n = setupI18n({ locale: 'en', messages: { en } });
 
@@ -115,76 +111,65 @@ describe('a field shows what is stored, or nothing that can be typed into', () =
 });
 
 describe('a screen is ready once its instance lookup answered and the drafts are read, and stays so', () => {
-  let db: AppDatabase;
-  let host: HTMLElement;
-  let root: Root;
-  beforeEach(async () => {
-    db = await memoryDatabase();
-    host = document.createElement('div');
-    root = createRoot(host);
-  });
-  afterEach(async () => {
-    act(() => root.unmount());
-    await db.close();
-  });
+  const env = reactRootWithDatabase();
 
   function Probe({ instance, store, k }: { instance: unknown; store: DraftStore | undefined; k: string }) {
     return <>{useStoredStateReady(instance, store, k) ? 'ready' : 'loading'}</>;
   }
   const show = (instance: unknown, store: DraftStore | undefined, k = 'Nord|2026-11-25') => {
-    act(() => root.render(<Probe instance={instance} store={store} k={k} />));
-    return host.textContent;
+    act(() => env.root.render(<Probe instance={instance} store={store} k={k} />));
+    return env.host.textContent;
   };
 
   it('waits for the lookup and for the drafts of the instance it found', async () => {
-    const store = new DraftStore(db, 'i1');
-    expect(show(undefined, new DraftStore(db, undefined))).toBe('loading');
+    const store = new DraftStore(env.db, 'i1');
+    expect(show(undefined, new DraftStore(env.db, undefined))).toBe('loading');
     expect(show({ instanceId: 'i1' }, store)).toBe('loading');
     await act(async () => {
       store.start();
       for (let i = 0; i < 100 && !store.loaded; i++) await new Promise((r) => setTimeout(r, 10));
     });
-    expect(host.textContent).toBe('ready');
+    expect(env.host.textContent).toBe('ready');
     store.stop();
   });
 
   it('is ready at once when there is no instance yet (nothing stored)', () => {
-    expect(show(null, new DraftStore(db, undefined))).toBe('ready');
+    expect(show(null, new DraftStore(env.db, undefined))).toBe('ready');
   });
 
   it('stays ready when the first keystroke creates the instance, and waits again for another round or date', () => {
-    expect(show(null, new DraftStore(db, undefined))).toBe('ready');
-    const created = new DraftStore(db, 'i2');
+    expect(show(null, new DraftStore(env.db, undefined))).toBe('ready');
+    const created = new DraftStore(env.db, 'i2');
     expect(created.loaded).toBe(false);
     expect(show({ instanceId: 'i2' }, created)).toBe('ready');
     expect(show({ instanceId: 'i2' }, created, 'Nord|2026-11-26')).toBe('loading');
   });
 
   it('reads the drafts with the instance, so the store of the next render starts loaded (once)', async () => {
-    await writeDraft(db, 'i3', '2001-W', { text: '1682,01' });
+    await writeDraft(env.db, 'i3', '2001-W', { text: '1682,01' });
     const instance = { instanceId: 'i3' };
-    expect(await firstValueFrom(of(instance).pipe(preloadDrafts(db)))).toBe(instance);
-    const store = new DraftStore(db, 'i3');
+    expect(await firstValueFrom(of(instance).pipe(preloadDrafts(env.db)))).toBe(instance);
+    const store = new DraftStore(env.db, 'i3');
     expect(store.loaded).toBe(true);
     expect(store.get('2001-W')?.text).toBe('1682,01');
     // taken by that store: another one reads for itself
-    expect(new DraftStore(db, 'i3').loaded).toBe(false);
+    expect(new DraftStore(env.db, 'i3').loaded).toBe(false);
   });
 
   it('does not seed a store with drafts a write of this tab made stale', async () => {
-    await writeDraft(db, 'i4', '2001-W', { text: '1' });
-    await firstValueFrom(of({ instanceId: 'i4' }).pipe(preloadDrafts(db)));
-    await writeDraft(db, 'i4', '2001-W', { text: '12' });
-    expect(new DraftStore(db, 'i4').loaded).toBe(false);
+    await writeDraft(env.db, 'i4', '2001-W', { text: '1' });
+    await firstValueFrom(of({ instanceId: 'i4' }).pipe(preloadDrafts(env.db)));
+    await writeDraft(env.db, 'i4', '2001-W', { text: '12' });
+    expect(new DraftStore(env.db, 'i4').loaded).toBe(false);
   });
 
   it('drops a read ahead that a write of this tab overtook while it ran', async () => {
-    await writeDraft(db, 'i5', '2001-W', { text: '1' });
-    const read = prefetchDrafts(db, 'i5');
-    await Promise.all([read, writeDraft(db, 'i5', '2001-W', { text: '12' })]);
-    expect(new DraftStore(db, 'i5').loaded).toBe(false);
+    await writeDraft(env.db, 'i5', '2001-W', { text: '1' });
+    const read = prefetchDrafts(env.db, 'i5');
+    await Promise.all([read, writeDraft(env.db, 'i5', '2001-W', { text: '12' })]);
+    expect(new DraftStore(env.db, 'i5').loaded).toBe(false);
     // read ahead again afterwards: the store starts with the value as stored now
-    await prefetchDrafts(db, 'i5');
-    expect(new DraftStore(db, 'i5').get('2001-W')?.text).toBe('12');
+    await prefetchDrafts(env.db, 'i5');
+    expect(new DraftStore(env.db, 'i5').get('2001-W')?.text).toBe('12');
   });
 });

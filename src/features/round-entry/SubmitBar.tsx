@@ -6,6 +6,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { useOnline } from '../../app/use-online';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { usePhotoCount } from '../../db/photo-count';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { validateBeforeSubmit, type RowContext, type RowModel, type SubmitProblem } from './row-model';
@@ -157,19 +158,8 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const waiting = shown && IN_FLIGHT_STATES.includes(shown.syncState) ? shown : null;
   // A sent round opened again shows what was sent, read-only; "Edit again" corrects it (a correction).
   const reopenable = waiting ?? (instance?.syncState === 'sent' ? instance : null);
-  const photosWaiting = useObservable<{ instanceId: string; count: number } | undefined>(
-    // a find, not a count: RxDB refuses count queries that no index serves
-    () =>
-      shown
-        ? db.photos
-            .find({ selector: { instanceId: shown.instanceId, uploaded: false } })
-            .$.pipe(map((docs) => ({ instanceId: shown.instanceId, count: docs.length })))
-        : undefined,
-    undefined,
-    [db, shown?.instanceId],
-  );
   // this round's count of photos still to send, once read: before, "0 photos waiting" was said of photos that were
-  const waitingCount = shown && photosWaiting?.instanceId === shown.instanceId ? photosWaiting.count : undefined;
+  const waitingCount = usePhotoCount(db, shown?.instanceId, false);
   // What the server holds, said plainly: never "sent" for something it did not confirm.
   const holding = shown
     ? serverHolding(shown.syncState, { ...lifecycleContext(shown), photosWaiting: waitingCount ?? 0 })
