@@ -14,7 +14,7 @@ async function post(
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ instanceId, creationTime: dt, mrTeam: `Team ${mrId}`, entries: [{ ...entry, dt }] }),
   });
-  expect(res.status).toBe(200);
+  expect(res.status, await res.clone().text()).toBe(200);
   return instanceId;
 }
 
@@ -60,6 +60,40 @@ describe('archive filters and report', () => {
     const report = page.locator('main');
     await expect.poll(() => report.textContent(), { timeout: 20_000 }).toContain('Talsperre Gepatsch Kontrollgang');
     expect(await report.textContent()).toContain('Quellen Kaunertal');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the filters when the navbar brings the list back before the page in between was drawn', async () => {
+    const server = env.server();
+    await post(server, '1', { tsId: '2104-ZU', staNumber: '2104', value: 2 });
+    await post(server, '2', { tsId: '3001-WT', staNumber: '3001', value: 7.5 });
+    // the help page's code is held, so its navigation is still pending when the archive is asked for again (as on a
+    // busy phone): the list was then never left, and a restore on its arrival never ran (a failed run on 6 Dec)
+    const context = await env.browser().newContext({ locale: 'de-DE', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let releaseHelp = () => {};
+    const helpHeld = new Promise<void>((resolve) => (releaseHelp = resolve));
+    await page.route('**/assets/About-*.js', async (route) => {
+      await helpHeld;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${server.url}/archive`);
+    const rows = page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).getByRole('row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    const all = await rows.count();
+    const state = page.getByRole('search').getByRole('combobox').nth(1);
+    await state.selectOption('awaitingDecision1');
+    await expect.poll(() => rows.count()).toBeLessThan(all);
+    const filtered = await rows.count();
+
+    await page.getByRole('link', { name: 'Hilfe' }).click();
+    await page.getByRole('link', { name: 'Archiv' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('state')).toBe('awaitingDecision1');
+    expect(await rows.count()).toBe(filtered);
+    expect(await state.inputValue()).toBe('awaitingDecision1');
+    releaseHelp();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../readings/DateField';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
@@ -17,15 +17,9 @@ import {
   type DecisionStage,
 } from '../../domain';
 import { useRefusedDecisions } from '../decisions/decision-store';
-import { useKeptScroll, useKeptSelection } from './kept-alive';
+import { keepArchiveFilter, useKeptScroll, useKeptSelection } from './kept-alive';
 import { PdfButton } from './PdfButton';
 import { RoundState, useStateLabel } from './round-state';
-
-/**
- * §2 "kept alive when navigating away": the filters live in the URL and in this module, so the navbar's plain
- * /archive link (g a) comes back to the list as it was left.
- */
-let lastFilter: ArchiveFilter = {};
 
 const field = 'min-h-11 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900';
 const labelClass = 'flex flex-col gap-1 text-sm font-medium';
@@ -168,16 +162,12 @@ export function ArchiveList() {
   const rounds = useObservable(() => db.completedRounds.find({ sort: [{ submissionTime: 'desc' }] }).$, [], [db]);
   const roles = useServerInfo()?.roles;
   const { product } = useConfig();
+  // §2 "kept alive when navigating away": the filters live in the URL and are kept (kept-alive.ts), so the navbar's
+  // plain /archive link (g a) comes back to the list as it was left
   const setFilter = (f: ArchiveFilter) => {
-    lastFilter = f;
+    keepArchiveFilter(f);
     void navigate({ search: f, replace: true });
   };
-  useEffect(() => {
-    if (Object.keys(filter).length === 0 && Object.keys(lastFilter).length > 0)
-      void navigate({ search: lastFilter, replace: true });
-    else lastFilter = filter;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- restore once on arrival, then follow the URL
-  }, []);
   const groups = useMemo(() => [...new Set(rounds.map(archiveGroup))].sort((a, b) => a.localeCompare(b)), [rounds]);
   const refused = useRefusedDecisions();
   const awaiting = useMemo(

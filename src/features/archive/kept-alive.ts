@@ -1,11 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ArchiveFilter } from '../../domain/archive-search';
 
 /**
  * §2 "the view is kept alive when navigating away": what the archive list was showing (the rounds ticked for
  * the report and how far it was scrolled) lives in this module while the app runs, so opening one round and
  * coming back, by the back link, the browser's back or the navbar, finds the list as it was left.
  */
+let lastFilter: ArchiveFilter = {};
 let lastSelected: readonly string[] = [];
+
+/**
+ * The filters the list was last shown with. The route (src/routes/archive.tsx) brings a plain /archive back to them
+ * within the navigation itself: restored after the list had mounted, they were lost now and then when the navbar's
+ * link was followed on a busy machine (the list came back unfiltered).
+ */
+export function keptArchiveFilter(): ArchiveFilter {
+  return lastFilter;
+}
+
+export function keepArchiveFilter(filter: ArchiveFilter): void {
+  lastFilter = filter;
+}
 let lastScrollY = 0;
 
 /** The ticked rounds, kept across visits. */

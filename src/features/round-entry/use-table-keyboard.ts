@@ -142,7 +142,9 @@ export function useTableKeyboard(
       if ((e.key !== 'F7' && e.key !== 'F8') || e.altKey || e.ctrlKey || e.metaKey || !table.current) return;
       e.preventDefault();
       const delta = e.key === 'F7' ? -1 : 1;
-      const current = indexOf(blockOf(document.activeElement));
+      // a station asked for but not drawn yet counts as the current one: F8 held down (or pressed quickly) on a slow
+      // phone moves one station a press, not from the field that still has the focus (a failed run on 6 Dec)
+      const current = pending.current?.index ?? indexOf(blockOf(document.activeElement));
       focusStation(current === null ? (delta > 0 ? 0 : count - 1) : current + delta, delta, (b) =>
         focusCell(b, 'value'),
       );
