@@ -84,6 +84,8 @@ count_vitest() { # $1 json report, $2 label, $3 Vitest's exit code
 
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+# the e2e tests' browser (test/e2e/browsers.ts): the same Chromium without the full browser's UI layers
+[ -x "${HEADLESS_SHELL_PATH:-/usr/lib/chromium/chromium-headless-shell}" ] || missing+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
 if [ ${#missing[@]} -gt 0 ]; then

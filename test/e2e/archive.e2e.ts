@@ -3,7 +3,8 @@ import { openTable, serverAndBrowser, submitRound } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 describe('archive', () => {
-  const env = serverAndBrowser('e2e-archive-');
+  // the full browser: the PDF opens in its viewer (the headless shell shows a blob PDF nowhere)
+  const env = serverAndBrowser('e2e-archive-', { fullBrowser: true });
 
   it('lists a submission with its state, shows its entries and opens its PDF', async () => {
     const { round, picked } = await pickNumericEntries(env.server(), 1);
@@ -25,7 +26,8 @@ describe('archive', () => {
     expect(await page.getByRole('table', { name: 'Einträge' }).textContent()).toContain(formatDe(p.good));
 
     const [pdf] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'PDF' }).click()]);
-    expect(pdf.url()).toMatch(/^blob:/);
+    // the new tab may be announced before it has its address
+    await expect.poll(() => pdf.url()).toMatch(/^blob:/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,8 +7,10 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type ServerOptions } from '../../server/app';
 import { testEndpoint } from '../../server/http/faults';
 import { seedPgliteFromTemplate } from '../support/server/pglite-template';
+import { CHROMIUM, HEADLESS_SHELL } from './browsers';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM, HEADLESS_SHELL } from './browsers';
+
 /** Flags that keep Debian's Chromium from calling out of this closed network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -49,13 +51,14 @@ export async function startTestServer(
   return startServer({ port, dataDir, staticDir: 'dist', faultInjection: true, demo: true, ...opts });
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+/** The e2e tests' browser, or the full one (`full`) for what only it has: its PDF viewer, its fake camera. */
+export async function launchBrowser(full = false): Promise<Browser> {
+  return chromium.launch({ executablePath: full ? CHROMIUM : HEADLESS_SHELL, headless: true, args: CHROMIUM_ARGS });
 }
 
 export async function launchProfile(userDataDir: string, options: { offline?: boolean } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath: HEADLESS_SHELL,
     headless: true,
     args: CHROMIUM_ARGS,
     locale: 'de-DE',
@@ -113,14 +116,15 @@ export async function countRoundPosts(server: TestServer): Promise<number> {
 /** One real server (own data directory) and one browser for a test file, started once and cleaned up after. */
 export function serverAndBrowser(
   prefix: string,
-  opts: Pick<ServerOptions, 'apiProfile' | 'basePath'> = {},
+  opts: Pick<ServerOptions, 'apiProfile' | 'basePath'> & { fullBrowser?: boolean } = {},
 ): { server: () => TestServer; browser: () => Browser } {
   const dir = tempDir(prefix);
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startTestServer(dir.path, 0, opts);
-    browser = await launchBrowser();
+    const { fullBrowser, ...serverOpts } = opts;
+    server = await startTestServer(dir.path, 0, serverOpts);
+    browser = await launchBrowser(fullBrowser);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, launchProfile } from './harness';
+import { CHROMIUM_ARGS, HEADLESS_SHELL, launchProfile } from './harness';
 import { browserEnv } from './wall-clock';
 
 /**
@@ -21,8 +21,8 @@ export interface ProfileBrowser {
 /** Starts Chromium as a plain process (so it can be killed like a crash) and connects over CDP. */
 async function startKillableChromium(profile: string): Promise<ProfileBrowser> {
   const proc = spawn(
-    CHROMIUM,
-    ['--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...CHROMIUM_ARGS, 'about:blank'],
+    HEADLESS_SHELL,
+    [`--user-data-dir=${profile}`, '--remote-debugging-port=0', ...CHROMIUM_ARGS, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'], env: browserEnv() ?? process.env },
   );
   const wsUrl = await new Promise<string>((resolve, reject) => {

@@ -5,8 +5,8 @@ import type { HistoricValueList, MeasureRound, MeasureRoundEntry } from '../../s
 import {
   ANDROID_PHONE,
   api,
-  CHROMIUM,
   CHROMIUM_ARGS,
+  HEADLESS_SHELL,
   countRoundPosts,
   startTestServer,
   submitRound,
@@ -68,7 +68,7 @@ async function pickThreeStations(server: TestServer): Promise<{ round: MeasureRo
 
 const openPhone = (profile: string) =>
   chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: HEADLESS_SHELL,
     headless: true,
     args: CHROMIUM_ARGS,
     ...PHONE,
@@ -91,7 +91,7 @@ describe('outdoor tour on a phone', () => {
   });
 
   it('in mode 2 the group selection offers taking a round offline first and says when none is stored', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: HEADLESS_SHELL, headless: true, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ ...PHONE, permissions: undefined, geolocation: undefined });
       const errors = watchErrors(page);
@@ -288,7 +288,7 @@ describe('outdoor tour on a phone', () => {
     const springs = 'Quellen Kaunertal';
     const label = 'Quelle Wolfskehr 3006 LF';
     const yesterday = testDaysAgo(1);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: HEADLESS_SHELL, headless: true, args: CHROMIUM_ARGS });
     const setUnit = (unit: string) =>
       server.db.query(
         `update round_entry set definition = jsonb_set(definition, '{tsUnit}', to_jsonb($1::text)) where ts_id = '3006-LF'`,
@@ -312,7 +312,8 @@ describe('outdoor tour on a phone', () => {
       const alert = page.getByTestId('submit-error');
       await alert.waitFor({ timeout: 30_000 });
       const sentence = '250 ist keiner der Codes, die diese Zeitreihe erlaubt (0, 1).';
-      expect(await alert.textContent()).toContain(`Quelle Wolfskehr (3006), LF: ${sentence}`);
+      // the alert comes with the send's end, the refusal's words once the server's answer is stored with the round
+      await expect.poll(() => alert.textContent()).toContain(`Quelle Wolfskehr (3006), LF: ${sentence}`);
       // the toast says it too (it covers the tabs on a phone: closed)
       const toast = page.getByTestId('submission-toast-error');
       expect(await toast.textContent()).toContain(sentence);

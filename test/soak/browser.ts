@@ -5,10 +5,10 @@ import { formatDe, numericEntries, pickRound } from './driver';
 import { Rng } from './prng';
 import type { SoakReport } from './report';
 import type { SoakServer } from './soak-server';
+import { HEADLESS_SHELL } from '../e2e/browsers';
 import { browserEnv, withRunClock } from '../e2e/wall-clock';
 
 /** As test/e2e/harness.ts (not imported: it registers Vitest hooks, and `npm run soak` runs outside Vitest). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -120,7 +120,7 @@ export async function browserSoak(
   const today = testToday();
   // the run's clock when scripts/test-at.sh moved it (test/e2e/wall-clock.ts)
   const browser = await withRunClock(
-    await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, env: browserEnv() }),
+    await chromium.launch({ executablePath: HEADLESS_SHELL, headless: true, args: CHROMIUM_ARGS, env: browserEnv() }),
   );
   const result = {
     rounds: 0,
