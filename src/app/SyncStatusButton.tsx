@@ -21,7 +21,10 @@ export function SyncStatusButton() {
   const db = useDb();
   const online = useOnline();
   const status = useSyncStatus();
-  const waiting = useObservable<OfflineInstanceDoc[]>(() => unsentRounds$(db), [], [db]);
+  // undefined until the device's rounds are read: before that the button claims nothing (a first [] said "All sent"
+  // for the moment the query took, with rounds waiting)
+  const unsent = useObservable<OfflineInstanceDoc[] | undefined>(() => unsentRounds$(db), undefined, [db]);
+  const waiting = unsent ?? [];
   // a find, not a count: RxDB refuses count queries that no index serves
   const photos = useObservable(
     () => db.photos.find({ selector: { uploaded: false } }).$.pipe(map((docs) => docs.length)),
@@ -37,18 +40,24 @@ export function SyncStatusButton() {
   const sending = waiting.some((w) => w.syncState === 'sending' || w.syncState === 'values-stored');
   const failed = waiting.filter((w) => w.syncState === 'error').length;
   const rounds = waiting.length;
+  // Until the rounds are read the button keeps the size of "All sent" (the usual answer: no layout shift) and says
+  // nothing: its text is hidden, its name is only "Sync status".
+  const reading = online && unsent === undefined;
   const tone = !online
     ? 'bg-amber-400 text-slate-950'
-    : failed > 0
-      ? 'bg-red-200 text-red-950 dark:bg-red-900 dark:text-red-50'
-      : rounds > 0
-        ? 'bg-sky-200 text-sky-950 dark:bg-sky-900 dark:text-sky-50'
-        : 'bg-green-200 text-green-950 dark:bg-green-900 dark:text-green-50';
+    : reading
+      ? 'bg-slate-200 text-slate-950 dark:bg-slate-700 dark:text-slate-50'
+      : failed > 0
+        ? 'bg-red-200 text-red-950 dark:bg-red-900 dark:text-red-50'
+        : rounds > 0
+          ? 'bg-sky-200 text-sky-950 dark:bg-sky-900 dark:text-sky-50'
+          : 'bg-green-200 text-green-950 dark:bg-green-900 dark:text-green-50';
   const lastSync = status.lastPullAt
     ? i18n.date(new Date(status.lastPullAt), { dateStyle: 'short', timeStyle: 'short', hour12: false })
     : undefined;
   const lastError = status.lastPullError;
   const summary = !online ? t`Offline` : sending ? t`Sending…` : rounds > 0 ? t`Not sent` : t`All sent`;
+  const icon = !online ? '⚠' : sending ? '↻' : rounds > 0 ? '●' : '✓';
 
   return (
     <div ref={wrapper} className="relative">
@@ -58,12 +67,16 @@ export function SyncStatusButton() {
         aria-controls="sync-status-details"
         data-testid="sync-status"
         data-online={online}
-        data-waiting={rounds}
+        data-waiting={unsent === undefined ? undefined : rounds}
+        aria-label={reading ? t`Sync status` : undefined}
+        aria-busy={reading || undefined}
         onClick={() => setOpen((o) => !o)}
         className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm font-semibold ${tone}`}
       >
-        <span aria-hidden="true">{!online ? '⚠' : sending ? '↻' : rounds > 0 ? '●' : '✓'}</span>
-        <span>{summary}</span>
+        <span aria-hidden="true" className={reading ? 'invisible' : undefined}>
+          {icon}
+        </span>
+        <span className={reading ? 'invisible' : undefined}>{summary}</span>
         {rounds > 0 && <span className="tabular-nums">({rounds})</span>}
       </button>
       {open && (
@@ -80,7 +93,7 @@ export function SyncStatusButton() {
               <Trans>No network. Everything you enter is saved on this device and sent later.</Trans>
             )}
           </p>
-          <p>
+          <p hidden={unsent === undefined}>
             <Plural
               value={rounds}
               _0="No round waits to be sent."

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import { messages as en } from '../../locales/en.po';
+import { reactRootWithDatabase } from '../../test/unit/react-root';
+import { DbContext } from '../db/db-context';
+import { SyncStatusButton } from './SyncStatusButton';
+
+const waiting: OfflineInstanceDoc = {
+  instanceId: 'queued-1',
+  mrId: '1',
+  mrName: 'Runde',
+  mode: 'indoor',
+  date: '2026-11-23',
+  creationTime: '2026-11-23T06:00:00Z',
+  drafts: [],
+  syncState: 'error',
+  valueCount: 2,
+  updatedAt: 1,
+};
+
+describe('the navbar sync status', () => {
+  const env = reactRootWithDatabase();
+
+  it('never says "All sent" while a round waits, also before the rounds are read', async () => {
+    await env.db.offlineInstances.insert(waiting);
+    // what a user sees at each change: the visible text, or "(reading)" while the button hides its text
+    const seen: string[] = [];
+    const note = () => {
+      const button = env.host.querySelector('[data-testid="sync-status"]');
+      if (!button) return;
+      const shown = button.getAttribute('aria-busy') === 'true' ? '(reading)' : (button.textContent ?? '');
+      if (seen.at(-1) !== shown) seen.push(shown);
+    };
+    const observer = new MutationObserver(note);
+    observer.observe(env.host, { subtree: true, childList: true, characterData: true, attributes: true });
+    act(() =>
+      env.root.render(
+        <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
+          <DbContext.Provider value={env.db}>
+            <SyncStatusButton />
+          </DbContext.Provider>
+        </I18nProvider>,
+      ),
+    );
+    note();
+    for (let i = 0; i < 250 && !env.host.textContent?.includes('(1)'); i++) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    }
+    observer.disconnect();
+    expect(seen.at(-1)).toBe('●Not sent(1)');
+    expect(seen.filter((text) => text !== '(reading)')).toEqual(['●Not sent(1)']);
+    expect(seen.some((text) => text.includes('All sent'))).toBe(false);
+  });
+});
