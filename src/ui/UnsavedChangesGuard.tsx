@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useBlocker } from '@tanstack/react-router';
+import { useBlocker, useMatch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
@@ -20,7 +20,15 @@ export function UnsavedChangesGuard({
   testId: string;
 }) {
   const { t } = useLingui();
-  const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
+  const page = useMatch({ strict: false, select: (m) => m.routeId });
+  // Only a navigation away from the form's own page asks. Left without saving, the page stays drawn until the next
+  // one is ready (a slow phone): a link followed meanwhile (back to the form, say) was blocked by the form still drawn
+  // and lost once it went away (a failed run on 6 Dec: the settings link did nothing).
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current }) => dirty && current.routeId === page,
+    enableBeforeUnload: () => dirty,
+    withResolver: true,
+  });
   if (blocker.status !== 'blocked') return null;
   return (
     <Dialog open title={t`Leave without saving?`} onClose={() => blocker.reset()} testId={testId}>

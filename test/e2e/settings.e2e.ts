@@ -96,4 +96,42 @@ describe('settings on this device (/config)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('follows a link taken while the page left without saving is still drawn, and asks again when the form is left', async () => {
+    // the help page's code is held, so its navigation is still pending when the settings link is followed (a slow
+    // phone): the form, still drawn, blocked that link, and it was lost once the form went away
+    const context = await env.browser().newContext({ locale: 'de-DE', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let releaseHelp = () => {};
+    const helpHeld = new Promise<void>((resolve) => (releaseHelp = resolve));
+    await page.route('**/assets/About-*.js', async (route) => {
+      await helpHeld;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${env.server().url}/config`);
+    const time = page.getByLabel('Standard-Uhrzeit einer Ablesung');
+    await time.click();
+    await page.keyboard.press('Control+A');
+    await time.pressSequentially('0645', { delay: 20 });
+    await page.keyboard.press('Tab');
+    await page.getByTestId('settings-unsaved').waitFor();
+    const leave = page.getByRole('dialog', { name: 'Ohne Speichern verlassen?' });
+    await page.getByRole('link', { name: 'Hilfe' }).click();
+    await leave.getByRole('button', { name: 'Ohne Speichern verlassen' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
+    await page.getByRole('link', { name: 'Einstellungen' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/config');
+    expect(await leave.count()).toBe(0);
+    releaseHelp();
+    // the form was never left: what was typed is still there, marked unsaved, and leaving it asks again
+    expect(await time.inputValue()).toBe('06:45');
+    await page.getByTestId('settings-unsaved').waitFor();
+    await page.getByRole('link', { name: 'Archiv' }).click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Bleiben' }).click();
+    expect(new URL(page.url()).pathname).toBe('/config');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
