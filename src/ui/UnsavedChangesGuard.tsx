@@ -11,11 +11,17 @@ import { Dialog } from './Dialog';
 export function UnsavedChangesGuard({
   dirty,
   save,
+  discard,
   message,
   testId,
 }: {
   dirty: boolean;
   save: () => Promise<boolean>;
+  /**
+   * Drops the changes when the user leaves without saving. The page may stay drawn a moment longer (until the next
+   * one is ready), and a user who comes straight back then finds the form as stored, as after any other leave.
+   */
+  discard?: () => void;
   message: ReactNode;
   testId: string;
 }) {
@@ -37,7 +43,13 @@ export function UnsavedChangesGuard({
         <Button variant="secondary" onClick={() => blocker.reset()} autoFocus>
           <Trans>Stay</Trans>
         </Button>
-        <Button variant="danger" onClick={() => blocker.proceed()}>
+        <Button
+          variant="danger"
+          onClick={() => {
+            discard?.();
+            blocker.proceed();
+          }}
+        >
           <Trans>Leave without saving</Trans>
         </Button>
         <Button onClick={() => void save().then((ok) => (ok ? blocker.proceed() : blocker.reset()))}>

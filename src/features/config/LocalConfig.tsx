@@ -203,6 +203,7 @@ export function LocalConfig() {
       <UnsavedChangesGuard
         dirty={dirty}
         save={save}
+        discard={() => setForm(toForm(stored, server))}
         testId="unsaved-settings-dialog"
         message={<Trans>The settings on this page have changed but are not saved.</Trans>}
       />
