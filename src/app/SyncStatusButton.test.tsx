@@ -5,7 +5,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { messages as en } from '../../locales/en.po';
-import { reactRootWithDatabase } from '../../test/unit/react-root';
+import { actUntil, reactRootWithDatabase, recordTexts } from '../../test/unit/react-root';
 import { DbContext } from '../db/db-context';
 import { SyncStatusButton } from './SyncStatusButton';
 
@@ -28,15 +28,11 @@ describe('the navbar sync status', () => {
   it('never says "All sent" while a round waits, also before the rounds are read', async () => {
     await env.db.offlineInstances.insert(waiting);
     // what a user sees at each change: the visible text, or "(reading)" while the button hides its text
-    const seen: string[] = [];
-    const note = () => {
+    const { seen, stop } = recordTexts(env.host, () => {
       const button = env.host.querySelector('[data-testid="sync-status"]');
-      if (!button) return;
-      const shown = button.getAttribute('aria-busy') === 'true' ? '(reading)' : (button.textContent ?? '');
-      if (seen.at(-1) !== shown) seen.push(shown);
-    };
-    const observer = new MutationObserver(note);
-    observer.observe(env.host, { subtree: true, childList: true, characterData: true, attributes: true });
+      if (!button) return undefined;
+      return button.getAttribute('aria-busy') === 'true' ? '(reading)' : (button.textContent ?? '');
+    });
     act(() =>
       env.root.render(
         <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
@@ -46,11 +42,8 @@ describe('the navbar sync status', () => {
         </I18nProvider>,
       ),
     );
-    note();
-    for (let i = 0; i < 250 && !env.host.textContent?.includes('(1)'); i++) {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    }
-    observer.disconnect();
+    await actUntil(() => env.host.textContent?.includes('(1)') === true);
+    stop();
     expect(seen.at(-1)).toBe('●Not sent(1)');
     expect(seen.filter((text) => text !== '(reading)')).toEqual(['●Not sent(1)']);
     expect(seen.some((text) => text.includes('All sent'))).toBe(false);

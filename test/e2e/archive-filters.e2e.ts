@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser, watchErrors, type TestServer } from './harness';
+import { holdHelpPage, serverAndBrowser, watchErrors, type TestServer } from './harness';
 
 /** A submission posted as another device would, so the archive has rounds in different states. */
 async function post(
@@ -73,12 +73,7 @@ describe('archive filters and report', () => {
     const context = await env.browser().newContext({ locale: 'de-DE', serviceWorkers: 'block' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    let releaseHelp = () => {};
-    const helpHeld = new Promise<void>((resolve) => (releaseHelp = resolve));
-    await page.route('**/assets/About-*.js', async (route) => {
-      await helpHeld;
-      await route.continue().catch(() => undefined);
-    });
+    const help = await holdHelpPage(page);
     await page.goto(`${server.url}/archive`);
     const rows = page.getByRole('table', { name: 'Abgeschlossene Messrunden' }).getByRole('row');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(2);
@@ -93,7 +88,7 @@ describe('archive filters and report', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('state')).toBe('awaitingDecision1');
     expect(await rows.count()).toBe(filtered);
     expect(await state.inputValue()).toBe('awaitingDecision1');
-    releaseHelp();
+    help.release();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -107,6 +107,21 @@ export async function answerWithChangedJson<T>(route: Route, change: (json: T) =
   }
 }
 
+/**
+ * Holds the help page's code (its chunk) until `release` is called, so a navigation to /about stays pending: the
+ * page before it stays drawn meanwhile, as on a slow phone. For a context without the service worker (which would
+ * serve the chunk from its cache, past the route).
+ */
+export async function holdHelpPage(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/About-*.js', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return { release };
+}
+
 /** How many submissions reached the server (from the fault-injection request log). */
 export async function countRoundPosts(server: TestServer): Promise<number> {
   const log = (await testEndpoint(server, 'requests').then((r) => r.json())) as { method: string; path: string }[];

@@ -2,7 +2,7 @@ import { testToday } from '../support/dates';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList } from '../../schemas/api';
-import { api, serverAndBrowser, submitRound, watchErrors } from './harness';
+import { api, holdHelpPage, serverAndBrowser, submitRound, watchErrors } from './harness';
 import { pickNumericEntries } from './rounds';
 
 const today = testToday();
@@ -103,12 +103,7 @@ describe('settings on this device (/config)', () => {
     const context = await env.browser().newContext({ locale: 'de-DE', serviceWorkers: 'block' });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    let releaseHelp = () => {};
-    const helpHeld = new Promise<void>((resolve) => (releaseHelp = resolve));
-    await page.route('**/assets/About-*.js', async (route) => {
-      await helpHeld;
-      await route.continue().catch(() => undefined);
-    });
+    const help = await holdHelpPage(page);
     await page.goto(`${env.server().url}/config`);
     const time = page.getByLabel('Standard-Uhrzeit einer Ablesung');
     await time.click();
@@ -123,7 +118,7 @@ describe('settings on this device (/config)', () => {
     await page.getByRole('link', { name: 'Einstellungen' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/config');
     expect(await leave.count()).toBe(0);
-    releaseHelp();
+    help.release();
     // the form was never left, but what was typed went with "leave without saving", as after any other leave
     await expect.poll(() => time.inputValue()).toBe('12:00');
     expect(await page.getByTestId('settings-unsaved').count()).toBe(0);

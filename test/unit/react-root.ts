@@ -32,3 +32,30 @@ export function reactRootWithDatabase(): ReactRootWithDatabase {
   });
   return env;
 }
+
+/**
+ * Records each text `read` gives at every change under `host` (attributes too), a text like the one before it once:
+ * what a user would have seen while the component read its data. `stop` ends the recording.
+ * @internal test infrastructure
+ */
+export function recordTexts(host: HTMLElement, read: () => string | undefined): { seen: string[]; stop(): void } {
+  const seen: string[] = [];
+  const note = () => {
+    const text = read();
+    if (text && seen.at(-1) !== text) seen.push(text);
+  };
+  const observer = new MutationObserver(note);
+  observer.observe(host, { subtree: true, childList: true, characterData: true, attributes: true });
+  return {
+    seen,
+    stop: () => {
+      note();
+      observer.disconnect();
+    },
+  };
+}
+
+/** Lets React and the database work in 20 ms steps until `done` (at most 5 s). @internal test infrastructure */
+export async function actUntil(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 250 && !done(); i++) await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+}

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { messages as en } from '../../../locales/en.po';
-import { reactRootWithDatabase } from '../../../test/unit/react-root';
+import { actUntil, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import { DbContext } from '../../db/db-context';
 import { LastSubmission } from './LastSubmission';
 
@@ -41,13 +41,7 @@ describe('the line that says what was sent', () => {
       uploaded: true,
       createdAt: 1,
     });
-    const seen: string[] = [];
-    const note = () => {
-      const text = env.host.textContent ?? '';
-      if (text && seen.at(-1) !== text) seen.push(text);
-    };
-    const observer = new MutationObserver(note);
-    observer.observe(env.host, { subtree: true, childList: true, characterData: true });
+    const { seen, stop } = recordTexts(env.host, () => env.host.textContent ?? undefined);
     act(() =>
       env.root.render(
         <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
@@ -57,11 +51,8 @@ describe('the line that says what was sent', () => {
         </I18nProvider>,
       ),
     );
-    note();
-    for (let i = 0; i < 250 && !env.host.textContent?.includes('photo'); i++) {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    }
-    observer.disconnect();
+    await actUntil(() => env.host.textContent?.includes('photo') === true);
+    stop();
     expect(env.host.textContent).toMatch(/^Last submission: 2 values sent at \d\d:\d\d\. With 1 photo\.$/);
     expect(seen.every((text) => text.includes('With 1 photo.'))).toBe(true);
   });
