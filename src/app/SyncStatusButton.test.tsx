@@ -3,24 +3,13 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { messages as en } from '../../locales/en.po';
+import { offlineInstanceDoc } from '../../test/unit/fixtures';
 import { actUntil, reactRootWithDatabase, recordTexts } from '../../test/unit/react-root';
 import { DbContext } from '../db/db-context';
 import { SyncStatusButton } from './SyncStatusButton';
 
-const waiting: OfflineInstanceDoc = {
-  instanceId: 'queued-1',
-  mrId: '1',
-  mrName: 'Runde',
-  mode: 'indoor',
-  date: '2026-11-23',
-  creationTime: '2026-11-23T06:00:00Z',
-  drafts: [],
-  syncState: 'error',
-  valueCount: 2,
-  updatedAt: 1,
-};
+const waiting = offlineInstanceDoc({ instanceId: 'queued-1', syncState: 'error', valueCount: 2 });
 
 describe('the navbar sync status', () => {
   const env = reactRootWithDatabase();

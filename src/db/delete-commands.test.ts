@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OfflineInstanceDoc, SyncState } from '../../schemas/db/offline-instance-doc';
 import type { AppDatabase } from './database';
+import { offlineInstanceDoc, photoDoc } from '../../test/unit/fixtures';
 import { memoryDatabase } from '../../test/unit/memory-db';
 import { mayDeleteOfflineRound } from '../domain/delete-confirmation';
 import { deleteUnsentInstance, isDeletable } from './delete-commands';
@@ -27,18 +28,8 @@ describe('isDeletable: offered exactly when the lifecycle lets the delete throug
   afterEach(async () => {
     await db.close();
   });
-  const doc = (syncState: SyncState, extra: Partial<OfflineInstanceDoc> = {}): OfflineInstanceDoc => ({
-    instanceId: 'a',
-    mrId: '1',
-    mrName: 'Runde',
-    mode: 'indoor',
-    date: '2026-11-23',
-    creationTime: '2026-11-23T06:00:00Z',
-    drafts: [],
-    syncState,
-    updatedAt: 1,
-    ...extra,
-  });
+  const doc = (syncState: SyncState, extra: Partial<OfflineInstanceDoc> = {}): OfflineInstanceDoc =>
+    offlineInstanceDoc({ instanceId: 'a', syncState, ...extra });
   it.each<[string, boolean, OfflineInstanceDoc]>([
     ['draft', true, doc('draft')],
     ['error, nothing on the server', true, doc('error')],
@@ -73,31 +64,11 @@ describe('deleteUnsentInstance', () => {
   });
 
   const instance = (instanceId: string, syncState: SyncState) =>
-    db.offlineInstances.insert({
-      instanceId,
-      mrId: '1',
-      mrName: 'Runde',
-      mode: 'indoor',
-      date: '2026-11-23',
-      creationTime: '2026-11-23T06:00:00Z',
-      drafts: [{ tsId: 't', text: '1', updatedAt: 1 }],
-      syncState,
-      updatedAt: 1,
-    });
+    db.offlineInstances.insert(
+      offlineInstanceDoc({ instanceId, syncState, drafts: [{ tsId: 't', text: '1', updatedAt: 1 }] }),
+    );
   const children = async (instanceId: string, suffix: string) => {
-    await db.photos.insert({
-      id: `p${suffix}`,
-      instanceId,
-      mrId: '1',
-      tsId: 't',
-      staNumber: '1',
-      tsParameter: 'W',
-      dt: '2026-11-23T06:00:00Z',
-      width: 1,
-      height: 1,
-      uploaded: false,
-      createdAt: 1,
-    });
+    await db.photos.insert(photoDoc({ id: `p${suffix}`, instanceId, uploaded: false }));
     await db.tasks.insert({
       taskId: `t${suffix}`,
       instanceId,
