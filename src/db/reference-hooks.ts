@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { useMemo } from 'react';
-import { map } from 'rxjs';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import {
   FacilityModelListSchema,
   ServerInfoSchema,
@@ -11,12 +10,18 @@ import {
 import { LocalConfigSchema, type LocalConfig } from '../../schemas/forms/local-config';
 import { effectiveConfig, parseDeviceSettings } from '../domain/device-settings';
 import { useDb } from './db-context';
-import { useObservable } from './hooks';
 import { useLastChecked } from './last-checked';
+import { referenceSnapshot, subscribeReference, type ReferenceSnapshot } from './reference-store';
+
+function useReferenceSnapshot(key: string): ReferenceSnapshot {
+  const db = useDb();
+  const subscribe = useCallback((onChange: () => void) => subscribeReference(db, key, onChange), [db, key]);
+  const snapshot = useCallback(() => referenceSnapshot(db, key), [db, key]);
+  return useSyncExternalStore(subscribe, snapshot);
+}
 
 function useReferenceData(key: string): unknown {
-  const db = useDb();
-  return useObservable(() => db.reference.findOne(key).$.pipe(map((d) => d?.data)), undefined, [db, key]);
+  return useReferenceSnapshot(key).value;
 }
 
 export { LocalConfigSchema, type LocalConfig };
@@ -31,6 +36,17 @@ export function useConfig(): Config {
   const data = useReferenceData('config');
   const local = useReferenceData('localConfig');
   return useMemo(() => effectiveConfig(data, local), [data, local]);
+}
+
+/**
+ * As useConfig, but undefined until this device's config was read. For controls a config flag can take
+ * away: offered from the defaults for the moment of the read, they would vanish under the user's finger.
+ */
+export function useReadConfig(): Config | undefined {
+  const config = useConfig();
+  const server = useReferenceSnapshot('config');
+  const device = useReferenceSnapshot('localConfig');
+  return server.read && device.read ? config : undefined;
 }
 
 export function useServerInfo(): ServerInfo | undefined {

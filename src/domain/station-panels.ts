@@ -13,6 +13,12 @@ const OFFERED_WHEN: Record<StationPanel, 'postStationTasks' | 'postStationFacili
   copy: null,
 };
 
+/** Until the device's config is read no flag is known: only the panels no flag can take away are offered. */
+export const BEFORE_CONFIG_READ: Pick<Config, 'postStationTasks' | 'postStationFacilities'> = {
+  postStationTasks: false,
+  postStationFacilities: false,
+};
+
 /** The station panels offered under this config, in the order the station header shows them. */
 export function offeredStationPanels(
   config: Pick<Config, 'postStationTasks' | 'postStationFacilities'>,

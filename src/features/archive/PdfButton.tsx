@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { InlineError } from '../../ui/InlineError';
 import { useReplication } from '../../app/replication';
 import { useOnline } from '../../app/use-online';
-import { useConfig } from '../../db/reference-hooks';
+import { useReadConfig } from '../../db/reference-hooks';
 import { Button } from '../../ui/Button';
 
 /** Opens the server's PDF of a completed round in the interface language (needs the network); offered unless the config's printArchivePdf is false. */
@@ -12,7 +12,8 @@ export function PdfButton({ instanceId }: { instanceId: string }) {
   const replication = useReplication();
   const online = useOnline();
   const [error, setError] = useState<string | null>(null);
-  const offered = useConfig().printArchivePdf;
+  // offered once the config is read: a button shown for that moment and then taken away would be tapped
+  const offered = useReadConfig()?.printArchivePdf ?? false;
   const open = async () => {
     setError(null);
     try {

@@ -8,7 +8,7 @@ import { meteoParameters, meteoStations, monthDays, monthStart, parseNumberInput
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { useAllDrafts, useDraftStore } from '../../db/draft-store';
-import { useConfig } from '../../db/reference-hooks';
+import { useConfig, useReadConfig } from '../../db/reference-hooks';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { Alert } from '../../ui/Alert';
 import { GroupNotFound } from '../../ui/GroupNotFound';
@@ -29,6 +29,7 @@ export function MeteoInput() {
   const db = useDb();
   const { group, date } = useParams({ from: '/meteo/$group/$date' });
   const config = useConfig();
+  const printMonth = useReadConfig()?.printMeteoMonth ?? false;
   const fmt = useLocaleFormat();
   const round = useObservable<RoundDoc | null | undefined>(
     () => db.rounds.findOne({ selector: { mrName: group } }).$.pipe(map((d) => (d ? d.toMutableJSON() : null))),
@@ -82,7 +83,7 @@ export function MeteoInput() {
           <MeteoStatus instance={instance} />
           {writeError !== null && <WriteErrorAlert error={writeError} />}
           <div className="flex flex-wrap gap-3 print:hidden">
-            {config.printMeteoMonth && (
+            {printMonth && (
               <Button variant="secondary" onClick={() => window.print()}>
                 <Trans>Print month</Trans>
               </Button>
@@ -107,7 +108,7 @@ export function MeteoInput() {
               />
             ))}
           </StoredStateGate>
-          {config.printMeteoMonth && (
+          {printMonth && (
             <MeteoPrint
               group={round.mrName}
               monthTitle={monthTitle}

@@ -4,7 +4,7 @@ import { Icon } from '../../ui/Icon';
 import { InlineError } from '../../ui/InlineError';
 import { isQuotaError } from '../../app/storage';
 import { useDb } from '../../db/db-context';
-import { useConfig } from '../../db/reference-hooks';
+import { useConfig, useReadConfig } from '../../db/reference-hooks';
 import { resizePhoto, useNativeCapture } from './resize-photo';
 import { addPhoto } from '../../db/photo-commands';
 
@@ -34,6 +34,7 @@ export const PhotoButton = memo(function PhotoButton({
   const { t } = useLingui();
   const db = useDb();
   const config = useConfig();
+  const offered = useReadConfig()?.postImages ?? false;
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +77,7 @@ export const PhotoButton = memo(function PhotoButton({
   };
 
   const nativeCapture = useNativeCapture(navigator.userAgent);
-  if (!config.postImages) return null;
+  if (!offered) return null;
   return (
     <span className="inline-flex flex-col">
       <label

@@ -18,8 +18,8 @@ import type { EntryTarget } from '../readings/go-to-entry';
 import { useStationWindow } from './use-station-window';
 import { useTableKeyboard } from './use-table-keyboard';
 import { openShortcutHelp } from '../../app/ShortcutHelp';
-import { useConfig } from '../../db/reference-hooks';
-import { offeredStationPanels } from '../../domain/station-panels';
+import { useConfig, useReadConfig } from '../../db/reference-hooks';
+import { BEFORE_CONFIG_READ, offeredStationPanels } from '../../domain/station-panels';
 import { tableColumns, type TableColumnKey } from '../../domain/table-columns';
 import { toFormatLocale } from '../../domain/locale-format';
 import { TableColumnsContext } from './table-columns-context';
@@ -100,7 +100,7 @@ export const StationTable = memo(function StationTable({
   // §3 config columns: labels per language, order and classes
   const config = useConfig();
   const configured = config.columns;
-  const { postStationTasks, postStationFacilities } = config;
+  const { postStationTasks, postStationFacilities } = useReadConfig() ?? BEFORE_CONFIG_READ;
   const panels = useMemo(
     () => offeredStationPanels({ postStationTasks, postStationFacilities }),
     [postStationTasks, postStationFacilities],

@@ -4,8 +4,8 @@ import type { StationFacility, StationTask } from '../../../schemas/api';
 import { StationFacilities } from '../facilities/StationFacilities';
 import { uniqueOfStation } from '../round-entry/StationBlock';
 import type { StationGroup } from '../round-entry/row-model';
-import { useConfig } from '../../db/reference-hooks';
-import { offeredStationPanels } from '../../domain/station-panels';
+import { useReadConfig } from '../../db/reference-hooks';
+import { BEFORE_CONFIG_READ, offeredStationPanels } from '../../domain/station-panels';
 import { StationTasks } from '../tasks/StationTasks';
 import { EntryCard } from './EntryCard';
 import { openTasksOf } from './open-tasks';
@@ -26,7 +26,7 @@ export function TourInput({
   onStation: (staNumber: string) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const panels = offeredStationPanels(useConfig());
+  const panels = offeredStationPanels(useReadConfig() ?? BEFORE_CONFIG_READ);
   const serverTasks = useMemo(
     () =>
       uniqueOfStation<StationTask>(

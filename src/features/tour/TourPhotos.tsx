@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useDb } from '../../db/db-context';
-import { useConfig } from '../../db/reference-hooks';
+import { useReadConfig } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
 import { useObservable } from '../../db/hooks';
 import type { StationGroup } from '../round-entry/row-model';
@@ -42,7 +42,7 @@ export function TourPhotos({
       }));
   }, [photos, tour.stations]);
   const disabled = tour.locked;
-  const photosOffered = useConfig().postImages;
+  const photosOffered = useReadConfig()?.postImages;
 
   return (
     <div className="space-y-4" data-station={station.staNumber}>
@@ -51,7 +51,7 @@ export function TourPhotos({
         {station.ordinal && <span className="mr-1 tabular-nums">{station.ordinal}</span>}
         {station.title}
       </h2>
-      {!photosOffered && (
+      {photosOffered === false && (
         <Alert type="info" testId="photos-off">
           <Trans>The server does not take new photos. Photos already taken are still sent with the round.</Trans>
         </Alert>
