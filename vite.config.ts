@@ -5,12 +5,19 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import pkg from './package.json' with { type: 'json' };
+import { scriptsAfterStylesheetPlugin } from './scripts/html-script-priority';
 
 export default defineConfig({
   // relative addresses in the build, resolved against index.html's <base href>: the server sets it to the
   // operator's BASE_PATH, so one build serves the root and any sub-path (src/domain/base-path.ts)
   base: './',
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), tailwindcss()],
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+    tailwindcss(),
+    scriptsAfterStylesheetPlugin(),
+  ],
   // rxjs ships ES2015 classes under the `es2015` condition; its default build is ES5 with tslib helpers, about
   // 3 KB gzip more on the first screen. Only rxjs among the app's browser packages uses the condition.
   resolve: {
