@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { PermissionData } from '../../schemas/api';
 import type { Page } from 'playwright-core';
-import { api, serverAndBrowser, watchErrors } from './harness';
+import { api, holdHelpPage, serverAndBrowser, watchErrors } from './harness';
 
 /** The role names the German grid shows (the id is the detail in the legend and the tooltip). */
 const ROLE_NAMES: Readonly<Record<string, string>> = {
@@ -201,6 +201,42 @@ describe('permission matrix (admin)', () => {
     expect(saved.permissions.filter((p) => p.username.startsWith('zz-user-'))).toEqual([
       expect.objectContaining({ username: 'zz-user-300' }),
     ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the matrix as stored after leaving without saving, also when the page was still drawn', async () => {
+    const server = env.server();
+    await server.db.query("insert into app_user (username) values ('hanna') on conflict do nothing");
+    await server.db.query(
+      "insert into permission (username, mr_id, role) values ('hanna', '2', 'HWE_OBSERVE') on conflict do nothing",
+    );
+    const context = await env.browser().newContext({ locale: 'de-DE', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // the help page's code is held, so the permissions page stays drawn after "leave without saving" (a slow phone)
+    const help = await holdHelpPage(page);
+    await page.goto(`${server.url}/permissions`);
+    const cell = cellOf(page)('hanna', 'Quellen Kaunertal', 'HWE_OBSERVE');
+    await cell.waitFor({ timeout: 20_000 });
+    await cell.uncheck();
+    await expect.poll(() => page.getByTestId('permission-changes').textContent()).toContain('1 entfernte Berechtigung');
+    await page.getByRole('link', { name: 'Hilfe' }).click();
+    const leave = page.getByTestId('unsaved-permissions-dialog');
+    await leave.getByRole('button', { name: 'Ohne Speichern verlassen' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
+    // straight back while the page is still drawn: the unsaved removal went with the leave
+    await page.getByRole('link', { name: 'Berechtigungen' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/permissions');
+    help.release();
+    await expect.poll(() => cell.isChecked()).toBe(true);
+    expect(await page.getByTestId('permission-changes').textContent()).toContain(
+      '0 neue Berechtigungen, 0 entfernte Berechtigungen',
+    );
+    // nothing unsaved now: leaving asks nothing
+    await page.getByRole('link', { name: 'Einstellungen' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/config');
+    expect(await leave.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -233,6 +233,7 @@ function PermissionEditorView({ online, admin }: { online: boolean; admin: boole
       <UnsavedChangesGuard
         dirty={editor.dirty}
         save={save}
+        discard={editor.discard}
         testId="unsaved-permissions-dialog"
         message={<Trans>The permissions on this page have changed but are not saved.</Trans>}
       />

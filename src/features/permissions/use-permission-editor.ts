@@ -70,6 +70,11 @@ export function usePermissionEditor(online: boolean) {
     toggleAll: (cells: Permission[]) => setList((l) => toggleAll(l, cells)),
     removeUser: (username: string) => setList((l) => removeAllOfUser(l, username)),
     addUser: (username: string) => setUsers((u) => [...u, username]),
+    /** back to the matrix as loaded (leaving without saving) */
+    discard: () => {
+      setList(server.permissions);
+      setUsers(server.users);
+    },
     save: async () => {
       await replication.savePermissions({ roles: server.roles, users, permissions: permissionsToSave(list) }, etag);
       await reload();
