@@ -31,11 +31,22 @@ export function useLocalConfig(): LocalConfig {
   return useMemo(() => parseDeviceSettings(data), [data]);
 }
 
+/**
+ * The last effective config, shared by every component: the documents come from one store, so a table's rows (a photo
+ * button each) would otherwise check the same config with its schema once per row as the rows mount while typing.
+ */
+let lastConfig: { data: unknown; local: unknown; config: Config } | undefined;
+function sharedEffectiveConfig(data: unknown, local: unknown): Config {
+  const last = lastConfig;
+  if (last && last.data === data && last.local === local) return last.config;
+  const config = effectiveConfig(data, local);
+  lastConfig = { data, local, config };
+  return config;
+}
+
 /** The stored config with this device's overrides, or the defaults of §3/§9 when none was ever loaded. */
 export function useConfig(): Config {
-  const data = useReferenceData('config');
-  const local = useReferenceData('localConfig');
-  return useMemo(() => effectiveConfig(data, local), [data, local]);
+  return sharedEffectiveConfig(useReferenceData('config'), useReferenceData('localConfig'));
 }
 
 /**
