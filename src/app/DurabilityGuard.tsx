@@ -6,7 +6,7 @@ import { map } from 'rxjs';
 import { useDataOwner } from '../db/data-owner';
 import { useDb } from '../db/db-context';
 import { useObservable } from '../db/hooks';
-import { useConfig } from '../db/reference-hooks';
+import { useReadConfig } from '../db/reference-hooks';
 import { ownerOf } from '../domain/data-owner';
 import { durabilityFor } from '../domain/durability';
 import { Alert } from '../ui/Alert';
@@ -22,6 +22,14 @@ async function readStorage(): Promise<StorageState> {
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
   const persisted = await navigator.storage?.persisted?.().catch(() => undefined);
   return { usage: estimate?.usage, quota: estimate?.quota, persisted };
+}
+
+interface UnsentRound {
+  instanceId: string;
+  mrName: string;
+  date: string;
+  since: number;
+  owner: string | undefined;
 }
 
 const DISMISSED_KEY = 'hydrorounds.persistHintDismissed';
@@ -49,7 +57,8 @@ function writeDismissed(): void {
  */
 export function DurabilityGuard() {
   const db = useDb();
-  const { unsentWarningDays } = useConfig();
+  // the config's days, once read: from the defaults (2) a round was named "waiting too long" until the config was read
+  const unsentWarningDays = useReadConfig()?.unsentWarningDays;
   const { t } = useLingui();
   const [storage, setStorage] = useState<StorageState>({});
   // the "may be cleared" hint is closed once per device (on every tour screen it pushed the value
@@ -61,7 +70,9 @@ export function DurabilityGuard() {
     const timer = setInterval(() => void readStorage().then(setStorage), 60_000);
     return () => clearInterval(timer);
   }, []);
-  const unsent = useObservable(
+  // undefined until read, like the user and the config below: until all three are, the guard warns of nothing (before,
+  // the user's own rounds were counted as another user's for the moment the user took)
+  const unsent = useObservable<UnsentRound[] | undefined>(
     () =>
       db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } } }).$.pipe(
         map((docs) =>
@@ -74,11 +85,13 @@ export function DurabilityGuard() {
           })),
         ),
       ),
-    [],
+    undefined,
     [db],
   );
-  // null while the database has not answered: until then only rounds without an owner count as this user's
-  const user = useDataOwner() ?? undefined;
+  // null while the database has not answered
+  const owner = useDataOwner();
+  if (unsent === undefined || owner === null || unsentWarningDays === undefined) return null;
+  const user = owner ?? undefined;
   const { risk, othersWaiting, othersAtRisk } = durabilityFor(
     { ...storage, unsent, unsentWarningDays, now: Date.now() },
     user,

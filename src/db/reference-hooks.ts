@@ -20,6 +20,11 @@ function useReferenceSnapshot(key: string): ReferenceSnapshot {
   return useSyncExternalStore(subscribe, snapshot);
 }
 
+/** Whether the reference document `key` was read on this device yet (its absence counts as read). */
+export function useReferenceRead(key: string): boolean {
+  return useReferenceSnapshot(key).read;
+}
+
 function useReferenceData(key: string): unknown {
   return useReferenceSnapshot(key).value;
 }

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { RxDocument } from 'rxdb';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { useConfig, useSyncStatus } from '../../db/reference-hooks';
@@ -16,7 +17,7 @@ import { Button } from '../../ui/Button';
 import { DateField } from '../readings/DateField';
 import { todayIsoDate } from './today';
 import { UnsentInstances } from './UnsentInstances';
-import { NoRounds } from './NoRounds';
+import { NoRounds, RoundsReading } from './NoRounds';
 
 /** groupSelection (§2): choose a group and a date; the date is kept in the URL. */
 export function GroupSelection() {
@@ -27,7 +28,13 @@ export function GroupSelection() {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
   const date = search.date ?? todayIsoDate();
-  const rounds = useObservable(() => db.rounds.find({ sort: [{ mrName: 'asc' }] }).$, [], [db]);
+  // undefined until the device's rounds are read: a first [] said "No measure rounds are assigned to you" (or "loading
+  // from the server") above rounds stored here
+  const rounds = useObservable<RxDocument<RoundDoc>[] | undefined>(
+    () => db.rounds.find({ sort: [{ mrName: 'asc' }] }).$,
+    undefined,
+    [db],
+  );
   const meteoParams = meteoParameters(useConfig().meteoInput.parameters);
   const sync = useSyncStatus();
   const firstPullRunning = useFirstPullRunning();
@@ -73,15 +80,18 @@ export function GroupSelection() {
       )}
       {outdoor && <StoredTours emphasize date={date} />}
       {/* shown while the first pull brings the rounds too, in the same place: what the cards will offer is read
-          before they come, and the page's largest text is painted with its frame instead of seconds later (LCP) */}
-      {(rounds.length > 0 || firstPullRunning) && (
+          before they come, and the page's largest text is painted with its frame instead of seconds later (LCP); also
+          while the stored rounds are read (it claims nothing, and the usual answer keeps it: no layout shift) */}
+      {(rounds === undefined || rounds.length > 0 || firstPullRunning) && (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="round-actions-hint">
           <Trans>
             Office: enter in the table now. Field: store the round on this device for a tour without network.
           </Trans>
         </p>
       )}
-      {rounds.length === 0 ? (
+      {rounds === undefined ? (
+        <RoundsReading />
+      ) : rounds.length === 0 ? (
         <NoRounds loaded={sync.lastPullAt !== undefined && !sync.lastPullError} pulling={firstPullRunning} />
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Measure rounds`}>

@@ -1,6 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useServerInfo } from '../../db/reference-hooks';
+import { useReferenceRead, useServerInfo } from '../../db/reference-hooks';
+
+/** The place of the rounds while what fills it is read: the size of the one-line box, saying nothing. */
+export function RoundsReading() {
+  return <div aria-busy="true" data-testid="rounds-reading" className="min-h-14" />;
+}
 
 /**
  * The round list without rounds. While the first pull runs: loading. Before the first load: connect and refresh.
@@ -9,6 +14,11 @@ import { useServerInfo } from '../../db/reference-hooks';
  */
 export function NoRounds({ loaded, pulling = false }: { loaded: boolean; pulling?: boolean }) {
   const info = useServerInfo();
+  // `loaded` and `pulling` come from the sync status, the advice from the server info: before both are read, an
+  // empty device said "loading from the server" or "connect and refresh" for a moment
+  const syncRead = useReferenceRead('syncStatus');
+  const infoRead = useReferenceRead('serverInfo');
+  if (!syncRead || !infoRead) return <RoundsReading />;
   const box = 'rounds-empty rounded border border-dashed border-slate-400 p-4';
   // a first visit while the first pull runs: the rounds are on their way, there is nothing to connect or press
   if (pulling)

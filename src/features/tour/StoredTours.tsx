@@ -229,15 +229,35 @@ export function StoredTours({ emphasize, date }: { emphasize: boolean; date: str
   const [deleting, setDeleting] = useState<OfflineInstanceDoc | null>(null);
   const [deletedName, setDeletedName] = useState<string | null>(null);
   const user = useDataOwner();
-  // another user's stored rounds on a shared device are theirs: not listed
-  const tours = useObservable(
+  // undefined until read: a first [] said "No rounds are stored offline on this device" above the rounds stored here
+  const stored = useObservable<OfflineInstanceDoc[] | undefined>(
     () =>
       db.offlineInstances
         .find({ selector: { mode: 'outdoor', syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] })
         .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
-    [],
+    undefined,
     [db],
-  ).filter((i) => instanceVisibleTo(ownerOf(i), user));
+  );
+  // another user's stored rounds on a shared device are theirs: not listed (until the user is read, none are known)
+  const tours =
+    stored === undefined || user === null ? undefined : stored.filter((i) => instanceVisibleTo(ownerOf(i), user));
+  if (tours === undefined) {
+    if (!emphasize) return null;
+    // the frame and its heading at once (no layout shift), no claim about what is stored until it is read
+    return (
+      <section
+        aria-labelledby="stored-tours-heading"
+        aria-busy="true"
+        data-testid="stored-tours-reading"
+        className="rounded border-2 border-sky-700 p-3 dark:border-sky-400"
+      >
+        <h2 id="stored-tours-heading" className="text-lg font-semibold">
+          <Trans>Rounds stored offline on this device</Trans>
+        </h2>
+        <div className="min-h-5" />
+      </section>
+    );
+  }
   if (tours.length === 0 && !emphasize && !deletedName) return null;
   const { onDate, otherDates } = storedRoundsOn(tours, date);
   const day = fmt.date(date);

@@ -1,5 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import type { RxDocument } from 'rxdb';
+import type { PhotoDoc } from '../../../schemas/db/photo-doc';
 import { useDb } from '../../db/db-context';
 import { useReadConfig } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
@@ -27,9 +29,15 @@ export function TourPhotos({
   const { t } = useLingui();
   const db = useDb();
   const instanceId = tour.instance.instanceId;
-  const photos = useObservable(() => db.photos.find({ selector: { instanceId } }).$, [], [db, instanceId]);
-  // tsIds with photos per station, in the order of the round
+  // undefined until read: a first [] said "No photos taken yet" of a round with photos
+  const photos = useObservable<RxDocument<PhotoDoc>[] | undefined>(
+    () => db.photos.find({ selector: { instanceId } }).$,
+    undefined,
+    [db, instanceId],
+  );
+  // tsIds with photos per station, in the order of the round; undefined while the photos are read
   const withPhotos = useMemo(() => {
+    if (photos === undefined) return undefined;
     const tsIds = new Set(photos.map((p) => p.tsId));
     const count = new Map<string, number>();
     for (const p of photos) count.set(p.staNumber, (count.get(p.staNumber) ?? 0) + 1);
@@ -91,7 +99,10 @@ export function TourPhotos({
         <h2 id="round-photos-heading" className="text-lg font-bold">
           <Trans>All photos of the round</Trans>
         </h2>
-        {withPhotos.length === 0 ? (
+        {withPhotos === undefined ? (
+          // one line, as the sentence below, saying nothing until the photos are read
+          <p aria-busy="true" data-testid="photos-reading" className="min-h-6" />
+        ) : withPhotos.length === 0 ? (
           <p data-testid="no-photos">
             <Trans>No photos taken yet.</Trans>
           </p>

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { messages as en } from '../../../locales/en.po';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import type { ReplicationHandle } from '../../../replication/runner';
+import { actUntil, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
+import { ReplicationContext } from '../../app/replication';
+import { DbContext } from '../../db/db-context';
+import { GroupSelection } from './GroupSelection';
+
+/** Nothing here reaches the network: a handle that refuses whatever it is asked. */
+const noReplication = new Proxy({} as ReplicationHandle, {
+  get: () => () => Promise.reject(new Error('not in this test')),
+});
+
+/** The start page alone, at its address (its links and search need a router). */
+function startPage() {
+  const root = createRootRoute({ component: Outlet });
+  const index = createRoute({ getParentRoute: () => root, path: '/', component: GroupSelection });
+  return createRouter({
+    routeTree: root.addChildren([index]),
+    history: createMemoryHistory({ initialEntries: ['/?date=2026-11-23'] }),
+  });
+}
+
+describe('the round list of the start page', () => {
+  const env = reactRootWithDatabase();
+  // the router restores the scroll position, which jsdom does not implement
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+
+  // what a user sees at each change in the place of the rounds: the empty box's text, the cards, or nothing yet
+  const record = () =>
+    recordTexts(env.host, () => {
+      const empty = env.host.querySelector('.rounds-empty');
+      if (empty) return `empty: ${empty.textContent ?? ''}`;
+      const cards = env.host.querySelector('ul[aria-label="Measure rounds"]');
+      if (cards) return `cards: ${[...cards.querySelectorAll('h2')].map((h) => h.textContent).join(', ')}`;
+      return env.host.querySelector('[data-testid="rounds-reading"][aria-busy="true"]') ? '(reading)' : undefined;
+    });
+  const show = () =>
+    act(() =>
+      env.root.render(
+        <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
+          <DbContext.Provider value={env.db}>
+            <ReplicationContext.Provider value={noReplication}>
+              <RouterProvider router={startPage()} />
+            </ReplicationContext.Provider>
+          </DbContext.Provider>
+        </I18nProvider>,
+      ),
+    );
+  // pulled before, by a user with a role: an empty list says "No measure rounds are assigned to you yet"
+  const pulledBefore = async () => {
+    await env.db.reference.insert({ key: 'syncStatus', data: { lastPullAt: 1 }, fetchedAt: 1 });
+    await env.db.reference.insert({
+      key: 'serverInfo',
+      data: { version: '1', apiVersion: '2', username: 'olga', isAdmin: false },
+      fetchedAt: 1,
+    });
+  };
+
+  it('never says there are no rounds (or that they are loading) while rounds are stored, also before they are read', async () => {
+    await env.db.rounds.insert({
+      mrId: '1',
+      mrName: 'Quellen',
+      mrVersion: 'v1',
+      fetchedAt: 1,
+      entries: [{ tsId: '1-W', staName: 'Quelle Q1', staNumber: '1', tsParameter: 'W' } as MeasureRoundEntry],
+    });
+    await pulledBefore();
+    const { seen, stop } = record();
+    show();
+    await actUntil(() => env.host.querySelector('ul[aria-label="Measure rounds"]') !== null);
+    stop();
+    expect(seen.at(-1)).toBe('cards: Quellen');
+    expect(seen.filter((text) => text.startsWith('empty'))).toEqual([]);
+  });
+
+  it('says there are none once the device holds none', async () => {
+    await pulledBefore();
+    const { seen, stop } = record();
+    show();
+    await actUntil(() => env.host.querySelector('.rounds-empty') !== null);
+    stop();
+    expect(seen.filter((text) => text !== '(reading)')).toEqual([
+      'empty: No measure rounds are assigned to you yet.Ask your administrator to give you a role on a round; then press "Refresh from server".',
+    ]);
+  });
+});
