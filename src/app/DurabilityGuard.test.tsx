@@ -1,22 +1,13 @@
 // @vitest-environment jsdom
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
-import { delay } from 'rxjs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages as en } from '../../locales/en.po';
 import { offlineInstanceDoc } from '../../test/unit/fixtures';
-import { actUntil, reactRootWithDatabase, recordTexts } from '../../test/unit/react-root';
+import { actUntil, answerLater, onePageRouter, reactRootWithDatabase, recordTexts } from '../../test/unit/react-root';
 import { DATA_OWNER_KEY } from '../db/data-owner';
-import type { AppDatabase } from '../db/database';
 import { DbContext } from '../db/db-context';
 import { referenceSnapshot } from '../db/reference-store';
 import { DurabilityGuard } from './DurabilityGuard';
@@ -33,31 +24,13 @@ const waiting = offlineInstanceDoc({
   creationTime: new Date(Date.now() - 10 * DAY_MS).toISOString(),
 });
 
-/**
- * The reference document `key` answers 100 ms after the other reads, as IndexedDB's reads may (in memory they come
- * together, in one render).
- */
-function answerLater(db: AppDatabase, key: string) {
-  const findOne = db.reference.findOne.bind(db.reference);
-  vi.spyOn(db.reference, 'findOne').mockImplementation((query) => {
-    const found = findOne(query);
-    if (query !== key) return found;
-    const later = found.$.pipe(delay(100));
-    return new Proxy(found, { get: (target, name) => (name === '$' ? later : Reflect.get(target, name, target)) });
-  });
-}
-
 /** The guard on a page (its link to the round needs a router). */
 function page() {
-  const root = createRootRoute({ component: Outlet });
-  const index = createRoute({ getParentRoute: () => root, path: '/', component: DurabilityGuard });
-  return createRouter({ routeTree: root.addChildren([index]), history: createMemoryHistory() });
+  return onePageRouter(DurabilityGuard);
 }
 
 describe('the warning that data on this device is at risk', () => {
   const env = reactRootWithDatabase();
-  // the router restores the scroll position, which jsdom does not implement
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 
   const show = async (config: object) => {
     await env.db.offlineInstances.insert(waiting);

@@ -1,6 +1,9 @@
-import { act } from 'react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach } from 'vitest';
+import { delay } from 'rxjs';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { ReplicationHandle } from '../../replication/runner';
 import type { AppDatabase } from '../../src/db/database';
 import { memoryDatabase } from './memory-db';
 
@@ -58,4 +61,46 @@ export function recordTexts(host: HTMLElement, read: () => string | undefined): 
 /** Lets React and the database work in 20 ms steps until `done` (at most 5 s). @internal test infrastructure */
 export async function actUntil(done: () => boolean): Promise<void> {
   for (let i = 0; i < 250 && !done(); i++) await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+/**
+ * The reference document `key` answers 100 ms after the other reads, as IndexedDB's reads may (in memory they come
+ * together, in one render). @internal test infrastructure
+ */
+export function answerLater(db: AppDatabase, key: string): void {
+  const findOne = db.reference.findOne.bind(db.reference);
+  vi.spyOn(db.reference, 'findOne').mockImplementation((query) => {
+    const found = findOne(query);
+    if (query !== key) return found;
+    const later = found.$.pipe(delay(100));
+    return new Proxy(found, { get: (target, name) => (name === '$' ? later : Reflect.get(target, name, target)) });
+  });
+}
+
+/** A replication that refuses whatever it is asked: a component test never reaches the network. @internal test infrastructure */
+export const refusingReplication = new Proxy({} as ReplicationHandle, {
+  get: () => () => Promise.reject(new Error('no network in a component test')),
+});
+
+/**
+ * A memory router with one page, `component` at `path` (with its search rule), opened at `address`: for components
+ * whose links, search or navigation need a router. jsdom has no `scrollTo`, which the router calls. @internal test infrastructure
+ */
+export function onePageRouter(
+  component: () => ReactNode,
+  {
+    path = '/',
+    address = path,
+    validateSearch,
+  }: { path?: string; address?: string; validateSearch?: (search: Record<string, unknown>) => object } = {},
+) {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  const root = createRootRoute({ component: Outlet });
+  const page = validateSearch
+    ? createRoute({ getParentRoute: () => root, path, component, validateSearch })
+    : createRoute({ getParentRoute: () => root, path, component });
+  return createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: [address] }),
+  });
 }

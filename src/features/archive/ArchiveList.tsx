@@ -3,10 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../readings/DateField';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import type { RxDocument } from 'rxdb';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { useConfig, useServerInfo } from '../../db/reference-hooks';
+import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc';
+import { useConfig, useReadConfig, useReferenceRead, useServerInfo } from '../../db/reference-hooks';
 import {
   ARCHIVE_STATES,
   archiveGroup,
@@ -159,9 +161,17 @@ export function ArchiveList() {
   const navigate = useNavigate({ from: '/archive' });
   const filter = useSearch({ from: '/archive' });
   const [selected, setSelected] = useKeptSelection();
-  const rounds = useObservable(() => db.completedRounds.find({ sort: [{ submissionTime: 'desc' }] }).$, [], [db]);
+  // undefined until read: a first [] said "No completed rounds on this device yet" above the rounds stored here
+  const stored = useObservable<RxDocument<CompletedRoundDoc>[] | undefined>(
+    () => db.completedRounds.find({ sort: [{ submissionTime: 'desc' }] }).$,
+    undefined,
+    [db],
+  );
+  const rounds = useMemo(() => stored ?? [], [stored]);
   const roles = useServerInfo()?.roles;
   const { product } = useConfig();
+  const rolesRead = useReferenceRead('serverInfo');
+  const configRead = useReadConfig() !== undefined;
   // §2 "kept alive when navigating away": the filters live in the URL and are kept (kept-alive.ts), so the navbar's
   // plain /archive link (g a) comes back to the list as it was left
   const setFilter = (f: ArchiveFilter) => {
@@ -178,7 +188,9 @@ export function ArchiveList() {
     () => filterArchive(rounds, filter).filter((r) => !filter.mine || awaiting.get(r.instanceId) !== undefined),
     [rounds, filter, awaiting],
   );
-  useKeptScroll(shown.length > 0, '/archive');
+  // "only mine" also needs the roles, the config's product and the refusals: before them no round was the user's
+  const listed = stored !== undefined && (!filter.mine || (refused !== undefined && rolesRead && configRead));
+  useKeptScroll(listed && shown.length > 0, '/archive');
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const decided = (
     time: string | null | undefined,
@@ -200,7 +212,10 @@ export function ArchiveList() {
           <Trans>Report of {selected.length} selected rounds</Trans>
         </Link>
       )}
-      {shown.length === 0 ? (
+      {!listed ? (
+        // the size of the one-line box below, saying nothing until the rounds are read
+        <div aria-busy="true" data-testid="archive-reading" className="min-h-14" />
+      ) : shown.length === 0 ? (
         <p className="rounded border border-dashed border-slate-400 p-4">
           {rounds.length === 0 ? (
             <Trans>No completed rounds on this device yet.</Trans>

@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
+import { InApp } from '../../../test/unit/in-app';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { messages as en } from '../../../locales/en.po';
 import { actUntil, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
-import type { ReplicationHandle } from '../../../replication/runner';
-import { ReplicationContext } from '../../app/replication';
-import { DbContext } from '../../db/db-context';
 import { referenceSnapshot } from '../../db/reference-store';
 import { PdfButton } from './PdfButton';
-
-/** The button never reaches the network here: a handle that refuses whatever it is asked. */
-const noReplication = new Proxy({} as ReplicationHandle, {
-  get: () => () => Promise.reject(new Error('not in this test')),
-});
 
 describe('the archive PDF button and the config flag printArchivePdf', () => {
   const env = reactRootWithDatabase();
@@ -22,15 +12,11 @@ describe('the archive PDF button and the config flag printArchivePdf', () => {
   const show = (screen: string) =>
     act(() =>
       env.root.render(
-        <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
-          <DbContext.Provider value={env.db}>
-            <ReplicationContext.Provider value={noReplication}>
-              <span data-testid="screen">
-                <PdfButton key={screen} instanceId={screen} />
-              </span>
-            </ReplicationContext.Provider>
-          </DbContext.Provider>
-        </I18nProvider>,
+        <InApp db={env.db}>
+          <span data-testid="screen">
+            <PdfButton key={screen} instanceId={screen} />
+          </span>
+        </InApp>,
       ),
     );
 

@@ -15,12 +15,13 @@ export function SubmissionHistory() {
   const db = useDb();
   const replication = useReplication();
   const fmt = useLocaleFormat();
-  const instances = useObservable<OfflineInstanceDoc[]>(
+  // undefined until read: a first [] said "Every round … has reached the server" above the rounds still waiting
+  const instances = useObservable<OfflineInstanceDoc[] | undefined>(
     () =>
       db.offlineInstances
         .find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'desc' }] })
         .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
-    [],
+    undefined,
     [db],
   );
   return (
@@ -28,12 +29,17 @@ export function SubmissionHistory() {
       <h2 id="submissions-heading" className="text-lg font-semibold">
         <Trans>Submissions not yet sent</Trans>
       </h2>
-      {instances.length === 0 && (
-        <p className="text-sm">
-          <Trans>Every round entered on this device has reached the server.</Trans>
-        </p>
+      {instances === undefined ? (
+        // the sentence's line, saying nothing until the submissions are read
+        <p aria-busy="true" data-testid="submissions-reading" className="min-h-5 text-sm" />
+      ) : (
+        instances.length === 0 && (
+          <p className="text-sm">
+            <Trans>Every round entered on this device has reached the server.</Trans>
+          </p>
+        )
       )}
-      {instances.map((i) => {
+      {instances?.map((i) => {
         const roundName = i.mrName;
         return (
           <article

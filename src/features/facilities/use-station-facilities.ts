@@ -64,8 +64,13 @@ export function mergeFacilities(
 
 export type { FacilityEdit };
 
+// one empty list, so the memos depending on the changes are not re-run on every render before the read
+const NO_FACILITIES: readonly FacilityDoc[] = [];
+
 export interface StationFacilityActions {
   local: readonly FacilityDoc[];
+  /** the instance's facility changes are read (before, `local` is empty whatever is stored) */
+  read: boolean;
   save(staNumber: string, original: StationFacility, edit: FacilityEdit): Promise<boolean>;
   create(staNumber: string, model: string, name: string, attributes: Attributes): Promise<boolean>;
   undo(id: string): Promise<boolean>;
@@ -83,14 +88,17 @@ export function useStationFacilities(
   ensureInstance: () => Promise<string>,
 ): StationFacilityActions {
   const db = useDb();
-  const local = useObservable<FacilityDoc[]>(
+  const stored = useObservable<FacilityDoc[] | undefined>(
     () =>
       instanceId
         ? db.facilities.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
         : undefined,
-    [],
+    undefined,
     [db, instanceId],
   );
+  const local = stored ?? NO_FACILITIES;
+  // without an instance there are none to read
+  const read = instanceId === undefined || stored !== undefined;
   const { writeError, report } = useWriteReporter('a facility change');
 
   const save = useMemo(
@@ -112,5 +120,8 @@ export function useStationFacilities(
     [report, db, instanceId],
   );
 
-  return useMemo(() => ({ local, save, create, undo, writeError }), [local, save, create, undo, writeError]);
+  return useMemo(
+    () => ({ local, read, save, create, undo, writeError }),
+    [local, read, save, create, undo, writeError],
+  );
 }

@@ -1,43 +1,19 @@
 // @vitest-environment jsdom
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
+import { InApp } from '../../../test/unit/in-app';
 import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { messages as en } from '../../../locales/en.po';
+import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../../schemas/api';
-import type { ReplicationHandle } from '../../../replication/runner';
-import { actUntil, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
-import { ReplicationContext } from '../../app/replication';
-import { DbContext } from '../../db/db-context';
+import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import { GroupSelection } from './GroupSelection';
-
-/** Nothing here reaches the network: a handle that refuses whatever it is asked. */
-const noReplication = new Proxy({} as ReplicationHandle, {
-  get: () => () => Promise.reject(new Error('not in this test')),
-});
 
 /** The start page alone, at its address (its links and search need a router). */
 function startPage() {
-  const root = createRootRoute({ component: Outlet });
-  const index = createRoute({ getParentRoute: () => root, path: '/', component: GroupSelection });
-  return createRouter({
-    routeTree: root.addChildren([index]),
-    history: createMemoryHistory({ initialEntries: ['/?date=2026-11-23'] }),
-  });
+  return onePageRouter(GroupSelection, { address: '/?date=2026-11-23' });
 }
 
 describe('the round list of the start page', () => {
   const env = reactRootWithDatabase();
-  // the router restores the scroll position, which jsdom does not implement
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 
   // what a user sees at each change in the place of the rounds: the empty box's text, the cards, or nothing yet
   const record = () =>
@@ -51,13 +27,9 @@ describe('the round list of the start page', () => {
   const show = () =>
     act(() =>
       env.root.render(
-        <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
-          <DbContext.Provider value={env.db}>
-            <ReplicationContext.Provider value={noReplication}>
-              <RouterProvider router={startPage()} />
-            </ReplicationContext.Provider>
-          </DbContext.Provider>
-        </I18nProvider>,
+        <InApp db={env.db}>
+          <RouterProvider router={startPage()} />
+        </InApp>,
       ),
     );
   // pulled before, by a user with a role: an empty list says "No measure rounds are assigned to you yet"

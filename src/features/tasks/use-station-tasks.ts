@@ -46,8 +46,13 @@ export function mergeTasks(server: readonly StationTask[], local: readonly TaskD
   return [...fromServer, ...created];
 }
 
+// one empty list, so the memos depending on the tasks are not re-run on every render before the read
+const NO_TASKS: readonly TaskDoc[] = [];
+
 export interface StationTaskActions {
   localTasks: readonly TaskDoc[];
+  /** the instance's task changes are read (before, `localTasks` is empty whatever is stored) */
+  read: boolean;
   toggle(staNumber: string, task: TaskView, serverTask?: StationTask): Promise<boolean>;
   /** resolves to whether it was stored (the form keeps the text when not) */
   add(staNumber: string, taskType: string, text: string): Promise<boolean>;
@@ -66,14 +71,17 @@ export function useStationTasks(
   ensureInstance: () => Promise<string>,
 ): StationTaskActions {
   const db = useDb();
-  const localTasks = useObservable<TaskDoc[]>(
+  const stored = useObservable<TaskDoc[] | undefined>(
     () =>
       instanceId
         ? db.tasks.find({ selector: { instanceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
         : undefined,
-    [],
+    undefined,
     [db, instanceId],
   );
+  const localTasks = stored ?? NO_TASKS;
+  // without an instance there are none to read
+  const read = instanceId === undefined || stored !== undefined;
   const { writeError, report } = useWriteReporter('a task change');
 
   const toggle = useMemo(
@@ -104,7 +112,7 @@ export function useStationTasks(
   );
 
   return useMemo(
-    () => ({ localTasks, toggle, add, remove, writeError }),
-    [localTasks, toggle, add, remove, writeError],
+    () => ({ localTasks, read, toggle, add, remove, writeError }),
+    [localTasks, read, toggle, add, remove, writeError],
   );
 }

@@ -70,7 +70,9 @@ export function MobileTour() {
     );
   }
   const { tour } = state;
-  const done = [...tour.complete.values()].filter(Boolean).length;
+  const done = [...(tour.complete?.values() ?? [])].filter(Boolean).length;
+  // until the completeness is read the count keeps its place and says nothing (it counted too few for that moment)
+  const counting = tour.complete === undefined;
   const total = tour.stations.length;
   const station = tour.stations.find((s) => s.staNumber === search.station) ?? tour.stations[0];
 
@@ -83,7 +85,13 @@ export function MobileTour() {
         </h1>
         {/* on the input view the pager counts the stations and the navbar shows the sync state: one line less */}
         <p className={`flex items-center gap-2 text-sm ${view === 'input' ? 'sr-only' : ''}`}>
-          <span data-testid="tour-progress">{t`${done} of ${total} stations complete`}</span>
+          <span
+            data-testid="tour-progress"
+            aria-busy={counting || undefined}
+            className={counting ? 'invisible' : undefined}
+          >
+            {t`${done} of ${total} stations complete`}
+          </span>
           <SyncBadge state={tour.instance.syncState} correction={tour.instance.corrects !== undefined} />
         </p>
       </header>

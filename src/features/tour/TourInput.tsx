@@ -49,7 +49,8 @@ export function TourInput({
     () => tour.stations.map((s) => ({ staNumber: s.staNumber, title: s.title })),
     [tour.stations],
   );
-  const done = tour.complete.get(station.staNumber) === true;
+  // undefined until read: neither "complete" nor "not complete" before the completeness is known
+  const done = tour.complete?.get(station.staNumber);
   // a new station starts at its top, with the screen reader on its name; after a barcode scan the
   // scanned timeseries' value input takes the focus instead, ready for typing
   useEffect(() => {
@@ -89,7 +90,12 @@ export function TourInput({
               <Trans>complete</Trans>
             </span>
           ) : (
-            <span className="rounded border border-slate-600 px-1.5">
+            // until read: its place kept (no shift of the line), nothing said
+            <span
+              aria-busy={done === undefined || undefined}
+              data-testid="station-state"
+              className={`rounded border border-slate-600 px-1.5 ${done === undefined ? 'invisible' : ''}`}
+            >
               <Trans>not complete</Trans>
             </span>
           )}

@@ -63,7 +63,8 @@ function StationLine({
   drafts: { byTs: ReadonlyMap<string, Draft>; copies: ReadonlyMap<string, readonly string[]> };
 }) {
   const { t } = useLingui();
-  const done = tour.complete.get(station.staNumber) === true;
+  // undefined until read: no mark and no "not complete" before the completeness is known
+  const done = tour.complete?.get(station.staNumber);
   const tasks = openTasksOf(station, tour.taskActions.localTasks);
   // §5 copies of the station's series are rows of the station too
   const tsIds = station.entries.flatMap((e) => [e.tsId, ...(drafts.copies.get(e.tsId) ?? [])]);
@@ -73,7 +74,12 @@ function StationLine({
     tour.store.loaded ? heldByDraft(drafts.byTs.get(tsId), tour.ctx) : undefined,
   );
   return (
-    <li data-station={station.staNumber} data-complete={done} className="tour-station">
+    <li
+      data-station={station.staNumber}
+      data-complete={done}
+      aria-busy={done === undefined || undefined}
+      className="tour-station"
+    >
       <button
         type="button"
         onClick={onOpen}
@@ -81,7 +87,7 @@ function StationLine({
       >
         <span
           aria-hidden="true"
-          className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-base font-bold ${done ? 'bg-green-700 text-white' : 'border-2 border-slate-500'}`}
+          className={`mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-base font-bold ${done ? 'bg-green-700 text-white' : 'border-2 border-slate-500'} ${done === undefined ? 'invisible' : ''}`}
         >
           {done ? '✓' : ''}
         </span>
@@ -90,7 +96,7 @@ function StationLine({
             {station.ordinal && <span className="mr-1 tabular-nums">{station.ordinal}</span>}
             {station.title}
           </span>
-          <span className="sr-only">{done ? t`complete` : t`not complete`}</span>
+          {done !== undefined && <span className="sr-only">{done ? t`complete` : t`not complete`}</span>}
           <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
             {!station.obligatory && <Trans>optional</Trans>}
             <Plural value={station.entries.length} one="# timeseries" other="# timeseries" />

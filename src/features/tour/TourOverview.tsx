@@ -9,18 +9,26 @@ import type { Tour } from './use-tour';
  */
 export function TourOverview({ tour, onOpen }: { tour: Tour; onOpen: (staNumber: string) => void }) {
   const { t } = useLingui();
-  const open = tour.stations.filter((s) => tour.complete.get(s.staNumber) !== true);
+  const { complete } = tour;
+  // until the completeness is read: no station listed as open, the summary's box kept (no shift) and saying nothing
+  const open = complete ? tour.stations.filter((s) => complete.get(s.staNumber) !== true) : [];
   const missing = open.filter((s) => s.obligatory);
   const done = tour.stations.length - open.length;
   const total = tour.stations.length;
+  const tone = !complete
+    ? 'border-slate-400'
+    : missing.length === 0
+      ? 'border-green-700 bg-green-50 dark:bg-green-950/60'
+      : 'border-amber-600 bg-amber-50 dark:bg-amber-950/60';
   return (
     <div className="space-y-4">
       <div
         role="status"
         data-testid="tour-summary"
-        className={`rounded border-2 p-3 text-lg font-semibold ${missing.length === 0 ? 'border-green-700 bg-green-50 dark:bg-green-950/60' : 'border-amber-600 bg-amber-50 dark:bg-amber-950/60'}`}
+        aria-busy={!complete || undefined}
+        className={`rounded border-2 p-3 text-lg font-semibold ${tone}`}
       >
-        {t`${done} of ${total} stations complete`}
+        {complete ? t`${done} of ${total} stations complete` : '\u00a0'}
       </div>
       <SubmitBar
         round={tour.round}

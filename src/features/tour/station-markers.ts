@@ -84,13 +84,14 @@ function labelOf(station: StationGroup, { side, short }: LabelPlace): HTMLSpanEl
 export function useStationMarkers(
   map: maplibregl.Map | null,
   located: readonly LocatedStation[],
-  complete: ReadonlyMap<string, boolean>,
+  /** undefined until read: no markers until then (all red for that moment, as "not complete") */
+  complete: ReadonlyMap<string, boolean> | undefined,
   onSelect: (staNumber: string) => void,
 ): boolean {
   const { t } = useLingui();
   const groups = useLayout(map, located);
   useEffect(() => {
-    if (!map) return undefined;
+    if (!map || !complete) return undefined;
     const markers: maplibregl.Marker[] = [];
     // a ring's labels point away from its other members: full names outward, short ordinals inward (see below)
     const stationMarker = (

@@ -29,8 +29,11 @@ export interface Tour extends IndoorInstance {
   store: DraftStore;
   ctx: RowContext;
   stations: StationGroup[];
-  /** per station: complete in the sense of §4, over the entries as they would be posted */
-  complete: ReadonlyMap<string, boolean>;
+  /**
+   * per station: complete in the sense of §4, over the entries as they would be posted; undefined until the drafts,
+   * photos, tasks and facility changes are read (from fewer, stations were "not complete" for that moment)
+   */
+  complete: ReadonlyMap<string, boolean> | undefined;
   /** no more edits: on its way to the server or sent (§5 after submitting the instance is read-only) */
   locked: boolean;
   /** the drafts are read: before, the fields are read-only and empty (StoredStateGate) */
@@ -84,19 +87,20 @@ export function useTour(instanceId: string): TourState {
     inst.settled,
   );
   const drafts = useAllDrafts(store);
-  const photoTsIds = useObservable(
+  const photoTsIds = useObservable<string | undefined>(
     () =>
       db.photos
         .find({ selector: { instanceId } })
         .$.pipe(map((docs) => docs.map((d) => `${d.tsId}\u0000${d.id}`).join('|'))),
-    '',
+    undefined,
     [db, instanceId],
   );
+  const completeRead = ready && photoTsIds !== undefined && taskActions.read && facilityActions.read;
   const { onChange, writeError } = useDraftWriter(inst.updateDraft);
 
   const complete = useMemo(() => {
+    if (!round || !instance || !completeRead) return undefined;
     const result = new Map<string, boolean>();
-    if (!round || !instance) return result;
     const photoIdsByTsId = new Map<string, string[]>();
     for (const pair of photoTsIds ? photoTsIds.split('|') : []) {
       const [tsId = '', id = ''] = pair.split('\u0000');
@@ -121,6 +125,7 @@ export function useTour(instanceId: string): TourState {
   }, [
     round,
     instance,
+    completeRead,
     photoTsIds,
     config.defaultTime,
     config.tsFormulaGenerator,

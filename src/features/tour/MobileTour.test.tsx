@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { RouterProvider } from '@tanstack/react-router';
+import { InApp } from '../../../test/unit/in-app';
+import { act } from 'react';
+import { delay } from 'rxjs';
+import { describe, expect, it, vi } from 'vitest';
+import type { MeasureRoundEntry } from '../../../schemas/api';
+import type { RoundDoc } from '../../../schemas/db/round-doc';
+import { offlineInstanceDoc, photoDoc } from '../../../test/unit/fixtures';
+import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
+import type { AppDatabase } from '../../db/database';
+import { tourRoundKey } from '../../db/instance-round';
+import { MobileTour } from './MobileTour';
+import { parseTourSearch } from './tour-search';
+
+const instance = offlineInstanceDoc({ instanceId: 'tour-1', syncState: 'draft', mode: 'outdoor' });
+// two stations: the first complete through its photo alone, the second with nothing entered
+const round: RoundDoc = {
+  mrId: '1',
+  mrName: 'Runde',
+  mrVersion: 'v1',
+  fetchedAt: 1,
+  entries: [
+    { tsId: 't', staName: 'Quelle', staNumber: '1', tsParameter: 'W' } as MeasureRoundEntry,
+    { tsId: 'u', staName: 'Brunnen', staNumber: '2', tsParameter: 'W' } as MeasureRoundEntry,
+  ],
+};
+
+/** The photos answer 100 ms after the other reads, as IndexedDB's reads may (in memory they come together). */
+function photosAnswerLater(db: AppDatabase) {
+  const find = db.photos.find.bind(db.photos);
+  vi.spyOn(db.photos, 'find').mockImplementation((query) => {
+    const found = find(query);
+    const later = found.$.pipe(delay(100));
+    return new Proxy(found, { get: (target, name) => (name === '$' ? later : Reflect.get(target, name, target)) });
+  });
+}
+
+/** The tour at its address (its views live in the URL). */
+function tourPage() {
+  return onePageRouter(MobileTour, {
+    path: '/mobile/$instanceId',
+    address: `/mobile/${instance.instanceId}?view=list`,
+    validateSearch: parseTourSearch,
+  });
+}
+
+describe('the station list of a tour', () => {
+  const env = reactRootWithDatabase();
+
+  it('never counts a station complete through its photo as not complete, also before the photos are read', async () => {
+    await env.db.offlineInstances.insert(instance);
+    await env.db.reference.insert({ key: tourRoundKey(instance.instanceId), data: round, fetchedAt: 1 });
+    await env.db.photos.insert(photoDoc({ id: 'photo-1', instanceId: instance.instanceId, uploaded: false }));
+    photosAnswerLater(env.db);
+    // what a user sees at each change: the count, then each station's state ("?" while it shows none)
+    const { seen, stop } = recordTexts(env.host, () => {
+      const progress = env.host.querySelector('[data-testid="tour-progress"]');
+      if (!progress) return undefined;
+      const count = progress.getAttribute('aria-busy') === 'true' ? '(reading)' : (progress.textContent ?? '');
+      const stations = [...env.host.querySelectorAll('li[data-station]')].map(
+        (li) => `${li.getAttribute('data-station')}:${li.getAttribute('data-complete') ?? '?'}`,
+      );
+      return `${count} ${stations.join(' ')}`;
+    });
+    act(() =>
+      env.root.render(
+        <InApp db={env.db}>
+          <RouterProvider router={tourPage()} />
+        </InApp>,
+      ),
+    );
+    await actUntil(() => env.host.querySelector('li[data-station="1"][data-complete="true"]') !== null);
+    stop();
+    expect(seen.at(-1)).toBe('1 of 2 stations complete 1:true 2:false');
+    expect(seen.filter((text) => !text.startsWith('(reading)'))).toEqual(['1 of 2 stations complete 1:true 2:false']);
+    expect(seen.filter((text) => text.includes('1:false'))).toEqual([]);
+  });
+});

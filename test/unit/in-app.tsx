@@ -1,0 +1,22 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { messages as en } from '../../locales/en.po';
+import { ReplicationContext } from '../../src/app/replication';
+import type { AppDatabase } from '../../src/db/database';
+import { DbContext } from '../../src/db/db-context';
+import { refusingReplication } from './react-root';
+
+/**
+ * What a screen has around it in the app, for a component test: English texts, the database, and a replication that
+ * refuses whatever it is asked (a component test never reaches the network). @internal test infrastructure
+ */
+export function InApp({ db, children }: { db: AppDatabase; children: ReactNode }) {
+  return (
+    <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
+      <DbContext.Provider value={db}>
+        <ReplicationContext.Provider value={refusingReplication}>{children}</ReplicationContext.Provider>
+      </DbContext.Provider>
+    </I18nProvider>
+  );
+}
