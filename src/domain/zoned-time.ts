@@ -132,13 +132,25 @@ function wallAsUtc(w: WallTime): number {
   return d.getTime();
 }
 
-/** The instant a wall-clock time in the zone denotes (a time skipped by summer time moves forward, as luxon does). */
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant a wall-clock time in the zone denotes. A time skipped by summer time moves forward, as luxon does; a
+ * time that happens twice (the hour the clocks go back) is the earlier of its two instants, as java.time and
+ * Temporal choose. Luxon picks by the offset in force today, so its answer for that hour changes with the season.
+ */
 function wallTimeToEpoch(w: WallTime, zone: string): number | undefined {
   const asUtc = wallAsUtc(w);
   const offsetAt = (t: number): number | undefined => {
     const there = wallTimeIn(t, zone);
     return there ? wallAsUtc({ ...there, millisecond: 0 }) - (t - (((t % 1000) + 1000) % 1000)) : undefined;
   };
+  // the offsets a day before and a day after: a wall time that exists is one of them away from asUtc
+  const candidates = [offsetAt(asUtc - DAY_MS), offsetAt(asUtc + DAY_MS)]
+    .filter((o): o is number => o !== undefined)
+    .map((o) => asUtc - o)
+    .filter((t) => offsetAt(t) === asUtc - t);
+  if (candidates.length > 0) return Math.min(...candidates);
   const first = offsetAt(asUtc);
   if (first === undefined) return undefined;
   const guess = asUtc - first;
@@ -148,7 +160,8 @@ function wallTimeToEpoch(w: WallTime, zone: string): number | undefined {
 
 /**
  * The instant of an ISO text, like luxon's `DateTime.fromISO(iso, { zone })`: a text without an offset is a
- * wall-clock time in `zone` (the browser's own zone when none is given). Undefined when it is no real moment.
+ * wall-clock time in `zone` (the browser's own zone when none is given; in the hour the clocks go back, the earlier
+ * instant, see wallTimeToEpoch). Undefined when it is no real moment.
  */
 export function isoToEpoch(iso: string, zone?: string): number | undefined {
   const parsed = parseIso(iso);
