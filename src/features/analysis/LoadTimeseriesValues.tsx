@@ -9,6 +9,13 @@ import { useObservable } from '../../db/hooks';
 import { Button } from '../../ui/Button';
 import { TIMESERIES_BATCH_SIZE } from '../../../replication/api-client';
 
+interface RoundTimeseries {
+  mrId: string;
+  mrName: string;
+  tsIds: string[];
+}
+const NO_ROUNDS: readonly RoundTimeseries[] = [];
+
 type Progress =
   | { state: 'idle' }
   | { state: 'loading'; done: number; total: number; stored: number }
@@ -26,7 +33,9 @@ export function LoadTimeseriesValues() {
   const replication = useReplication();
   const online = useOnline();
   const search = useSearch({ from: '/loadTimeseriesValues' });
-  const rounds = useObservable(
+  // undefined until read: a first [] said "No measure rounds stored on this device yet" and listed the address's
+  // timeseries as not belonging to any stored round
+  const stored = useObservable<RoundTimeseries[] | undefined>(
     () =>
       db.rounds
         .find({ sort: [{ mrName: 'asc' }] })
@@ -35,9 +44,10 @@ export function LoadTimeseriesValues() {
             docs.map((d) => ({ mrId: d.mrId, mrName: d.mrName, tsIds: [...new Set(d.entries.map((e) => e.tsId))] })),
           ),
         ),
-    [],
+    undefined,
     [db],
   );
+  const rounds = stored ?? NO_ROUNDS;
   const allIds = useMemo<string[]>(() => [...new Set(rounds.flatMap((r) => r.tsIds))], [rounds]);
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const chosen = picked ?? new Set(search.tsId ?? allIds);
@@ -49,7 +59,7 @@ export function LoadTimeseriesValues() {
       else next.delete(id);
     setPicked(next);
   };
-  const extra = (search.tsId ?? []).filter((id) => !allIds.includes(id));
+  const extra = stored ? (search.tsId ?? []).filter((id) => !allIds.includes(id)) : [];
 
   const load = async () => {
     const ids = [...chosen];
@@ -75,8 +85,8 @@ export function LoadTimeseriesValues() {
           {t`You are offline. History can be loaded once the device is online again; what is stored stays available.`}
         </p>
       )}
-      {rounds.length === 0 && extra.length === 0 && <p>{t`No measure rounds stored on this device yet.`}</p>}
-      <fieldset className="space-y-1">
+      {stored?.length === 0 && extra.length === 0 && <p>{t`No measure rounds stored on this device yet.`}</p>}
+      <fieldset className="space-y-1" aria-busy={stored === undefined || undefined}>
         <legend className="font-semibold">{t`Timeseries`}</legend>
         {rounds.map((r) => (
           <label key={r.mrId} className="flex min-h-11 items-center gap-2">
@@ -101,7 +111,10 @@ export function LoadTimeseriesValues() {
           </label>
         ))}
       </fieldset>
-      <Button onClick={() => void load()} disabled={!online || chosen.size === 0 || progress.state === 'loading'}>
+      <Button
+        onClick={() => void load()}
+        disabled={!online || stored === undefined || chosen.size === 0 || progress.state === 'loading'}
+      >
         {t`Load ${chosen.size} timeseries`}
       </Button>
       <div aria-live="polite" data-testid="load-progress" data-state={progress.state}>
