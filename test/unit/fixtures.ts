@@ -1,5 +1,7 @@
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
+import type { MeasureRoundEntry } from '../../schemas/api';
 import type { PhotoDoc } from '../../schemas/db/photo-doc';
+import type { RoundDoc } from '../../schemas/db/round-doc';
 
 /**
  * A round on the device (indoor, round 1 "Runde" of 23 Nov 2026, no drafts) with what a test sets.
@@ -33,4 +35,14 @@ export function photoDoc(fields: Pick<PhotoDoc, 'id' | 'instanceId' | 'uploaded'
     createdAt: 1,
     ...fields,
   };
+}
+
+/** A stored round (its entries given) for component tests. @internal test infrastructure */
+export function roundDoc(fields: Pick<RoundDoc, 'entries'> & Partial<RoundDoc>): RoundDoc {
+  return { mrId: '1', mrName: 'Runde', mrVersion: 'v1', fetchedAt: 1, ...fields };
+}
+
+/** A plain water-level entry of a station. @internal test infrastructure */
+export function levelEntry(tsId: string, staNumber: string, staName: string): MeasureRoundEntry {
+  return { tsId, staName, staNumber, tsParameter: 'W' } as MeasureRoundEntry;
 }

@@ -2,19 +2,13 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { MeasureRoundEntry } from '../../../schemas/api';
+import { roundDoc, levelEntry } from '../../../test/unit/fixtures';
 import { InApp } from '../../../test/unit/in-app';
 import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import { parseTsIdSearch } from '../../routes/analysis.search';
 import { LoadTimeseriesValues } from './LoadTimeseriesValues';
 
-const round = {
-  mrId: '1',
-  mrName: 'Quellen',
-  mrVersion: 'v1',
-  fetchedAt: 1,
-  entries: [{ tsId: '2001-W', staName: 'Quelle', staNumber: '2001', tsParameter: 'W' } as MeasureRoundEntry],
-};
+const round = roundDoc({ mrName: 'Quellen', entries: [levelEntry('2001-W', '2001', 'Quelle')] });
 
 describe('loading timeseries values: the stored rounds to choose from', () => {
   const env = reactRootWithDatabase();

@@ -4,9 +4,7 @@ import { InApp } from '../../../test/unit/in-app';
 import { act } from 'react';
 import { delay } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import type { MeasureRoundEntry } from '../../../schemas/api';
-import type { RoundDoc } from '../../../schemas/db/round-doc';
-import { offlineInstanceDoc, photoDoc } from '../../../test/unit/fixtures';
+import { levelEntry, offlineInstanceDoc, photoDoc, roundDoc } from '../../../test/unit/fixtures';
 import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import type { AppDatabase } from '../../db/database';
 import { tourRoundKey } from '../../db/instance-round';
@@ -15,16 +13,7 @@ import { parseTourSearch } from './tour-search';
 
 const instance = offlineInstanceDoc({ instanceId: 'tour-1', syncState: 'draft', mode: 'outdoor' });
 // two stations: the first complete through its photo alone, the second with nothing entered
-const round: RoundDoc = {
-  mrId: '1',
-  mrName: 'Runde',
-  mrVersion: 'v1',
-  fetchedAt: 1,
-  entries: [
-    { tsId: 't', staName: 'Quelle', staNumber: '1', tsParameter: 'W' } as MeasureRoundEntry,
-    { tsId: 'u', staName: 'Brunnen', staNumber: '2', tsParameter: 'W' } as MeasureRoundEntry,
-  ],
-};
+const round = roundDoc({ entries: [levelEntry('t', '1', 'Quelle'), levelEntry('u', '2', 'Brunnen')] });
 
 /** The photos answer 100 ms after the other reads, as IndexedDB's reads may (in memory they come together). */
 function photosAnswerLater(db: AppDatabase) {

@@ -4,9 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { messages as en } from '../../../locales/en.po';
-import type { MeasureRoundEntry } from '../../../schemas/api';
-import type { RoundDoc } from '../../../schemas/db/round-doc';
-import { offlineInstanceDoc, photoDoc } from '../../../test/unit/fixtures';
+import { levelEntry, offlineInstanceDoc, photoDoc, roundDoc } from '../../../test/unit/fixtures';
 import { actUntil, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import { DbContext } from '../../db/db-context';
 import { groupEntriesByStation } from '../round-entry/row-model';
@@ -14,13 +12,7 @@ import { TourPhotos } from './TourPhotos';
 import type { Tour } from './use-tour';
 
 const instance = offlineInstanceDoc({ instanceId: 'tour-1', syncState: 'draft', mode: 'outdoor' });
-const round: RoundDoc = {
-  mrId: '1',
-  mrName: 'Runde',
-  mrVersion: 'v1',
-  fetchedAt: 1,
-  entries: [{ tsId: 't', staName: 'Quelle', staNumber: '1', tsParameter: 'W' } as MeasureRoundEntry],
-};
+const round = roundDoc({ entries: [levelEntry('t', '1', 'Quelle')] });
 const stations = groupEntriesByStation(round.entries, '{staName}');
 // what the photo view takes of a tour
 const tour = {
