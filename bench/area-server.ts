@@ -53,7 +53,8 @@ export async function concurrentSubmissions(origin: string, runs: number, databa
     'node',
     p95s,
     'ms',
-    500,
+    // issue 31: the production database within 250 ms, the embedded one of the demo and the tests within 500
+    database === 'PostgreSQL' ? 250 : 500,
     { note: `p50 of all ${all.length}: ${percentile(all, 50).toFixed(0)} ms` },
   );
   record(`server (${database}): errors in those submissions`, 'node', [errors], 'errors', 0);
