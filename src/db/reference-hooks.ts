@@ -13,7 +13,8 @@ import { useDb } from './db-context';
 import { useLastChecked } from './last-checked';
 import { referenceSnapshot, subscribeReference, type ReferenceSnapshot } from './reference-store';
 
-function useReferenceSnapshot(key: string): ReferenceSnapshot {
+/** The reference document `key` from the shared store: its data and whether it was read yet (its absence counts). */
+export function useReferenceSnapshot(key: string): ReferenceSnapshot {
   const db = useDb();
   const subscribe = useCallback((onChange: () => void) => subscribeReference(db, key, onChange), [db, key]);
   const snapshot = useCallback(() => referenceSnapshot(db, key), [db, key]);

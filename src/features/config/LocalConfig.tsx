@@ -3,42 +3,29 @@ import { ErrorReportingSetting } from '../../app/ErrorReportingConsent';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { map } from 'rxjs';
 import { ConfigSchema } from '../../../schemas/api';
 import { DEFAULT_TIME } from '../../domain/dates';
 import { useDb } from '../../db/db-context';
-import { useObservable } from '../../db/hooks';
 import { resetDeviceSettings, saveDeviceSettings } from '../../db/settings-commands';
-import { LocalConfigSchema, useLocalConfig } from '../../db/reference-hooks';
+import { LocalConfigSchema, useLocalConfig, useReferenceRead, useReferenceSnapshot } from '../../db/reference-hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { hasUnsavedChanges, toForm, toStored, type ServerDefaults, type SettingsForm } from './settings-form';
 import { settingSource } from '../../domain/device-settings';
 
-/** The server's defaults alone (useConfig already holds this device's overrides). */
-function useServerDefaults(): ServerDefaults {
-  const db = useDb();
-  const defaults = useObservable<Partial<ServerDefaults>>(
-    () =>
-      db.reference.findOne('config').$.pipe(
-        map((d) => {
-          const parsed = v.safeParse(ConfigSchema, d?.data ?? {});
-          return parsed.success
-            ? {
-                time: parsed.output.defaultTime,
-                mode: parsed.output.mode,
-                printBeforeSave: parsed.output.printBeforeSave,
-              }
-            : {};
-        }),
-      ),
-    {},
-    [db],
-  );
-  // one object while the values are the same: the form is reset from it
-  const { time = DEFAULT_TIME, mode = 1, printBeforeSave = false } = defaults;
-  return useMemo(() => ({ time, mode, printBeforeSave }), [time, mode, printBeforeSave]);
+/**
+ * The server's defaults alone (useConfig already holds this device's overrides), from the shared reference store;
+ * undefined until the config is read: from its own query the form first showed the §3 defaults (12:00, indoor).
+ */
+function useServerDefaults(): ServerDefaults | undefined {
+  const { value, read } = useReferenceSnapshot('config');
+  const parsed = useMemo(() => v.safeParse(ConfigSchema, value ?? {}), [value]);
+  const time = parsed.success ? parsed.output.defaultTime : DEFAULT_TIME;
+  const mode = parsed.success ? parsed.output.mode : 1;
+  const printBeforeSave = parsed.success ? parsed.output.printBeforeSave : false;
+  // one object while the values are the same: the form is reset from it (a config pulled again unchanged keeps edits)
+  return useMemo(() => (read ? { time, mode, printBeforeSave } : undefined), [read, time, mode, printBeforeSave]);
 }
 
 type Notice = 'saved' | 'reset' | null;
@@ -49,10 +36,32 @@ type Notice = 'saved' | 'reset' | null;
  * by leaving the page unnoticed (router blocker and the browser's beforeunload prompt).
  */
 export function LocalConfig() {
+  const server = useServerDefaults();
+  const deviceRead = useReferenceRead('localConfig');
+  // the form only once both are read: drawn from defaults, it was reset under the user's edit when they arrived
+  if (!server || !deviceRead) {
+    return (
+      <section aria-labelledby="config-heading" aria-busy="true" className="max-w-xl space-y-4">
+        <ConfigHeading />
+        <div className="min-h-96" />
+      </section>
+    );
+  }
+  return <SettingsPage server={server} />;
+}
+
+function ConfigHeading() {
+  return (
+    <h1 id="config-heading" className="text-2xl font-semibold">
+      <Trans>Settings on this device</Trans>
+    </h1>
+  );
+}
+
+function SettingsPage({ server }: { server: ServerDefaults }) {
   const { t } = useLingui();
   const db = useDb();
   const stored = useLocalConfig();
-  const server = useServerDefaults();
   const serverTime = server.time;
   const [form, setForm] = useState<SettingsForm>(() => toForm(stored, server));
   const [notice, setNotice] = useState<Notice>(null);
@@ -83,9 +92,7 @@ export function LocalConfig() {
 
   return (
     <section aria-labelledby="config-heading" className="max-w-xl space-y-4">
-      <h1 id="config-heading" className="text-2xl font-semibold">
-        <Trans>Settings on this device</Trans>
-      </h1>
+      <ConfigHeading />
       <fieldset>
         <legend className="font-medium">
           <Trans>Mode</Trans>
