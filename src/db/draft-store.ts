@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { concatMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { draftId, type Draft, type DraftPatch } from '../../schemas/db/draft-doc';
 import type { AppDatabase } from './database';
@@ -180,6 +180,12 @@ export function useDraft(store: DraftStore, tsId: string): Draft | undefined {
     (l) => store.subscribeKey(tsId, l),
     () => store.get(tsId),
   );
+}
+
+/** Whether the store has read its drafts: before, none and not read look alike (a count of 0 would be a claim). */
+export function useDraftsRead(store: DraftStore): boolean {
+  const subscribe = useCallback((l: () => void) => store.subscribeLoaded(l), [store]);
+  return useSyncExternalStore(subscribe, () => store.loaded);
 }
 
 /** Every draft of the instance (for counts and checks over the whole round). */

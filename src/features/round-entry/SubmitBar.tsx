@@ -10,7 +10,7 @@ import { usePhotoCount } from '../../db/photo-count';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { validateBeforeSubmit, type RowContext, type RowModel, type SubmitProblem } from './row-model';
-import { useAllDrafts, type DraftStore } from '../../db/draft-store';
+import { useAllDrafts, useDraftsRead, type DraftStore } from '../../db/draft-store';
 import { isFilledDraft } from '../../domain/filled';
 import { SyncBadge } from '../../app/SyncBadge';
 import { SubmitProgress } from './SubmitProgress';
@@ -77,21 +77,31 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
   const shown = submitted ?? instance;
   const drafts = useAllDrafts(store);
   // Counted over the drafts typed so far, not the round's entries: a keystroke costs the same in a round of 300.
-  // a photo alone fills its entry too (§4 filled: a value, a remark or a photo)
-  const photoTsIds = useObservable(
-    () =>
-      instance
-        ? db.photos
-            .find({ selector: { instanceId: instance.instanceId } })
-            .$.pipe(map((docs) => docs.map((d) => d.tsId).join('|')))
-        : undefined,
-    '',
+  // a photo alone fills its entry too (§4 filled: a value, a remark or a photo); the instance's id goes with them, so
+  // an earlier instance's photos are not taken for this one's
+  const photos = useObservable<{ instanceId: string; tsIds: string } | undefined>(
+    () => {
+      if (!instance) return undefined;
+      const { instanceId } = instance;
+      return db.photos
+        .find({ selector: { instanceId } })
+        .$.pipe(map((docs) => ({ instanceId, tsIds: docs.map((d) => d.tsId).join('|') })));
+    },
+    undefined,
     [db, instance?.instanceId],
   );
+  const draftsRead = useDraftsRead(store);
+  // no instance yet: no photos either
+  const photosRead = !instance || photos?.instanceId === instance.instanceId;
+  const photoTsIds = photosRead ? (photos?.tsIds ?? '') : undefined;
+  // undefined until the drafts and photos are read: counted from the drafts alone, the bar said "1 entry filled" of 2
   const filledCount = useMemo(
     () =>
-      new Set([...drafts.filter(isFilledDraft).map((d) => d.tsId), ...(photoTsIds ? photoTsIds.split('|') : [])]).size,
-    [drafts, photoTsIds],
+      draftsRead && photoTsIds !== undefined
+        ? new Set([...drafts.filter(isFilledDraft).map((d) => d.tsId), ...(photoTsIds ? photoTsIds.split('|') : [])])
+            .size
+        : undefined,
+    [drafts, draftsRead, photoTsIds],
   );
 
   const printTitle = `${round.mrName} ${ctx.date}`;
@@ -185,7 +195,13 @@ export function SubmitBar({ round, ctx, store, instance, queue, storedRows }: Su
           </Button>
         )}
         <span className="text-sm text-slate-600 dark:text-slate-400">
-          <Plural value={filledCount} one="# entry filled" other="# entries filled" /> · {round.mrName}
+          {filledCount === undefined ? (
+            // the count's place kept (no shift), claiming nothing until it is known
+            <span aria-busy="true" data-testid="filled-count-reading" className="inline-block w-28" />
+          ) : (
+            <Plural value={filledCount} one="# entry filled" other="# entries filled" />
+          )}{' '}
+          · {round.mrName}
         </span>
         {instance && <SyncBadge state={instance.syncState} correction={instance.corrects !== undefined} />}
       </div>
