@@ -29,7 +29,8 @@ export function DischargeInput(props: ReadingInputProps) {
             text,
             ...dischargePatch({ ...form, mode: 'VALUE' }, text, {
               unit,
-              meters,
+              // a plain value reads no meter: typed before the meters are read, it is stored all the same
+              meters: meters ?? [],
               protocol: config.dischargeProtocol,
               format,
             }),
@@ -52,9 +53,11 @@ export function DischargeInput(props: ReadingInputProps) {
           onKeyDown={onKeyDown}
           onStore={storeText}
         />
+        {/* the dialog only once the meters are read: it offered the config's, then swapped them for the stored */}
         <button
           type="button"
-          disabled={disabled}
+          disabled={disabled || meters === undefined}
+          aria-busy={meters === undefined || undefined}
           onClick={() => setOpen(true)}
           aria-label={t`${label} discharge measurement`}
           title={t`Discharge measurement`}
@@ -64,15 +67,17 @@ export function DischargeInput(props: ReadingInputProps) {
         </button>
       </div>
       {modeLabel && <span className="text-xs text-slate-600 dark:text-slate-400">{modeLabel}</span>}
-      <DischargeDialog
-        {...props}
-        open={open}
-        onClose={() => setOpen(false)}
-        unit={unit}
-        meters={meters}
-        protocol={config.dischargeProtocol}
-        defaultVolume={config.dischargeDefaultVolume}
-      />
+      {meters && (
+        <DischargeDialog
+          {...props}
+          open={open}
+          onClose={() => setOpen(false)}
+          unit={unit}
+          meters={meters}
+          protocol={config.dischargeProtocol}
+          defaultVolume={config.dischargeDefaultVolume}
+        />
+      )}
     </div>
   );
 }

@@ -1,22 +1,19 @@
 import * as v from 'valibot';
 import { useMemo } from 'react';
-import { map } from 'rxjs';
 import { MeterListSchema, type Meter } from '../../../schemas/api';
-import { useDb } from '../../db/db-context';
-import { useObservable } from '../../db/hooks';
-import { useConfig } from '../../db/reference-hooks';
+import { useReadConfig, useReferenceSnapshot } from '../../db/reference-hooks';
 
-/** Current meters from GET /discharge-meters (stored for offline use), else those of the config (§8 fallback). */
-export function useDischargeMeters(): Meter[] {
-  const db = useDb();
-  const config = useConfig();
-  const data = useObservable<unknown>(
-    () => db.reference.findOne('dischargeMeters').$.pipe(map((d) => d?.data)),
-    undefined,
-    [db],
-  );
+/**
+ * Current meters from GET /discharge-meters (stored for offline use), else those of the config (§8 fallback).
+ * Undefined until both are read: the config's meters were offered first, then replaced by the stored ones.
+ */
+export function useDischargeMeters(): Meter[] | undefined {
+  const config = useReadConfig();
+  const stored = useReferenceSnapshot('dischargeMeters');
+  const configMeters = config?.dischargeMeters;
   return useMemo(() => {
-    const parsed = v.safeParse(MeterListSchema, data);
-    return parsed.success && parsed.output.length > 0 ? parsed.output : config.dischargeMeters;
-  }, [data, config.dischargeMeters]);
+    if (!stored.read || !configMeters) return undefined;
+    const parsed = v.safeParse(MeterListSchema, stored.value);
+    return parsed.success && parsed.output.length > 0 ? parsed.output : configMeters;
+  }, [stored, configMeters]);
 }
