@@ -5,7 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { messages as en } from '../../../locales/en.po';
-import { offlineInstanceDoc } from '../../../test/unit/fixtures';
+import { levelEntry, offlineInstanceDoc, roundDoc } from '../../../test/unit/fixtures';
 import {
   actUntil,
   answerLater,
@@ -15,6 +15,7 @@ import {
 } from '../../../test/unit/react-root';
 import { DATA_OWNER_KEY } from '../../db/data-owner';
 import { DbContext } from '../../db/db-context';
+import { tourRoundKey } from '../../db/instance-round';
 import { StoredTours } from './StoredTours';
 
 // a field worker's round taken offline for 23 Nov 2026, on a shared device that knows them as its user
@@ -51,5 +52,40 @@ describe('the rounds stored offline, in the outdoor mode', () => {
     stop();
     expect(seen.at(-1)).toContain('Runde · ');
     expect(seen.filter((text) => /No rounds? (are|is) stored/.test(text))).toEqual([]);
+  });
+
+  it('marks a round that is ready only as ready, never "⚠" before its data and the config are read', async () => {
+    await env.db.offlineInstances.insert(tour);
+    await env.db.reference.insert({ key: DATA_OWNER_KEY, data: { username: 'olga' }, fetchedAt: 1 });
+    // the stored copy: one station with its history and location (no map layer configured, no login needed)
+    const entry = { ...levelEntry('a', '1', 'Quelle'), last: { dt: '2026-11-22T06:00:00Z', value: 1 } };
+    const located = { ...entry, staLocation: { latitude: 46.5, longitude: 11.3 } };
+    await env.db.reference.insert({
+      key: tourRoundKey('tour-1'),
+      data: roundDoc({ entries: [located] }),
+      fetchedAt: 1,
+    });
+    await env.db.reference.insert({ key: 'config', data: { mapLayers: [] }, fetchedAt: 1 });
+    answerLater(env.db, 'config');
+    // what a user sees at each change: the round's mark and lines, or "(reading)" while it says nothing yet
+    const { seen, stop } = recordTexts(env.host, () => {
+      const mark = env.host.querySelector('[data-testid="tour-readiness"]');
+      if (!mark) return undefined;
+      return mark.getAttribute('aria-busy') === 'true' ? '(reading)' : (mark.textContent ?? '');
+    });
+    act(() =>
+      env.root.render(
+        <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
+          <DbContext.Provider value={env.db}>
+            <RouterProvider router={startPage()} />
+          </DbContext.Provider>
+        </I18nProvider>,
+      ),
+    );
+    await actUntil(() => env.host.querySelector('[data-testid="tour-readiness"][data-ready="true"]') !== null);
+    stop();
+    expect(seen.filter((text) => text !== '(reading)')).toEqual([
+      '✓ history on the device · map data on the device · no login needed',
+    ]);
   });
 });

@@ -24,7 +24,7 @@ import {
   type ReadinessLine,
   type TileStock,
 } from '../../domain';
-import { useConfig } from '../../db/reference-hooks';
+import { useReadConfig } from '../../db/reference-hooks';
 import { MapTilesRecordSchema, mapTilesKey, type MapTilesRecord } from '../../../schemas/db/map-tiles-record';
 import type { Location } from '../../../schemas/api';
 import { PrepareMapTiles, useMegabytes } from './PrepareMapTiles';
@@ -139,18 +139,23 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
   const online = useOnline();
   const authState = useAuthState();
   const stored = useStoredData(instance);
-  const layer = useConfig().mapLayers[0];
+  // the read config: from the defaults, a tiles line (and its ✓/⚠) was judged against a layer the config may not have
+  const config = useReadConfig();
+  const layer = config?.mapLayers[0];
   const name = instance.mrName;
   const date = fmt.date(instance.date);
-  const lines = stored
-    ? tourReadiness({
-        ...stored,
-        tiles: layer && stored.points.length > 0 ? tileStock(stored.tiles, layerTemplate(layer, appBase())) : undefined,
-        login: !authState.enabled ? 'not-needed' : authState.authenticated ? 'valid' : 'missing',
-        online,
-      })
-    : [];
-  const ready = stored !== undefined && isTourReady(lines);
+  // undefined until the round's data and the config are read: before, an empty list drew "⚠" over a ready round
+  const lines =
+    stored && config
+      ? tourReadiness({
+          ...stored,
+          tiles:
+            layer && stored.points.length > 0 ? tileStock(stored.tiles, layerTemplate(layer, appBase())) : undefined,
+          login: !authState.enabled ? 'not-needed' : authState.authenticated ? 'valid' : 'missing',
+          online,
+        })
+      : undefined;
+  const ready = lines !== undefined && isTourReady(lines);
   return (
     <li className="rounded border border-slate-300 p-2 dark:border-slate-700" data-instance={instance.instanceId}>
       <div className="flex flex-wrap items-center gap-2">
@@ -169,14 +174,23 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
           <Trans>The stored copy of this round is missing on this device.</Trans>
         </p>
       ) : (
-        <p className="text-sm" data-testid="tour-readiness" data-ready={ready}>
-          <span aria-hidden="true">{ready ? '✓ ' : '⚠ '}</span>
-          {lines.map((line, i) => (
-            <span key={line.item}>
-              {i > 0 && ' · '}
-              <ReadinessText line={line} loginNeeded={authState.enabled} />
-            </span>
-          ))}
+        <p
+          className="min-h-5 text-sm"
+          data-testid="tour-readiness"
+          data-ready={lines ? ready : undefined}
+          aria-busy={!lines || undefined}
+        >
+          {lines && (
+            <>
+              <span aria-hidden="true">{ready ? '✓ ' : '⚠ '}</span>
+              {lines.map((line, i) => (
+                <span key={line.item}>
+                  {i > 0 && ' · '}
+                  <ReadinessText line={line} loginNeeded={authState.enabled} />
+                </span>
+              ))}
+            </>
+          )}
         </p>
       )}
       {layer && stored && (
