@@ -1,27 +1,21 @@
 import { Trans } from '@lingui/react/macro';
 import * as v from 'valibot';
-import { map } from 'rxjs';
-import { MapTrackSchema, type MapTrack } from '../../../schemas/api';
-import { useDb } from '../../db/db-context';
-import { useObservable } from '../../db/hooks';
+import { useMemo } from 'react';
+import { MapTrackSchema } from '../../../schemas/api';
+import { useReferenceSnapshot } from '../../db/reference-hooks';
 import { buildGpx, gpxFileName, locationFromMetadata, trackLines, type GpxStation } from '../../domain';
 import type { Tour } from './use-tour';
 
-/** §1 GPX download: the round's stations as waypoints and its stored track, built on the device (works offline). */
-export function GpxDownload({ tour }: { tour: Tour }) {
-  const db = useDb();
-  const mrId = tour.round.mrId;
-  const track = useObservable<MapTrack | undefined>(
-    () =>
-      db.reference.findOne(`mapTrack:${mrId}`).$.pipe(
-        map((d) => {
-          const parsed = v.safeParse(MapTrackSchema, d?.data);
-          return parsed.success ? parsed.output : undefined;
-        }),
-      ),
-    undefined,
-    [db, mrId],
-  );
+/**
+ * §1 GPX download: the round's stations as waypoints and its stored track, built on the device (works offline).
+ * Offered once the track is read: tapped before, the file came without the track the device holds.
+ */
+export function GpxDownload({ tour }: { tour: Pick<Tour, 'round' | 'instance' | 'stations'> }) {
+  const { value, read } = useReferenceSnapshot(`mapTrack:${tour.round.mrId}`);
+  const track = useMemo(() => {
+    const parsed = v.safeParse(MapTrackSchema, value);
+    return parsed.success ? parsed.output : undefined;
+  }, [value]);
   const download = () => {
     const stations: GpxStation[] = tour.stations.flatMap((s) => {
       const first = s.entries[0];
@@ -41,7 +35,9 @@ export function GpxDownload({ tour }: { tour: Tour }) {
     <button
       type="button"
       onClick={download}
-      className="min-h-12 rounded border-2 border-slate-700 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 dark:border-slate-300 dark:bg-slate-900 dark:text-slate-100"
+      disabled={!read}
+      aria-busy={!read || undefined}
+      className="min-h-12 rounded border-2 border-slate-700 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-300 dark:bg-slate-900 dark:text-slate-100"
     >
       <Trans>Download GPX</Trans>
     </button>
