@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import pkg from './package.json' with { type: 'json' };
+import { firstFramePlugin } from './scripts/first-frame-plugin';
 import { scriptsAfterStylesheetPlugin } from './scripts/html-script-priority';
 
 export default defineConfig({
@@ -17,6 +18,7 @@ export default defineConfig({
     lingui(),
     tailwindcss(),
     scriptsAfterStylesheetPlugin(),
+    firstFramePlugin(),
   ],
   // rxjs ships ES2015 classes under the `es2015` condition; its default build is ES5 with tslib helpers, about
   // 3 KB gzip more on the first screen. Only rxjs among the app's browser packages uses the condition.

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
-import { App } from './app/App';
+import { App, appStarted } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
+// The first frame (src/first-frame/first-frame.js) stays on screen until the app can show the real page: React's
+// first render would otherwise replace it with the loading state
+await appStarted();
 createRoot(root).render(
   <StrictMode>
     <App />

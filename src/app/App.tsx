@@ -83,11 +83,25 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
 }
 
 const started = startBoot();
+/** The boot once it and the language have settled: src/main.tsx renders only then, so the first render is the app. */
+let settled: Boot | null = null;
+const ready = Promise.all([started.boot, started.locale]).then(([boot]) => {
+  settled = boot;
+});
+
+/**
+ * Settles when the app can render its first real screen (the database open, the shell's code and the language
+ * there, or a failure to show). Until then the page keeps the first frame index.html painted
+ * (src/first-frame/first-frame.js): a render before would replace it with "…".
+ */
+export function appStarted(): Promise<void> {
+  return ready;
+}
 
 /** Opens the local database first: the UI renders from it alone, with or without network. */
 export function App() {
-  const [boot, setBoot] = useState<Boot | null>(null);
-  const [localeReady, setLocaleReady] = useState(false);
+  const [boot, setBoot] = useState<Boot | null>(settled);
+  const [localeReady, setLocaleReady] = useState(settled !== null);
 
   useEffect(() => {
     let live = true;
