@@ -28,4 +28,3 @@ export const MapTrackSchema = v.object({
   features: v.array(v.record(v.string(), v.unknown())),
   $etag: v.optional(v.string()),
 });
-export type MapTrack = v.InferOutput<typeof MapTrackSchema>;
