@@ -59,6 +59,25 @@ describe('preloadPages', () => {
     ]);
     expect(preload).toHaveBeenCalledTimes(2);
   });
+
+  it('starts four pages per task, so a phone never runs all 40 starts in one long task', async () => {
+    vi.useFakeTimers();
+    try {
+      const preload = vi.fn(() => Promise.resolve());
+      const page = { options: { component: Object.assign(() => null, { preload }) } };
+      const all = preloadPages(Array.from({ length: 10 }, () => page));
+      // the calling task starts four; the others wait for later tasks
+      await Promise.resolve();
+      expect(preload).toHaveBeenCalledTimes(4);
+      await vi.runOnlyPendingTimersAsync();
+      expect(preload).toHaveBeenCalledTimes(8);
+      await vi.runAllTimersAsync();
+      expect(preload).toHaveBeenCalledTimes(10);
+      await expect(all).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('preloadInBackground', () => {

