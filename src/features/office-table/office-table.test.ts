@@ -1,4 +1,7 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ZONE, MEZ_ZONE } from '../../domain/zoned-time';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import {
   copiesOf,
@@ -127,6 +130,37 @@ describe('history numbers and dates follow the UI language', () => {
   it('keeps an unreadable date as it came', () => {
     expect(formatDateTime('yesterday', 'de')).toBe('yesterday');
     expect(formatTime('yesterday', 'de')).toBe('yesterday');
+  });
+
+  // The history is formatted with the browser's Intl (zoned-time); it said the same as luxon's toFormat before, for
+  // every instant the server sends (an ISO text with an offset), on both clocks and in every language.
+  it('says what luxon said for any instant, offset, clock and language', () => {
+    const luxonFormats: Record<string, string> = {
+      de: 'dd.MM.yy, HH:mm',
+      en: 'dd/MM/yy, HH:mm',
+      it: 'dd/MM/yy, HH:mm',
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2099, 11, 31) }),
+        fc.integer({ min: -12 * 60, max: 14 * 60 }).map((m) => m - (m % 15)),
+        fc.constantFrom(DEFAULT_ZONE, MEZ_ZONE),
+        fc.constantFrom('de', 'en', 'it'),
+        (ms, offsetMinutes, zone, locale) => {
+          const iso = DateTime.fromMillis(ms, {
+            zone:
+              offsetMinutes === 0
+                ? 'utc'
+                : `UTC${offsetMinutes > 0 ? '+' : '-'}${Math.floor(Math.abs(offsetMinutes) / 60)}:${String(Math.abs(offsetMinutes) % 60).padStart(2, '0')}`,
+          }).toISO();
+          if (!iso) return;
+          const luxon = DateTime.fromISO(iso, { zone });
+          expect(formatDateTime(iso, locale, zone)).toBe(luxon.toFormat(luxonFormats[locale] ?? ''));
+          expect(formatTime(iso, locale, zone)).toBe(luxon.toFormat('HH:mm'));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
 
