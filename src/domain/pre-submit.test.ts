@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkDate, combineDateAndTime } from './dates';
+import { DEFAULT_ZONE, shiftIsoDate, todayIn } from './zoned-time';
 import type { MeasureRoundEntry } from '../../schemas/api';
 import {
   checkRoundDate,
@@ -37,6 +40,24 @@ describe('date check of the round (§5)', () => {
     ['23.11.2026', undefined],
   ])('round date %s gives %j', (date, expected) => {
     expect(checkRoundDate(date, now)).toEqual(expected);
+  });
+
+  // the last nine days skip the calendar arithmetic (a phone's first table render): the same verdict as the full
+  // check, at any moment of the year (summer time included) and for any date around it
+  it("gives the full check's verdict for any date around any moment", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 11, 31) }),
+        fc.integer({ min: -15, max: 3 }),
+        (ms, days) => {
+          const at = new Date(ms);
+          const date = shiftIsoDate(todayIn(DEFAULT_ZONE, at), days);
+          const start = combineDateAndTime(date, '00:00');
+          expect(checkRoundDate(date, at)).toEqual(start ? checkDate(start, at) : undefined);
+        },
+      ),
+      { numRuns: 3_000 },
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MeasureRoundPostSchema, type MeasureRoundEntry } from '../../schemas/api';
 import { checkDate, combineDateAndTime, PAST_DATE_LIMIT_DAYS, type DateProblem } from './dates';
+import { DEFAULT_ZONE, isIsoCalendarDate, shiftIsoDate, todayIn } from './zoned-time';
 import { isStationComplete } from './filled';
 import { historicMessages, rangeInForceAt, type HistoricMessage } from './historic';
 import { checkAgainstHistory, type HistoryFinding } from './history-check';
@@ -15,6 +16,13 @@ import { stationsWithoutEntries, type SubmissionError } from './submission';
  * before now is too old. The round's date is taken at its first minute, so today is never "future".
  */
 export function checkRoundDate(date: string, now: Date): DateProblem | undefined {
+  // A date of the last nine days on the stations' calendar breaks neither rule (its first minute lies before now and
+  // less than ten days and a day back), so it needs no calendar arithmetic: luxon's first use was a long task in the
+  // first render of a table on a phone (docs/benchmarks.md). Only a date near or past a limit takes the full check.
+  if (isIsoCalendarDate(date)) {
+    const today = todayIn(DEFAULT_ZONE, now);
+    if (date <= today && date >= shiftIsoDate(today, -(PAST_DATE_LIMIT_DAYS - 1))) return undefined;
+  }
   const start = combineDateAndTime(date, '00:00');
   return start ? checkDate(start, now) : undefined;
 }

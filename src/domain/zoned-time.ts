@@ -219,8 +219,8 @@ export function todayIn(zone: string, now: Date | number = Date.now()): string {
 }
 
 /**
- * The calendar date `days` after (negative: before) an ISO date YYYY-MM-DD; zone-free calendar arithmetic.
- * @internal the tests' days-ago dates (test/support/dates.ts) follow the product's calendar with it
+ * The calendar date `days` after (negative: before) an ISO date YYYY-MM-DD; zone-free calendar arithmetic. The
+ * round date check's window (pre-submit.ts) and the tests' days-ago dates (test/support/dates.ts) use it.
  */
 export function shiftIsoDate(isoDate: string, days: number): string {
   const parsed = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? parseIso(isoDate) : undefined;
