@@ -32,6 +32,13 @@
     // storage blocked: the default language
   }
   var t = texts[locale];
+  // the field's start page (src/app/start-layout.ts) shows its stored tours where the office's shows the hint
+  var field = false;
+  try {
+    field = localStorage.getItem('hydrorounds.startLayout') === 'field';
+  } catch {
+    // storage blocked: the office's layout, as on a first visit
+  }
   document.documentElement.lang = locale;
 
   // the address below the app's base (<base href>, a sub-path on some servers)
@@ -73,8 +80,8 @@
         el('span', 'min-h-11 rounded border border-slate-400 px-4 py-2 font-semibold', [t.refresh]),
         el('span', 'text-sm', [t.notLoaded]),
       ]),
-      el('p', 'text-sm text-slate-700 dark:text-slate-300', [t.hint]),
     ]);
+    if (!field) content.append(el('p', 'text-sm text-slate-700 dark:text-slate-300', [t.hint]));
   } else if (
     segments.length === 3 &&
     segments[0] === 'stations' &&

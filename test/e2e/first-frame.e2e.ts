@@ -66,4 +66,22 @@ describe('the first frame (the page before the app has loaded)', () => {
     expect(background).not.toBe('rgb(255, 255, 255)');
     await context.close();
   });
+
+  it("after the field's mode is chosen, the next start's frame leaves the place of the stored tours free", async () => {
+    const context = await env.browser().newContext(ANDROID_PHONE);
+    const page = await context.newPage();
+    await page.goto(`${env.server().url}/config`);
+    await page.getByRole('radio', { name: /^Außendienst/ }).check({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await page.goto(`${env.server().url}/?date=${today}`);
+    // the field's start page: the stored tours come before the hint
+    await page.getByTestId('round-actions-hint').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('hydrorounds.startLayout'))).toBe('field');
+    await page.close();
+    // the next start on this device, its code held back: the heading and no hint where the tours will be
+    const next = await frameAlone(context, `${env.server().url}/?date=${today}`);
+    expect(await next.locator('[data-first-frame] h1').textContent()).toBe('Messrunde wählen');
+    expect(await next.locator('[data-first-frame]').textContent()).not.toContain('Büro:');
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_FRAME_MESSAGES, firstFrameScript, firstFrameTexts } from '../../scripts/first-frame-plugin';
+import { START_LAYOUT_KEY } from '../../src/app/start-layout';
 
 let script = '';
 beforeAll(() => {
@@ -11,7 +12,10 @@ beforeAll(() => {
 });
 
 /** The page as index.html leaves it, at an address under a base, with this device's stored choices. */
-function paint(path: string, opts: { base?: string; locale?: string; theme?: string } = {}): HTMLElement {
+function paint(
+  path: string,
+  opts: { base?: string; locale?: string; theme?: string; layout?: string } = {},
+): HTMLElement {
   const base = opts.base ?? '/';
   history.replaceState(null, '', path);
   document.head.innerHTML = `<base href="${base}">`;
@@ -20,6 +24,7 @@ function paint(path: string, opts: { base?: string; locale?: string; theme?: str
   localStorage.clear();
   if (opts.locale) localStorage.setItem('hydrorounds.locale', opts.locale);
   if (opts.theme) localStorage.setItem('hydrorounds.theme', opts.theme);
+  if (opts.layout) localStorage.setItem(START_LAYOUT_KEY, opts.layout);
   // run as the browser runs a classic script: in the page's global scope
   new Function(script)();
   const root = document.getElementById('root');
@@ -40,6 +45,13 @@ describe('the first frame (painted from the HTML before the app runs)', () => {
     expect(h1?.textContent).toBe(heading);
     expect(root.querySelector('p.text-sm')?.textContent).toContain(hint);
     expect(document.documentElement.lang).toBe(locale);
+  });
+
+  it("the field's start page (stored tours first): the heading and the date row, not the hint in the tours' place", () => {
+    const field = paint('/', { layout: 'field' });
+    expect(field.querySelector('h1')?.textContent).toBe('Messrunde wählen');
+    expect(field.textContent).not.toContain('Büro:');
+    expect(paint('/', { layout: 'office' }).textContent).toContain('Büro:');
   });
 
   it('German without a chosen language (§1), and an unknown stored language is not taken', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import { GroupSelection } from './GroupSelection';
+import { START_LAYOUT_KEY } from '../../app/start-layout';
 
 /** The start page alone, at its address (its links and search need a router). */
 function startPage() {
@@ -69,4 +70,18 @@ describe('the round list of the start page', () => {
       'empty: No measure rounds are assigned to you yet.Ask your administrator to give you a role on a round; then press "Refresh from server".',
     ]);
   });
+
+  it.each([
+    [2, 'field'],
+    [1, 'office'],
+  ])(
+    'remembers the start page of mode %i (%s) for the next first frame, only once the config is read',
+    async (mode, layout) => {
+      localStorage.removeItem(START_LAYOUT_KEY);
+      await env.db.reference.insert({ key: 'config', data: { mode }, fetchedAt: 1 });
+      show();
+      await actUntil(() => localStorage.getItem(START_LAYOUT_KEY) !== null);
+      expect(localStorage.getItem(START_LAYOUT_KEY)).toBe(layout);
+    },
+  );
 });

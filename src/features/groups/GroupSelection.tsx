@@ -1,10 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RxDocument } from 'rxdb';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { useConfig, useSyncStatus } from '../../db/reference-hooks';
+import { useConfig, useReadConfig, useSyncStatus } from '../../db/reference-hooks';
+import { rememberStartLayout } from '../../app/start-layout';
 import { useFirstPullRunning } from '../../app/use-first-pull';
 import type { RoundDoc } from '../../../schemas/db/round-doc';
 import { StoreTourDialog } from '../tour/StoreTourDialog';
@@ -41,6 +42,11 @@ export function GroupSelection() {
   const [refreshing, setRefreshing] = useState(false);
   const [storing, setStoring] = useState<RoundDoc | null>(null);
   const outdoor = useConfig().mode === 2;
+  // for the next start's first frame; only from the read config (its defaults would say "office" for a moment)
+  const readMode = useReadConfig()?.mode;
+  useEffect(() => {
+    if (readMode !== undefined) rememberStartLayout(readMode === 2 ? 'field' : 'office');
+  }, [readMode]);
 
   const refresh = async () => {
     setRefreshing(true);
