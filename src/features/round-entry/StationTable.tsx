@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Fragment, memo, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { DraftStore } from '../../db/draft-store';
 import { removeStationCopy } from '../../db/station-copy-commands';
 import { useDb } from '../../db/db-context';
@@ -13,7 +13,7 @@ import { StationBlock } from './StationBlock';
 import { copiesOf, type CopyRef } from '../../domain/station-copies';
 import { useDensity } from './use-density';
 import { useStickyOffsets } from './use-sticky-offsets';
-import { READING_SELECTOR } from '../readings/focus-next-reading';
+import { useFocusFirstValue } from './use-focus-first-value';
 import type { EntryTarget } from '../readings/go-to-entry';
 import { useStationWindow } from './use-station-window';
 import { useTableKeyboard } from './use-table-keyboard';
@@ -24,7 +24,6 @@ import { tableColumns, type TableColumnKey } from '../../domain/table-columns';
 import { toFormatLocale } from '../../domain/locale-format';
 import { TableColumnsContext } from './table-columns-context';
 import './station-table.css';
-import { takeAppReload } from '../../app/app-reload';
 
 const COLUMN_WIDTH: Record<TableColumnKey, string> = {
   station: 'w-[30%]',
@@ -122,16 +121,7 @@ export const StationTable = memo(function StationTable({
     [stations],
   );
   const onTableKeyDown = useTableKeyboard(table, stationWindow, stations.length, stationIndexOf);
-  // the office starts typing at once (26 Tabs to the first value); a phone would open its keyboard
-  // over the screen, so only a mouse-and-keyboard desktop, and only while nothing else has the focus
-  const hasStations = stations.length > 0;
-  useEffect(() => {
-    if (!hasStations || !window.matchMedia?.('(pointer: fine)').matches) return;
-    if (document.activeElement !== document.body && document.activeElement !== null) return;
-    if (takeAppReload(window.location.pathname)) return;
-    const first = table.current?.querySelector(READING_SELECTOR);
-    if (first instanceof HTMLElement) first.focus({ preventScroll: true });
-  }, [hasStations]);
+  useFocusFirstValue(table, stations.length > 0);
 
   const copies = useCopies(store);
   const copiesByStation = useMemo(() => {
