@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import PO from 'pofile';
 import type { Plugin } from 'vite';
+import { STORAGE_KEYS } from '../src/app/storage-keys';
 
 /** The source texts the first frame shows, by its name for them (src/first-frame/first-frame.js). */
 export const FIRST_FRAME_MESSAGES = {
@@ -40,10 +41,14 @@ export function firstFrameTexts(root = '.'): Record<string, FrameTexts> {
 /** The script index.html runs after #root: first-frame.js with the catalogs' texts in place. */
 export function firstFrameScript(root = '.'): string {
   const source = readFileSync(`${root}/${SOURCE}`, 'utf8');
-  if (!source.includes('(FIRST_FRAME_TEXTS)')) throw new Error(`${SOURCE} no longer takes FIRST_FRAME_TEXTS`);
+  if (!source.includes('(FIRST_FRAME_TEXTS, FIRST_FRAME_KEYS)'))
+    throw new Error(`${SOURCE} no longer takes FIRST_FRAME_TEXTS, FIRST_FRAME_KEYS`);
   // the comments are for the reader of the source, not for a phone's slow link
   const code = source.replace(/^\s*\/\/.*\n/gm, '');
-  return code.replace('(FIRST_FRAME_TEXTS)', `(${JSON.stringify(firstFrameTexts(root))})`);
+  return code.replace(
+    '(FIRST_FRAME_TEXTS, FIRST_FRAME_KEYS)',
+    `(${JSON.stringify(firstFrameTexts(root))}, ${JSON.stringify(STORAGE_KEYS)})`,
+  );
 }
 
 const FILE = 'first-frame.js';

@@ -6,10 +6,10 @@ import { App, appStarted } from './app/App';
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 // The first frame (src/first-frame/first-frame.js) stays on screen until the app can show the real page: React's
-// first render would otherwise replace it with the loading state
-await appStarted();
+// first render would otherwise replace it with a loading state
+const boot = await appStarted();
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App boot={boot} />
   </StrictMode>,
 );

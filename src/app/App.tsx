@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { getBrowserDatabase } from '../db/browser-database';
 import { schemaVersions, type AppDatabase } from '../db/database';
 import { activateLocale, storedLocale } from './i18n';
@@ -13,7 +12,7 @@ import { warmUpIntl } from './warm-up-intl';
 import { preloadFirstPage } from './first-page';
 import type { Shell as ShellComponent } from './Shell';
 
-type Boot =
+export type Boot =
   | { db: AppDatabase; replication: ReplicationHandle; Shell: typeof ShellComponent }
   | { error: string; failed: 'database' | 'code' };
 
@@ -83,42 +82,19 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
 }
 
 const started = startBoot();
-/** The boot once it and the language have settled: src/main.tsx renders only then, so the first render is the app. */
-let settled: Boot | null = null;
-const ready = Promise.all([started.boot, started.locale]).then(([boot]) => {
-  settled = boot;
-});
+const ready = Promise.all([started.boot, started.locale]).then(([boot]) => boot);
 
 /**
- * Settles when the app can render its first real screen (the database open, the shell's code and the language
- * there, or a failure to show). Until then the page keeps the first frame index.html painted
- * (src/first-frame/first-frame.js): a render before would replace it with "…".
+ * The boot, once the app can render its first real screen (the database open, the shell's code and the language
+ * there, or a failure to show). src/main.tsx renders only then: until then the page keeps the first frame
+ * index.html painted (src/first-frame/first-frame.js), which a render before would replace with "…".
  */
-export function appStarted(): Promise<void> {
+export function appStarted(): Promise<Boot> {
   return ready;
 }
 
 /** Opens the local database first: the UI renders from it alone, with or without network. */
-export function App() {
-  const [boot, setBoot] = useState<Boot | null>(settled);
-  const [localeReady, setLocaleReady] = useState(settled !== null);
-
-  useEffect(() => {
-    let live = true;
-    void started.locale.then(() => live && setLocaleReady(true));
-    void started.boot.then((b) => live && setBoot(b));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  // the same element index.html paints before this script runs: nothing moves when React takes over
-  if (!localeReady || !boot)
-    return (
-      <p className="p-4 text-slate-600 dark:text-slate-400" role="status">
-        …
-      </p>
-    );
+export function App({ boot }: { boot: Boot }) {
   if ('error' in boot) {
     // Shown before translations can matter: the three languages side by side.
     return (

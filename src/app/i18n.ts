@@ -1,10 +1,11 @@
 import { i18n } from '@lingui/core';
+import { STORAGE_KEYS } from './storage-keys';
 
 export const LOCALES = ['de', 'en', 'it'] as const;
 export type AppLocale = (typeof LOCALES)[number];
 /** §1: German is the default interface language. */
 export const DEFAULT_LOCALE: AppLocale = 'de';
-const STORAGE_KEY = 'hydrorounds.locale';
+const STORAGE_KEY = STORAGE_KEYS.locale;
 
 const loaders: Record<AppLocale, () => Promise<{ messages: import('@lingui/core').Messages }>> = {
   de: () => import('../../locales/de.po'),

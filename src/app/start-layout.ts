@@ -1,3 +1,5 @@
+import { STORAGE_KEYS } from './storage-keys';
+
 /**
  * Which start page this device shows: the office's (the rounds' hint right below the date) or the field's (its
  * stored tours first, mode 2). The first frame (src/first-frame/first-frame.js) reads it before any code has run, to
@@ -5,7 +7,7 @@
  * tours, and painted below the date it jumped down when the app took over. A display preference like the theme and
  * the language, kept in localStorage beside them, never a value the user entered.
  */
-export const START_LAYOUT_KEY = 'hydrorounds.startLayout';
+export const START_LAYOUT_KEY = STORAGE_KEYS.startLayout;
 
 export type StartLayout = 'office' | 'field';
 

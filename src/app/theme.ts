@@ -1,4 +1,6 @@
-const KEY = 'hydrorounds.theme';
+import { STORAGE_KEYS } from './storage-keys';
+
+const KEY = STORAGE_KEYS.theme;
 export type Theme = 'light' | 'dark';
 
 export function currentTheme(): Theme {

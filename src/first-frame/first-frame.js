@@ -8,15 +8,15 @@
 // same elements once the app has started (src/main.tsx renders only then), so a field worker on a slow link reads
 // the screen they are waiting for at once instead of "…", and nothing moves when the app takes over. The frame holds
 // no control: nothing in it can be pressed before the app can act on it.
-/* global FIRST_FRAME_TEXTS -- the texts the build puts in (scripts/first-frame-plugin.ts) */
-(function paintFirstFrame(texts) {
+/* global FIRST_FRAME_TEXTS, FIRST_FRAME_KEYS -- the texts and storage keys the build puts in (scripts/first-frame-plugin.ts) */
+(function paintFirstFrame(texts, keys) {
   var root = document.getElementById('root');
   if (!root) return;
 
   // the theme first, so a dark-mode user never sees a light page flash (src/app/theme.ts reads the same key)
   var theme = null;
   try {
-    theme = localStorage.getItem('hydrorounds.theme');
+    theme = localStorage.getItem(keys.theme);
   } catch {
     // storage blocked: the system's preference
   }
@@ -26,7 +26,7 @@
   // the language the user chose (src/app/i18n.ts), else German (§1)
   var locale = 'de';
   try {
-    var chosen = localStorage.getItem('hydrorounds.locale');
+    var chosen = localStorage.getItem(keys.locale);
     if (chosen && Object.prototype.hasOwnProperty.call(texts, chosen)) locale = chosen;
   } catch {
     // storage blocked: the default language
@@ -35,7 +35,7 @@
   // the field's start page (src/app/start-layout.ts) shows its stored tours where the office's shows the hint
   var field = false;
   try {
-    field = localStorage.getItem('hydrorounds.startLayout') === 'field';
+    field = localStorage.getItem(keys.startLayout) === 'field';
   } catch {
     // storage blocked: the office's layout, as on a first visit
   }
@@ -117,4 +117,4 @@
   frame.setAttribute('aria-busy', 'true');
   frame.setAttribute('data-first-frame', '');
   root.replaceChildren(frame);
-})(FIRST_FRAME_TEXTS);
+})(FIRST_FRAME_TEXTS, FIRST_FRAME_KEYS);

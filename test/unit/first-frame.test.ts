@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_FRAME_MESSAGES, firstFrameScript, firstFrameTexts } from '../../scripts/first-frame-plugin';
-import { START_LAYOUT_KEY } from '../../src/app/start-layout';
+import { STORAGE_KEYS } from '../../src/app/storage-keys';
 
 let script = '';
 beforeAll(() => {
@@ -22,9 +22,9 @@ function paint(
   document.documentElement.className = '';
   document.body.innerHTML = '<div id="root"><p role="status">…</p></div>';
   localStorage.clear();
-  if (opts.locale) localStorage.setItem('hydrorounds.locale', opts.locale);
-  if (opts.theme) localStorage.setItem('hydrorounds.theme', opts.theme);
-  if (opts.layout) localStorage.setItem(START_LAYOUT_KEY, opts.layout);
+  if (opts.locale) localStorage.setItem(STORAGE_KEYS.locale, opts.locale);
+  if (opts.theme) localStorage.setItem(STORAGE_KEYS.theme, opts.theme);
+  if (opts.layout) localStorage.setItem(STORAGE_KEYS.startLayout, opts.layout);
   // run as the browser runs a classic script: in the page's global scope
   new Function(script)();
   const root = document.getElementById('root');

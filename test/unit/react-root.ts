@@ -18,6 +18,25 @@ export interface ReactRootWithDatabase {
 }
 
 /**
+ * For the tests of the calling describe block (jsdom environment) that need no database: a React root on an element
+ * in the document (focus needs one), new before each test, unmounted and removed after it.
+ * @internal test infrastructure
+ */
+export function reactRoot(): { host: HTMLElement; root: Root } {
+  const env = {} as { host: HTMLElement; root: Root };
+  beforeEach(() => {
+    env.host = document.createElement('div');
+    document.body.append(env.host);
+    env.root = createRoot(env.host);
+  });
+  afterEach(() => {
+    act(() => env.root.unmount());
+    env.host.remove();
+  });
+  return env;
+}
+
+/**
  * For the tests of the calling describe block (jsdom environment): a new database, element and root before each
  * test; after it the root unmounts and the database closes (the free tier limits open collections).
  * @internal test infrastructure

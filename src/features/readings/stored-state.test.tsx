@@ -2,11 +2,10 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { firstValueFrom, of } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages as en } from '../../../locales/en.po';
-import { reactRootWithDatabase } from '../../../test/unit/react-root';
+import { reactRoot, reactRootWithDatabase } from '../../../test/unit/react-root';
 import { DraftStore, prefetchDrafts, preloadDrafts, writeDraft } from '../../db/draft-store';
 import { StoredStateGate, useStoredStateReady } from './stored-state';
 import { useOwnedText } from './use-owned-text';
@@ -29,20 +28,10 @@ function Field({ stored, write }: { stored: string | undefined; write: (text: st
 }
 
 describe('a field shows what is stored, or nothing that can be typed into', () => {
-  let host: HTMLElement;
-  let root: Root;
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
+  const page = reactRoot();
 
-  const render = (node: ReactNode) => act(() => root.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>));
-  const input = () => host.querySelector('input') as HTMLInputElement;
+  const render = (node: ReactNode) => act(() => page.root.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>));
+  const input = () => page.host.querySelector('input') as HTMLInputElement;
   /** what React sees when the user types: the DOM value set and an input event */
   const type = (text: string) =>
     act(() => {
@@ -67,7 +56,7 @@ describe('a field shows what is stored, or nothing that can be typed into', () =
         <Field stored={stored} write={() => Promise.resolve()} />
       </StoredStateGate>,
     );
-    expect({ value: input().value, readOnly: input().readOnly, status: host.textContent }).toEqual(expected);
+    expect({ value: input().value, readOnly: input().readOnly, status: page.host.textContent }).toEqual(expected);
   });
 
   it('takes no keys while loading, and shows the stored value in the focused field once it is read', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, useRef } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { reactRoot } from '../../../test/unit/react-root';
 import { useFocusFirstValue } from './use-focus-first-value';
 
 /** A table whose stations arrive later (as the background render brings them), with its first value field. */
@@ -23,27 +23,18 @@ function Table({ stations }: { stations: boolean }) {
   );
 }
 
-let host: HTMLElement;
-let root: Root;
-const first = () => host.querySelector('input');
+const env = reactRoot();
+const first = () => env.host.querySelector('input');
 
 beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // a desktop with a mouse
   window.matchMedia = (query: string) => ({ matches: query === '(pointer: fine)', media: query }) as MediaQueryList;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
 });
 
 describe("the table's first value takes the focus when the stations arrive", () => {
   it('on a desktop where nobody did anything meanwhile', () => {
-    act(() => root.render(<Table stations={false} />));
-    act(() => root.render(<Table stations />));
+    act(() => env.root.render(<Table stations={false} />));
+    act(() => env.root.render(<Table stations />));
     expect(document.activeElement).toBe(first());
   });
 
@@ -54,16 +45,16 @@ describe("the table's first value takes the focus when the stations arrive", () 
       () => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'g', bubbles: true })),
     ],
   ])("not after %s while the stations were coming: the next keys are the user's", (_, act0) => {
-    act(() => root.render(<Table stations={false} />));
+    act(() => env.root.render(<Table stations={false} />));
     act0();
-    act(() => root.render(<Table stations />));
+    act(() => env.root.render(<Table stations />));
     expect(document.activeElement).toBe(document.body);
   });
 
   it('not on a phone (its keyboard would cover the screen)', () => {
     window.matchMedia = (query: string) => ({ matches: false, media: query }) as MediaQueryList;
-    act(() => root.render(<Table stations={false} />));
-    act(() => root.render(<Table stations />));
+    act(() => env.root.render(<Table stations={false} />));
+    act(() => env.root.render(<Table stations />));
     expect(document.activeElement).toBe(document.body);
   });
 });

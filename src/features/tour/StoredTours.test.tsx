@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { messages as en } from '../../../locales/en.po';
 import { levelEntry, offlineInstanceDoc, roundDoc } from '../../../test/unit/fixtures';
+import { InApp } from '../../../test/unit/in-app';
 import {
   actUntil,
   answerLater,
@@ -14,7 +12,6 @@ import {
   recordTexts,
 } from '../../../test/unit/react-root';
 import { DATA_OWNER_KEY } from '../../db/data-owner';
-import { DbContext } from '../../db/db-context';
 import { tourRoundKey } from '../../db/instance-round';
 import { StoredTours } from './StoredTours';
 
@@ -28,6 +25,14 @@ function startPage() {
 
 describe('the rounds stored offline, in the outdoor mode', () => {
   const env = reactRootWithDatabase();
+  const show = () =>
+    act(() =>
+      env.root.render(
+        <InApp db={env.db}>
+          <RouterProvider router={startPage()} />
+        </InApp>,
+      ),
+    );
 
   it('never says none is stored while the user’s round is, also before the rounds and the user are read', async () => {
     await env.db.offlineInstances.insert(tour);
@@ -39,15 +44,7 @@ describe('the rounds stored offline, in the outdoor mode', () => {
       if (!section) return undefined;
       return section.getAttribute('aria-busy') === 'true' ? '(reading)' : (section.textContent ?? '');
     });
-    act(() =>
-      env.root.render(
-        <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
-          <DbContext.Provider value={env.db}>
-            <RouterProvider router={startPage()} />
-          </DbContext.Provider>
-        </I18nProvider>,
-      ),
-    );
+    show();
     await actUntil(() => env.host.querySelector('[data-instance="tour-1"]') !== null);
     stop();
     expect(seen.at(-1)).toContain('Runde · ');
@@ -73,15 +70,7 @@ describe('the rounds stored offline, in the outdoor mode', () => {
       if (!mark) return undefined;
       return mark.getAttribute('aria-busy') === 'true' ? '(reading)' : (mark.textContent ?? '');
     });
-    act(() =>
-      env.root.render(
-        <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en } })}>
-          <DbContext.Provider value={env.db}>
-            <RouterProvider router={startPage()} />
-          </DbContext.Provider>
-        </I18nProvider>,
-      ),
-    );
+    show();
     await actUntil(() => env.host.querySelector('[data-testid="tour-readiness"][data-ready="true"]') !== null);
     stop();
     expect(seen.filter((text) => text !== '(reading)')).toEqual([
