@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command with TEST_PG_URL pointing at a throw-away PostgreSQL cluster (Debian's postgresql package).
+# PG_EXTRA adds server settings (`-c name=value ...`), e.g. to load pg_stat_statements for bench/submit-profile.ts.
 # Exits 3 without running the command when PostgreSQL is not installed.
 set -u
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
@@ -18,7 +19,7 @@ as_pg() {
 }
 [ "$(id -u)" = 0 ] && chown postgres "$DIR"
 as_pg "$PGBIN/initdb -D $DIR/data -A trust -U postgres >/dev/null" || { echo "initdb failed"; exit 1; }
-as_pg "$PGBIN/pg_ctl -D $DIR/data -l $DIR/log -w -o \"-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off\" start >/dev/null" || { cat "$DIR/log"; exit 1; }
+as_pg "$PGBIN/pg_ctl -D $DIR/data -l $DIR/log -w -o \"-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off ${PG_EXTRA:-}\" start >/dev/null" || { cat "$DIR/log"; exit 1; }
 export TEST_PG_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 "$@"
 rc=$?

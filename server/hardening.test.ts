@@ -72,6 +72,8 @@ describe('encoding errors answer 400, not 500', () => {
     ['NUL in a value', '"remark \\u0000"'],
     ['a lone high surrogate', '"\\ud800"'],
     ['a lone low surrogate', '"x\\udc00y"'],
+    ['a lone high surrogate in capitals', '"\\uD83C"'],
+    ['a high surrogate followed by a second high one', '"\\ud83c\\ud83c"'],
   ])('%s of a JSON body, and nothing is stored', async (_n, text) => {
     const instanceId = crypto.randomUUID();
     const body = `{"instanceId":"${instanceId}","creationTime":"2026-06-01T10:00:00Z","mrRemark":${text},"entries":[{"tsId":"2001-W","staNumber":"2001","dt":"2026-06-01T10:00:00Z","value":1}]}`;
@@ -91,6 +93,26 @@ describe('encoding errors answer 400, not 500', () => {
       body: '{"roles":[],"users":[],"permissions":[],"x\\u0000":1}',
     });
     expect(res.status).toBe(400);
+  });
+
+  // These look like the escapes above to the parser's quick check, and take the exact path, which accepts them.
+  it.each([
+    ['an emoji written as an escaped pair', '"ok \\ud83c\\udf0a"', 'ok 🌊'],
+    ['an escaped backslash before u0000', '"C:\\\\u0000"', 'C:\\u0000'],
+  ])('still accepts %s, and stores it as sent', async (_n, text, stored) => {
+    const instanceId = crypto.randomUUID();
+    const body = `{"instanceId":"${instanceId}","creationTime":"2026-06-01T10:00:00Z","mrRemark":${text},"entries":[{"tsId":"2001-W","staNumber":"2001","dt":"2026-06-01T10:03:00Z","value":1}]}`;
+    const res = await fetch(`${API()}/measure-round/1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const [row] = await server.db.query<{ mr_remark: string }>(
+      'select mr_remark from submission where instance_id = $1',
+      [instanceId],
+    );
+    expect(row?.mr_remark).toBe(stored);
   });
 
   it('still accepts a paired surrogate (an emoji) in a body', async () => {

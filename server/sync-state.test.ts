@@ -151,6 +151,29 @@ describe('GET /sync-state', () => {
     });
     const after = await t.server.db.query<{ v: string }>("select v::text as v from change_version where scope = '1'");
     expect(BigInt(after[0]?.v ?? 0) - BigInt(before[0]?.v ?? 0)).toBe(1n);
+    // the one bump of each transaction leaves no marker behind (migration 10)
+    expect(await t.server.db.query('select count(*)::int as n from change_pending')).toEqual([{ n: 0 }]);
+  });
+
+  it('a write after a rolled back savepoint moves it once; values and a submission in one transaction once', async () => {
+    const version = async (scope: string) =>
+      BigInt(
+        (await t.server.db.query<{ v: string }>('select v::text as v from change_version where scope = $1', [scope]))[0]
+          ?.v ?? 0,
+      );
+    const before = await version('1');
+    await t.server.db.transaction(async (tx) => {
+      await tx.query('savepoint a');
+      await tx.query("update measure_round set sort = sort + 1 where mr_id = '1'");
+      await tx.query('rollback to savepoint a');
+      await tx.query("update measure_round set sort = sort + 0 where mr_id = '1'");
+    });
+    expect((await version('1')) - before).toBe(1n);
+    const [before1, before2] = [await version('1'), await version('2')];
+    await submit('ann', '1', '2101', '2101-Q', 7);
+    expect((await version('1')) - before1).toBe(1n);
+    expect(await version('2')).toBe(before2);
+    expect(await t.server.db.query('select count(*)::int as n from change_pending')).toEqual([{ n: 0 }]);
   });
 
   it('costs two queries whatever the data (no pull is computed)', async () => {

@@ -2,6 +2,12 @@ import type { Context } from 'hono';
 import { wellFormedText } from './encoding';
 import { HttpError } from './errors';
 
+/**
+ * An escape that may decode to NUL or to half of a surrogate pair. It also matches a harmless `\\u0000` (an escaped
+ * backslash) or a proper pair: those bodies take the slow path, which judges every decoded text exactly.
+ */
+const SUSPECT_ESCAPE = /\\u(0000|[dD][89a-fA-F])/;
+
 /** JSON bodies above this size are refused with 413 before they are parsed. */
 export const MAX_JSON_BYTES = 5 * 1024 * 1024;
 
@@ -28,6 +34,15 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   if (declared > MAX_JSON_BYTES) throw new HttpError(413, `body: larger than ${MAX_JSON_BYTES} bytes`, 'body');
   const text = await c.req.text();
   if (text.length > MAX_JSON_BYTES) throw new HttpError(413, `body: larger than ${MAX_JSON_BYTES} bytes`, 'body');
+  // Nearly every body has no NUL and no lone surrogate anywhere: then it is parsed without the reviver, which
+  // costs a call for every key and value (a third of a millisecond for a 200-entry round).
+  if (!SUSPECT_ESCAPE.test(text) && wellFormedText(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new HttpError(400, 'body: not valid JSON', 'body');
+    }
+  }
   let parsed: unknown;
   let bad: string | undefined;
   try {

@@ -95,51 +95,63 @@ export interface HistoryConflict {
   instanceId: string | null;
 }
 
-type ValueRow = readonly [
-  tsId: string,
-  dt: string,
-  value: number | null,
-  tsRemark: string | null,
-  staRemark: string | null,
-  field: string,
-];
+/** One point a submission writes into the history, and the field of the post it came from. */
+interface ValuePoint {
+  tsId: string;
+  dt: string;
+  value: number | null;
+  tsRemark: unknown;
+  staRemark: unknown;
+  field: string;
+}
 
 /**
  * Writes the values of a submission into the history. The first value stored at a series and time stays:
  * a later submission never replaces another's value there; where its value differs, the point is reported
  * as a conflict (in the answer and on the submission), and its own value stays in its archived entries.
  */
-async function storeValues(tx: Queryable, rows: readonly ValueRow[], instanceId: string): Promise<HistoryConflict[]> {
-  const column = <K extends 0 | 1 | 2 | 3 | 4>(k: K) => rows.map((r) => r[k]);
-  const pointKey = (tsId: string, dt: Date | string) => `${tsId}|${new Date(dt).getTime()}`;
-  // The insert answers the points it stored; only the points it skipped (a value already there) are read back. A
-  // round's values are nearly always new, so the usual submission is one statement with no second pass over the
-  // history. The read back runs after the insert, so it also sees a value a concurrent submission stored first
-  // (the insert waited for it and skipped the point): a snapshot taken before the insert would miss that conflict.
-  const inserted = await tx.query<{ ts_id: string; dt: Date | string }>(
-    `insert into historic_value (ts_id, dt, value, ts_remark, sta_remark, instance_id)
-     select t.ts_id, t.dt, t.value, t.ts_remark::jsonb, t.sta_remark::jsonb, $6::uuid
-     from unnest($1::text[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[]) as t(ts_id, dt, value, ts_remark, sta_remark)
-     on conflict (ts_id, dt) do nothing
-     returning ts_id, dt`,
-    [column(0), column(1), column(2), column(3), column(4), instanceId],
+async function storeValues(
+  tx: Queryable,
+  points: readonly ValuePoint[],
+  instanceId: string,
+): Promise<HistoryConflict[]> {
+  // The points travel as one JSON text: PostgreSQL reads it in C, where five text arrays were escaped in JavaScript.
+  const json = JSON.stringify(
+    points.map((p, i) => ({
+      i,
+      ts_id: p.tsId,
+      dt: p.dt,
+      value: p.value,
+      ts_remark: p.tsRemark,
+      sta_remark: p.staRemark,
+    })),
   );
-  if (inserted.length === rows.length) return [];
-  const stored = new Set(inserted.map((r) => pointKey(r.ts_id, r.dt)));
-  const skipped = rows.filter((r) => !stored.has(pointKey(r[0], r[1])));
-  const held = new Map(
-    (
-      await tx.query<{ ts_id: string; dt: Date | string; value: number | null; instance_id: string | null }>(
-        `select h.ts_id, h.dt, h.value, h.instance_id from unnest($1::text[], $2::timestamptz[]) as t(ts_id, dt)
-         join historic_value h on h.ts_id = t.ts_id and h.dt = t.dt`,
-        [skipped.map((r) => r[0]), skipped.map((r) => r[1])],
-      )
-    ).map((r) => [pointKey(r.ts_id, r.dt), r]),
+  // The insert answers only how many points it stored: a round's values are nearly always new, so the usual
+  // submission is one statement that sends nothing back. Only when a point was skipped (a value already there)
+  // are the points held by other submissions read back. That read runs after the insert, so it also sees a value
+  // a concurrent submission stored first (the insert waited for it and skipped the point): a snapshot taken
+  // before the insert would miss that conflict.
+  const [stored] = await tx.query<{ n: number }>(
+    `with stored as (
+       insert into historic_value (ts_id, dt, value, ts_remark, sta_remark, instance_id)
+       select t.ts_id, t.dt, t.value, t.ts_remark, t.sta_remark, $2::uuid
+       from json_to_recordset($1::json) as t(ts_id text, dt timestamptz, value float8, ts_remark jsonb, sta_remark jsonb)
+       on conflict (ts_id, dt) do nothing
+       returning 1)
+     select count(*)::int as n from stored`,
+    [json, instanceId],
   );
-  return skipped.flatMap((r): HistoryConflict[] => {
-    const h = held.get(pointKey(r[0], r[1]));
-    return h && h.value !== r[2]
-      ? [{ field: r[5], tsId: r[0], dt: new Date(h.dt).toISOString(), value: h.value, instanceId: h.instance_id }]
+  if (stored?.n === points.length) return [];
+  const held = await tx.query<{ i: number; dt: Date | string; value: number | null; instance_id: string | null }>(
+    `select t.i, h.dt, h.value, h.instance_id from json_to_recordset($1::json) as t(i int, ts_id text, dt timestamptz)
+     join historic_value h on h.ts_id = t.ts_id and h.dt = t.dt
+     where h.instance_id is distinct from $2::uuid order by t.i`,
+    [json, instanceId],
+  );
+  return held.flatMap((h): HistoryConflict[] => {
+    const p = points[h.i];
+    return p && h.value !== p.value
+      ? [{ field: p.field, tsId: p.tsId, dt: new Date(h.dt).toISOString(), value: h.value, instanceId: h.instance_id }]
       : [];
   });
 }
@@ -155,12 +167,18 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
     // Concurrent re-sends of one instanceId (a client retrying after a lost answer) queue here, so the
     // second sees the first as stored instead of failing on the primary key (PostgreSQL runs them in parallel).
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [post.instanceId]);
-    const [existing] = await tx.query<{
-      value_count: number;
-      mr_id: string;
-      conflicts: HistoryConflict[] | null;
-      body: unknown;
-    }>('select value_count, mr_id, conflicts, body from submission where instance_id = $1', [post.instanceId]);
+    // The stored submission of this instanceId, if any, and the round's definitions in one round trip: the
+    // definitions as one JSON array, parsed once instead of row by row.
+    const [found] = await tx.query<{
+      existing: { value_count: number; mr_id: string; conflicts: HistoryConflict[] | null; body: unknown } | null;
+      definitions: MeasureRoundEntry[] | null;
+    }>(
+      `select (select json_build_object('value_count', value_count, 'mr_id', mr_id, 'conflicts', conflicts, 'body', body)
+               from submission where instance_id = $1) as existing,
+              (select json_agg(definition) from round_entry where mr_id = $2) as definitions`,
+      [post.instanceId, mrId],
+    );
+    const existing = found?.existing;
     if (existing && existing.mr_id !== mrId)
       throw new HttpError(
         409,
@@ -207,11 +225,7 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
       // correction's values take their place below. The corrected submission itself stays in the archive.
       await tx.query('delete from historic_value where instance_id = $1', [post.corrects]);
     }
-    const definitions = new Map(
-      (
-        await tx.query<{ definition: MeasureRoundEntry }>('select definition from round_entry where mr_id = $1', [mrId])
-      ).map((r) => [r.definition.tsId as string, r.definition]),
-    );
+    const definitions = new Map((found?.definitions ?? []).map((d) => [d.tsId as string, d]));
     const entries = mergeEntries(post, definitions, mrId);
     const stations = new Set([...definitions.values()].map((d): string => d.staNumber));
     // the facility models only for a round that changes facilities (most name none): one round trip less
@@ -222,21 +236,32 @@ async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPos
     await checkRemarkImages(tx, post, mrId);
     const required = decisionsRequired(entries);
     const state = required.userDecision1Required ? 'submitted' : 'completed';
-    const rows = post.entries.flatMap((entry, i): ValueRow[] => {
-      const main: ValueRow = [
-        entry.tsId,
-        entry.dt,
-        entry.value ?? null,
-        entry.tsRemark ? JSON.stringify(entry.tsRemark) : null,
-        entry.staRemark ? JSON.stringify(entry.staRemark) : null,
-        `entries.${i}.dt`,
-      ];
-      return entry.valueAfter
-        ? [main, [entry.tsId, entry.valueAfter.dt, entry.valueAfter.value, null, null, `entries.${i}.valueAfter.dt`]]
+    const points = post.entries.flatMap((entry, i): ValuePoint[] => {
+      const main: ValuePoint = {
+        tsId: entry.tsId,
+        dt: entry.dt,
+        value: entry.value ?? null,
+        tsRemark: entry.tsRemark ?? null,
+        staRemark: entry.staRemark ?? null,
+        field: `entries.${i}.dt`,
+      };
+      const after = entry.valueAfter;
+      return after
+        ? [
+            main,
+            {
+              tsId: entry.tsId,
+              dt: after.dt,
+              value: after.value,
+              tsRemark: null,
+              staRemark: null,
+              field: `entries.${i}.valueAfter.dt`,
+            },
+          ]
         : [main];
     });
     const valueCount = countPostValues(post);
-    const conflicts = await storeValues(tx, rows, post.instanceId);
+    const conflicts = await storeValues(tx, points, post.instanceId);
     await storeStationChanges(tx, entries, username, stations);
     const entriesJson = JSON.stringify(entries);
     await tx.query(
