@@ -1,6 +1,7 @@
 // `npx tsx bench/lighthouse.ts`: the Lighthouse area of `npm run bench` alone (area-lighthouse.ts), on the demo
 // server without the big dataset: a first-load change measured in a few minutes. BENCH_LIGHTHOUSE_RUNS=n per page
 // (default 1); writes test-results/lighthouse.json (compared with the last such run). Nothing is asserted.
+// DIST=<dir> measures another build (built before, e.g. of an older commit) instead of building dist/.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +11,10 @@ import { testToday } from '../test/support/dates';
 import { lighthouseFirstLoad } from './area-lighthouse';
 import { area, writeReport } from './report';
 
-ensureBuild();
+const staticDir = process.env.DIST ?? 'dist';
+if (!process.env.DIST) ensureBuild();
 const dir = mkdtempSync(join(tmpdir(), 'bench-lh-server-'));
-const server = await startServer({ port: 0, dataDir: dir, staticDir: 'dist', demo: true });
+const server = await startServer({ port: 0, dataDir: dir, staticDir, demo: true });
 const started = performance.now();
 try {
   await area('lighthouse', () =>
