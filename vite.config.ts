@@ -44,9 +44,9 @@ export default defineConfig({
     // → 763–1,599 ms, LCP and FCP no worse. A chunk's stylesheet still goes through the helper (it loads it).
     // Every module the entry imports statically goes into one chunk. Split automatically, the first screen's code
     // came as 44 scripts (React, RxDB, Dexie and each rxjs operator apart, because lazy pages share them), and over
-    // HTTP/1.1's six connections on a slow mobile link each costs a round trip before the app can start. As one
-    // chunk: 2 scripts, 144 KB brotli instead of 162. Lighthouse mobile, A/B: / 90 → 99, the table 81–86 → 99;
-    // total blocking time 344 → 35 ms and 530 → 65 ms (docs/benchmarks.md). Lazy pages still load on their own.
+    // HTTP/1.1's six connections on a slow mobile link each costs a round trip before the app can start. Now it is
+    // one script, 144 KB brotli instead of 162, and the build has 93 scripts instead of 169. Lighthouse mobile, A/B
+    // (docs/benchmarks.md): / 87–92 → 90–98, the table 75–91 → 83–93, the table's LCP 2.1–2.6 → 1.9 s.
     rolldownOptions: {
       output: {
         codeSplitting: {
