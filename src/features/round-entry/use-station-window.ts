@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { Density } from './use-density';
 
@@ -9,6 +9,35 @@ import type { Density } from './use-density';
  * browser's find in page sees them all.
  */
 export const WINDOWED_ABOVE_ENTRIES = 200;
+
+/**
+ * A small round's first render holds the stations of about this many entries, a desktop screen's worth (a phone shows
+ * fewer); the rest follow in the next task. All of a 60-entry round in one render was the longest task of a first
+ * visit (120 ms at 4× CPU), and the first screen waited for rows no one could see yet.
+ */
+export const FIRST_RENDER_ENTRIES = 24;
+
+/** How many stations from the top make up the first render: whole stations up to the entries above, at least one. */
+export function firstRenderStations(entryCounts: readonly number[]): number {
+  let entries = 0;
+  for (let i = 0; i < entryCounts.length; i++) {
+    entries += entryCounts[i] ?? 0;
+    if (entries >= FIRST_RENDER_ENTRIES) return i + 1;
+  }
+  return entryCounts.length;
+}
+
+/** false for the first render of a table with stations, true from the task after it on (and for good). */
+function useRestRendered(hasStations: boolean): boolean {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => {
+    if (!hasStations || rendered) return;
+    // a transition, so React may render the rest in slices between the user's input and paints
+    const timer = setTimeout(() => startTransition(() => setRendered(true)), 0);
+    return () => clearTimeout(timer);
+  }, [hasStations, rendered]);
+  return rendered;
+}
 
 /** Stations rendered beyond the screen's edge on each side: Tab, arrows and a fast flick find them ready. */
 const OVERSCAN = 4;
@@ -71,6 +100,8 @@ export function useStationWindow(
 ): StationWindow {
   const printing = usePrinting();
   const windowed = !printing && entryCounts.reduce((a, b) => a + b, 0) > WINDOWED_ABOVE_ENTRIES;
+  // a windowed table renders only what is near the screen anyway: no second render for it
+  const restRendered = useRestRendered(!windowed && entryCounts.length > 0);
   const [kept, setKept] = useState<readonly number[]>([]);
   const [scrollMargin, setScrollMargin] = useState(0);
 
@@ -118,9 +149,10 @@ export function useStationWindow(
   }, []);
 
   if (!windowed) {
+    const shown = printing || restRendered ? entryCounts.length : firstRenderStations(entryCounts);
     return {
       windowed,
-      blocks: entryCounts.map((_, index) => ({ index, spaceBefore: 0 })),
+      blocks: entryCounts.slice(0, shown).map((_, index) => ({ index, spaceBefore: 0 })),
       spaceAfter: 0,
       measure: measureNothing,
       keep,
