@@ -1,3 +1,4 @@
+import { DEFAULT_PRODUCT } from './auth/auth';
 import type { BlobStore } from './blobs/blob-store';
 import type { Database } from './db/database';
 import type { ApiProfile } from './extensions';
@@ -48,7 +49,7 @@ export function createContext(
       const [row] = await db.query<{ product: string | null }>(
         "select data->>'product' as product from reference_data where key = 'config'",
       );
-      return row?.product ?? 'HWE';
+      return row?.product ?? DEFAULT_PRODUCT;
     },
   };
 }

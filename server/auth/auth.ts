@@ -189,6 +189,23 @@ export async function visibleRounds(db: Queryable, user: RequestUser): Promise<S
   return new Set(rows.map((r) => r.mr_id));
 }
 
+/** The role prefix when the config names no product. */
+export const DEFAULT_PRODUCT = 'HWE';
+
+function refuseUnlessHeld(
+  held: ReadonlySet<string>,
+  user: RequestUser,
+  product: string,
+  mrId: string,
+  suffixes: readonly RoleSuffix[],
+): void {
+  if (!suffixes.some((s) => held.has(roleName(product, s))))
+    throw new HttpError(
+      403,
+      `${user.username} may not do this on measure round ${mrId} (needs ${suffixes.map((s) => roleName(product, s)).join(' or ')})`,
+    );
+}
+
 /** 403 unless the user holds one of the roles on the round. */
 export async function requireRole(
   db: Queryable,
@@ -197,13 +214,30 @@ export async function requireRole(
   mrId: string,
   suffixes: readonly RoleSuffix[],
 ): Promise<void> {
-  const held = await rolesOn(db, user, product, mrId);
-  if (!suffixes.some((s) => held.has(roleName(product, s)))) {
-    throw new HttpError(
-      403,
-      `${user.username} may not do this on measure round ${mrId} (needs ${suffixes.map((s) => roleName(product, s)).join(' or ')})`,
-    );
-  }
+  refuseUnlessHeld(await rolesOn(db, user, product, mrId), user, product, mrId, suffixes);
+}
+
+/**
+ * requireRole, then 404 for a round that does not exist, in one round trip (the product prefix, the user's roles
+ * on the round and whether it exists): what every read and submission of a round asks first. The role comes
+ * first, so a user without one gets 403 whether the round exists or not (no existence oracle).
+ */
+export async function requireRoleOnRound(
+  db: Queryable,
+  user: RequestUser,
+  mrId: string,
+  suffixes: readonly RoleSuffix[],
+): Promise<void> {
+  const [row] = await db.query<{ product: string | null; found: boolean; roles: string[] }>(
+    `select (select data->>'product' from reference_data where key = 'config') as product,
+            exists (select 1 from measure_round where mr_id = $1) as found,
+            array(select role from permission where username = $2 and mr_id = $1) as roles`,
+    [mrId, user.username],
+  );
+  const product = row?.product ?? DEFAULT_PRODUCT;
+  const held = user.allRounds ? new Set(ROLE_SUFFIXES.map((s) => roleName(product, s))) : new Set(row?.roles ?? []);
+  refuseUnlessHeld(held, user, product, mrId, suffixes);
+  if (!row?.found) throw new HttpError(404, `measure round ${mrId} not found`);
 }
 
 export function requireAdmin(user: RequestUser): void {

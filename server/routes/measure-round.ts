@@ -3,7 +3,7 @@ import { countPostValues } from '../../src/domain/submission';
 import { Hono } from 'hono';
 import { MeasureRoundPostSchema, type MeasureRoundEntry, type MeasureRoundPost } from '../../schemas/api';
 import { decisionsRequired } from '../../src/domain/decisions';
-import { requireRole } from '../auth/auth';
+import { requireRoleOnRound } from '../auth/auth';
 import type { ServerContext } from '../context';
 import type { Database, Queryable } from '../db/database';
 import { HttpError, parseOr400 } from '../http/errors';
@@ -311,15 +311,12 @@ export function measureRoundRoutes(ctx: ServerContext) {
     .get('/', async (c) => c.json(await roundList(db, c.get('user'))))
     .get('/:mrId', async (c) => {
       const mrId = c.req.param('mrId');
-      // The role first: a user without one gets 403 whether the round exists or not (no existence oracle).
-      await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
-      await findRound(db, mrId);
+      await requireRoleOnRound(db, c.get('user'), mrId, ANY_ROLE);
       return c.json(await roundWithEntries(db, mrId, ctx.profile));
     })
     .post('/:mrId', async (c) => {
       const mrId = c.req.param('mrId');
-      await requireRole(db, c.get('user'), await ctx.product(), mrId, ANY_ROLE);
-      await findRound(db, mrId);
+      await requireRoleOnRound(db, c.get('user'), mrId, ANY_ROLE);
       const raw = await readJsonBody(c);
       checkStationChangeCounts(raw);
       const post = parseOr400(MeasureRoundPostSchema, raw);
