@@ -23,8 +23,11 @@ export class Auth {
   readonly checked$ = new BehaviorSubject(false);
   private keycloak?: Keycloak;
   private initializing?: Promise<void>;
-  /** the session check is under way: a login asked meanwhile waits for its answer */
-  private checking = false;
+  /**
+   * The session check is under way: a login asked meanwhile waits for its answer, and "not logged in" is not yet
+   * known (online, until the provider answers or turns out unreachable; offline no check runs).
+   */
+  readonly checking$ = new BehaviorSubject(false);
   /** A logout in one tab logs the others out too: they must not pull the user's data again (shared devices). */
   private readonly tabs =
     typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('hydrorounds-auth');
@@ -41,14 +44,15 @@ export class Auth {
   /** Starts the session check once identity settings are known and the network is there. */
   init(identity: IdentityConfig): Promise<void> {
     this.initializing ??= (async () => {
+      // the check first: no moment says "not logged in" where the provider is about to be asked
+      if (navigator.onLine) this.checking$.next(true);
       this.state$.next({ enabled: true, authenticated: false });
       if (!navigator.onLine) {
         this.initializing = undefined;
         return;
       }
-      this.checking = true;
       const { default: KeycloakClass } = await import('keycloak-js').catch((e: unknown) => {
-        this.checking = false;
+        this.checking$.next(false);
         throw e;
       });
       const kc = new KeycloakClass({ url: identity.url, realm: identity.realm, clientId: identity.clientId });
@@ -70,7 +74,7 @@ export class Auth {
           checkLoginIframe: false,
           redirectUri: appBase(),
         });
-        this.checking = false;
+        this.checking$.next(false);
         this.state$.next({ enabled: true, authenticated });
         this.checked$.next(true);
         // a "Log in" pressed before the check had answered goes on now, instead of having done nothing
@@ -89,7 +93,7 @@ export class Auth {
       } catch (e) {
         // An unreachable identity provider must not stop the app: stay logged out, work locally.
         console.warn('identity provider not reachable; working without login', e);
-        this.checking = false;
+        this.checking$.next(false);
         sessionStorage.removeItem(LOGIN_WANTED);
         this.initializing = undefined;
       }
@@ -111,7 +115,7 @@ export class Auth {
    */
   login(): void {
     sessionStorage.setItem(RETURN_TO, window.location.pathname + window.location.search);
-    if (this.checking) sessionStorage.setItem(LOGIN_WANTED, '1');
+    if (this.checking$.value) sessionStorage.setItem(LOGIN_WANTED, '1');
     else void this.keycloak?.login({ redirectUri: appBase() });
   }
 

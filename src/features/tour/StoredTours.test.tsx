@@ -13,6 +13,7 @@ import {
 } from '../../../test/unit/react-root';
 import { DATA_OWNER_KEY } from '../../db/data-owner';
 import { tourRoundKey } from '../../db/instance-round';
+import { auth } from '../../app/auth';
 import { StoredTours } from './StoredTours';
 
 // a field worker's round taken offline for 23 Nov 2026, on a shared device that knows them as its user
@@ -76,5 +77,40 @@ describe('the rounds stored offline, in the outdoor mode', () => {
     expect(seen.filter((text) => text !== '(reading)')).toEqual([
       '✓ history on the device · map data on the device · no login needed',
     ]);
+  });
+
+  it('says nothing about the login while the session check runs, then what it found', async () => {
+    await env.db.offlineInstances.insert(tour);
+    await env.db.reference.insert({ key: DATA_OWNER_KEY, data: { username: 'olga' }, fetchedAt: 1 });
+    const entry = { ...levelEntry('a', '1', 'Quelle'), last: { dt: '2026-11-22T06:00:00Z', value: 1 } };
+    await env.db.reference.insert({ key: tourRoundKey('tour-1'), data: roundDoc({ entries: [entry] }), fetchedAt: 1 });
+    await env.db.reference.insert({ key: 'config', data: { mapLayers: [] }, fetchedAt: 1 });
+    // login is configured and the provider is being asked (online)
+    auth.checking$.next(true);
+    auth.state$.next({ enabled: true, authenticated: false });
+    try {
+      const { seen, stop } = recordTexts(env.host, () => {
+        const mark = env.host.querySelector('[data-testid="tour-readiness"]');
+        if (!mark) return undefined;
+        return mark.getAttribute('aria-busy') === 'true' ? '(reading)' : (mark.textContent ?? '');
+      });
+      show();
+      await actUntil(() => env.host.querySelector('[data-instance="tour-1"]') !== null);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      // the provider answers: a valid session
+      act(() => {
+        auth.state$.next({ enabled: true, authenticated: true });
+        auth.checking$.next(false);
+      });
+      await actUntil(() => env.host.querySelector('[data-testid="tour-readiness"][data-ready]') !== null);
+      stop();
+      expect(seen.filter((text) => text !== '(reading)').map((text) => text.includes('not logged in'))).not.toContain(
+        true,
+      );
+      expect(seen.at(-1)).toContain('login valid');
+    } finally {
+      auth.checking$.next(false);
+      auth.state$.next({ enabled: false, authenticated: false });
+    }
   });
 });

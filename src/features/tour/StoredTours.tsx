@@ -7,7 +7,7 @@ import { map } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { RoundDocSchema } from '../../../schemas/db/round-doc';
 import { tourRoundKey } from '../../db/instance-round';
-import { useAuthState } from '../../app/use-auth';
+import { useAuthChecking, useAuthState } from '../../app/use-auth';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useOnline } from '../../app/use-online';
 import { useDataOwner } from '../../db/data-owner';
@@ -138,15 +138,17 @@ function StoredTour({ instance, onDelete }: { instance: OfflineInstanceDoc; onDe
   const fmt = useLocaleFormat();
   const online = useOnline();
   const authState = useAuthState();
+  // while the provider is asked, "not logged in" would be a guess (it said so for a moment before a valid login)
+  const loginKnown = !useAuthChecking();
   const stored = useStoredData(instance);
   // the read config: from the defaults, a tiles line (and its ✓/⚠) was judged against a layer the config may not have
   const config = useReadConfig();
   const layer = config?.mapLayers[0];
   const name = instance.mrName;
   const date = fmt.date(instance.date);
-  // undefined until the round's data and the config are read: before, an empty list drew "⚠" over a ready round
+  // undefined until the round's data, the config and the login are known: an empty list drew "⚠" over a ready round
   const lines =
-    stored && config
+    stored && config && loginKnown
       ? tourReadiness({
           ...stored,
           tiles:
