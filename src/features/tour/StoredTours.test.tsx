@@ -35,16 +35,19 @@ describe('the rounds stored offline, in the outdoor mode', () => {
       ),
     );
 
+  /** What a user sees at each change of the element `selector` finds: its text, or "(reading)" while it is busy. */
+  const recordSeen = (selector: string) =>
+    recordTexts(env.host, () => {
+      const element = env.host.querySelector(selector);
+      if (!element) return undefined;
+      return element.getAttribute('aria-busy') === 'true' ? '(reading)' : (element.textContent ?? '');
+    });
+
   it('never says none is stored while the user’s round is, also before the rounds and the user are read', async () => {
     await env.db.offlineInstances.insert(tour);
     await env.db.reference.insert({ key: DATA_OWNER_KEY, data: { username: 'olga' }, fetchedAt: 1 });
     answerLater(env.db, DATA_OWNER_KEY);
-    // what a user sees at each change: the list's text, or "(reading)" while it says nothing yet
-    const { seen, stop } = recordTexts(env.host, () => {
-      const section = env.host.querySelector('section');
-      if (!section) return undefined;
-      return section.getAttribute('aria-busy') === 'true' ? '(reading)' : (section.textContent ?? '');
-    });
+    const { seen, stop } = recordSeen('section');
     show();
     await actUntil(() => env.host.querySelector('[data-instance="tour-1"]') !== null);
     stop();
@@ -65,12 +68,7 @@ describe('the rounds stored offline, in the outdoor mode', () => {
     });
     await env.db.reference.insert({ key: 'config', data: { mapLayers: [] }, fetchedAt: 1 });
     answerLater(env.db, 'config');
-    // what a user sees at each change: the round's mark and lines, or "(reading)" while it says nothing yet
-    const { seen, stop } = recordTexts(env.host, () => {
-      const mark = env.host.querySelector('[data-testid="tour-readiness"]');
-      if (!mark) return undefined;
-      return mark.getAttribute('aria-busy') === 'true' ? '(reading)' : (mark.textContent ?? '');
-    });
+    const { seen, stop } = recordSeen('[data-testid="tour-readiness"]');
     show();
     await actUntil(() => env.host.querySelector('[data-testid="tour-readiness"][data-ready="true"]') !== null);
     stop();
@@ -89,11 +87,7 @@ describe('the rounds stored offline, in the outdoor mode', () => {
     auth.checking$.next(true);
     auth.state$.next({ enabled: true, authenticated: false });
     try {
-      const { seen, stop } = recordTexts(env.host, () => {
-        const mark = env.host.querySelector('[data-testid="tour-readiness"]');
-        if (!mark) return undefined;
-        return mark.getAttribute('aria-busy') === 'true' ? '(reading)' : (mark.textContent ?? '');
-      });
+      const { seen, stop } = recordSeen('[data-testid="tour-readiness"]');
       show();
       await actUntil(() => env.host.querySelector('[data-instance="tour-1"]') !== null);
       await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
