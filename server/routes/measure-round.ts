@@ -165,8 +165,9 @@ async function storeValues(
 async function storeSubmission(db: Database, mrId: string, post: MeasureRoundPost, username: string) {
   return db.transaction(async (tx) => {
     // Concurrent re-sends of one instanceId (a client retrying after a lost answer) queue here, so the
-    // second sees the first as stored instead of failing on the primary key (PostgreSQL runs them in parallel).
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [post.instanceId]);
+    // second sees the first as stored instead of failing on the primary key (PostgreSQL runs them in parallel;
+    // PGlite runs one transaction after the other anyway, and is spared the round trip).
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(hashtext($1))', [post.instanceId]);
     // The stored submission of this instanceId, if any, and the round's definitions in one round trip: the
     // definitions as one JSON array, parsed once instead of row by row.
     const [found] = await tx.query<{

@@ -129,9 +129,9 @@ describe('barcode on the outdoor tour', () => {
     const failed: string[] = [];
     page.on('requestfailed', (r) => {
       const error = r.failure()?.errorText ?? '';
-      // a navigation cancels the pages' code the app was still preloading in the background: cancelled, not
-      // failed; the reader's wasm and everything else stay strict
-      if (error === 'net::ERR_ABORTED' && /\/assets\/[^/]+\.js$/.test(new URL(r.url()).pathname)) return;
+      // the reload cancels the pages' code and stylesheets the app was still preloading in the background:
+      // cancelled, not failed; the reader's wasm and everything else stay strict
+      if (error === 'net::ERR_ABORTED' && /\/assets\/[^/]+\.(js|css)$/.test(new URL(r.url()).pathname)) return;
       failed.push(`${r.url()} ${error}`);
     });
     await page.reload();
