@@ -210,7 +210,8 @@ export const MIGRATIONS: readonly Migration[] = [
 /** Key of the advisory lock that serialises start-up work of several servers on one database. */
 export const STARTUP_LOCK = 7_271_001;
 
-export async function runMigrations(db: Database): Promise<number[]> {
+/** Applies the migrations not applied yet; `migrations` other than all only in a test of an older database. */
+export async function runMigrations(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
     await tx.query(
@@ -218,7 +219,7 @@ export async function runMigrations(db: Database): Promise<number[]> {
     );
   });
   const applied: number[] = [];
-  for (const m of MIGRATIONS) {
+  for (const m of migrations) {
     await db.transaction(async (tx) => {
       // Re-checked under the lock: another server starting at the same time may have applied it.
       await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
