@@ -48,10 +48,10 @@ async function printStatementStats(db: Queryable): Promise<void> {
      from pg_stat_statements order by total_exec_time desc limit 15`,
   );
   for (const s of statements)
-    console.log(`${s.total.toFixed(1).padStart(9)} ms ${String(s.calls).padStart(6)}× ${s.query}`);
+    console.info(`${s.total.toFixed(1).padStart(9)} ms ${String(s.calls).padStart(6)}× ${s.query}`);
   const functions = await db.query<{ funcname: string; calls: number; self: number }>(
     'select funcname, calls::int, self_time::float as self from pg_stat_user_functions order by self_time desc limit 8',
   );
   for (const f of functions)
-    console.log(`${f.self.toFixed(1).padStart(9)} ms ${String(f.calls).padStart(6)}× function ${f.funcname}`);
+    console.info(`${f.self.toFixed(1).padStart(9)} ms ${String(f.calls).padStart(6)}× function ${f.funcname}`);
 }

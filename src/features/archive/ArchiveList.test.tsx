@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
-import { RouterProvider } from '@tanstack/react-router';
-import { InApp } from '../../../test/unit/in-app';
-import { act } from 'react';
+import { showInApp } from '../../../test/unit/in-app';
 import { describe, expect, it } from 'vitest';
 import type { CompletedRoundDoc } from '../../../schemas/db/completed-round-doc';
 import {
@@ -39,14 +37,7 @@ function archivePage(address: string) {
 describe('the archive list', () => {
   const env = reactRootWithDatabase();
 
-  const show = (address: string) =>
-    act(() =>
-      env.root.render(
-        <InApp db={env.db}>
-          <RouterProvider router={archivePage(address)} />
-        </InApp>,
-      ),
-    );
+  const show = (address: string) => showInApp(env, archivePage(address));
   // what a user sees at each change in the place of the rounds: the empty box's text, the rows, or nothing yet
   const record = () =>
     recordTexts(env.host, () => {

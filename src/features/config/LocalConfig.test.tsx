@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { InApp } from '../../../test/unit/in-app';
+import { showInApp } from '../../../test/unit/in-app';
 import {
   actUntil,
   answerLater,
@@ -35,13 +34,7 @@ describe('the settings of this device (/config)', () => {
   const show = async () => {
     await env.db.reference.insert({ key: 'config', data: serverConfig, fetchedAt: 1 });
     answerLater(env.db, 'config');
-    act(() =>
-      env.root.render(
-        <InApp db={env.db}>
-          <RouterProvider router={onePageRouter(LocalConfig)} />
-        </InApp>,
-      ),
-    );
+    showInApp(env, onePageRouter(LocalConfig));
   };
 
   it('shows the server’s defaults from the start, never the built-in ones before the config is read', async () => {

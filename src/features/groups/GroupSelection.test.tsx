@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
-import { RouterProvider } from '@tanstack/react-router';
-import { InApp } from '../../../test/unit/in-app';
-import { act } from 'react';
+import { showInApp } from '../../../test/unit/in-app';
 import { describe, expect, it } from 'vitest';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
@@ -25,14 +23,7 @@ describe('the round list of the start page', () => {
       if (cards) return `cards: ${[...cards.querySelectorAll('h2')].map((h) => h.textContent).join(', ')}`;
       return env.host.querySelector('[data-testid="rounds-reading"][aria-busy="true"]') ? '(reading)' : undefined;
     });
-  const show = () =>
-    act(() =>
-      env.root.render(
-        <InApp db={env.db}>
-          <RouterProvider router={startPage()} />
-        </InApp>,
-      ),
-    );
+  const show = () => showInApp(env, startPage());
   // pulled before, by a user with a role: an empty list says "No measure rounds are assigned to you yet"
   const pulledBefore = async () => {
     await env.db.reference.insert({ key: 'syncStatus', data: { lastPullAt: 1 }, fetchedAt: 1 });

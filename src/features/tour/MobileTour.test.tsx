@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
-import { RouterProvider } from '@tanstack/react-router';
-import { InApp } from '../../../test/unit/in-app';
-import { act } from 'react';
+import { showInApp } from '../../../test/unit/in-app';
 import { delay } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { levelEntry, offlineInstanceDoc, photoDoc, roundDoc } from '../../../test/unit/fixtures';
@@ -52,13 +50,7 @@ describe('the station list of a tour', () => {
       );
       return `${count} ${stations.join(' ')}`;
     });
-    act(() =>
-      env.root.render(
-        <InApp db={env.db}>
-          <RouterProvider router={tourPage()} />
-        </InApp>,
-      ),
-    );
+    showInApp(env, tourPage());
     await actUntil(() => env.host.querySelector('li[data-station="1"][data-complete="true"]') !== null);
     stop();
     expect(seen.at(-1)).toBe('1 of 2 stations complete 1:true 2:false');

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { levelEntry, offlineInstanceDoc, roundDoc } from '../../../test/unit/fixtures';
-import { InApp } from '../../../test/unit/in-app';
+import { showInApp } from '../../../test/unit/in-app';
 import {
   actUntil,
   answerLater,
@@ -26,14 +25,7 @@ function startPage() {
 
 describe('the rounds stored offline, in the outdoor mode', () => {
   const env = reactRootWithDatabase();
-  const show = () =>
-    act(() =>
-      env.root.render(
-        <InApp db={env.db}>
-          <RouterProvider router={startPage()} />
-        </InApp>,
-      ),
-    );
+  const show = () => showInApp(env, startPage());
 
   /** What a user sees at each change of the element `selector` finds: its text, or "(reading)" while it is busy. */
   const recordSeen = (selector: string) =>
