@@ -76,6 +76,8 @@ const sessions = new WeakMap<Page, CDPSession>();
  * `node scripts/cpuprofile-summary.mjs`). Without it, just runs `fn`: a profiler slows what it watches.
  */
 export async function withCpuProfile<R>(page: Page, name: string, fn: () => Promise<R>): Promise<R> {
+  const traceDir = process.env.BENCH_TRACE;
+  if (traceDir) return withTrace(page, traceDir, name, fn);
   const dir = process.env.BENCH_CPU_PROFILE;
   if (!dir) return fn();
   const cdp = await page.context().newCDPSession(page);
@@ -90,6 +92,31 @@ export async function withCpuProfile<R>(page: Page, name: string, fn: () => Prom
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
     await cdp.detach();
+  }
+}
+
+/**
+ * BENCH_TRACE=<dir> instead of BENCH_CPU_PROFILE: a Chrome trace of the page's tasks, with the CPU samples in it,
+ * written to `<dir>/<name>.trace.json`; `node scripts/trace-long-tasks.mjs <file> [ms]` names its long tasks.
+ */
+async function withTrace<R>(page: Page, dir: string, name: string, fn: () => Promise<R>): Promise<R> {
+  const browser = page.context().browser();
+  if (!browser) return fn();
+  await browser.startTracing(page, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-v8.cpu_profiler',
+      // BENCH_TRACE_INVALIDATIONS=1: also why style, layout and paint were invalidated (a much larger trace)
+      ...(process.env.BENCH_TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+    ],
+  });
+  try {
+    return await fn();
+  } finally {
+    const trace = await browser.stopTracing();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.trace.json`), trace);
   }
 }
 

@@ -259,6 +259,32 @@ describe('office table layout and keyboard', () => {
     }
   });
 
+  it("paints a field's remark suggestions over the next station, not under it", async () => {
+    // each station block not holding the focus is a stacking context of its own (station-table.css): a list that
+    // opened below a station's last row must still cover the station after it
+    const { page, errors } = await officeTable();
+    await page.locator('input[data-value-input][aria-label="Piezometer P1 2001 W"]:not([readonly])').waitFor();
+    await page.getByRole('combobox', { name: 'Piezometer P1 2001 W Bemerkung', exact: true }).click();
+    const list = page.getByRole('listbox', { name: 'Vorschläge für Piezometer P1 2001 W Bemerkung' });
+    await list.getByRole('option').first().waitFor();
+    const layout = await list.evaluate((el) => {
+      const station = document.querySelector('tbody[data-station="2001"]')?.getBoundingClientRect();
+      const options = [...el.querySelectorAll('[role="option"]')].map((o) => {
+        const r = o.getBoundingClientRect();
+        return {
+          below: station !== undefined && r.top >= station.bottom,
+          hit: o.contains(document.elementFromPoint(r.left + 8, r.top + r.height / 2)),
+        };
+      });
+      return options;
+    });
+    // the list reaches below the first station (else this test would show nothing)
+    expect(layout.filter((o) => o.below).length).toBeGreaterThan(0);
+    expect(layout.map((o) => o.hit)).toEqual(layout.map(() => true));
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
   it('sends a station remark and a duplicated station with its own time; a copy can be deleted', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), ROUND, DESKTOP);
     const station = 'Gepatsch Piezometer P2 (2002)';

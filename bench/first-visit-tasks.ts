@@ -1,0 +1,88 @@
+// `DISTS=<dir>[,<dir>…] npx tsx bench/first-visit-tasks.ts [path] [rate] [runs]`: the long tasks (50 ms or more)
+// of first visits (a new phone, CPU slowed `rate` times, default 4, no network throttling) on the demo server, as
+// the browser's own long-task entries report them. Several builds are visited in turn, run after run, so the
+// machine's noise falls on each alike. Per build: the sum of each task's time beyond 50 ms from the first contentful
+// paint on (Lighthouse's total blocking time, without its network simulation) and the longest task, median of the runs.
+// TRACE=1: the first run of each build also writes a Chrome trace, test-results/first-visit-<n>.trace.json, whose
+// long tasks scripts/trace-long-tasks.mjs names. For comparing builds; nothing is asserted and it is not part of `npm run bench`.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../server/app';
+import { launch, openPage, PHONE } from './browser';
+import { percentile } from './report';
+
+const dists = (process.env.DISTS ?? 'dist').split(',');
+const path = process.argv[2] ?? '/';
+const rate = Number(process.argv[3] ?? 4);
+const runs = Number(process.argv[4] ?? 5);
+
+const servers = await Promise.all(
+  dists.map(async (staticDir) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-fvt-server-'));
+    return { staticDir, dir, server: await startServer({ port: 0, dataDir: dir, staticDir, demo: true }) };
+  }),
+);
+const browser = await launch();
+const results = new Map<string, { blocking: number[]; longest: number[] }>(
+  dists.map((d) => [d, { blocking: [], longest: [] }]),
+);
+try {
+  for (let r = 0; r < runs; r++) {
+    for (const { staticDir, server } of servers) {
+      const context = await browser.newContext(PHONE);
+      await context.addInitScript(() => {
+        const w = window as unknown as { benchLongTasks: { start: number; ms: number }[] };
+        w.benchLongTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.benchLongTasks.push({ start: e.startTime, ms: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      const page = await openPage(context, rate);
+      const traced = process.env.TRACE && r === 0;
+      if (traced)
+        await browser.startTracing(page, {
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'disabled-by-default-v8.cpu_profiler',
+            ...(process.env.TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+          ],
+        });
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      // the pull's last writes and renders come after its last answer
+      await page.waitForTimeout(3000);
+      if (traced) {
+        const file = `test-results/first-visit-${servers.findIndex((s) => s.staticDir === staticDir)}.trace.json`;
+        writeFileSync(file, await browser.stopTracing());
+        console.info(`${staticDir}: trace in ${file} (node scripts/trace-long-tasks.mjs ${file})`);
+      }
+      const { all, fcp } = await page.evaluate(() => ({
+        all: (window as unknown as { benchLongTasks: { start: number; ms: number }[] }).benchLongTasks,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      }));
+      // as Lighthouse: the tasks from the first contentful paint on
+      const tasks = all.filter((t) => t.start >= fcp).map((t) => t.ms);
+      const blocking = tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
+      const longest = Math.max(0, ...tasks);
+      results.get(staticDir)?.blocking.push(blocking);
+      results.get(staticDir)?.longest.push(longest);
+      console.info(
+        `${staticDir} run ${r + 1}: blocking ${blocking.toFixed(0)} ms; tasks ${tasks.map((t) => t.toFixed(0)).join(' ')}`,
+      );
+      await context.close();
+    }
+  }
+  for (const [dir, { blocking, longest }] of results)
+    console.info(
+      `${dir}: blocking median ${percentile(blocking, 50).toFixed(0)} ms (${Math.min(...blocking).toFixed(0)}–${Math.max(...blocking).toFixed(0)}), longest task median ${percentile(longest, 50).toFixed(0)} ms`,
+    );
+} finally {
+  await browser.close();
+  for (const { server, dir } of servers) {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+process.exit(0);
