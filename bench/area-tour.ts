@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { BIG } from './dataset';
 import { FIRST_SCREEN_STATIONS } from '../src/features/tour/first-screen';
 import { percentile, record, type Profile } from './report';
-import { timeClick, timeInPage, withLib } from './browser';
+import { timeClick, timeInPage, withCpuProfile, withLib } from './browser';
 
 export const STORED_TOURS = 20;
 
@@ -46,7 +46,11 @@ export async function tour(
     nextFirst.push(await nextStation(page));
     await page.goto(`${origin}/mobile/${instanceId}?view=input&station=${last}`);
     await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
-    nextLast.push(await nextStation(page));
+    // the first run's step to the last station under the profiler or tracer, if one is asked for (BENCH_CPU_PROFILE,
+    // BENCH_TRACE); the others as they are
+    nextLast.push(
+      await (r === 0 ? withCpuProfile(page, `tour-next-${profile}`, () => nextStation(page)) : nextStation(page)),
+    );
   }
   record(`tour: station list of ${BIG.stations} stations painted (first screen)`, profile, list, 'ms', 100, {
     note: `client-side navigation from the input view to the first ${FIRST_SCREEN_STATIONS} list items and a frame painted; ${STORED_TOURS} tours stored`,
