@@ -177,7 +177,9 @@ export async function tableNavigation(page: Page, profile: Profile, runs: number
   const jump: number[] = [];
   for (let r = 0; r < runs; r++) {
     await page.goto(homeUrl);
-    ms.push(await timeClick(page, roundLink(page, BIG.mrName), VALUE, FIRST_SCREEN));
+    const open = () => timeClick(page, roundLink(page, BIG.mrName), VALUE, FIRST_SCREEN);
+    // the first run under the profiler or tracer, if one is asked for (BENCH_CPU_PROFILE, BENCH_TRACE)
+    ms.push(await (r === 0 ? withCpuProfile(page, `table-navigation-${profile}`, open) : open()));
     jump.push(await timeInPage(page, scrollToEnd, LAST_STATION, 1));
   }
   record('table: navigation → 2,000-entry table interactive', profile, ms, 'ms', TABLE_BUDGETS.navigation[profile], {
