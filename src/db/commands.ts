@@ -140,7 +140,7 @@ export const COMMANDS = {
     storeDecidedRound: { run: storeDecidedRound, changes: 'the decided round, into the archive at once' },
   },
   'outdoor tours (src/db/tour-commands.ts)': {
-    storeTour: { run: storeTour, changes: '"take offline": the round snapshot and its outdoor instance' },
+    storeTour: { run: storeTour, changes: '"take offline": the round snapshot, its summary and its outdoor instance' },
     recordMapTiles: { run: recordMapTiles, changes: "what of a tour's map tiles is in Cache Storage" },
   },
   'deletion (src/db/delete-commands.ts)': {

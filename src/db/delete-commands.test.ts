@@ -129,6 +129,20 @@ describe('deleteUnsentInstance', () => {
     );
   });
 
+  it("removes a stored round's snapshot and its summary, and only its own", async () => {
+    await instance('a', 'draft');
+    await instance('b', 'draft');
+    const summary = { entryCount: 1, entriesWithHistory: 0, points: [] };
+    for (const id of ['a', 'b'])
+      await db.reference.bulkInsert([
+        { key: `tourRound:${id}`, data: { entries: [] }, fetchedAt: 1 },
+        { key: `tourSummary:${id}`, data: summary, fetchedAt: 1 },
+      ]);
+    expect(await deleteUnsentInstance(db, 'a')).toEqual({ deleted: true });
+    const left = await db.reference.find({ selector: { key: { $regex: '^tour(Round|Summary):' } } }).exec();
+    expect(left.map((d) => d.key).sort()).toEqual(['tourRound:b', 'tourSummary:b']);
+  });
+
   it('reports a round that is not there', async () => {
     expect(await deleteUnsentInstance(db, 'nope')).toEqual({ deleted: false, reason: 'missing' });
   });

@@ -1,6 +1,7 @@
 import type { RxCollection } from 'rxdb';
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import { mapTilesKey } from '../../schemas/db/map-tiles-record';
+import { tourSummaryKey } from '../../schemas/db/stored-round-summary';
 import type { AppDatabase } from './database';
 import { actionsOf, deleteInstanceDoc } from './instance-commands';
 import { tourRoundKey } from './instance-round';
@@ -34,8 +35,9 @@ export async function deleteUnsentInstance(db: AppDatabase, instanceId: string):
   await db.photos.find({ selector }).remove();
   await db.tasks.find({ selector }).remove();
   await db.facilities.find({ selector }).remove();
-  // a stored outdoor round's snapshot belongs to it alone
+  // a stored outdoor round's snapshot and its summary belong to it alone
   await (await db.reference.findOne(tourRoundKey(instanceId)).exec())?.remove();
+  await (await db.reference.findOne(tourSummaryKey(instanceId)).exec())?.remove();
   // the record of its prepared map tiles too; the tiles stay in Cache Storage, other rounds of the area share them
   await (await db.reference.findOne(mapTilesKey(instanceId)).exec())?.remove();
   // Looked up by name: the collection may not exist (yet) in this version of the database.

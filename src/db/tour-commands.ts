@@ -1,6 +1,8 @@
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import type { RoundDoc } from '../../schemas/db/round-doc';
 import { mapTilesKey, type MapTilesRecord } from '../../schemas/db/map-tiles-record';
+import { tourSummaryKey } from '../../schemas/db/stored-round-summary';
+import { summarizeStoredRound } from '../domain/stored-round-summary';
 import { tourRoundKey } from './instance-round';
 import type { AppDatabase } from './database';
 import { createInstance } from './instance-commands';
@@ -15,12 +17,17 @@ export interface StoreTourInput {
 
 /**
  * §4 "take offline": stores a round as an outdoor instance under a new UUID. The round's entries (with
- * their history: last, min, max, staRemarks, open tasks and facilities) are copied into a snapshot first,
- * so the instance never exists without the data the tour shows and posts (docs/tour.md).
+ * their history: last, min, max, staRemarks, open tasks and facilities) are copied into a snapshot first, with its
+ * summary for the list of stored rounds, so the instance never exists without the data the tour shows and posts
+ * (docs/tour.md).
  */
 export async function storeTour(db: AppDatabase, input: StoreTourInput, now = Date.now()): Promise<OfflineInstanceDoc> {
   const instanceId = crypto.randomUUID();
-  await db.reference.upsert({ key: tourRoundKey(instanceId), data: input.round, fetchedAt: now });
+  // the snapshot and the summary the list of stored rounds reads instead of it, in one write
+  await db.reference.bulkUpsert([
+    { key: tourRoundKey(instanceId), data: input.round, fetchedAt: now },
+    { key: tourSummaryKey(instanceId), data: summarizeStoredRound(input.round.entries), fetchedAt: now },
+  ]);
   const team = input.team.trim();
   const remark = input.remark.trim();
   return createInstance(db, {

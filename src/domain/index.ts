@@ -47,3 +47,4 @@ export * from './table-columns';
 export * from './error-report';
 export * from './remark-images';
 export * from './facility-attributes';
+export * from './stored-round-summary';

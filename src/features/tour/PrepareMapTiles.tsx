@@ -24,7 +24,9 @@ function useStoredBefore(template: string): { stored: number; bytes: number }[] 
   const db = useDb();
   return useObservable(
     () =>
-      db.reference.find({ selector: { key: { $regex: '^mapTiles:' } } }).$.pipe(
+      // a key range, not `$regex: '^mapTiles:'`: RxDB answers a regex by reading every reference document, among
+      // them every stored round's whole snapshot
+      db.reference.find({ selector: { key: { $gte: 'mapTiles:', $lt: 'mapTiles;' } } }).$.pipe(
         map((docs) =>
           docs.flatMap((d) => {
             const r = v.safeParse(MapTilesRecordSchema, d.data);

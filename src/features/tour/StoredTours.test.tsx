@@ -12,6 +12,7 @@ import {
 } from '../../../test/unit/react-root';
 import { DATA_OWNER_KEY } from '../../db/data-owner';
 import { tourRoundKey } from '../../db/instance-round';
+import { tourSummaryKey } from '../../../schemas/db/stored-round-summary';
 import { auth } from '../../app/auth';
 import { StoredTours } from './StoredTours';
 
@@ -67,6 +68,20 @@ describe('the rounds stored offline, in the outdoor mode', () => {
     expect(seen.filter((text) => text !== '(reading)')).toEqual([
       '✓ history on the device · map data on the device · no login needed',
     ]);
+  });
+
+  it('reads a stored round’s summary, not its whole snapshot', async () => {
+    await env.db.offlineInstances.insert(tour);
+    await env.db.reference.insert({ key: DATA_OWNER_KEY, data: { username: 'olga' }, fetchedAt: 1 });
+    // written with the snapshot when the round was stored; the snapshot itself is not there to read
+    const summary = { entryCount: 1, entriesWithHistory: 1, points: [{ latitude: 46.5, longitude: 11.3 }] };
+    await env.db.reference.insert({ key: tourSummaryKey('tour-1'), data: summary, fetchedAt: 1 });
+    await env.db.reference.insert({ key: 'config', data: { mapLayers: [] }, fetchedAt: 1 });
+    show();
+    await actUntil(() => env.host.querySelector('[data-testid="tour-readiness"][data-ready="true"]') !== null);
+    expect(env.host.querySelector('[data-testid="tour-readiness"]')?.textContent).toBe(
+      '✓ history on the device · map data on the device · no login needed',
+    );
   });
 
   it('says nothing about the login while the session check runs, then what it found', async () => {

@@ -3,10 +3,10 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useState } from 'react';
-import { map } from 'rxjs';
+import { map, of, switchMap } from 'rxjs';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
-import { RoundDocSchema } from '../../../schemas/db/round-doc';
-import { tourRoundKey } from '../../db/instance-round';
+import { StoredRoundSummarySchema, tourSummaryKey } from '../../../schemas/db/stored-round-summary';
+import { tourRoundKey, tourSnapshot } from '../../db/instance-round';
 import { useAuthChecking, useAuthState } from '../../app/use-auth';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { useOnline } from '../../app/use-online';
@@ -19,7 +19,7 @@ import { useObservable } from '../../db/hooks';
 import {
   isTourReady,
   layerTemplate,
-  locationFromMetadata,
+  summarizeStoredRound,
   tourReadiness,
   type ReadinessLine,
   type TileStock,
@@ -43,50 +43,44 @@ interface Stored {
   tiles: MapTilesRecord | undefined;
 }
 
-/** What the device holds for one stored round: its snapshot's history and locations, and the round's map data. */
+/**
+ * What the device holds for one stored round: the summary of its snapshot's history and locations, and the round's
+ * map data. A round stored before summaries were written has none: its snapshot is read and summarized instead.
+ */
 function useStoredData(instance: OfflineInstanceDoc): Stored | undefined {
   const db = useDb();
   const { instanceId, mrId } = instance;
   return useObservable<Stored | undefined>(
-    () =>
-      db.reference
-        .find({
-          selector: {
-            key: {
-              $in: [
-                tourRoundKey(instanceId),
-                mapTilesKey(instanceId),
-                `mapTrack:${mrId}`,
-                `mapOverlay:${mrId}:osm`,
-                `mapOverlay:${mrId}:ortho`,
-              ],
-            },
-          },
-        })
+    () => {
+      const summaryKey = tourSummaryKey(instanceId);
+      const tilesKey = mapTilesKey(instanceId);
+      // by key, not a `$in` query: RxDB answers `$in` by reading every document between the smallest and the largest
+      // key asked ('mapOverlay:…' to 'tourSummary:…'), among them every stored round's whole snapshot ('tourRound:…')
+      return db.reference
+        .findByIds([summaryKey, tilesKey, `mapTrack:${mrId}`, `mapOverlay:${mrId}:osm`, `mapOverlay:${mrId}:ortho`])
         .$.pipe(
-          map((docs) => {
-            const snapshot = docs.find((d) => d.key === tourRoundKey(instanceId));
-            const tilesDoc = docs.find((d) => d.key === mapTilesKey(instanceId));
-            const parsed = v.safeParse(RoundDocSchema, snapshot?.data);
-            const tiles = v.safeParse(MapTilesRecordSchema, tilesDoc?.data);
-            const entries = parsed.success ? parsed.output.entries : [];
-            const located = new Map<string, Location>();
-            for (const e of entries) {
-              const l = e.staLocation ?? locationFromMetadata(e.staMetadata);
-              if (l && !located.has(e.staNumber)) located.set(e.staNumber, l);
-            }
-            return {
-              entryCount: entries.length,
-              entriesWithHistory: entries.filter(
-                (e) => e.last !== undefined || e.min !== undefined || (e.staRemarks?.length ?? 0) > 0,
-              ).length,
-              stationsWithLocation: located.size,
-              hasMapData: docs.some((d) => d.key !== snapshot?.key && d.key !== tilesDoc?.key),
-              points: [...located.values()],
-              tiles: tiles.success ? tiles.output : undefined,
-            };
+          switchMap((found) => {
+            const docs = [...found.values()];
+            const written = v.safeParse(StoredRoundSummarySchema, docs.find((d) => d.key === summaryKey)?.data);
+            const summary = written.success
+              ? of(written.output)
+              : db.reference
+                  .findOne(tourRoundKey(instanceId))
+                  .$.pipe(map((doc) => summarizeStoredRound(tourSnapshot(doc)?.entries ?? [])));
+            const tiles = v.safeParse(MapTilesRecordSchema, docs.find((d) => d.key === tilesKey)?.data);
+            return summary.pipe(
+              map((s): Stored => ({
+                entryCount: s.entryCount,
+                entriesWithHistory: s.entriesWithHistory,
+                stationsWithLocation: s.points.length,
+                hasMapData: docs.some((d) => d.key !== summaryKey && d.key !== tilesKey),
+                points: s.points,
+                tiles: tiles.success ? tiles.output : undefined,
+              })),
+            );
           }),
-        ),
+        );
+    },
     undefined,
     [db, instanceId, mrId],
   );
