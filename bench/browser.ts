@@ -96,21 +96,27 @@ export async function withCpuProfile<R>(page: Page, name: string, fn: () => Prom
 }
 
 /**
- * BENCH_TRACE=<dir> instead of BENCH_CPU_PROFILE: a Chrome trace of the page's tasks, with the CPU samples in it,
+ * What a bench's Chrome trace records: the page's tasks with the browser's own steps, and the CPU samples in them
+ * (scripts/trace-long-tasks.mjs reads both); `invalidations` also why style, layout and paint were invalidated (a
+ * much larger trace).
+ */
+export function traceCategories(invalidations = false): string[] {
+  return [
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'disabled-by-default-v8.cpu_profiler',
+    ...(invalidations ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+  ];
+}
+
+/**
+ * BENCH_TRACE=<dir> (BENCH_TRACE_INVALIDATIONS=1 with invalidations) instead of BENCH_CPU_PROFILE: a Chrome trace of the page's tasks, with the CPU samples in it,
  * written to `<dir>/<name>.trace.json`; `node scripts/trace-long-tasks.mjs <file> [ms]` names its long tasks.
  */
 async function withTrace<R>(page: Page, dir: string, name: string, fn: () => Promise<R>): Promise<R> {
   const browser = page.context().browser();
   if (!browser) return fn();
-  await browser.startTracing(page, {
-    categories: [
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline',
-      'disabled-by-default-v8.cpu_profiler',
-      // BENCH_TRACE_INVALIDATIONS=1: also why style, layout and paint were invalidated (a much larger trace)
-      ...(process.env.BENCH_TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
-    ],
-  });
+  await browser.startTracing(page, { categories: traceCategories(Boolean(process.env.BENCH_TRACE_INVALIDATIONS)) });
   try {
     return await fn();
   } finally {

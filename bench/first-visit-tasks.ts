@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/app';
-import { launch, openPage, PHONE } from './browser';
+import { launch, openPage, PHONE, traceCategories } from './browser';
 import { percentile } from './report';
 
 const dists = (process.env.DISTS ?? 'dist').split(',');
@@ -41,14 +41,7 @@ try {
       const page = await openPage(context, rate);
       const traced = process.env.TRACE && r === 0;
       if (traced)
-        await browser.startTracing(page, {
-          categories: [
-            'devtools.timeline',
-            'disabled-by-default-devtools.timeline',
-            'disabled-by-default-v8.cpu_profiler',
-            ...(process.env.TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
-          ],
-        });
+        await browser.startTracing(page, { categories: traceCategories(Boolean(process.env.TRACE_INVALIDATIONS)) });
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState('networkidle');
       // the pull's last writes and renders come after its last answer

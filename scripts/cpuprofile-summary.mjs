@@ -6,9 +6,8 @@
 // The profiler samples by the wall clock: on a loaded machine the renderer waits for a core now and then, and the one
 // sample taken across that wait counts the whole wait (a 376 ms "setItem" was one such sample). So a sample counts at
 // most MAX_SAMPLE_MS (CLAMP_MS=<ms> to change; 0 counts it whole): the figures are the work done, not the waits.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { readFileSync } from 'node:fs';
+import { frameNamer } from './frame-names.mjs';
 
 const [file, topArg, filter] = process.argv.slice(2);
 if (!file) throw new Error('usage: node scripts/cpuprofile-summary.mjs <file.cpuprofile> [top] [filter]');
@@ -16,29 +15,7 @@ const top = Number(topArg ?? 40);
 const DIST = process.env.DIST ?? 'dist';
 const MAX_SAMPLE_MS = Number(process.env.CLAMP_MS ?? 1) || Infinity;
 const profile = JSON.parse(readFileSync(file, 'utf8'));
-const maps = new Map();
-function mapOf(url) {
-  if (!maps.has(url)) {
-    const path = `${DIST}/assets/${basename(new URL(url, 'http://x').pathname)}.map`;
-    maps.set(url, url.includes('/assets/') && existsSync(path) ? new TraceMap(readFileSync(path, 'utf8')) : null);
-  }
-  return maps.get(url);
-}
-/** "function file:line" of a frame, from the source map where there is one. */
-function nameOf({ functionName, url, lineNumber, columnNumber }) {
-  const map = url ? mapOf(url) : null;
-  // a frame without a place (lineNumber -1: the script's top level as a whole) keeps its own name
-  if (map && lineNumber >= 0) {
-    const p = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
-    if (p.source) {
-      const source = p.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\/\.vite\/deps\//, '');
-      const short =
-        source.startsWith('node_modules/') && !process.env.LONG ? source.split('/').slice(1, 3).join('/') : source;
-      return `${p.name ?? functionName ?? '(anonymous)'} ${short}:${p.line}`;
-    }
-  }
-  return `${functionName || '(anonymous)'} ${url ? basename(url) : ''}${url ? `:${lineNumber + 1}` : ''}`;
-}
+const nameOf = frameNamer(DIST, { long: Boolean(process.env.LONG) });
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);

@@ -2,35 +2,15 @@
 // thread's tasks of `min` ms or more (default 50), each with the app's functions most of its CPU samples ran in and
 // the functions with the most own time. `DIST=<dir> node scripts/trace-long-tasks.mjs <trace.json> [min]`; names
 // come from the build's source maps as in cpuprofile-summary.mjs.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { readFileSync } from 'node:fs';
+import { frameNamer } from './frame-names.mjs';
 
 const [file, minArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: node scripts/trace-long-tasks.mjs <trace.json> [min ms]');
 const minMs = Number(minArg ?? 50);
 const DIST = process.env.DIST ?? 'dist';
 const { traceEvents } = JSON.parse(readFileSync(file, 'utf8'));
-const maps = new Map();
-function mapOf(url) {
-  if (!maps.has(url)) {
-    const path = `${DIST}/assets/${basename(new URL(url, 'http://x').pathname)}.map`;
-    maps.set(url, url.includes('/assets/') && existsSync(path) ? new TraceMap(readFileSync(path, 'utf8')) : null);
-  }
-  return maps.get(url);
-}
-function nameOf({ functionName, url, lineNumber, columnNumber }) {
-  const map = url ? mapOf(url) : null;
-  if (map && lineNumber >= 0) {
-    const p = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
-    if (p.source) {
-      const source = p.source.replace(/^(\.\.\/)+/, '');
-      const short = source.startsWith('node_modules/') ? source.split('/').slice(1, 3).join('/') : source;
-      return `${p.name ?? functionName ?? '(anonymous)'} ${short}:${p.line}`;
-    }
-  }
-  return `${functionName || '(anonymous)'}${url ? ` ${basename(url)}` : ''}`;
-}
+const nameOf = frameNamer(DIST);
 
 // the renderer's main thread: the one named CrRendererMain whose process loaded the page
 const mains = traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
