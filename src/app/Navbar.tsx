@@ -57,6 +57,28 @@ export function Navbar() {
     setTheme(next);
   };
 
+  // The links that appear only once data is read (the documents pulled, the server's answer whether the user is an
+  // admin). The bar is aligned right, so a link appearing moves only what is to its left: placed after "Archive", it
+  // moved it under a finger already on its way (a click landed beside it). In the bar they come before the links
+  // known at once.
+  const dataLinks = [
+    config.showMeasureDocuments && documentCount > 0 && (
+      <Link key="documents" to="/documents" className={navLink}>
+        <Trans>Documents</Trans>
+      </Link>
+    ),
+    info?.isAdmin && (
+      <Link key="permissions" to="/permissions" className={navLink} aria-keyshortcuts="g p">
+        <Trans>Permissions</Trans>
+      </Link>
+    ),
+    // the import and export calls are this server's own (extension 'operator'); a vendor's server has none
+    info?.isAdmin && info.extensions?.includes('operator') && (
+      <Link key="operator" to="/operator" className={navLink}>
+        <Trans>Import and export</Trans>
+      </Link>
+    ),
+  ];
   const items = [
     fieldTour && (
       <Link key="home" to="/" search={date ? { date } : {}} className={navLink}>
@@ -79,6 +101,9 @@ export function Navbar() {
         {authState.authenticated ? <Trans>Log out</Trans> : <Trans>Log in</Trans>}
       </button>
     ),
+    // The links that appear only once data is read come before the ones known at once in the bar (see dataLinks);
+    // in the menu they keep their place after the archive
+    ...(compact ? [] : dataLinks),
     meta.showGenericButtons && (
       <Fragment key="generic">
         <label className="sr-only" htmlFor="locale-select">
@@ -112,22 +137,7 @@ export function Navbar() {
         <Trans>Archive</Trans>
       </Link>
     ),
-    config.showMeasureDocuments && documentCount > 0 && (
-      <Link key="documents" to="/documents" className={navLink}>
-        <Trans>Documents</Trans>
-      </Link>
-    ),
-    info?.isAdmin && (
-      <Link key="permissions" to="/permissions" className={navLink} aria-keyshortcuts="g p">
-        <Trans>Permissions</Trans>
-      </Link>
-    ),
-    // the import and export calls are this server's own (extension 'operator'); a vendor's server has none
-    info?.isAdmin && info.extensions?.includes('operator') && (
-      <Link key="operator" to="/operator" className={navLink}>
-        <Trans>Import and export</Trans>
-      </Link>
-    ),
+    ...(compact ? dataLinks : []),
     config.showAbout && (
       <Link
         key="about"

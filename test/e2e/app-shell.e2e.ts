@@ -22,6 +22,35 @@ describe('app shell', () => {
   // user's language choice on the device, comes last. First visits, the missing chunk and the phone keep their own.
   const device = sharedDevice(env.browser);
 
+  it('keeps "Archiv" in its place in the navbar while the links that need data appear', async () => {
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    // where "Archiv" is at every frame from its first appearance until "Dokumente" is there
+    await page.addInitScript(() => {
+      const w = window as unknown as { archiveXs: number[] };
+      w.archiveXs = [];
+      const watch = () => {
+        const link = [...document.querySelectorAll('header a')].find((a) => a.textContent === 'Archiv');
+        if (link) w.archiveXs.push(Math.round(link.getBoundingClientRect().left));
+        if (!document.querySelector('header a[href$="/documents"]')) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    // the documents' list answers late, as on a slow link: "Dokumente" appears after "Archiv"
+    await page.route('**/measure-documents*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${env.server().url}/`);
+    await page.locator('header a[href$="/operator"]').waitFor({ timeout: 30_000 });
+    await page.locator('header a[href$="/documents"]').waitFor({ timeout: 30_000 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    const xs = await page.evaluate(() => (window as unknown as { archiveXs: number[] }).archiveXs);
+    expect(xs.length).toBeGreaterThan(0);
+    expect(new Set(xs).size).toBe(1);
+    await context.close();
+  });
+
   it('starts and opens a table without a single failed request', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
     const context = await env.browser().newContext({ locale: 'de-DE' });
