@@ -96,6 +96,16 @@ export async function withCpuProfile<R>(page: Page, name: string, fn: () => Prom
 }
 
 /**
+ * A first visit of `url` until its work is done: the network idle, then 3 s more, since the first pull's last writes
+ * and renders come after its last answer. For the first-visit benches, which profile or trace all of it.
+ */
+export async function visitUntilSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3000);
+}
+
+/**
  * What a bench's Chrome trace records: the page's tasks with the browser's own steps, and the CPU samples in them
  * (scripts/trace-long-tasks.mjs reads both); `invalidations` also why style, layout and paint were invalidated (a
  * much larger trace).

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/app';
 import { ensureBuild } from '../scripts/ensure-build.mjs';
-import { launch, openPage, PHONE, withCpuProfile } from './browser';
+import { launch, openPage, PHONE, visitUntilSettled, withCpuProfile } from './browser';
 
 if (!process.env.DIST) ensureBuild();
 const path = process.argv[2] ?? '/';
@@ -19,10 +19,7 @@ try {
   const page = await openPage(context, rate);
   await withCpuProfile(page, 'first-visit', async () => {
     const started = Date.now();
-    await page.goto(`${server.url}${path}`);
-    await page.waitForLoadState('networkidle');
-    // the pull's last writes and renders come after its last answer
-    await page.waitForTimeout(3000);
+    await visitUntilSettled(page, `${server.url}${path}`);
     console.info(`first visit of ${path} at ${rate}×: ${Date.now() - started} ms to network idle + 3 s`);
   });
   await context.close();

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/app';
-import { launch, openPage, PHONE, traceCategories } from './browser';
+import { launch, openPage, PHONE, traceCategories, visitUntilSettled } from './browser';
 import { percentile } from './report';
 
 const dists = (process.env.DISTS ?? 'dist').split(',');
@@ -42,10 +42,7 @@ try {
       const traced = process.env.TRACE && r === 0;
       if (traced)
         await browser.startTracing(page, { categories: traceCategories(Boolean(process.env.TRACE_INVALIDATIONS)) });
-      await page.goto(`${server.url}${path}`);
-      await page.waitForLoadState('networkidle');
-      // the pull's last writes and renders come after its last answer
-      await page.waitForTimeout(3000);
+      await visitUntilSettled(page, `${server.url}${path}`);
       if (traced) {
         const file = `test-results/first-visit-${servers.findIndex((s) => s.staticDir === staticDir)}.trace.json`;
         writeFileSync(file, await browser.stopTracing());

@@ -23,11 +23,14 @@ export interface StoreTourInput {
  */
 export async function storeTour(db: AppDatabase, input: StoreTourInput, now = Date.now()): Promise<OfflineInstanceDoc> {
   const instanceId = crypto.randomUUID();
-  // the snapshot and the summary the list of stored rounds reads instead of it, in one write
-  await db.reference.bulkUpsert([
-    { key: tourRoundKey(instanceId), data: input.round, fetchedAt: now },
-    { key: tourSummaryKey(instanceId), data: summarizeStoredRound(input.round.entries), fetchedAt: now },
-  ]);
+  // the snapshot, then the summary the list of stored rounds reads instead of it; `upsert` throws when a write
+  // fails (RxDB's bulkUpsert only reports it), so no instance is created without both
+  await db.reference.upsert({ key: tourRoundKey(instanceId), data: input.round, fetchedAt: now });
+  await db.reference.upsert({
+    key: tourSummaryKey(instanceId),
+    data: summarizeStoredRound(input.round.entries),
+    fetchedAt: now,
+  });
   const team = input.team.trim();
   const remark = input.remark.trim();
   return createInstance(db, {

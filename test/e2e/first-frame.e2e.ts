@@ -73,6 +73,8 @@ describe('the first frame (the page before the app has loaded)', () => {
     await page.goto(`${env.server().url}/config`);
     await page.getByRole('radio', { name: /^Außendienst/ }).check({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    // as a user does: on once the page says it saved (a reload before the write ended could lose the setting)
+    await page.getByTestId('settings-notice').waitFor();
     await page.goto(`${env.server().url}/?date=${today}`);
     // the field's start page: the stored tours come before the hint
     await page.getByTestId('round-actions-hint').waitFor({ timeout: 30_000 });
