@@ -14,6 +14,7 @@ const API = () => `${server.url}/hwe-api/v2`;
 beforeAll(async () => {
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(staticDir, 'silent-check-sso.html'), '<!doctype html><title>session check</title>');
   server = await startServer({
     port: 0,
     ...(await testDatabaseOptions(join(dir, 'data'))),
@@ -39,6 +40,19 @@ describe('security headers', () => {
     expect(res.headers.get('X-Frame-Options')).toBe('DENY');
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it.each([
+    // [page, who may frame it: CSP frame-ancestors, X-Frame-Options]
+    ['/', "frame-ancestors 'none'", 'DENY'],
+    ['/silent-check-sso.html', "frame-ancestors 'self'", 'SAMEORIGIN'],
+    ['/silent-check-sso.html?x=1', "frame-ancestors 'self'", 'SAMEORIGIN'],
+    ['/archive/silent-check-sso', "frame-ancestors 'none'", 'DENY'],
+  ])('let %s be framed by: %s', async (path, ancestors, frameOptions) => {
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Security-Policy')).toContain(ancestors);
+    expect(res.headers.get('X-Frame-Options')).toBe(frameOptions);
   });
 
   it('gives the app a policy without inline scripts, and the API one that loads nothing', async () => {

@@ -17,7 +17,8 @@ const { count, size, warnings } = await generateSW({
   // Relative, like the precached files: resolved against sw.js, so under a sub-path (BASE_PATH=/hwe/) the
   // fallback is /hwe/index.html and the API's navigations /hwe/hwe-api/v2/… are refused it like /hwe-api/v2/….
   navigateFallback: 'index.html',
-  navigateFallbackDenylist: [/\/hwe-api\/v\d+\//, /^\/hwe-api\//, /\/__test__\//],
+  // the silent session check's page is its own file (src/app/auth.ts): never the app in its hidden frame
+  navigateFallbackDenylist: [/\/hwe-api\/v\d+\//, /^\/hwe-api\//, /\/__test__\//, /\/silent-check-sso\.html$/],
   cleanupOutdatedCaches: true,
   clientsClaim: true,
   // A new version waits until the user confirms the update prompt (§4 Update).

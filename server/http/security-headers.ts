@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { SILENT_CHECK_PAGE } from '../../src/domain/base-path';
 import type { AppEnv } from './app-env';
 
 /**
@@ -12,9 +13,10 @@ import type { AppEnv } from './app-env';
  *   keycloak-js calls for its tokens (it may be plain http in development and tests);
  * - workers `blob:`: maplibre starts its workers from blob URLs; the service worker is same-origin;
  * - objects `blob:`: the round PDF is opened as a blob URL in a new tab, which inherits this policy;
- * - frame-ancestors 'none': no other site may frame the app (clickjacking).
+ * - frame-ancestors 'none': no other site may frame the app (clickjacking); only the silent session check's page
+ *   (`SILENT_CHECK_PAGE`) may be framed, by the app itself, which opens it in a hidden frame.
  */
-export function appCsp(identityOrigin: string | undefined): string {
+export function appCsp(identityOrigin: string | undefined, frameAncestors = "'none'"): string {
   const idp = identityOrigin ? ` ${identityOrigin}` : '';
   return [
     "default-src 'self'",
@@ -29,7 +31,7 @@ export function appCsp(identityOrigin: string | undefined): string {
     "manifest-src 'self'",
     "base-uri 'self'",
     `form-action 'self'${idp}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -56,6 +58,7 @@ export function securityHeaders(
   transport: TransportSettings = {},
 ): MiddlewareHandler<AppEnv> {
   const app = appCsp(identityOrigin);
+  const silentCheck = appCsp(identityOrigin, "'self'");
   const httpsPublic = transport.publicUrl?.startsWith('https:') ?? false;
   return async (c, next) => {
     await next();
@@ -66,9 +69,10 @@ export function securityHeaders(
       (transport.trustProxy === true && c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim() === 'https');
     if (https) h.set('Strict-Transport-Security', HSTS);
     if (c.req.path.startsWith('/hwe-api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'private, no-store');
-    h.set('Content-Security-Policy', c.req.path.startsWith('/hwe-api/') ? API_CSP : app);
+    const framedByApp = c.req.path.endsWith(`/${SILENT_CHECK_PAGE}`);
+    h.set('Content-Security-Policy', c.req.path.startsWith('/hwe-api/') ? API_CSP : framedByApp ? silentCheck : app);
     h.set('X-Content-Type-Options', 'nosniff');
-    h.set('X-Frame-Options', 'DENY');
+    h.set('X-Frame-Options', framedByApp ? 'SAMEORIGIN' : 'DENY');
     // Tile servers (OpenStreetMap's usage policy) want to see the origin, never the full app URL.
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');

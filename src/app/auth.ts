@@ -1,3 +1,4 @@
+import { silentCheckUrl } from '../domain/base-path';
 import { appBase } from './base-url';
 import type Keycloak from 'keycloak-js';
 import { BehaviorSubject } from 'rxjs';
@@ -10,6 +11,61 @@ export interface AuthState {
 }
 
 const RETURN_TO = 'hydrorounds.returnTo';
+
+/**
+ * How long the silent session check may take. Its frame never answers when the provider refuses the return address
+ * (not registered) or does not answer at all; keycloak-js then waits for good.
+ */
+export const SILENT_CHECK_TIMEOUT_MS = 10_000;
+
+type KeycloakConstructor = typeof Keycloak;
+
+/**
+ * The session check at the app's start. Silent, in a hidden frame: the app stays on its page, where the user may be
+ * typing already, and starts once, not a second time after a round trip of the whole page to the provider (which
+ * took a phone seconds, and left an unreachable provider's error page in place of the app).
+ *
+ * Falls back to the check by redirect, as keycloak-js does itself when the browser keeps the provider's cookies out
+ * of frames, and here also when the provider answered its cookie check but the silent page never did (a provider
+ * that does not know the silent page's address yet): the page leaves for the provider and comes back to the app's
+ * base. A provider that answered nothing at all gets no redirect: the app stays, logged out.
+ */
+async function checkSession(
+  KeycloakClass: KeycloakConstructor,
+  kc: Keycloak,
+  identity: IdentityConfig,
+): Promise<boolean> {
+  const providerOrigin = new URL(identity.url).origin;
+  let providerAnswered = false;
+  const heard = (e: MessageEvent) => {
+    // keycloak-js's third-party cookie check frame, on the provider's origin
+    if (e.origin === providerOrigin && (e.data === 'supported' || e.data === 'unsupported')) providerAnswered = true;
+  };
+  window.addEventListener('message', heard);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const answer = await Promise.race([
+      kc.init({
+        onLoad: 'check-sso',
+        pkceMethod: 'S256',
+        checkLoginIframe: false,
+        redirectUri: appBase(),
+        silentCheckSsoRedirectUri: silentCheckUrl(appBase()),
+      }),
+      new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SILENT_CHECK_TIMEOUT_MS))),
+    ]);
+    if (answer !== 'late') return answer;
+  } finally {
+    clearTimeout(timer);
+    window.removeEventListener('message', heard);
+  }
+  if (!providerAnswered) throw new Error('the identity provider did not answer the session check');
+  console.warn(
+    `the silent session check got no answer: register ${silentCheckUrl(appBase())} as a redirect URI of the client; checking by redirect`,
+  );
+  const byRedirect = new KeycloakClass({ url: identity.url, realm: identity.realm, clientId: identity.clientId });
+  return byRedirect.init({ onLoad: 'check-sso', pkceMethod: 'S256', checkLoginIframe: false, redirectUri: appBase() });
+}
 /** "Log in" was pressed while the session check was still under way (it may leave the page and come back). */
 const LOGIN_WANTED = 'hydrorounds.loginWanted';
 
@@ -61,19 +117,15 @@ export class Auth {
       kc.onTokenExpired = () => void kc.updateToken(30).catch(() => undefined);
       this.keycloak = kc;
       try {
-        // check-sso goes to the provider and back to the root (the one registered redirect): remember the
-        // page opened (a deep link, e.g. a needsAuth route), so the user lands on it, logged in or not.
+        // A check by redirect (the fallback) and a login go to the provider and back to the app's base: remember
+        // the page opened (a deep link, e.g. a needsAuth route), so the user lands on it, logged in or not.
         // Only the provider's answer (state/code in the fragment) returns to the stored page: a login abandoned at
-        // the provider must not send a later, ordinary page load somewhere else.
+        // the provider must not send a later, ordinary page load somewhere else, and a silent check must not take
+        // the user back to where the page started.
         const here = window.location.pathname + window.location.search;
         const fromProvider = /(^|[#&?])(state|code|error)=/.test(window.location.hash + window.location.search);
         if (!fromProvider || !sessionStorage.getItem(RETURN_TO)) sessionStorage.setItem(RETURN_TO, here);
-        const authenticated = await kc.init({
-          onLoad: 'check-sso',
-          pkceMethod: 'S256',
-          checkLoginIframe: false,
-          redirectUri: appBase(),
-        });
+        const authenticated = await checkSession(KeycloakClass, kc, identity);
         this.checking$.next(false);
         this.state$.next({ enabled: true, authenticated });
         this.checked$.next(true);
@@ -86,7 +138,7 @@ export class Auth {
         }
         const returnTo = sessionStorage.getItem(RETURN_TO);
         sessionStorage.removeItem(RETURN_TO);
-        if (returnTo && returnTo !== window.location.pathname + window.location.search) {
+        if (fromProvider && returnTo && returnTo !== window.location.pathname + window.location.search) {
           window.history.replaceState(null, '', returnTo);
           window.dispatchEvent(new PopStateEvent('popstate'));
         }

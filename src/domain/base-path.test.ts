@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoot, appBaseUrl, normalizeBasePath, pathInsideBase, resolveAppAddress, routerBasepath } from './base-path';
+import {
+  apiRoot,
+  appBaseUrl,
+  normalizeBasePath,
+  pathInsideBase,
+  resolveAppAddress,
+  routerBasepath,
+  silentCheckUrl,
+} from './base-path';
 
 describe('normalizeBasePath', () => {
   it.each([
@@ -68,6 +76,8 @@ describe('the app base and what is built from it', () => {
     expect(apiRoot(baseUri)).toBe(api);
     // the API paths the client appends (replication/api-client.ts)
     expect(`${apiRoot(baseUri)}/hwe-api/v2/config`).toBe(new URL('hwe-api/v2/config', base).href);
+    // the silent session check's return address: beside the app, wherever it is served
+    expect(silentCheckUrl(baseUri)).toBe(`${base}silent-check-sso.html`);
   });
 });
 

@@ -52,6 +52,18 @@ export function routerBasepath(baseUrl: string): string {
 }
 
 /**
+ * The page the identity provider returns the app's silent session check to, beside the app's base
+ * (public/silent-check-sso.html): opened by the app in a hidden frame, the one page of the app that may be framed,
+ * and only by the app. It must be registered at the provider as a return address (docs/server.md).
+ */
+export const SILENT_CHECK_PAGE = 'silent-check-sso.html';
+
+/** The silent session check's return address under the app's base URL. */
+export function silentCheckUrl(baseUrl: string): string {
+  return new URL(SILENT_CHECK_PAGE, appBaseUrl(baseUrl)).href;
+}
+
+/**
  * What the API's paths (`/hwe-api/v2/…`) are appended to: the app's base URL without its last `/` —
  * `https://intranet/hwe` under a sub-path, the bare origin at the root as before.
  */

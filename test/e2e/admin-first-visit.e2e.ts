@@ -139,16 +139,23 @@ describe('admin and first visit', () => {
     await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Berechtigungen • Pegelrunden');
     await context.close();
 
-    // identity provider on, no session: the page says what it is for and offers the login
-    context = await env.browser().newContext({ locale: 'de-DE' });
+    // identity provider on, no session: the page says what it is for and offers the login. The provider is played
+    // by the browser (the server knows none): its policy, which lets only its own provider into frames, is off.
+    context = await env.browser().newContext({ locale: 'de-DE', bypassCSP: true });
     const idp = 'https://idp.example.test';
     await withConfig(context, { keycloak: { url: idp, realm: 'hydro', clientId: 'rounds-app' } });
-    // the provider answers the silent session check with "no session" (as keycloak does with prompt=none)
+    // the provider lets its cookies into frames (keycloak's check) and answers the silent session check with
+    // "no session" (as keycloak does with prompt=none)
     let checked = false;
     await context.route(`${idp}/**`, async (route) => {
       const url = new URL(route.request().url());
       const back = url.searchParams.get('redirect_uri');
       checked ||= url.pathname.endsWith('/protocol/openid-connect/auth');
+      if (url.pathname.endsWith('/3p-cookies/step1.html'))
+        return route.fulfill({
+          contentType: 'text/html',
+          body: "<!DOCTYPE html><script>parent.postMessage('supported', '*')</script>",
+        });
       if (url.pathname.endsWith('/protocol/openid-connect/auth') && back)
         return route.fulfill({
           status: 302,
@@ -160,7 +167,7 @@ describe('admin and first visit', () => {
     await context.addInitScript(() => sessionStorage.setItem('hydrorounds.loginTriedFor', '/permissions'));
     page = await context.newPage();
     await page.goto(`${server.url}/permissions`);
-    // after the trip to the provider and back, on the page opened
+    // once the provider answered, still on the page opened
     await expect.poll(() => checked, { timeout: 30_000 }).toBe(true);
     await page.waitForURL(/\/permissions$/, { timeout: 30_000 });
     const login = page.getByTestId('permissions-login');

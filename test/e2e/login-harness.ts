@@ -16,6 +16,7 @@ export function loginServerAndBrowser(
     seed(server: TestServer): Promise<void>;
     faultInjection?: boolean;
     accounts?: ProviderOptions['accounts'];
+    silentCheckRegistered?: ProviderOptions['silentCheckRegistered'];
     /** the app under a sub-path (`/hwe/`): the provider then knows `{origin}/hwe/` as the app's redirect */
     basePath?: string;
   },
@@ -29,7 +30,10 @@ export function loginServerAndBrowser(
     // the provider must know the app's origin before the server starts on that port
     const port = await freePort();
     const appUrl = `http://localhost:${port}${(opts.basePath ?? '/').replace(/\/$/, '')}`;
-    idp = await startOidcProvider(appUrl, [], opts.accounts ? { accounts: opts.accounts } : {});
+    idp = await startOidcProvider(appUrl, [], {
+      ...(opts.accounts ? { accounts: opts.accounts } : {}),
+      ...(opts.silentCheckRegistered === undefined ? {} : { silentCheckRegistered: opts.silentCheckRegistered }),
+    });
     await seedPgliteFromTemplate(dir.path);
     server = await startServer({
       port,

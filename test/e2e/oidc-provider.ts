@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import type { Page } from 'playwright-core';
+import { SILENT_CHECK_PAGE } from '../../src/domain/base-path';
 
 export const REALM = 'hydro';
 export const CLIENT_ID = 'rounds-app';
@@ -21,6 +22,11 @@ export interface ProviderOptions {
    * name logs in with any password (oidc-provider's development pages, as the login tests use them).
    */
   accounts?: readonly RealmAccount[];
+  /**
+   * Whether the app's silent session check page is a registered return address (default true). False plays a
+   * provider set up before the app checked silently: only the app's base is registered.
+   */
+  silentCheckRegistered?: boolean;
 }
 
 /**
@@ -43,7 +49,10 @@ export async function startOidcProvider(
       {
         client_id: CLIENT_ID,
         token_endpoint_auth_method: 'none',
-        redirect_uris: [`${appOrigin}/`],
+        redirect_uris: [
+          `${appOrigin}/`,
+          ...(options.silentCheckRegistered === false ? [] : [`${appOrigin}/${SILENT_CHECK_PAGE}`]),
+        ],
         post_logout_redirect_uris: [`${appOrigin}/`],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
@@ -104,7 +113,12 @@ export async function startOidcProvider(
       if (name.toLowerCase() === 'access-control-allow-origin') setHeader('Access-Control-Allow-Credentials', 'true');
       return setHeader(name, value);
     };
-    if (accounts && req.url?.startsWith(`${prefix}${LOGIN_PATH}`)) {
+    const cookieCheck = THIRD_PARTY_COOKIE_CHECK[req.url?.slice(`${prefix}${COOKIE_CHECK_PATH}`.length) ?? ''];
+    if (cookieCheck && req.url?.startsWith(`${prefix}${COOKIE_CHECK_PATH}`)) {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(cookieCheck);
+    } else if (accounts && req.url?.startsWith(`${prefix}${LOGIN_PATH}`)) {
       void passwordLogin(provider, accounts, req, res).catch((e: unknown) => {
         res.statusCode = 400;
         res.end(e instanceof Error ? e.message : String(e));
@@ -120,6 +134,23 @@ export async function startOidcProvider(
   });
   return { url, close: () => new Promise<void>((resolve) => http.close(() => resolve())) };
 }
+
+/**
+ * Keycloak's check whether the browser gives the provider's cookies to a frame of the app (keycloak-js runs it
+ * before a silent session check): step 1 sets a cookie, step 2 reads it and tells the app.
+ */
+const COOKIE_CHECK_PATH = '/protocol/openid-connect/3p-cookies/';
+const THIRD_PARTY_COOKIE_CHECK: Record<string, string> = {
+  'step1.html': `<!DOCTYPE html><script>
+document.cookie = 'KEYCLOAK_3P_COOKIE=supported; Max-Age=60; SameSite=None; Secure';
+location.replace('step2.html');
+</script>`,
+  'step2.html': `<!DOCTYPE html><script>
+var supported = document.cookie.indexOf('KEYCLOAK_3P_COOKIE=supported') !== -1;
+document.cookie = 'KEYCLOAK_3P_COOKIE=; Max-Age=0; SameSite=None; Secure';
+parent.postMessage(supported ? 'supported' : 'unsupported', '*');
+</script>`,
+};
 
 /** Where the password login pages live, inside the realm as with Keycloak. */
 const LOGIN_PATH = '/login-actions/';
