@@ -23,6 +23,7 @@ import { fleetLoad } from './area-fleet';
 import { storeTours, tour } from './area-tour';
 import { photoResize } from './area-photo';
 import { offlineColdStart } from './area-coldstart';
+import { loginStart } from './area-login-start';
 import { permissionGrid, seedGridUsers } from './area-permissions';
 import { lighthouseFirstLoad } from './area-lighthouse';
 import { testDatabaseOptions } from '../test/support/server/test-database';
@@ -124,6 +125,8 @@ try {
     );
   await context.close();
   if (wanted('coldstart')) await area('offline cold start', () => offlineColdStart(home, profiles, RUNS));
+  // the start with a login: its own server, which trusts the login tests' identity provider
+  if (wanted('login')) await area('login start', () => loginStart(browser, profiles, RUNS));
   if (wanted('server')) await area('server', () => concurrentSubmissions(server.url, RUNS));
   // the production database: `npm run bench` starts a throw-away PostgreSQL cluster when it is installed
   // the smoke takes the PGlite way only (the same routes; the server tests run on PostgreSQL too)

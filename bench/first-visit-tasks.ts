@@ -4,12 +4,15 @@
 // machine's noise falls on each alike. Per build: the sum of each task's time beyond 50 ms from the first contentful
 // paint on (Lighthouse's total blocking time, without its network simulation) and the longest task, median of the runs.
 // TRACE=1: the first run of each build also writes a Chrome trace, test-results/first-visit-<n>.trace.json, whose
-// long tasks scripts/trace-long-tasks.mjs names. For comparing builds; nothing is asserted and it is not part of `npm run bench`.
+// long tasks scripts/trace-long-tasks.mjs names. BIG=1: the server also holds the bench's 2,000-entry round with its
+// 120,000 historic values, which a first visit pulls (as in `npm run bench`, where Lighthouse runs on such a server).
+// For comparing builds; nothing is asserted and it is not part of `npm run bench`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/app';
 import { launch, openPage, PHONE, traceCategories, visitUntilSettled } from './browser';
+import { seedBigRound } from './dataset';
 import { percentile } from './report';
 
 const dists = (process.env.DISTS ?? 'dist').split(',');
@@ -20,7 +23,9 @@ const runs = Number(process.argv[4] ?? 5);
 const servers = await Promise.all(
   dists.map(async (staticDir) => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-fvt-server-'));
-    return { staticDir, dir, server: await startServer({ port: 0, dataDir: dir, staticDir, demo: true }) };
+    const server = await startServer({ port: 0, dataDir: dir, staticDir, demo: true });
+    if (process.env.BIG) await seedBigRound(server.db);
+    return { staticDir, dir, server };
   }),
 );
 const browser = await launch();
