@@ -64,6 +64,8 @@ describe('the session check at the start', () => {
     });
     await page.goto(`${server.url}/stations/Quellen%20Kaunertal/${today}`);
     const input = page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true });
+    // as a user, once the field shows what is stored (until then it is read-only and takes no key)
+    await expect.poll(() => input.isEditable(), { timeout: 20_000 }).toBe(true);
     await input.pressSequentially('6,5', { delay: 30 });
     await loggedIn(page);
     await expect.poll(() => input.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
@@ -86,6 +88,8 @@ describe('the session check at the start', () => {
     });
     await page.goto(`${server.url}/stations/Quellen%20Kaunertal/${today}`);
     const input = page.getByRole('textbox', { name: 'Quelle Fissladalm 3001 WT', exact: true });
+    // as a user, once the field shows what is stored (until then it is read-only and takes no key)
+    await expect.poll(() => input.isEditable(), { timeout: 20_000 }).toBe(true);
     await input.pressSequentially('6,4', { delay: 30 });
     await gaveUp;
     await expect.poll(() => input.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
