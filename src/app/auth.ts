@@ -11,6 +11,8 @@ export interface AuthState {
 }
 
 const RETURN_TO = 'hydrorounds.returnTo';
+/** "Log in" was pressed while the session check was still under way (it may leave the page and come back). */
+const LOGIN_WANTED = 'hydrorounds.loginWanted';
 
 /**
  * How long the silent session check may take. Its frame never answers when the provider refuses the return address
@@ -66,8 +68,6 @@ async function checkSession(
   const byRedirect = new KeycloakClass({ url: identity.url, realm: identity.realm, clientId: identity.clientId });
   return byRedirect.init({ onLoad: 'check-sso', pkceMethod: 'S256', checkLoginIframe: false, redirectUri: appBase() });
 }
-/** "Log in" was pressed while the session check was still under way (it may leave the page and come back). */
-const LOGIN_WANTED = 'hydrorounds.loginWanted';
 
 /**
  * Login through the identity provider with keycloak-js (PKCE S256, check-sso). It never blocks work:
