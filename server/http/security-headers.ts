@@ -68,9 +68,10 @@ export function securityHeaders(
       new URL(c.req.url).protocol === 'https:' ||
       (transport.trustProxy === true && c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim() === 'https');
     if (https) h.set('Strict-Transport-Security', HSTS);
-    if (c.req.path.startsWith('/hwe-api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'private, no-store');
-    const framedByApp = c.req.path.endsWith(`/${SILENT_CHECK_PAGE}`);
-    h.set('Content-Security-Policy', c.req.path.startsWith('/hwe-api/') ? API_CSP : framedByApp ? silentCheck : app);
+    const api = c.req.path.startsWith('/hwe-api/');
+    if (api && !h.has('Cache-Control')) h.set('Cache-Control', 'private, no-store');
+    const framedByApp = !api && c.req.path.endsWith(`/${SILENT_CHECK_PAGE}`);
+    h.set('Content-Security-Policy', api ? API_CSP : framedByApp ? silentCheck : app);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('X-Frame-Options', framedByApp ? 'SAMEORIGIN' : 'DENY');
     // Tile servers (OpenStreetMap's usage policy) want to see the origin, never the full app URL.
