@@ -3,10 +3,9 @@
 // the device already (service worker, one login before). From the address entered: the round list painted on the
 // page the user keeps, and logged in; with the documents the tab loaded (a session check by redirect loaded two).
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../server/app';
-import { seedPgliteFromTemplate } from '../test/support/server/pglite-template';
-import { tempDir } from '../test/e2e/harness';
-import { CLIENT_ID, freePort, REALM, signInAtProvider, startOidcProvider } from '../test/e2e/oidc-provider';
+import type { RunningServer } from '../server/app';
+import { grantObserver, startLoginServer } from '../test/e2e/login-server';
+import { signInAtProvider } from '../test/e2e/oidc-provider';
 import { testToday } from '../test/support/dates';
 import { openPage } from './browser';
 import { record, type Profile } from './report';
@@ -34,27 +33,9 @@ const PROBE = `(() => {
 
 /** The demo server of one build with the provider it trusts, and olga, who may see one round. */
 export async function startLoginSetup(staticDir: string): Promise<{ server: RunningServer; close(): Promise<void> }> {
-  const dir = tempDir('bench-login-start-');
-  const port = await freePort();
-  const idp = await startOidcProvider(`http://localhost:${port}`);
-  await seedPgliteFromTemplate(dir.path);
-  const server = await startServer({
-    port,
-    dataDir: dir.path,
-    staticDir,
-    demo: true,
-    identity: { url: idp.url, realm: REALM, clientId: CLIENT_ID },
-  });
-  await server.db.query("insert into app_user (username) values ('olga')");
-  await server.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE')");
-  return {
-    server,
-    close: async () => {
-      await server.close();
-      await idp.close();
-      dir.remove();
-    },
-  };
+  const setup = await startLoginServer('bench-login-start-', { staticDir });
+  await grantObserver(setup.server, 'olga', '2');
+  return setup;
 }
 
 /**

@@ -4,14 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { type TestServer, watchErrors } from './harness';
 import { signInAtProvider } from './oidc-provider';
 import { loginServerAndBrowser } from './login-harness';
+import { grantObserver } from './login-server';
 
 const today = testToday();
 const PROVIDER = '**/realms/hydro/**';
 
-async function seed(s: TestServer): Promise<void> {
-  await s.db.query("insert into app_user (username) values ('olga')");
-  await s.db.query("insert into permission (username, mr_id, role) values ('olga', '2', 'HWE_OBSERVE')");
-}
+const seed = (s: TestServer) => grantObserver(s, 'olga', '2');
 
 /** Every address the page itself (not a frame in it) was at, from now on. */
 function pageAddresses(page: Page): string[] {
