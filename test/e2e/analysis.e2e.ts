@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { HistoricValueList, MeasureRound } from '../../schemas/api';
+import { testToday } from '../support/dates';
 import { api, serverAndBrowser, watchErrors, type TestServer } from './harness';
+import { formatDe, pickNumericEntries } from './rounds';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/analysis-shots';
 
@@ -138,6 +140,60 @@ describe('analysis screens against the real server', () => {
     await page.getByTestId('load-offline').waitFor({ timeout: 10_000 });
     expect(await page.getByRole('button', { name: /Zeitreihen laden$/ }).isDisabled()).toBe(true);
     await context.setOffline(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the chart, its pan and the point under the pointer while a value typed in another tab arrives', async () => {
+    const server = env.server();
+    const { round, picked } = await pickNumericEntries(server, 1);
+    const [p] = picked;
+    if (!p) throw new Error('no entry');
+    const context = await env.browser().newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
+    const charts = await context.newPage();
+    const errors = watchErrors(charts);
+    await charts.goto(`${server.url}/analysis/charts/${encodeURIComponent(round.mrName)}`);
+    const chart = charts.locator(`[data-testid="ts-chart"][data-ts-id="${p.entry.tsId}"]`);
+    const plot = chart.locator('.u-over');
+    // the history the device pulls: every value of it on the chart before the user starts looking
+    const { values } = await api<HistoricValueList>(
+      server,
+      `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`,
+    );
+    const before = values.filter((v) => v.value !== null).length;
+    expect(before).toBeGreaterThan(2);
+    await expect.poll(() => chart.getAttribute('data-points'), { timeout: 30_000 }).toBe(String(before));
+    await plot.waitFor({ timeout: 30_000 });
+    // the user pans back a step and points at the middle of the plot
+    await chart.getByRole('button', { name: 'Früher' }).click();
+    await plot.evaluate((el) => {
+      el.dataset.pointedAt = 'yes';
+    });
+    const box = await plot.boundingBox();
+    if (!box) throw new Error('no plot area');
+    await charts.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const time = chart.locator('.u-legend .u-series', { has: charts.locator('.u-label', { hasText: 'Uhrzeit' }) });
+    const pointed = (await time.locator('.u-value').textContent())?.trim();
+    expect(pointed).toMatch(/\d\d:\d\d/);
+
+    // a colleague's tab of the same device types a value of the open round
+    const table = await context.newPage();
+    await table.goto(`${server.url}/stations/${encodeURIComponent(round.mrName)}/${testToday()}`);
+    const value = table.getByRole('textbox', { name: p.label, exact: true });
+    await expect.poll(() => value.isEditable(), { timeout: 30_000 }).toBe(true);
+    await value.pressSequentially(formatDe(p.good), { delay: 25 });
+    await value.press('Tab');
+    await expect.poll(() => value.getAttribute('data-saved'), { timeout: 10_000 }).toBe('true');
+
+    // the chart takes the value in place: the same plot, the pan kept, the same point under the pointer
+    await expect.poll(() => chart.getAttribute('data-points'), { timeout: 10_000 }).toBe(String(before + 1));
+    expect(await chart.locator('.u-over[data-pointed-at="yes"]').count()).toBe(1);
+    // the banner about unsent rounds may have moved the plot down: point at the middle of where it is now
+    await charts.bringToFront();
+    const now = await plot.boundingBox();
+    if (!now) throw new Error('no plot area');
+    await charts.mouse.move(now.x + now.width / 2, now.y + now.height / 2);
+    expect((await time.locator('.u-value').textContent())?.trim()).toBe(pointed);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser, watchErrors } from './harness';
+import type { HistoricValueList } from '../../schemas/api';
+import { api, serverAndBrowser, watchErrors } from './harness';
 import { formatDe, pickNumericEntries } from './rounds';
 
 // A summer day: 08:00 MEZ (UTC+1, no summer time) is 07:00 UTC and 09:00 on the stations' wall clock (CEST).
@@ -63,7 +64,13 @@ describe('the analysis chart in MEZ mode', () => {
 
       await page.goto(`${server.url}/analysis/charts/${encodeURIComponent(round.mrName)}`);
       const chart = page.locator(`[data-testid="ts-chart"][data-ts-id="${p.entry.tsId}"]`);
-      await chart.waitFor({ timeout: 30_000 });
+      // the pointer crosses the plot once: the history the device pulls and the typed value all on it first
+      const { values } = await api<HistoricValueList>(
+        server,
+        `/timeseries-values?tsId=${encodeURIComponent(p.entry.tsId)}`,
+      );
+      const plotted = values.filter((v) => v.value !== null).length + 1;
+      await expect.poll(() => chart.getAttribute('data-points'), { timeout: 30_000 }).toBe(String(plotted));
       expect(await page.getByTestId('mez-note').count()).toBeGreaterThan(0);
       // the point's time: 08:00 MEZ as typed (at 07:00 UTC); the wall clock's placement said 07:00, and a legend
       // on the wall clock would say 09:00

@@ -72,6 +72,11 @@ export function TimeseriesChart({
   const dark = useDarkMode();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
+  // the chart is built once per look (theme, axis, zone) and fed new values in place: rebuilding it whenever the
+  // history or the open round's values arrive threw away the user's zoom and the point under their pointer
+  const latest = useRef<uPlot.AlignedData | null>(null);
+  // a zoom or pan of the user's own survives new values; "Show all" and a double-click give it up
+  const userZoomed = useRef(false);
   const [failed, setFailed] = useState(false);
   const inverted = isInvertedAxis(entry.tsParameter);
   const data = useMemo(() => alignedData(history, drafts), [history, drafts]);
@@ -81,12 +86,17 @@ export function TimeseriesChart({
   const locale = fmt.locale;
   // the zone every other screen shows times in: §5 MEZ mode's UTC+1 all year, else the stations' wall clock
   const zone = useReadingZone();
+  latest.current = data;
 
   useEffect(() => {
     const el = box.current;
     if (!el) return undefined;
     let cancelled = false;
     let observer: ResizeObserver | undefined;
+    // uPlot's double-click shows everything again
+    const showAll = () => {
+      userZoomed.current = false;
+    };
     void loadUPlot().then(
       (UPlot) => {
         if (cancelled) return;
@@ -137,14 +147,22 @@ export function TimeseriesChart({
               },
             ],
             cursor: { drag: { x: true, y: false, setScale: true } },
+            hooks: {
+              setSelect: [
+                (u) => {
+                  if (u.select.width > 0) userZoomed.current = true;
+                },
+              ],
+            },
             plugins: [bandPlugin(min, max, dark ? 'rgba(34,197,94,0.16)' : 'rgba(34,197,94,0.14)')],
           },
-          data,
+          latest.current ?? [[]],
           el,
         );
         chart.current = u;
         observer = new ResizeObserver(() => u.setSize({ width: Math.max(280, el.clientWidth), height }));
         observer.observe(el);
+        el.addEventListener('dblclick', showAll);
       },
       (e: unknown) => {
         console.error('loading the chart library failed', e);
@@ -154,10 +172,25 @@ export function TimeseriesChart({
     return () => {
       cancelled = true;
       observer?.disconnect();
+      el.removeEventListener('dblclick', showAll);
       chart.current?.destroy();
       chart.current = null;
     };
-  }, [data, dark, inverted, min, max, height, labels, locale, zone]);
+  }, [dark, inverted, min, max, height, labels, locale, zone]);
+
+  useEffect(() => {
+    // before uPlot has loaded there is no chart yet: it starts from `latest`
+    const u = chart.current;
+    if (!u) return;
+    const { min, max } = u.scales.x ?? {};
+    if (!userZoomed.current || min === undefined || max === undefined || min === null || max === null) {
+      u.setData(data);
+      return;
+    }
+    // uPlot draws nothing after setData without rescaling: setting the user's window again is what redraws
+    u.setData(data, false);
+    u.setScale('x', { min, max });
+  }, [data]);
 
   const pan = (direction: -1 | 1) => {
     const u = chart.current;
@@ -165,6 +198,7 @@ export function TimeseriesChart({
     const hi = u?.scales.x?.max;
     if (!u || lo === undefined || hi === undefined || lo === null || hi === null) return;
     const step = (hi - lo) / 4;
+    userZoomed.current = true;
     u.setScale('x', { min: lo + direction * step, max: hi + direction * step });
   };
   const zoom = (factor: number) => {
@@ -174,12 +208,14 @@ export function TimeseriesChart({
     if (!u || lo === undefined || hi === undefined || lo === null || hi === null) return;
     const mid = (lo + hi) / 2;
     const half = ((hi - lo) / 2) * factor;
+    userZoomed.current = true;
     u.setScale('x', { min: mid - half, max: mid + half });
   };
   const reset = () => {
     const u = chart.current;
     const xs = data[0];
     if (!u || xs.length === 0) return;
+    userZoomed.current = false;
     u.setScale('x', { min: xs[0] ?? 0, max: xs[xs.length - 1] ?? 0 });
   };
 
