@@ -19,6 +19,18 @@ function hasTypedDraft$(db: AppDatabase, instanceId: string): Observable<boolean
   );
 }
 
+/**
+ * Which of these instances have a typed draft, live. Per instance, as above: one query of the drafts for them all
+ * (`instanceId: { $in: ids }`) is answered by RxDB reading every draft whose round id sorts between the smallest and
+ * the largest asked for, on a device with months of sent rounds most of its drafts (docs/benchmarks.md).
+ */
+export function typedInstanceIds$(db: AppDatabase, instanceIds: readonly string[]): Observable<Set<string>> {
+  if (instanceIds.length === 0) return of(new Set<string>());
+  return combineLatest(instanceIds.map((id) => hasTypedDraft$(db, id))).pipe(
+    map((typed) => new Set(instanceIds.filter((_, i) => typed[i] === true))),
+  );
+}
+
 /** The instances the server does not hold all of, each with whether it has a typed draft. */
 function instancesWithTyped$(db: AppDatabase): Observable<{ doc: OfflineInstanceDoc; typed: boolean }[]> {
   return db.offlineInstances.find({ selector: { syncState: { $ne: 'sent' } }, sort: [{ updatedAt: 'asc' }] }).$.pipe(

@@ -5,6 +5,7 @@ import type { RoundDoc } from '../../../schemas/db/round-doc';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
+import { draftsOfInstances$ } from '../../db/drafts-of-instances';
 import { openRoundPoints, type EntryTimeContext } from '../../domain/draft-time';
 import type { SeriesPoint } from '../../domain/analysis';
 import { UNSENT_STATES } from '../../domain/round-lifecycle';
@@ -82,9 +83,9 @@ export function useOpenRoundPoints(mrIds: readonly string[], at: EntryTimeContex
           switchMap((instances) => {
             if (instances.length === 0) return of(empty);
             const dates = new Map(instances.map((i) => [i.instanceId, i.date]));
-            return db.drafts
-              .find({ selector: { instanceId: { $in: [...dates.keys()] } } })
-              .$.pipe(map((drafts) => openRoundPoints(drafts, dates, { defaultTime, ...(zone ? { zone } : {}) })));
+            return draftsOfInstances$(db, [...dates.keys()]).pipe(
+              map((drafts) => openRoundPoints(drafts, dates, { defaultTime, ...(zone ? { zone } : {}) })),
+            );
           }),
         ),
     empty,

@@ -5,6 +5,8 @@ import type { MeasureRoundEntry } from '../../../schemas/api';
 import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import { GroupSelection } from './GroupSelection';
 import { START_LAYOUT_KEY } from '../../app/start-layout';
+import { writeDraft } from '../../db/draft-store';
+import { recordDraftQueryRanges } from '../../../test/unit/draft-query-ranges';
 
 /** The start page alone, at its address (its links and search need a router). */
 function startPage() {
@@ -75,4 +77,37 @@ describe('the round list of the start page', () => {
       expect(localStorage.getItem(START_LAYOUT_KEY)).toBe(layout);
     },
   );
+
+  it("lists the unsent rounds with typed input, and reads no sent round's drafts for it", async () => {
+    const instance = (instanceId: string, mrName: string, syncState: 'draft' | 'sent') =>
+      env.db.offlineInstances.insert({
+        instanceId,
+        mrId: instanceId,
+        mrName,
+        mode: 'indoor',
+        date: '2026-11-23',
+        creationTime: '2026-11-23T07:00:00.000Z',
+        syncState,
+        updatedAt: 1,
+      });
+    // the sent round's id sorts between the unsent ones', as among months of sent rounds on a device
+    await instance('a', 'Nord', 'draft');
+    await instance('b', 'Mitte', 'sent');
+    await instance('c', 'Süd', 'draft');
+    await instance('d', 'Ost', 'draft');
+    await writeDraft(env.db, 'a', 'ts-1', { text: '12,5' });
+    await writeDraft(env.db, 'b', 'ts-1', { text: '3' });
+    await writeDraft(env.db, 'c', 'ts-1', { remark: 'vereist' });
+    await writeDraft(env.db, 'd', 'ts-1', { text: '  ' });
+    const ranges = recordDraftQueryRanges(env.db);
+    show();
+    const list = () => env.host.querySelector('ul[aria-label="Unsent rounds"]');
+    await actUntil(() => list()?.querySelectorAll('li').length === 2);
+    expect([...(list()?.querySelectorAll('a') ?? [])].map((a) => a.textContent?.split(' · ')[0]).sort()).toEqual([
+      'Nord',
+      'Süd',
+    ]);
+    expect(ranges.length).toBeGreaterThan(0);
+    expect(ranges.filter((r) => r.from !== r.to)).toEqual([]);
+  });
 });

@@ -12,7 +12,9 @@ import { Alert } from '../../ui/Alert';
 import { SyncBadge } from '../../app/SyncBadge';
 import { DeleteInstanceButton } from './DeleteInstanceButton';
 import { DeleteInstanceDialog } from './DeleteInstanceDialog';
-import { holdsTypedInput } from '../../domain/filled';
+import { typedInstanceIds$ } from '../../db/unsent-rounds';
+
+const NONE_TYPED: ReadonlySet<string> = new Set();
 
 /** Rounds in progress on this device that have not reached the server yet; draft or failed ones can be deleted. Stored outdoor rounds have their own list (StoredTours). */
 export function UnsentInstances() {
@@ -33,12 +35,7 @@ export function UnsentInstances() {
     [db],
   ).filter((i) => instanceVisibleTo(ownerOf(i.toJSON()), user));
   const ids = instances.map((i) => i.instanceId).join('|');
-  const withDrafts = useObservable(
-    () => db.drafts.find({ selector: { instanceId: { $in: ids ? ids.split('|') : [] } } }).$,
-    [],
-    [db, ids],
-  );
-  const filled = new Set(withDrafts.filter(holdsTypedInput).map((d) => d.instanceId));
+  const filled = useObservable(() => typedInstanceIds$(db, ids ? ids.split('|') : []), NONE_TYPED, [db, ids]);
   const withData = instances.filter((i) => filled.has(i.instanceId));
   const deletedAlert = deletedName && (
     <Alert type="success" testId="instance-deleted" onClose={() => setDeletedName(null)} closeLabel={t`Close`}>
