@@ -117,6 +117,41 @@ describe('isoToEpoch reads ISO 8601 like luxon', () => {
   });
 });
 
+describe('wallTimeIn on the days the clocks change', () => {
+  // each zone's offset is looked up per UTC day: the instants around a change, the first and last second of its
+  // day, a zone with a 30-minute change, one with seconds in its offset (Vienna's mean time before 1893)
+  const around = (iso: string) => {
+    const t = Date.parse(iso);
+    const day = Math.floor(t / 86_400_000) * 86_400_000;
+    return [t - 1000, t, t + 1000, t - 1_800_000, t + 1_800_000, day, day + 86_399_999, day - 1, day + 86_400_000];
+  };
+  it.each([
+    ['Europe/Vienna', '2026-03-29T01:00:00Z'],
+    ['Europe/Vienna', '2026-10-25T01:00:00Z'],
+    ['Europe/Vienna', '1893-03-31T22:54:39Z'],
+    ['America/New_York', '2026-03-08T07:00:00Z'],
+    ['America/St_Johns', '2026-11-01T03:30:00Z'],
+    ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+    ['Asia/Kathmandu', '1986-01-01T00:00:00Z'],
+    ['Etc/GMT-1', '2026-07-10T07:00:00Z'],
+  ])('%s around %s: the fields luxon gives, asked once and again', (zone, iso) => {
+    for (const ms of around(iso)) {
+      const expected = DateTime.fromMillis(ms, { zone });
+      const fields = {
+        year: expected.year,
+        month: expected.month,
+        day: expected.day,
+        hour: expected.hour,
+        minute: expected.minute,
+        second: expected.second,
+        millisecond: expected.millisecond,
+      };
+      expect(wallTimeIn(ms, zone), `${zone} ${new Date(ms).toISOString()}`).toEqual(fields);
+      expect(wallTimeIn(ms, zone)).toEqual(fields);
+    }
+  });
+});
+
 describe('formatting wall times', () => {
   it.each<[DateLocale, string]>([
     ['de', '03.04.0987'],

@@ -97,6 +97,7 @@ export const EntryHistory = memo(function EntryHistory({
   const detailsId = `history-${entry.tsId}`;
   if (!last && !hasRange && sameDayCount === 0) return <span className="text-slate-600 dark:text-slate-400">–</span>;
   const full = density === 'full';
+  const lastAt = last ? formatDateTime(last.dt, i18n.locale, zone) : undefined;
 
   return (
     <div className="min-w-0 text-sm" data-history>
@@ -115,12 +116,9 @@ export const EntryHistory = memo(function EntryHistory({
           {num(last?.value)}
           {flag && <LastValueMarker flag={flag} />}
         </span>
-        {last && (
-          <span
-            className="min-w-0 truncate text-xs text-slate-600 tabular-nums dark:text-slate-400"
-            title={formatDateTime(last.dt, i18n.locale, zone)}
-          >
-            {formatDateTime(last.dt, i18n.locale, zone)}
+        {lastAt !== undefined && (
+          <span className="min-w-0 truncate text-xs text-slate-600 tabular-nums dark:text-slate-400" title={lastAt}>
+            {lastAt}
           </span>
         )}
         {sameDayCount > 0 && (
