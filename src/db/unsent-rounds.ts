@@ -4,7 +4,7 @@ import { TYPED_PATTERN } from '../domain/filled';
 import { holdsUnsentData } from '../domain/lifecycle-states';
 import type { AppDatabase } from './database';
 
-/** A draft with a character that is not white space in its value or remark holds typed data (holdsTypedInput). */
+/** A draft with a character that is not white space in its value or remark holds typed data (src/domain/filled.ts). */
 const TYPED = { $regex: TYPED_PATTERN };
 
 /**

@@ -34,9 +34,9 @@ export function isFilledEntry(entry: MeasureRoundEntry, opts = { formulaGenerato
  * "Filled" has two sides, each one rule here:
  * - filled (§4, isFilledEntry): what a built entry carries that counts for the submission; isFilledDraft is the
  *   same as far as a draft alone shows it (a valid number, or a remark), for the submit bar's count;
- * - typed input (holdsTypedInput): anything the user typed, valid or not, that must never be dropped unsent
- *   (the unsent-rounds list, the navbar's count, support's reset refusal). `TYPED_PATTERN` is the same rule as
- *   an RxDB selector's regex.
+ * - typed input (`TYPED_PATTERN` in the value or the remark): anything the user typed, valid or not, that must never
+ *   be dropped unsent (the unsent-rounds list, the navbar's count, support's reset refusal). The database asks it
+ *   as a selector's regex (src/db/unsent-rounds.ts), so only the drafts that hold some are read.
  */
 export const TYPED_PATTERN = '\\S';
 
@@ -45,11 +45,6 @@ export interface DraftText {
   text?: string;
   valueAfterText?: string;
   remark?: string;
-}
-
-/** The user typed something into the entry (a character that is not white space), valid or not. */
-export function holdsTypedInput(d: DraftText): boolean {
-  return /\S/.test(d.text ?? '') || /\S/.test(d.remark ?? '');
 }
 
 /** §4 filled as far as the draft shows: a valid number, or a remark (photos, tasks and the rest are elsewhere). */

@@ -1,11 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { RxDocument } from 'rxdb';
 import type { PhotoDoc } from '../../../schemas/db/photo-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { deletePhoto } from '../../db/photo-commands';
 import { WriteErrorAlert } from '../round-entry/WriteErrorAlert';
+import { NO_PHOTOS, useInstancePhotos, type EntryPhotos } from './instance-photos';
+
+const noop = () => undefined;
 
 function Thumbnail({
   photo,
@@ -86,11 +89,15 @@ export const PhotoList = memo(function PhotoList({
 }) {
   const { t } = useLingui();
   const db = useDb();
-  const photos = useObservable(
-    () => (instanceId ? db.photos.find({ selector: { instanceId, tsId } }).$ : undefined),
-    [],
-    [db, instanceId, tsId],
+  const shared = useInstancePhotos(instanceId);
+  const own = useObservable<EntryPhotos>(
+    () => (instanceId && !shared ? db.photos.find({ selector: { instanceId, tsId } }).$ : undefined),
+    NO_PHOTOS,
+    [db, instanceId, tsId, shared],
   );
+  const subscribe = useCallback((listener: () => void) => shared?.subscribe(tsId, listener) ?? noop, [shared, tsId]);
+  const fromTable = useSyncExternalStore(subscribe, () => shared?.photosOf(tsId) ?? NO_PHOTOS);
+  const photos = shared ? fromTable : own;
   const [deleteError, setDeleteError] = useState<unknown>(null);
   if (photos.length === 0) return null;
   return (

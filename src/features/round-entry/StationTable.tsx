@@ -23,6 +23,7 @@ import { BEFORE_CONFIG_READ, offeredStationPanels } from '../../domain/station-p
 import { tableColumns, type TableColumnKey } from '../../domain/table-columns';
 import { toFormatLocale } from '../../domain/locale-format';
 import { TableColumnsContext } from './table-columns-context';
+import { InstancePhotosProvider } from '../photos/instance-photos';
 import './station-table.css';
 
 const COLUMN_WIDTH: Record<TableColumnKey, string> = {
@@ -146,85 +147,87 @@ export const StationTable = memo(function StationTable({
   const headCell = 'p-2 font-semibold';
   return (
     <TableColumnsContext.Provider value={columns}>
-      <div>
-        <div className="mb-1 flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t`Station list`}>
-          <span className="text-slate-600 dark:text-slate-400">
-            <Trans>Station list</Trans>:
-          </span>
-          {(['compact', 'full'] as const).map((d) => (
-            <button
-              key={d}
-              type="button"
-              aria-pressed={density === d}
-              onClick={() => setDensity(d)}
-              className={`min-h-11 rounded border px-3 ${density === d ? 'border-sky-700 bg-sky-700 text-white' : 'border-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-            >
-              {d === 'compact' ? <Trans>Compact</Trans> : <Trans>Full</Trans>}
-            </button>
-          ))}
-          <button
-            type="button"
-            onClick={openShortcutHelp}
-            className="ml-auto min-h-11 rounded px-2 text-slate-700 underline max-lg:hidden hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-          >
-            <Trans>Keyboard shortcuts</Trans> <kbd className="rounded border border-slate-400 px-1 text-xs">?</kbd>
-          </button>
-        </div>
-        <table
-          ref={table}
-          data-station-table
-          data-density={density}
-          onKeyDown={onTableKeyDown}
-          className="w-full border-collapse text-sm max-lg:block lg:table-fixed"
-          aria-label={t`Stations and timeseries`}
-        >
-          <colgroup className="max-lg:hidden">
-            {columns.map((c) => (
-              <col key={c.key} className={COLUMN_WIDTH[c.key]} />
+      <InstancePhotosProvider instanceId={instanceId}>
+        <div>
+          <div className="mb-1 flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t`Station list`}>
+            <span className="text-slate-600 dark:text-slate-400">
+              <Trans>Station list</Trans>:
+            </span>
+            {(['compact', 'full'] as const).map((d) => (
+              <button
+                key={d}
+                type="button"
+                aria-pressed={density === d}
+                onClick={() => setDensity(d)}
+                className={`min-h-11 rounded border px-3 ${density === d ? 'border-sky-700 bg-sky-700 text-white' : 'border-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+              >
+                {d === 'compact' ? <Trans>Compact</Trans> : <Trans>Full</Trans>}
+              </button>
             ))}
-          </colgroup>
-          <thead
-            className="sticky z-[5] bg-slate-100 text-left shadow-sm max-lg:hidden dark:bg-slate-900"
-            style={{ top: 'calc(var(--navbar-h, 0px) + var(--submitbar-h, 0px))' }}
+            <button
+              type="button"
+              onClick={openShortcutHelp}
+              className="ml-auto min-h-11 rounded px-2 text-slate-700 underline max-lg:hidden hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <Trans>Keyboard shortcuts</Trans> <kbd className="rounded border border-slate-400 px-1 text-xs">?</kbd>
+            </button>
+          </div>
+          <table
+            ref={table}
+            data-station-table
+            data-density={density}
+            onKeyDown={onTableKeyDown}
+            className="w-full border-collapse text-sm max-lg:block lg:table-fixed"
+            aria-label={t`Stations and timeseries`}
           >
-            <tr>
+            <colgroup className="max-lg:hidden">
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={`${headCell} ${c.cssClass ?? ''}`} data-col-head={c.key}>
-                  {c.label ?? i18n._(COLUMN_LABEL[c.key])}
-                </th>
+                <col key={c.key} className={COLUMN_WIDTH[c.key]} />
               ))}
-            </tr>
-          </thead>
-          {stationWindow.windowed && <Spacer height={stationWindow.blocks[0]?.spaceBefore ?? 0} listStart />}
-          {stationWindow.blocks.map(({ index, spaceBefore }, i) => {
-            const s = stations[index];
-            if (!s) return null;
-            return (
-              <Fragment key={s.staNumber}>
-                {i > 0 && spaceBefore > 0 && <Spacer height={spaceBefore} />}
-                <StationBlock
-                  index={index}
-                  measureRef={stationWindow.measure}
-                  station={s}
-                  copies={copiesByStation.get(s.staNumber) ?? NO_COPIES}
-                  stationList={stationList}
-                  ctx={ctx}
-                  store={store}
-                  disabled={disabled}
-                  onChange={onChange}
-                  onRemoveCopies={onRemoveCopies}
-                  instance={instance}
-                  density={density}
-                  taskActions={taskActions}
-                  facilityActions={facilityActions}
-                  panels={panels}
-                />
-              </Fragment>
-            );
-          })}
-          {stationWindow.spaceAfter > 0 && <Spacer height={stationWindow.spaceAfter} />}
-        </table>
-      </div>
+            </colgroup>
+            <thead
+              className="sticky z-[5] bg-slate-100 text-left shadow-sm max-lg:hidden dark:bg-slate-900"
+              style={{ top: 'calc(var(--navbar-h, 0px) + var(--submitbar-h, 0px))' }}
+            >
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.key} scope="col" className={`${headCell} ${c.cssClass ?? ''}`} data-col-head={c.key}>
+                    {c.label ?? i18n._(COLUMN_LABEL[c.key])}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            {stationWindow.windowed && <Spacer height={stationWindow.blocks[0]?.spaceBefore ?? 0} listStart />}
+            {stationWindow.blocks.map(({ index, spaceBefore }, i) => {
+              const s = stations[index];
+              if (!s) return null;
+              return (
+                <Fragment key={s.staNumber}>
+                  {i > 0 && spaceBefore > 0 && <Spacer height={spaceBefore} />}
+                  <StationBlock
+                    index={index}
+                    measureRef={stationWindow.measure}
+                    station={s}
+                    copies={copiesByStation.get(s.staNumber) ?? NO_COPIES}
+                    stationList={stationList}
+                    ctx={ctx}
+                    store={store}
+                    disabled={disabled}
+                    onChange={onChange}
+                    onRemoveCopies={onRemoveCopies}
+                    instance={instance}
+                    density={density}
+                    taskActions={taskActions}
+                    facilityActions={facilityActions}
+                    panels={panels}
+                  />
+                </Fragment>
+              );
+            })}
+            {stationWindow.spaceAfter > 0 && <Spacer height={stationWindow.spaceAfter} />}
+          </table>
+        </div>
+      </InstancePhotosProvider>
     </TableColumnsContext.Provider>
   );
 });
