@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RxDocument } from 'rxdb';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
@@ -37,6 +37,11 @@ export function GroupSelection() {
     [db],
   );
   const meteoParams = meteoParameters(useConfig().meteoInput.parameters);
+  // once per read of the rounds, not at every render of the list (a 2,000-entry round: 5 ms at 4× CPU)
+  const meteoRounds = useMemo(
+    () => new Set((rounds ?? []).filter((r) => isMeteoRound(r.entries, meteoParams)).map((r) => r.mrId)),
+    [rounds, meteoParams],
+  );
   const sync = useSyncStatus();
   const firstPullRunning = useFirstPullRunning();
   const [refreshing, setRefreshing] = useState(false);
@@ -103,7 +108,7 @@ export function GroupSelection() {
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Measure rounds`}>
           {rounds.map((r) => {
             const name = r.mrName;
-            const meteo = isMeteoRound(r.entries, meteoParams);
+            const meteo = meteoRounds.has(r.mrId);
             const openLabel = meteo ? t`Open meteo input` : t`Open office table`;
             // mode 2 (outdoor tour): taking a round offline is the way into it; the table stays one click away
             const primary = 'bg-sky-700 text-white hover:bg-sky-800';

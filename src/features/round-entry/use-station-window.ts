@@ -1,4 +1,4 @@
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { Density } from './use-density';
@@ -50,10 +50,23 @@ function entryHeight(density: Density): number {
 
 const measureNothing = () => undefined;
 
-/** The block's height plus its bottom margin (the gap between phone cards), so the spacers add up. */
-function measureBlock(element: Element): number {
+/**
+ * The block's height plus its bottom margin (the gap between phone cards), so the spacers add up. Read from the
+ * ResizeObserver's entry, which comes after the browser laid the page out. react-virtual also asks when a block is
+ * added (no entry, in the middle of React's commit): reading the height there forced a style and layout of the whole
+ * table before React was done (about 90 ms of a navigation at 4× CPU, docs/benchmarks.md); the size known so far is
+ * the answer then, and the observer's first entry, before the frame is painted, brings the real one.
+ */
+function measureBlock(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Window, Element>,
+): number {
+  const known = entry ? undefined : instance.measurementsCache[instance.indexFromElement(element)]?.size;
+  if (known !== undefined) return known;
   const margin = Number.parseFloat(getComputedStyle(element).marginBottom) || 0;
-  return Math.round(element.getBoundingClientRect().height + margin);
+  const height = entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
+  return Math.round(height + margin);
 }
 
 /**
