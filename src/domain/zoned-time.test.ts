@@ -14,6 +14,10 @@ import {
 } from './zoned-time';
 
 // luxon stays the reference: the lazy screens still use it, and the first screen must read the same.
+const luxonFields = (ms: number, zone: string) => {
+  const { year, month, day, hour, minute, second, millisecond } = DateTime.fromMillis(ms, { zone });
+  return { year, month, day, hour, minute, second, millisecond };
+};
 const luxonEpoch = (iso: string, zone?: string): number | undefined => {
   const dt = zone ? DateTime.fromISO(iso, { zone }) : DateTime.fromISO(iso, { setZone: true });
   return dt.isValid ? dt.toMillis() : undefined;
@@ -92,15 +96,7 @@ describe('isoToEpoch reads ISO 8601 like luxon', () => {
         (ms, zone) => {
           const expected = DateTime.fromMillis(ms, { zone });
           const w = wallTimeIn(ms, zone);
-          expect(w).toEqual({
-            year: expected.year,
-            month: expected.month,
-            day: expected.day,
-            hour: expected.hour,
-            minute: expected.minute,
-            second: expected.second,
-            millisecond: expected.millisecond,
-          });
+          expect(w).toEqual(luxonFields(ms, zone));
           // the wall time read back in the same zone is the same instant or, in an hour that happens twice, the
           // earlier one with the same wall time (luxon picks either, by the season of the day the test runs)
           const wall = expected.toISO({ includeOffset: false }) ?? '';
@@ -136,16 +132,7 @@ describe('wallTimeIn on the days the clocks change', () => {
     ['Etc/GMT-1', '2026-07-10T07:00:00Z'],
   ])('%s around %s: the fields luxon gives, asked once and again', (zone, iso) => {
     for (const ms of around(iso)) {
-      const expected = DateTime.fromMillis(ms, { zone });
-      const fields = {
-        year: expected.year,
-        month: expected.month,
-        day: expected.day,
-        hour: expected.hour,
-        minute: expected.minute,
-        second: expected.second,
-        millisecond: expected.millisecond,
-      };
+      const fields = luxonFields(ms, zone);
       expect(wallTimeIn(ms, zone), `${zone} ${new Date(ms).toISOString()}`).toEqual(fields);
       expect(wallTimeIn(ms, zone)).toEqual(fields);
     }
