@@ -38,15 +38,6 @@ export interface CopyRow {
   onRemove(): void;
 }
 
-/** A visible label of a cell on a phone card; the input keeps its own accessible name. */
-function CardLabel({ children }: { children: ReactNode }) {
-  return (
-    <span aria-hidden="true" className="block text-xs font-medium text-slate-600 lg:hidden dark:text-slate-400">
-      {children}
-    </span>
-  );
-}
-
 const CELL = { compact: 'p-1 lg:px-1.5 lg:py-0.5 lg:align-middle', full: 'p-1 lg:p-2 lg:align-top' } as const;
 
 export const EntryRow = memo(function EntryRow({
@@ -80,6 +71,8 @@ export const EntryRow = memo(function EntryRow({
   const name = refusedEntryName(entry);
   const entryName = copy ? t`${name}, copy ${copy.n}` : name;
   const cell = CELL[density];
+  // a phone card's visible labels of value, time and remark, drawn by station-table.css
+  const cardLabels = { value: t`Value`, time: t`Time`, remark: t`Remark` };
   // the same object while the entry is: the row's parts that do not show the value skip a keystroke's render
   const photoTarget = useMemo<PhotoTarget>(
     () => ({
@@ -139,10 +132,7 @@ export const EntryRow = memo(function EntryRow({
       </td>
     ),
     value: (
-      <td className={cell} data-col="value">
-        <CardLabel>
-          <Trans>Value</Trans>
-        </CardLabel>
+      <td className={cell} data-col="value" data-card-label={cardLabels.value}>
         <EntryValue
           row={row}
           store={store}
@@ -154,10 +144,7 @@ export const EntryRow = memo(function EntryRow({
       </td>
     ),
     time: (
-      <td className={cell} data-col="time">
-        <CardLabel>
-          <Trans>Time</Trans>
-        </CardLabel>
+      <td className={cell} data-col="time" data-card-label={cardLabels.time}>
         <EntryTime
           tsId={entry.tsId}
           stored={draft?.time ?? row.defaultTime}
@@ -169,10 +156,7 @@ export const EntryRow = memo(function EntryRow({
       </td>
     ),
     remark: (
-      <td className={`${cell} max-lg:col-span-2`} data-col="remark">
-        <CardLabel>
-          <Trans>Remark</Trans>
-        </CardLabel>
+      <td className={`${cell} max-lg:col-span-2`} data-col="remark" data-card-label={cardLabels.remark}>
         <div className="flex min-w-0 items-start gap-1">
           <RemarkField
             stored={draft?.remark}
