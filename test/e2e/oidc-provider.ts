@@ -80,8 +80,13 @@ export async function startOidcProvider(
       devInteractions: { enabled: !accounts },
       rpInitiatedLogout: {
         enabled: true,
+        // the user confirms "sign me out" (logout=yes), as Keycloak ends its session at a logout: a form sent without
+        // it means "stay signed in" and ends only the app's grant, so the next login asked for consent instead of a
+        // password (decisions.e2e.ts failed so when its cookies were cleared before the provider set them again)
         logoutSource: (ctx, form) =>
-          void (ctx.body = `<!DOCTYPE html><body>${form}<script>document.forms[0].submit()</script></body>`),
+          void (ctx.body =
+            `<!DOCTYPE html><body>${form}<script>const f = document.forms[0];` +
+            `f.insertAdjacentHTML('beforeend', '<input type="hidden" name="logout" value="yes">'); f.submit()</script></body>`),
       },
       resourceIndicators: {
         enabled: true,
