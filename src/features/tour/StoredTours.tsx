@@ -54,8 +54,8 @@ function useStoredData(instance: OfflineInstanceDoc): Stored | undefined {
     () => {
       const summaryKey = tourSummaryKey(instanceId);
       const tilesKey = mapTilesKey(instanceId);
-      // by key, not a `$in` query: RxDB answers `$in` by reading every document between the smallest and the largest
-      // key asked ('mapOverlay:…' to 'tourSummary:…'), among them every stored round's whole snapshot ('tourRound:…')
+      // the five documents by their keys, never a range of the reference documents, among which lies every stored
+      // round's whole snapshot ('tourRound:…'); `$in` on another field than the key is such a range (drafts-of-instances)
       return db.reference
         .findByIds([summaryKey, tilesKey, `mapTrack:${mrId}`, `mapOverlay:${mrId}:osm`, `mapOverlay:${mrId}:ortho`])
         .$.pipe(
