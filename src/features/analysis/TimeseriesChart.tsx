@@ -86,7 +86,6 @@ export function TimeseriesChart({
   const locale = fmt.locale;
   // the zone every other screen shows times in: §5 MEZ mode's UTC+1 all year, else the stations' wall clock
   const zone = useReadingZone();
-  latest.current = data;
 
   useEffect(() => {
     const el = box.current;
@@ -179,6 +178,8 @@ export function TimeseriesChart({
   }, [dark, inverted, min, max, height, labels, locale, zone]);
 
   useEffect(() => {
+    // the values of the last commit, never of a render React threw away: a chart built later starts from them
+    latest.current = data;
     // before uPlot has loaded there is no chart yet: it starts from `latest`
     const u = chart.current;
     if (!u) return;
