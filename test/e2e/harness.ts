@@ -108,18 +108,23 @@ export async function answerWithChangedJson<T>(route: Route, change: (json: T) =
 }
 
 /**
- * Holds the help page's code (its chunk) until `release` is called, so a navigation to /about stays pending: the
- * page before it stays drawn meanwhile, as on a slow phone. For a context without the service worker (which would
- * serve the chunk from its cache, past the route).
+ * Holds a page's code (its chunk, `assets/<name>-<hash>.js`) until `release` is called, so a navigation to that page
+ * stays pending: the page before it stays drawn meanwhile, under the new address, as on a slow phone. For a context
+ * without the service worker (which would serve the chunk from its cache, past the route).
  */
-export async function holdHelpPage(page: Page): Promise<{ release: () => void }> {
+export async function holdPageCode(page: Page, chunk: string): Promise<{ release: () => void }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/About-*.js', async (route) => {
+  await page.route(`**/assets/${chunk}-*.js`, async (route) => {
     await held;
     await route.continue().catch(() => undefined);
   });
   return { release };
+}
+
+/** `holdPageCode` for the help page (/about). */
+export function holdHelpPage(page: Page): Promise<{ release: () => void }> {
+  return holdPageCode(page, 'About');
 }
 
 /** How many submissions reached the server (from the fault-injection request log). */
