@@ -6,27 +6,38 @@ export interface ResizeRequest {
   file: Blob;
   maxSize: number;
   quality: number;
+  /** the longest side of the small copy the app shows in lists (the photo itself is sent, never this) */
+  thumbSize: number;
 }
-export type ResizeResponse = { ok: true; blob: Blob; width: number; height: number } | { ok: false; error: string };
+export type ResizeResponse =
+  { ok: true; blob: Blob; width: number; height: number; thumb: Blob } | { ok: false; error: string };
 
 export function fitWithin(width: number, height: number, maxSize: number): { width: number; height: number } {
   const scale = Math.min(1, maxSize / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/** The small copy is looked at, never sent: a higher quality than §9's 0.5 costs a few hundred bytes. */
+const THUMB_QUALITY = 0.7;
+
+async function drawJpeg(bitmap: ImageBitmap, size: { width: number; height: number }, quality: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2d context');
+  ctx.drawImage(bitmap, 0, 0, size.width, size.height);
+  return canvas.convertToBlob({ type: 'image/jpeg', quality });
+}
+
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.onmessage = async (event: MessageEvent<ResizeRequest>) => {
-  const { file, maxSize, quality } = event.data;
+  const { file, maxSize, quality, thumbSize } = event.data;
   try {
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
     const size = fitWithin(bitmap.width, bitmap.height, maxSize);
-    const canvas = new OffscreenCanvas(size.width, size.height);
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.drawImage(bitmap, 0, 0, size.width, size.height);
+    const blob = await drawJpeg(bitmap, size, quality);
+    const thumb = await drawJpeg(bitmap, fitWithin(bitmap.width, bitmap.height, thumbSize), THUMB_QUALITY);
     bitmap.close();
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-    scope.postMessage({ ok: true, blob, ...size } satisfies ResizeResponse);
+    scope.postMessage({ ok: true, blob, ...size, thumb } satisfies ResizeResponse);
   } catch (e) {
     scope.postMessage({ ok: false, error: e instanceof Error ? e.message : String(e) } satisfies ResizeResponse);
   }

@@ -9,11 +9,21 @@ import { withEdit } from './instance-commands';
 
 export type NewPhoto = Pick<PhotoDoc, 'mrId' | 'tsId' | 'staNumber' | 'tsParameter' | 'width' | 'height'>;
 
+/** The attachment lists show (PhotoList); photos stored before it existed, or without it, show `image`. */
+export const THUMB_ATTACHMENT = 'thumb';
+
 /**
- * Stores a photo with its image before anything else; resolves to its id. Without its image the photo would block
- * the submission's upload step, so a failed image write takes the photo back out and rejects.
+ * Stores a photo with its image (and the small copy lists show, when there is one) before anything else; resolves to
+ * its id. Without its image the photo would block the submission's upload step, so a failed image write takes the
+ * photo back out and rejects.
  */
-export function addPhoto(db: AppDatabase, instanceId: string, photo: NewPhoto, image: Blob): Promise<string> {
+export function addPhoto(
+  db: AppDatabase,
+  instanceId: string,
+  photo: NewPhoto,
+  image: Blob,
+  thumb?: Blob,
+): Promise<string> {
   return withEdit(db, instanceId, async () => {
     const doc = await db.photos.insert({
       ...photo,
@@ -24,7 +34,11 @@ export function addPhoto(db: AppDatabase, instanceId: string, photo: NewPhoto, i
       createdAt: Date.now(),
     });
     try {
-      await doc.putAttachment({ id: 'image', data: image, type: 'image/jpeg' });
+      // one write for both: a photo is never stored with its small copy but without itself
+      await doc.putAttachments([
+        { id: 'image', data: image, type: 'image/jpeg' },
+        ...(thumb ? [{ id: THUMB_ATTACHMENT, data: thumb, type: 'image/jpeg' }] : []),
+      ]);
     } catch (e) {
       await doc.remove().catch(() => undefined);
       throw e;

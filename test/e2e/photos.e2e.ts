@@ -22,6 +22,12 @@ describe('photos', () => {
         .pressSequentially(formatDe(p.good), { delay: 20 });
       await addPhoto(page, p, photo);
     }
+    // the table shows each photo's small copy (160 px), never the stored 4,000 px photo: that one was read from the
+    // database and decoded on the main thread whenever its station came on screen
+    const shown = page.getByRole('img', { name: /^Foto von / });
+    await expect
+      .poll(() => shown.evaluateAll((imgs) => imgs.map((i) => `${(i as HTMLImageElement).naturalWidth}`)))
+      .toEqual(picked.map(() => '160'));
     // the first image upload loses its connection after the server stored it; the retry sends it again
     await testEndpoint(env.server(), 'faults', {
       method: 'POST',

@@ -40,9 +40,11 @@ describe('support view of the local data', () => {
       text: string;
     }[];
     expect(drafts).toEqual([expect.objectContaining({ tsId: p.entry.tsId, text: formatDe(p.good) })]);
+    // the photo and the small copy the lists show, each under the photo's id
     const photos = Object.keys(files).filter((f) => f.startsWith('photos/'));
-    expect(photos).toHaveLength(1);
-    const stored = files[photos[0] ?? ''];
+    expect(photos.map((f) => f.split('/')[2]).sort()).toEqual(['image', 'thumb']);
+    expect(new Set(photos.map((f) => f.split('/')[1])).size).toBe(1);
+    const stored = files[photos.find((f) => f.endsWith('/image')) ?? ''];
     expect(stored?.length).toBeGreaterThan(1000);
     expect(strFromU8(files['manifest.json'] ?? new Uint8Array())).not.toMatch(/token/i);
 
@@ -61,6 +63,8 @@ describe('support view of the local data', () => {
     await view.waitFor();
     expect(await view.getByTestId('inspection-count-drafts').textContent()).toBe('1');
     expect(await view.getByTestId('inspection-count-photos').textContent()).toBe('1');
+    // one photo shown: the photo itself, not its small copy beside it
+    expect(await view.getByTestId('inspection-photo').count()).toBe(1);
     expect(await view.getByTestId('inspection-photo').getAttribute('data-bytes')).toBe(String(stored?.length));
     // never mixed with this browser's own data
     await expect.poll(() => other.getByTestId('debug-count-drafts').textContent()).toBe('0');

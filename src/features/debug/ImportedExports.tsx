@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/InlineError';
 import { listImportedExports, removeImportedExport, storeImportedExport, type StoredExport } from './inspection-store';
 import { readSupportZip, type SupportArchive } from './support-archive';
+import { THUMB_ATTACHMENT } from '../../db/photo-commands';
 
 /** Largest export accepted for inspection; bigger files are refused before they are read. */
 const MAX_IMPORT_BYTES = 500 * 1024 * 1024;
@@ -95,11 +96,14 @@ function InspectionView({ bytes }: { bytes: Uint8Array }) {
     () =>
       typeof archive === 'string'
         ? []
-        : Object.entries(archive.photos).map(([key, data]) => ({
-            key,
-            size: data.length,
-            url: URL.createObjectURL(new Blob([data.slice().buffer], { type: 'image/jpeg' })),
-          })),
+        : Object.entries(archive.photos)
+            // each photo once: the small copy the lists show (stored beside it) is in the export, not shown here
+            .filter(([key]) => !key.endsWith(`/${THUMB_ATTACHMENT}`))
+            .map(([key, data]) => ({
+              key,
+              size: data.length,
+              url: URL.createObjectURL(new Blob([data.slice().buffer], { type: 'image/jpeg' })),
+            })),
     [archive],
   );
   useEffect(() => () => photoUrls.forEach((p) => URL.revokeObjectURL(p.url)), [photoUrls]);

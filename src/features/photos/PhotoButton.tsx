@@ -60,6 +60,7 @@ export const PhotoButton = memo(function PhotoButton({
           height: resized.height,
         },
         resized.blob,
+        resized.thumb,
       );
       onStored?.();
     } catch (e) {

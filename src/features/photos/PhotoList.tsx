@@ -4,7 +4,7 @@ import type { RxDocument } from 'rxdb';
 import type { PhotoDoc } from '../../../schemas/db/photo-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { deletePhoto } from '../../db/photo-commands';
+import { deletePhoto, THUMB_ATTACHMENT } from '../../db/photo-commands';
 import { WriteErrorAlert } from '../round-entry/WriteErrorAlert';
 import { NO_PHOTOS, useInstancePhotos, type EntryPhotos } from './instance-photos';
 
@@ -25,8 +25,7 @@ function Thumbnail({
   useEffect(() => {
     let revoked = false;
     let objectUrl: string | null = null;
-    void photo
-      .getAttachment('image')
+    void (photo.getAttachment(THUMB_ATTACHMENT) ?? photo.getAttachment('image'))
       ?.getData()
       .then((blob) => {
         if (revoked) return;

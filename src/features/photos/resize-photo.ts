@@ -3,8 +3,21 @@ import type { ResizeRequest, ResizeResponse } from '../../../workers/image-resiz
 /** §9: photo resize JPEG quality. */
 export const PHOTO_JPEG_QUALITY = 0.5;
 
-/** Resizes in a web worker; rejects with the browser's reason when the file is not a readable image. */
-export function resizePhoto(file: Blob, maxSize: number): Promise<{ blob: Blob; width: number; height: number }> {
+/**
+ * The longest side of a photo's small copy, in pixels: lists show photos 48 CSS pixels wide, three device pixels each
+ * on a phone. Showing the stored photo there instead read megabytes from the database and decoded them on the main
+ * thread whenever a station with photos came on screen (docs/benchmarks.md, 7 Dec).
+ */
+export const PHOTO_THUMB_SIZE = 160;
+
+/**
+ * Resizes in a web worker, and draws the small copy for lists; rejects with the browser's reason when the file is not
+ * a readable image.
+ */
+export function resizePhoto(
+  file: Blob,
+  maxSize: number,
+): Promise<{ blob: Blob; width: number; height: number; thumb: Blob }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('../../../workers/image-resize.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (e: MessageEvent<ResizeResponse>) => {
@@ -16,7 +29,12 @@ export function resizePhoto(file: Blob, maxSize: number): Promise<{ blob: Blob; 
       worker.terminate();
       reject(new Error(e.message));
     };
-    worker.postMessage({ file, maxSize, quality: PHOTO_JPEG_QUALITY } satisfies ResizeRequest);
+    worker.postMessage({
+      file,
+      maxSize,
+      quality: PHOTO_JPEG_QUALITY,
+      thumbSize: PHOTO_THUMB_SIZE,
+    } satisfies ResizeRequest);
   });
 }
 
