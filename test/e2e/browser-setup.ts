@@ -4,6 +4,7 @@
  *  - runs in the stations' zone (timezoneId Europe/Vienna, TEST_ZONE), so the app's "today" (todayIn with the
  *    browser's zone) is the tests' "today" and the demo seed's day at any hour of the runner's clock;
  *  - has the run's clock (scripts/test-at.sh moves it; wall-clock.ts);
+ *  - stays offline, for `navigator.onLine`, in documents loaded while it is offline (offline-emulation.ts);
  *  - records its pages' console and the last requests, and a failing test leaves a screenshot of every page still
  *    open, the console and the requests under test-results/e2e-failures/ (index.txt names them; scripts/test.sh
  *    prints it in CI's tail).
@@ -15,6 +16,7 @@ import { basename, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserType, type Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
 import { TEST_ZONE } from '../support/dates';
+import { keepOfflineInNewDocuments } from './offline-emulation';
 import { browserEnv, RUN_CLOCK_SHIFT_MS, shiftWallClock, withRunClock } from './wall-clock';
 
 const FAILURES_DIR = 'test-results/e2e-failures';
@@ -62,7 +64,11 @@ async function wrapBrowser(rec: Recorder, browser: Browser): Promise<Browser> {
   await withRunClock(browser);
   const newContext = browser.newContext.bind(browser);
   // Browser.newPage calls this.newContext, so pages opened without a context get the defaults too.
-  browser.newContext = async (options) => record(rec, await newContext({ timezoneId: TEST_ZONE, ...options }));
+  browser.newContext = async (options) => {
+    const context = await newContext({ timezoneId: TEST_ZONE, ...options });
+    await keepOfflineInNewDocuments(context, options?.offline ?? false);
+    return record(rec, context);
+  };
   return browser;
 }
 
@@ -79,6 +85,7 @@ function wrapChromium(): Recorder {
   type.launchPersistentContext = async (dir, options) => {
     const context = await launchPersistent(dir, { timezoneId: TEST_ZONE, env: browserEnv(), ...options });
     if (RUN_CLOCK_SHIFT_MS) await shiftWallClock(context, RUN_CLOCK_SHIFT_MS);
+    await keepOfflineInNewDocuments(context, options?.offline ?? false);
     return record(rec, context);
   };
   // a browser started as a plain process (restart.ts, killed like a crash) has the run's clock too
