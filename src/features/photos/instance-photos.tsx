@@ -7,8 +7,8 @@ export type EntryPhotos = readonly RxDocument<PhotoDoc>[];
 export const NO_PHOTOS: EntryPhotos = [];
 
 /**
- * The photos of one instance by entry, from one query for the whole table: a query per entry row made every station
- * block that scrolled into range start five of them. An entry's list stays the same array while its photos do, and
+ * The photos of one instance by entry, from one query for the whole table or tour: a query per entry row made every
+ * station block that scrolled into range start five of them, and every "next station" of the tour one per card. An entry's list stays the same array while its photos do, and
  * only the rows whose photos changed hear of a change.
  */
 export class InstancePhotos {
@@ -77,7 +77,7 @@ export function InstancePhotosProvider({
   return <InstancePhotosContext.Provider value={photos}>{children}</InstancePhotosContext.Provider>;
 }
 
-/** The table's photos of this instance, or null where no table reads them (the tour asks per entry). */
+/** The photos of this instance read by the table or the tour above, or null where none reads them. */
 export function useInstancePhotos(instanceId: string | undefined): InstancePhotos | null {
   const photos = useContext(InstancePhotosContext);
   return photos && photos.instanceId === instanceId ? photos : null;

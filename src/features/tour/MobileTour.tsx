@@ -17,6 +17,7 @@ import type { TourView } from './tour-search';
 import { useTour } from './use-tour';
 import { StoredStateGate } from '../readings/stored-state';
 import { RefusalProvider } from '../round-entry/refusal-context';
+import { InstancePhotosProvider } from '../photos/instance-photos';
 
 // maplibre-gl is large: loaded only when the map is opened
 const TourMap = lazy(() => import('./TourMap'));
@@ -103,44 +104,47 @@ export function MobileTour() {
       )}
       <StoredStateGate ready={tour.ready}>
         <RefusalProvider instance={tour.instance} entries={tour.round.entries}>
-          {view === 'list' && (
-            <TourList
-              tour={tour}
-              density={search.density ?? 'compact'}
-              onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })}
-              onOpen={(staNumber) => go({ view: 'input', station: staNumber })}
-            />
-          )}
-          {view === 'map' && (
-            <Suspense fallback={<p role="status">…</p>}>
-              <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
-            </Suspense>
-          )}
-          {view === 'barcode' && (
-            <Suspense fallback={<p role="status">…</p>}>
-              <TourBarcode
+          {/* the tour's photos from one query: a query per entry card ran again at every "next station" */}
+          <InstancePhotosProvider instanceId={tour.instance.instanceId}>
+            {view === 'list' && (
+              <TourList
                 tour={tour}
-                onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })}
+                density={search.density ?? 'compact'}
+                onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })}
+                onOpen={(staNumber) => go({ view: 'input', station: staNumber })}
               />
-            </Suspense>
-          )}
-          {view === 'input' && station && (
-            <TourInput
-              tour={tour}
-              station={station}
-              scannedTs={search.ts}
-              onStation={(staNumber) => go({ station: staNumber })}
-            />
-          )}
-          {view === 'photo' && station && (
-            <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
-          )}
-          {view === 'metadata' && station && (
-            <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
-          )}
-          {view === 'overview' && (
-            <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
-          )}
+            )}
+            {view === 'map' && (
+              <Suspense fallback={<p role="status">…</p>}>
+                <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+              </Suspense>
+            )}
+            {view === 'barcode' && (
+              <Suspense fallback={<p role="status">…</p>}>
+                <TourBarcode
+                  tour={tour}
+                  onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })}
+                />
+              </Suspense>
+            )}
+            {view === 'input' && station && (
+              <TourInput
+                tour={tour}
+                station={station}
+                scannedTs={search.ts}
+                onStation={(staNumber) => go({ station: staNumber })}
+              />
+            )}
+            {view === 'photo' && station && (
+              <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
+            )}
+            {view === 'metadata' && station && (
+              <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
+            )}
+            {view === 'overview' && (
+              <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+            )}
+          </InstancePhotosProvider>
         </RefusalProvider>
       </StoredStateGate>
       <TourTabs instanceId={instanceId} current={view} />
