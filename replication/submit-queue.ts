@@ -27,6 +27,7 @@ import { serverRefusal } from './server-refusal';
 import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from '../src/db/instance-round';
+import { IMAGE_ATTACHMENT } from '../src/db/photo-commands';
 import { loadBuildContext } from '../src/db/build-context';
 import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
@@ -267,7 +268,7 @@ export class SubmitQueue {
       .find({ selector: { instanceId: instance.instanceId, uploaded: false } })
       .exec();
     for (const photo of pending) {
-      const attachment = photo.getAttachment('image');
+      const attachment = photo.getAttachment(IMAGE_ATTACHMENT);
       if (!attachment) throw new Error(`photo ${photo.id} has no image data`);
       const blob = await attachment.getData();
       const query = new URLSearchParams({

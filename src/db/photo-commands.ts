@@ -9,7 +9,9 @@ import { withEdit } from './instance-commands';
 
 export type NewPhoto = Pick<PhotoDoc, 'mrId' | 'tsId' | 'staNumber' | 'tsParameter' | 'width' | 'height'>;
 
-/** The attachment lists show (PhotoList); photos stored before it existed, or without it, show `image`. */
+/** The attachment that holds the photo itself: what a submission uploads. */
+export const IMAGE_ATTACHMENT = 'image';
+/** The attachment lists show (PhotoList); photos stored before it existed, or without it, show the photo itself. */
 export const THUMB_ATTACHMENT = 'thumb';
 
 /**
@@ -36,7 +38,7 @@ export function addPhoto(
     try {
       // one write for both: a photo is never stored with its small copy but without itself
       await doc.putAttachments([
-        { id: 'image', data: image, type: 'image/jpeg' },
+        { id: IMAGE_ATTACHMENT, data: image, type: 'image/jpeg' },
         ...(thumb ? [{ id: THUMB_ATTACHMENT, data: thumb, type: 'image/jpeg' }] : []),
       ]);
     } catch (e) {

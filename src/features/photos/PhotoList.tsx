@@ -4,7 +4,7 @@ import type { RxDocument } from 'rxdb';
 import type { PhotoDoc } from '../../../schemas/db/photo-doc';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
-import { deletePhoto, THUMB_ATTACHMENT } from '../../db/photo-commands';
+import { deletePhoto, IMAGE_ATTACHMENT, THUMB_ATTACHMENT } from '../../db/photo-commands';
 import { WriteErrorAlert } from '../round-entry/WriteErrorAlert';
 import { NO_PHOTOS, useInstancePhotos, type EntryPhotos } from './instance-photos';
 
@@ -25,7 +25,7 @@ function Thumbnail({
   useEffect(() => {
     let revoked = false;
     let objectUrl: string | null = null;
-    void (photo.getAttachment(THUMB_ATTACHMENT) ?? photo.getAttachment('image'))
+    void (photo.getAttachment(THUMB_ATTACHMENT) ?? photo.getAttachment(IMAGE_ATTACHMENT))
       ?.getData()
       .then((blob) => {
         if (revoked) return;
