@@ -21,6 +21,8 @@ const { count, size, warnings } = await generateSW({
   navigateFallbackDenylist: [/\/hwe-api\/v\d+\//, /^\/hwe-api\//, /\/__test__\//, /\/silent-check-sso\.html$/],
   cleanupOutdatedCaches: true,
   clientsClaim: true,
+  // a page that loaded uncontrolled after the claim asks for one (public/sw-claim.js); relative like the rest
+  importScripts: ['sw-claim.js'],
   // A new version waits until the user confirms the update prompt (§4 Update).
   skipWaiting: false,
   inlineWorkboxRuntime: true,

@@ -54,4 +54,9 @@ function register(wb: Workbox, onTakeover: () => void): void {
     listeners.forEach((l) => l(apply));
   });
   wb.register().catch((e: unknown) => console.error('service worker registration failed', e));
+  // A page loaded past an active worker (a hard reload, a navigation begun while the first install activated)
+  // stays uncontrolled until its next load: its lazy code and a reload offline would need the network.
+  void navigator.serviceWorker.ready.then((registration) => {
+    if (navigator.serviceWorker.controller === null) registration.active?.postMessage({ type: 'CLAIM_CLIENTS' });
+  });
 }

@@ -156,4 +156,27 @@ describe('a first visit', () => {
       await context.close();
     }
   });
+
+  it('claims a page that was loaded past the service worker (a hard reload), so that it keeps working offline', async () => {
+    const context = await env.browser().newContext({ locale: 'de-DE' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${env.server().url}/?date=${today}`);
+      await waitForServiceWorker(page);
+      // Ctrl+Shift+R: the document comes from the network and no worker controls it; the worker is active and
+      // claimed its clients long before, so nothing claims this one unless the page asks
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Page.reload', { ignoreCache: true });
+      await page.waitForFunction(() => document.readyState === 'complete');
+      await page
+        .getByRole('link', { name: /Quellen Kaunertal/ })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+        .toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });
