@@ -12,7 +12,7 @@ import { ensureBuild } from '../scripts/ensure-build.mjs';
 import { BIG, BIG_ENTRIES, BIG_VALUES, seedBigRound } from './dataset';
 import { pageBundle } from './page-bundle';
 import { area, failedAreas, writeReport } from './report';
-import { DESKTOP, PROFILES, launch, openPage, throttle, withLib } from './browser';
+import { DESKTOP, PROFILES, launch, openPage, throttle, withCpuProfile, withLib } from './browser';
 import { initialJs } from './area-static';
 import { historyPull, unchangedPull } from './area-sync';
 import { heapGrowth, tableNavigation, tableTyping } from './area-table';
@@ -116,7 +116,10 @@ try {
       await area(`permissions (${profile})`, () => permissionGrid(page, server.url, profile, RUNS));
     if (wanted('table')) await area(`table navigation (${profile})`, () => tableNavigation(page, profile, RUNS, home));
     if (wanted('table')) await area(`table typing (${profile})`, () => tableTyping(page, profile, TYPED_VALUES));
-    if (wanted('table')) await area(`photo (${profile})`, () => photoResize(page, profile, RUNS));
+    if (wanted('table'))
+      await area(`photo (${profile})`, () =>
+        withCpuProfile(page, `photo-${profile}`, () => photoResize(page, profile, RUNS)),
+      );
   }
   await throttle(page, 1);
   if (wanted('heap'))

@@ -8,6 +8,7 @@ import {
   type RxStorage,
 } from 'rxdb';
 import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
+import { hashFunction } from './attachment-hash';
 import { photoJsonSchema, type PhotoDoc } from '../../schemas/db/photo-doc';
 import { completedRoundJsonSchema, type CompletedRoundDoc } from '../../schemas/db/completed-round-doc';
 import { taskJsonSchema, type TaskDoc } from '../../schemas/db/task-doc';
@@ -145,6 +146,7 @@ export async function createAppDatabase(
     multiInstance: true,
     eventReduce: true,
     closeDuplicates: true,
+    hashFunction,
   });
   await db.addCollections(await withMigrations(db, opts.beforeMigration));
   await moveLegacyDrafts(db);

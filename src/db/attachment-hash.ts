@@ -1,0 +1,33 @@
+import { defaultHashSha256, type HashFunction } from 'rxdb';
+import type { HashRequest, HashResponse } from './sha256-messages';
+
+/** Below this a digest on the main thread costs less than starting a worker (a photo's small copy: a few KB). */
+export const WORKER_HASH_MIN_BYTES = 64 * 1024;
+
+/**
+ * RxDB's hash function for this app's database: RxDB's own SHA-256, except that a large Blob (a photo being stored)
+ * is hashed in a worker. RxDB digests every attachment before it writes it, and on the main thread a resized photo's
+ * digest was a task of 50–70 ms at 4× slower CPU (docs/benchmarks.md, 7 Dec) in which the table took no key. The
+ * digest is the same either way (same algorithm, same hex), so what was stored before stays valid; without workers
+ * (tests in Node) or when the worker fails, it is made on the main thread as before: a photo is never refused for it.
+ */
+export const hashFunction: HashFunction = (input) =>
+  typeof Worker !== 'undefined' && input instanceof Blob && input.size >= WORKER_HASH_MIN_BYTES
+    ? hashInWorker(input).catch(() => defaultHashSha256(input))
+    : defaultHashSha256(input);
+
+function hashInWorker(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('../../workers/sha256.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (e: MessageEvent<HashResponse>) => {
+      worker.terminate();
+      if (e.data.ok) resolve(e.data.hex);
+      else reject(new Error(e.data.error));
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      reject(new Error(e.message));
+    };
+    worker.postMessage({ blob } satisfies HashRequest);
+  });
+}
