@@ -3,7 +3,7 @@
 // stores, and a resized photo's digest on the main thread was a task of 50–70 ms on a slow phone, in which no key
 // of the table was taken.
 
-import { toHex, type HashRequest, type HashResponse } from '../src/db/sha256-messages';
+import { toHex, type HashRequest, type HashResponse } from '../src/domain/sha256-messages';
 
 // globalThis, not self: the unit test (Node, no self) runs this handler in-process
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope;

@@ -1,7 +1,7 @@
 import { defaultHashSha256 } from 'rxdb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashFunction, WORKER_HASH_MIN_BYTES } from './attachment-hash';
-import { toHex, type HashRequest, type HashResponse } from './sha256-messages';
+import { toHex, type HashRequest, type HashResponse } from '../domain/sha256-messages';
 
 /** Bytes that are not all alike, so a digest of the wrong part of them could not pass. */
 function bytes(n: number): Uint8Array<ArrayBuffer> {

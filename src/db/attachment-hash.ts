@@ -1,5 +1,5 @@
 import { defaultHashSha256, type HashFunction } from 'rxdb';
-import type { HashRequest, HashResponse } from './sha256-messages';
+import type { HashRequest, HashResponse } from '../domain/sha256-messages';
 
 /** Below this a digest on the main thread costs less than starting a worker (a photo's small copy: a few KB). */
 export const WORKER_HASH_MIN_BYTES = 64 * 1024;

@@ -197,33 +197,34 @@ export function useAllDrafts(store: DraftStore): readonly Draft[] {
 }
 
 const queues = new Map<string, Promise<unknown>>();
+/** Per draft, the write queued behind the one under way and not started yet: the next key's patch joins it. */
+const waiting = new Map<string, { holder: { patch: DraftPatch }; written: Promise<void> }>();
 
 /**
- * Merges a patch into one entry's draft. Writes of one entry run one after the other, so the last
- * keystroke is the one stored, however slowly IndexedDB answers.
+ * Merges a patch into one entry's draft. Writes of one entry run one after the other, so the last keystroke is the
+ * one stored, however slowly IndexedDB answers. Keys that come while a write is under way are stored together in
+ * the one write after it: on a slow phone three quick keys queued three writes, and the last key's value waited for
+ * all of them (each key is in the keystroke journal meanwhile, so none is at risk).
  */
 export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, patch: DraftPatch): Promise<void> {
   const id = draftId(instanceId, tsId);
   dropSeed(db, instanceId);
-  const previous = queues.get(id) ?? Promise.resolve();
-  const next = previous
+  const joined = waiting.get(id);
+  if (joined) {
+    // applied in the order typed: a later field wins, a later undefined clears it as its own write would
+    joined.holder.patch = { ...joined.holder.patch, ...patch };
+    return joined.written;
+  }
+  const previous = queues.get(id);
+  const holder = { patch };
+  const next = (previous ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {
-      const now = Date.now();
-      const doc = await db.drafts.findOne(id).exec();
-      if (doc) {
-        await doc.incrementalModify((d) => {
-          const merged = { ...d, ...patch };
-          // a patch that clears a field removes it (RxDB documents hold no undefined values)
-          for (const key of Object.keys(patch) as (keyof DraftPatch)[])
-            if (patch[key] === undefined) delete merged[key];
-          return { ...merged, updatedAt: Math.max(now, d.updatedAt + 1) };
-        });
-      } else {
-        const fields = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-        await db.drafts.insert({ ...fields, id, instanceId, tsId, updatedAt: now });
-      }
+      // from here on a key queues a write of its own
+      if (waiting.get(id)?.holder === holder) waiting.delete(id);
+      await storeDraft(db, id, instanceId, tsId, holder.patch);
     });
+  if (previous) waiting.set(id, { holder, written: next });
   queues.set(id, next);
   const forget = () => {
     if (queues.get(id) === next) queues.delete(id);
@@ -232,10 +233,34 @@ export function writeDraft(db: AppDatabase, instanceId: string, tsId: string, pa
   return next;
 }
 
+async function storeDraft(
+  db: AppDatabase,
+  id: string,
+  instanceId: string,
+  tsId: string,
+  patch: DraftPatch,
+): Promise<void> {
+  const now = Date.now();
+  const doc = await db.drafts.findOne(id).exec();
+  if (doc) {
+    await doc.incrementalModify((d) => {
+      const merged = { ...d, ...patch };
+      // a patch that clears a field removes it (RxDB documents hold no undefined values)
+      for (const key of Object.keys(patch) as (keyof DraftPatch)[]) if (patch[key] === undefined) delete merged[key];
+      return { ...merged, updatedAt: Math.max(now, d.updatedAt + 1) };
+    });
+  } else {
+    const fields = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    await db.drafts.insert({ ...fields, id, instanceId, tsId, updatedAt: now });
+  }
+}
+
 /** Removes one entry's draft (a station copy the user deleted), after the writes already queued for it. */
 export function removeDraft(db: AppDatabase, instanceId: string, tsId: string): Promise<void> {
   const id = draftId(instanceId, tsId);
   dropSeed(db, instanceId);
+  // a key after the removal must not join a write queued before it (the removal would take it away)
+  waiting.delete(id);
   const next = (queues.get(id) ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {
