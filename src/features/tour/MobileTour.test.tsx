@@ -58,3 +58,32 @@ describe('the station list of a tour', () => {
     expect(seen.filter((text) => text.includes('1:false'))).toEqual([]);
   });
 });
+
+describe('the input view of a tour', () => {
+  const env = reactRootWithDatabase();
+
+  it('reads its photos once for the whole tour, not once per entry card at every station', async () => {
+    await env.db.offlineInstances.insert(instance);
+    await env.db.reference.insert({ key: tourRoundKey(instance.instanceId), data: round, fetchedAt: 1 });
+    await env.db.photos.insert(photoDoc({ id: 'photo-1', instanceId: instance.instanceId, uploaded: false }));
+    const find = vi.spyOn(env.db.photos, 'find');
+    showInApp(
+      env,
+      onePageRouter(MobileTour, {
+        path: '/mobile/$instanceId',
+        address: `/mobile/${instance.instanceId}?view=input&station=1`,
+        validateSearch: parseTourSearch,
+      }),
+    );
+    const next = () => env.host.querySelector<HTMLButtonElement>('button[aria-label^="Next station"]:not(:disabled)');
+    await actUntil(() => next() !== null && env.host.querySelector('input[data-value-input]') !== null);
+    next()?.click();
+    await actUntil(
+      () => env.host.querySelector('[data-testid="station-position"]')?.textContent?.startsWith('2') ?? false,
+    );
+    // a card's own list would ask for its entry's photos by tsId (PhotoList without the tour's InstancePhotosProvider)
+    const selectors = find.mock.calls.map(([query]) => JSON.stringify(query?.selector ?? {}));
+    expect(selectors.filter((s) => s.includes('tsId'))).toEqual([]);
+    expect(selectors.length).toBeGreaterThan(0);
+  });
+});
