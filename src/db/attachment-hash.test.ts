@@ -1,6 +1,6 @@
 import { defaultHashSha256 } from 'rxdb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashFunction, WORKER_HASH_MIN_BYTES } from './attachment-hash';
+import { hashFunction, WORKER_HASH_MIN_BYTES, WORKER_HASH_TIMEOUT_MS } from './attachment-hash';
 import { toHex, type HashRequest, type HashResponse } from '../domain/sha256-messages';
 
 /** Bytes that are not all alike, so a digest of the wrong part of them could not pass. */
@@ -15,8 +15,11 @@ beforeAll(async () => {
   workerHandler = (globalThis as unknown as { onmessage: typeof workerHandler }).onmessage;
 });
 
-/** A Worker that runs workers/sha256.worker.ts's handler here; `fail` makes it report an error event instead. */
-function fakeWorker(log: string[], fail = false) {
+/**
+ * A Worker that runs workers/sha256.worker.ts's handler here; 'fail' makes it report an error event instead, 'silent'
+ * makes it never answer.
+ */
+function fakeWorker(log: string[], behaviour: 'answer' | 'fail' | 'silent' = 'answer') {
   return class FakeWorker {
     onmessage: ((e: { data: HashResponse }) => void) | null = null;
     onerror: ((e: { message: string }) => void) | null = null;
@@ -25,7 +28,8 @@ function fakeWorker(log: string[], fail = false) {
     }
     postMessage(request: HashRequest): void {
       log.push(`hash ${request.blob.size}`);
-      if (fail) {
+      if (behaviour === 'silent') return;
+      if (behaviour === 'fail') {
         setTimeout(() => this.onerror?.({ message: 'worker script could not be loaded' }));
         return;
       }
@@ -68,10 +72,29 @@ describe('the database hash function', () => {
 
   it('makes the digest here when the worker fails, so the photo is stored all the same', async () => {
     const log: string[] = [];
-    vi.stubGlobal('Worker', fakeWorker(log, true));
+    vi.stubGlobal('Worker', fakeWorker(log, 'fail'));
     const photo = new Blob([bytes(200_000)]);
     expect(await hashFunction(photo)).toBe(await defaultHashSha256(photo));
     expect(log).toEqual(['start sha256.worker.ts', 'hash 200000', 'terminate']);
+  });
+
+  it('makes the digest here when the worker does not answer, and ends the worker', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const log: string[] = [];
+      vi.stubGlobal('Worker', fakeWorker(log, 'silent'));
+      const photo = new Blob([bytes(200_000)]);
+      let digest: string | undefined;
+      const hashed = hashFunction(photo).then((d) => (digest = d));
+      await vi.advanceTimersByTimeAsync(WORKER_HASH_TIMEOUT_MS - 1);
+      expect(digest).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await hashed;
+      expect(digest).toBe(await defaultHashSha256(photo));
+      expect(log).toEqual(['start sha256.worker.ts', 'hash 200000', 'terminate']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('makes the digest here where there are no workers (Node)', async () => {
