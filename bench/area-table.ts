@@ -79,6 +79,9 @@ async function installProbe(page: Page): Promise<void> {
     };
     // the saved mark comes as an attribute change, or with a field rendered anew (its station left the rendered
     // window and came back): a field that arrives already marked saved sends no attribute record
+    // benchSaved's waiters, asked again at each saved mark: a poll would take the page's main thread from the app
+    // in the very time it measures (a 5 ms timer did until 7 Dec)
+    const waiters = new Set<() => void>();
     new MutationObserver((records) => {
       for (const r of records) {
         if (r.type === 'attributes') settle(labelOf(r.target as Element));
@@ -87,28 +90,35 @@ async function installProbe(page: Page): Promise<void> {
             if (node instanceof Element)
               for (const el of node.querySelectorAll('input[data-value-input][data-saved="true"]')) settle(labelOf(el));
       }
+      for (const waiter of [...waiters]) waiter();
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-saved'] });
     // resolves once the field shows `typed` and marks it saved; says which step failed otherwise (a key that never
     // reached the field is a lost keystroke unless the field was read-only, loading)
     w.benchSaved = (label: string, typed: string) =>
       new Promise<void>((resolve, reject) => {
-        const t0 = performance.now();
-        const check = () => {
+        const done = () => {
           settle(label);
-          const el = field(label);
-          if (!pending.has(label) && savedNow(label) && el?.value === typed) resolve();
-          else if (performance.now() - t0 > 30_000) {
-            const why = !el
-              ? 'the field is no longer rendered'
-              : dropped.has(label)
-                ? 'keys reached it while it was read-only (loading stored values)'
-                : el.value !== typed
-                  ? `it shows "${el.value}" (typed "${typed}"; the focus is on ${document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? 'nothing'})`
-                  : `it shows the typed text, data-saved=${el.getAttribute('data-saved')}, ${pending.has(label) ? 'no saved mark seen since the last key' : 'saved mark seen'}; alerts: ${[...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent).join(' | ') || 'none'}`;
-            reject(new Error(`${label} never saved: ${why}`));
-          } else setTimeout(check, 5);
+          if (pending.has(label) || !savedNow(label) || field(label)?.value !== typed) return false;
+          waiters.delete(check);
+          clearTimeout(timeout);
+          resolve();
+          return true;
         };
-        check();
+        const check = () => void done();
+        const timeout = setTimeout(() => {
+          waiters.delete(check);
+          if (done()) return;
+          const el = field(label);
+          const why = !el
+            ? 'the field is no longer rendered'
+            : dropped.has(label)
+              ? 'keys reached it while it was read-only (loading stored values)'
+              : el.value !== typed
+                ? `it shows "${el.value}" (typed "${typed}"; the focus is on ${document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? 'nothing'})`
+                : `it shows the typed text, data-saved=${el.getAttribute('data-saved')}, ${pending.has(label) ? 'no saved mark seen since the last key' : 'saved mark seen'}; alerts: ${[...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent).join(' | ') || 'none'}`;
+          reject(new Error(`${label} never saved: ${why}`));
+        }, 30_000);
+        if (!done()) waiters.add(check);
       });
   });
 }
