@@ -24,21 +24,26 @@ function photosAnswerLater(db: AppDatabase) {
 }
 
 /** The tour at its address (its views live in the URL). */
-function tourPage() {
+function tourPage(search = 'view=list') {
   return onePageRouter(MobileTour, {
     path: '/mobile/$instanceId',
-    address: `/mobile/${instance.instanceId}?view=list`,
+    address: `/mobile/${instance.instanceId}?${search}`,
     validateSearch: parseTourSearch,
   });
+}
+
+/** The tour's instance, its round and one photo of the first station's entry, stored. */
+async function storeTour(db: AppDatabase): Promise<void> {
+  await db.offlineInstances.insert(instance);
+  await db.reference.insert({ key: tourRoundKey(instance.instanceId), data: round, fetchedAt: 1 });
+  await db.photos.insert(photoDoc({ id: 'photo-1', instanceId: instance.instanceId, uploaded: false }));
 }
 
 describe('the station list of a tour', () => {
   const env = reactRootWithDatabase();
 
   it('never counts a station complete through its photo as not complete, also before the photos are read', async () => {
-    await env.db.offlineInstances.insert(instance);
-    await env.db.reference.insert({ key: tourRoundKey(instance.instanceId), data: round, fetchedAt: 1 });
-    await env.db.photos.insert(photoDoc({ id: 'photo-1', instanceId: instance.instanceId, uploaded: false }));
+    await storeTour(env.db);
     photosAnswerLater(env.db);
     // what a user sees at each change: the count, then each station's state ("?" while it shows none)
     const { seen, stop } = recordTexts(env.host, () => {
@@ -63,18 +68,9 @@ describe('the input view of a tour', () => {
   const env = reactRootWithDatabase();
 
   it('reads its photos once for the whole tour, not once per entry card at every station', async () => {
-    await env.db.offlineInstances.insert(instance);
-    await env.db.reference.insert({ key: tourRoundKey(instance.instanceId), data: round, fetchedAt: 1 });
-    await env.db.photos.insert(photoDoc({ id: 'photo-1', instanceId: instance.instanceId, uploaded: false }));
+    await storeTour(env.db);
     const find = vi.spyOn(env.db.photos, 'find');
-    showInApp(
-      env,
-      onePageRouter(MobileTour, {
-        path: '/mobile/$instanceId',
-        address: `/mobile/${instance.instanceId}?view=input&station=1`,
-        validateSearch: parseTourSearch,
-      }),
-    );
+    showInApp(env, tourPage('view=input&station=1'));
     const next = () => env.host.querySelector<HTMLButtonElement>('button[aria-label^="Next station"]:not(:disabled)');
     await actUntil(() => next() !== null && env.host.querySelector('input[data-value-input]') !== null);
     next()?.click();
