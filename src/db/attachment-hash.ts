@@ -1,5 +1,6 @@
 import { defaultHashSha256, type HashFunction } from 'rxdb';
-import type { HashRequest, HashResponse } from '../domain/sha256-messages';
+import type { HashRequest } from '../domain/sha256-messages';
+import { oneWorkerAnswer } from './one-worker-answer';
 
 /** Below this a digest on the main thread costs less than starting a worker (a photo's small copy: a few KB). */
 export const WORKER_HASH_MIN_BYTES = 64 * 1024;
@@ -20,26 +21,11 @@ export const hashFunction: HashFunction = (input) =>
     ? hashInWorker(input).catch(() => defaultHashSha256(input))
     : defaultHashSha256(input);
 
-function hashInWorker(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../../workers/sha256.worker.ts', import.meta.url), { type: 'module' });
-    const end = () => {
-      clearTimeout(timer);
-      worker.terminate();
-    };
-    const timer = setTimeout(() => {
-      end();
-      reject(new Error('the digest worker did not answer'));
-    }, WORKER_HASH_TIMEOUT_MS);
-    worker.onmessage = (e: MessageEvent<HashResponse>) => {
-      end();
-      if (e.data.ok) resolve(e.data.hex);
-      else reject(new Error(e.data.error));
-    };
-    worker.onerror = (e) => {
-      end();
-      reject(new Error(e.message));
-    };
-    worker.postMessage({ blob } satisfies HashRequest);
-  });
+async function hashInWorker(blob: Blob): Promise<string> {
+  const answer = await oneWorkerAnswer<{ hex: string }>(
+    () => new Worker(new URL('../../workers/sha256.worker.ts', import.meta.url), { type: 'module' }),
+    { blob } satisfies HashRequest,
+    WORKER_HASH_TIMEOUT_MS,
+  );
+  return answer.hex;
 }

@@ -1,4 +1,7 @@
 import type { ResizeRequest, ResizeResponse } from '../../../workers/image-resize.worker';
+import { oneWorkerAnswer } from '../../db/one-worker-answer';
+
+type ResizeResult = Omit<Extract<ResizeResponse, { ok: true }>, 'ok'>;
 
 /** §9: photo resize JPEG quality. */
 export const PHOTO_JPEG_QUALITY = 0.5;
@@ -14,28 +17,11 @@ export const PHOTO_THUMB_SIZE = 160;
  * Resizes in a web worker, and draws the small copy for lists; rejects with the browser's reason when the file is not
  * a readable image.
  */
-export function resizePhoto(
-  file: Blob,
-  maxSize: number,
-): Promise<{ blob: Blob; width: number; height: number; thumb: Blob }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../../../workers/image-resize.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (e: MessageEvent<ResizeResponse>) => {
-      worker.terminate();
-      if (e.data.ok) resolve(e.data);
-      else reject(new Error(e.data.error));
-    };
-    worker.onerror = (e) => {
-      worker.terminate();
-      reject(new Error(e.message));
-    };
-    worker.postMessage({
-      file,
-      maxSize,
-      quality: PHOTO_JPEG_QUALITY,
-      thumbSize: PHOTO_THUMB_SIZE,
-    } satisfies ResizeRequest);
-  });
+export function resizePhoto(file: Blob, maxSize: number): Promise<ResizeResult> {
+  return oneWorkerAnswer<ResizeResult>(
+    () => new Worker(new URL('../../../workers/image-resize.worker.ts', import.meta.url), { type: 'module' }),
+    { file, maxSize, quality: PHOTO_JPEG_QUALITY, thumbSize: PHOTO_THUMB_SIZE } satisfies ResizeRequest,
+  );
 }
 
 /** §9: native camera capture for iPad, iPhone and Android user agents. */
