@@ -6,6 +6,8 @@
 // TRACE=1: the first run of each build also writes a Chrome trace, test-results/first-visit-<n>.trace.json, whose
 // long tasks scripts/trace-long-tasks.mjs names. BIG=1: the server also holds the bench's 2,000-entry round with its
 // 120,000 historic values, which a first visit pulls (as in `npm run bench`, where Lighthouse runs on such a server).
+// LOAF=1: each run also prints the page's long animation frames, with the script each began in (the entry, a chunk,
+// a timer, an IndexedDB callback) and how long that script ran: which task is which without a trace.
 // For comparing builds; nothing is asserted and it is not part of `npm run bench`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,33 @@ try {
         new PerformanceObserver((list) => {
           for (const e of list.getEntries()) w.benchLongTasks.push({ start: e.startTime, ms: e.duration });
         }).observe({ type: 'longtask', buffered: true });
+        const l = window as unknown as { benchLoaf: string[] };
+        l.benchLoaf = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as {
+            startTime: number;
+            duration: number;
+            renderStart: number;
+            styleAndLayoutStart: number;
+            blockingDuration: number;
+            scripts: {
+              invoker: string;
+              sourceURL: string;
+              duration: number;
+              forcedStyleAndLayoutDuration: number;
+              executionStart: number;
+            }[];
+          }[])
+            l.benchLoaf.push(
+              `${e.startTime.toFixed(0)}+${e.duration.toFixed(0)} render@${(e.renderStart ? e.renderStart - e.startTime : -1).toFixed(0)} layout@${(e.styleAndLayoutStart ? e.styleAndLayoutStart - e.startTime : -1).toFixed(0)} :: ` +
+                e.scripts
+                  .map(
+                    (s) =>
+                      `${s.invoker} ${s.sourceURL.split('/').pop()} ${s.duration.toFixed(0)}ms forced ${s.forcedStyleAndLayoutDuration.toFixed(0)}`,
+                  )
+                  .join(' | '),
+            );
+        }).observe({ type: 'long-animation-frame', buffered: true });
       });
       const page = await openPage(context, rate);
       const traced = process.env.TRACE && r === 0;
@@ -58,14 +87,18 @@ try {
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
       }));
       // as Lighthouse: the tasks from the first contentful paint on
-      const tasks = all.filter((t) => t.start >= fcp).map((t) => t.ms);
+      const counted = all.filter((t) => t.start >= fcp);
+      const tasks = counted.map((t) => t.ms);
       const blocking = tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
       const longest = Math.max(0, ...tasks);
       results.get(staticDir)?.blocking.push(blocking);
       results.get(staticDir)?.longest.push(longest);
       console.info(
-        `${staticDir} run ${r + 1}: blocking ${blocking.toFixed(0)} ms; tasks ${tasks.map((t) => t.toFixed(0)).join(' ')}`,
+        `${staticDir} run ${r + 1}: blocking ${blocking.toFixed(0)} ms; first contentful paint at ${fcp.toFixed(0)} ms; ` +
+          `tasks (duration@start) ${counted.map((t) => `${t.ms.toFixed(0)}@${t.start.toFixed(0)}`).join(' ')}`,
       );
+      if (process.env.LOAF)
+        console.info((await page.evaluate(() => (window as unknown as { benchLoaf: string[] }).benchLoaf)).join('\n'));
       await context.close();
     }
   }

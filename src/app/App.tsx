@@ -1,7 +1,5 @@
-import { getBrowserDatabase } from '../db/browser-database';
-import { schemaVersions, type AppDatabase } from '../db/database';
+import type { AppDatabase } from '../db/database';
 import { activateLocale, storedLocale } from './i18n';
-import { firstPullEnded, startAppReplication } from './replication';
 import { waitOnlineOnFailure } from './wait-online';
 import type { ReplicationHandle } from '../../replication/runner';
 import { requestPersistentStorage } from './storage';
@@ -9,8 +7,14 @@ import { registerServiceWorker } from './service-worker';
 import { applyStoredTheme } from './theme';
 import { VersionGuard } from './version-guard';
 import { warmUpIntl } from './warm-up-intl';
+import { BOOT_FAILURE_CLASS, BOOT_FAILURE_TEXT } from './boot-failure';
 import { preloadFirstPage } from './first-page';
 import type { Shell as ShellComponent } from './Shell';
+
+/** Resolves in a later task, so the work after it does not lengthen the current one. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 export type Boot =
   | { db: AppDatabase; replication: ReplicationHandle; Shell: typeof ShellComponent }
@@ -21,9 +25,11 @@ export type Boot =
  * the first script; it loads while the database opens (a failed load offline waits for the network, as a page's).
  */
 const loadShell = waitOnlineOnFailure(() => import('./Shell'));
+/** The database's and the replication's code (./open-data explains why it is a script of its own). */
+const loadData = waitOnlineOnFailure(() => import('./open-data'));
 
-/** This tab's code against the other tabs' (every tab follows an update). */
-const versionGuard = new VersionGuard({ schema: schemaVersions(), version: __APP_VERSION__ });
+/** This tab's code against the other tabs' (every tab follows an update); it learns its schema with the data code. */
+const versionGuard = new VersionGuard({ version: __APP_VERSION__ });
 
 /**
  * How a tab running old code stops: the focused field lets go (its last keystroke's write starts), every write
@@ -50,10 +56,17 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
     console.error('loading the language failed', e);
   });
   void requestPersistentStorage();
-  const opened = getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() });
+  const data = loadData();
+  // in a task of its own: the database's opening (Dexie's and RxDB's set-up, 100 ms and more at 4× CPU) would
+  // otherwise run on in the task that evaluated its code, one long task instead of two shorter ones
+  const opened = data.then(async ({ getBrowserDatabase, schemaVersions }) => {
+    versionGuard.setSchema(schemaVersions());
+    await nextTask();
+    return getBrowserDatabase({ beforeMigration: () => versionGuard.waitForOlderTabs() });
+  });
   // settled either way: without a service worker (or in dev) nobody awaits it, and a database that failed to open
   // (or closed before any pull ended) must not leave an unhandled rejection behind
-  const pullEnded = opened.then((db) => firstPullEnded(db)).catch(() => undefined);
+  const pullEnded = opened.then(async (db) => (await data).firstPullEnded(db)).catch(() => undefined);
   registerServiceWorker(() => versionGuard.takeover(), pullEnded);
   const shell = loadShell();
   preloadFirstPage();
@@ -61,7 +74,7 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
   shell.catch(() => undefined);
   const boot = opened.then(
     async (db): Promise<Boot> => {
-      const replication = startAppReplication(db);
+      const replication = (await data).startAppReplication(db);
       versionGuard.setStopper(() => stopWriting(db, replication));
       versionGuard.announce();
       try {
@@ -73,9 +86,20 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
         return { error: e instanceof Error ? e.message : String(e), failed: 'code' };
       }
     },
-    (e: unknown): Boot => {
+    async (e: unknown): Promise<Boot> => {
+      const error = e instanceof Error ? e.message : String(e);
+      // online and the database's code is missing (as the shell's above): nothing was opened, nothing is lost
+      if (
+        await data.then(
+          () => false,
+          () => true,
+        )
+      ) {
+        console.error('loading the database code failed', e);
+        return { error, failed: 'code' };
+      }
       console.error('opening the local database failed', e);
-      return { error: e instanceof Error ? e.message : String(e), failed: 'database' };
+      return { error, failed: 'database' };
     },
   );
   return { boot, locale };
@@ -96,34 +120,15 @@ export function appStarted(): Promise<Boot> {
 /** Opens the local database first: the UI renders from it alone, with or without network. */
 export function App({ boot }: { boot: Boot }) {
   if ('error' in boot) {
-    // Shown before translations can matter: the three languages side by side.
     return (
-      <div
-        role="alert"
-        className="m-4 rounded border border-red-400 bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-50"
-      >
-        {boot.failed === 'database' ? (
-          <p>
-            Die lokale Datenbank konnte nicht geöffnet werden. / The local database could not be opened. / Impossibile
-            aprire il database locale.
-          </p>
-        ) : (
-          <>
-            <p>
-              Die App konnte nicht vollständig geladen werden; Ihre Eingaben sind auf diesem Gerät gespeichert. / The
-              app could not be loaded completely; your entries are saved on this device. / Impossibile caricare
-              completamente l&apos;app; i dati inseriti sono salvati su questo dispositivo.
-            </p>
-            <button
-              type="button"
-              className="mt-2 min-h-11 rounded bg-sky-700 px-3 py-2 font-semibold text-white"
-              onClick={() => window.location.reload()}
-            >
-              Neu laden / Reload / Ricarica
-            </button>
-          </>
+      <div role="alert" className={BOOT_FAILURE_CLASS.box}>
+        <p>{BOOT_FAILURE_TEXT[boot.failed]}</p>
+        {boot.failed === 'code' && (
+          <button type="button" className={BOOT_FAILURE_CLASS.reload} onClick={() => window.location.reload()}>
+            {BOOT_FAILURE_TEXT.reload}
+          </button>
         )}
-        <pre className="mt-2 whitespace-pre-wrap text-sm">{boot.error}</pre>
+        <pre className={BOOT_FAILURE_CLASS.error}>{boot.error}</pre>
       </div>
     );
   }

@@ -84,4 +84,30 @@ describe('tabs of an old and a new version', () => {
     // a BroadcastChannel message arrives in a later task than the one that posted it: the reload may come first
     await expect.poll(() => heard).toEqual(['closing', 'closed']);
   });
+
+  it("a tab whose database code is still loading weighs a newer tab's announcement once it knows its own schema", async () => {
+    const channel = new BroadcastChannel('vg-6');
+    channels.push(channel);
+    const events: string[] = [];
+    // as the app starts: the guard first, its schema with the database's code
+    const loading = new VersionGuard({ version: 'test', channel, reload: () => events.push('reload') });
+    const next = tab('vg-6', { drafts: 2 });
+    next.guard.announce();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(loading.stale$.value).toBeNull();
+    loading.setSchema({ drafts: 1 });
+    expect(loading.stale$.value).toBe('schema');
+    // nothing of its own was open to stop: the announcement's reload follows at once
+    await expect.poll(() => events).toEqual(['reload']);
+  });
+
+  it('a tab of the same schema announced before this one knew its own is left alone', async () => {
+    const channel = new BroadcastChannel('vg-7');
+    channels.push(channel);
+    const loading = new VersionGuard({ version: 'test', channel, reload: () => undefined });
+    tab('vg-7', { drafts: 1 }).guard.announce();
+    await new Promise((r) => setTimeout(r, 50));
+    loading.setSchema({ drafts: 1 });
+    expect(loading.stale$.value).toBeNull();
+  });
 });

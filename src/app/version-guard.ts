@@ -29,7 +29,8 @@ interface Channel {
 }
 
 export interface VersionGuardOptions {
-  schema: SchemaVersions;
+  /** this code's schema versions; given later with `setSchema` when the database's code loads after the guard */
+  schema?: SchemaVersions;
   version: string;
   channel?: Channel;
   reload?: () => void;
@@ -47,8 +48,12 @@ export class VersionGuard {
   private readonly closing = new Set<string>();
   private readonly closed = new Set<string>();
   private changed: (() => void) | undefined;
+  private schema: SchemaVersions | undefined;
+  /** other tabs' announcements that came before this tab knew its own schema, weighed once it does */
+  private unweighed: Message[] = [];
 
   constructor(private readonly opts: VersionGuardOptions) {
+    this.schema = opts.schema;
     this.channel =
       opts.channel ?? (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(VERSION_CHANNEL));
     this.channel?.addEventListener('message', (e) => {
@@ -57,11 +62,21 @@ export class VersionGuard {
     });
   }
 
+  /** This code's schema versions, once its database code has loaded; announcements that came before are weighed now. */
+  setSchema(schema: SchemaVersions): void {
+    this.schema = schema;
+    const waiting = this.unweighed;
+    this.unweighed = [];
+    for (const m of waiting) this.receive(m);
+  }
+
   private post(type: Message['type']): void {
+    // every post comes after the database's code has loaded (it opens the database, whose tabs this is about)
+    if (!this.schema) throw new Error('the version guard posts before it knows its schema');
     this.channel?.postMessage({
       type,
       tab: this.tab,
-      schema: { ...this.opts.schema },
+      schema: { ...this.schema },
       version: this.opts.version,
     } satisfies Message);
   }
@@ -72,7 +87,11 @@ export class VersionGuard {
       this.changed?.();
       return;
     }
-    const theirs = compareSchemas(this.opts.schema, m.schema);
+    if (!this.schema) {
+      this.unweighed.push(m);
+      return;
+    }
+    const theirs = compareSchemas(this.schema, m.schema);
     // a newer tab announcing itself: stop, then reload to its code. Told by a newer tab at this tab's own start
     // (`newer`): stop without reloading, since the reload may serve this old code again (the user decides).
     if (theirs === 'newer') void this.stop('schema', m.type === 'hello');

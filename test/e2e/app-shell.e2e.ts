@@ -74,21 +74,26 @@ describe('app shell', () => {
     await context.close();
   });
 
-  it('says the app did not load completely (not that the database failed) when its code is missing, and reloads', async () => {
-    const context = await env.browser().newContext({ locale: 'de-DE' });
-    const page = await context.newPage();
-    // a deploy removed the frame's chunk before this browser had it (first visit: no service worker yet)
-    await context.route(/\/assets\/Shell-[^/]+\.js$/, (route) => route.abort());
-    await page.goto(`${env.server().url}/?date=${today}`);
-    const alert = page.getByRole('alert');
-    await alert.waitFor({ timeout: 30_000 });
-    expect(await alert.textContent()).toContain('Die App konnte nicht vollständig geladen werden');
-    expect(await alert.textContent()).not.toContain('Datenbank');
-    await context.unroute(/\/assets\/Shell-[^/]+\.js$/);
-    await alert.getByRole('button', { name: /Neu laden/ }).click();
-    await page.getByRole('banner').waitFor({ timeout: 30_000 });
-    await context.close();
-  });
+  // each of the scripts the start loads apart from the entry: the frame's, the database's, React's renderer
+  it.each(['Shell', 'data', 'react-dom'])(
+    'says the app did not load completely (not that the database failed) when the %s code is missing, and reloads',
+    async (chunk) => {
+      const context = await env.browser().newContext({ locale: 'de-DE' });
+      const page = await context.newPage();
+      // a deploy removed the chunk before this browser had it (first visit: no service worker yet)
+      const missing = new RegExp(`/assets/${chunk}-[^/]+\\.js$`);
+      await context.route(missing, (route) => route.abort());
+      await page.goto(`${env.server().url}/?date=${today}`);
+      const alert = page.getByRole('alert');
+      await alert.waitFor({ timeout: 30_000 });
+      expect(await alert.textContent()).toContain('Die App konnte nicht vollständig geladen werden');
+      expect(await alert.textContent()).not.toContain('Datenbank');
+      await context.unroute(missing);
+      await alert.getByRole('button', { name: /Neu laden/ }).click();
+      await page.getByRole('banner').waitFor({ timeout: 30_000 });
+      await context.close();
+    },
+  );
 
   it('titles every page with its parts joined by a bullet and shows the legal pages', async () => {
     const { round } = await pickNumericEntries(env.server(), 1);
