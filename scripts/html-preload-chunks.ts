@@ -1,4 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
+import { scriptsAfterStylesheet } from './html-script-priority';
 
 /**
  * The chunk that holds a module (named by the end of its path) and the chunks it imports statically, as files of the
@@ -6,19 +7,22 @@ import type { Plugin, Rollup } from 'vite';
  * finds its code already coming instead of asking for it only then.
  */
 export function chunksOf(bundle: Rollup.OutputBundle, moduleEnd: string): string[] {
-  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-  const holder = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(moduleEnd)));
+  const chunks = new Map(
+    Object.values(bundle)
+      .filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+      .map((c) => [c.fileName, c]),
+  );
+  const holder = [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(moduleEnd)));
   if (!holder) throw new Error(`no chunk of the build holds ${moduleEnd}`);
-  const entry = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-  const files: string[] = [];
+  const entry = new Set([...chunks.values()].filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
+  const files = new Set<string>();
   const visit = (file: string) => {
-    if (entry.has(file) || files.includes(file)) return;
-    files.push(file);
-    for (const imported of bundle[file]?.type === 'chunk' ? (bundle[file] as Rollup.OutputChunk).imports : [])
-      visit(imported);
+    if (entry.has(file) || files.has(file)) return;
+    files.add(file);
+    for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
   };
   visit(holder.fileName);
-  return files;
+  return [...files];
 }
 
 /**
@@ -28,7 +32,9 @@ export function chunksOf(bundle: Rollup.OutputBundle, moduleEnd: string): string
 export function withModulePreloads(html: string, files: readonly string[]): string {
   const entry = /<script type="module"[^>]*><\/script>/.exec(html);
   if (!entry) throw new Error('index.html has no module script');
-  const links = files.map((f) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="./${f}">`);
+  const links = files.map(
+    (f) => `\n    ${scriptsAfterStylesheet(`<link rel="modulepreload" crossorigin href="./${f}">`)}`,
+  );
   const at = entry.index + entry[0].length;
   return html.slice(0, at) + links.join('') + html.slice(at);
 }

@@ -89,12 +89,11 @@ function startBoot(): { boot: Promise<Boot>; locale: Promise<void> } {
     async (e: unknown): Promise<Boot> => {
       const error = e instanceof Error ? e.message : String(e);
       // online and the database's code is missing (as the shell's above): nothing was opened, nothing is lost
-      if (
-        await data.then(
-          () => false,
-          () => true,
-        )
-      ) {
+      const codeMissing = await data.then(
+        () => false,
+        () => true,
+      );
+      if (codeMissing) {
         console.error('loading the database code failed', e);
         return { error, failed: 'code' };
       }
