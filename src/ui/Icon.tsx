@@ -1,4 +1,8 @@
-/** Inline stroke icons (no icon font: they must render offline and without emoji fonts). */
+/**
+ * The app's stroke icons, inline so they draw offline without an icon or emoji font. How a stroke looks is one rule
+ * of src/ui/icons.css rather than five attributes on every <svg>: the dam round's table carries 185 of them, and
+ * the browser maps each attribute of each into its style.
+ */
 const PATHS = {
   sun: 'M12 4V2m0 20v-2m8-8h2M2 12h2m13.66-5.66 1.41-1.41M4.93 19.07l1.41-1.41m0-11.32L4.93 4.93m14.14 14.14-1.41-1.41M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8z',
   moon: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z',
@@ -7,22 +11,18 @@ const PATHS = {
     'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.6 7.6 0 0 0-2-1.2L14.5 3h-4l-.4 2.6a7.6 7.6 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7.6 7.6 0 0 0 2 1.2l.4 2.6h4l.4-2.6a7.6 7.6 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z',
   camera:
     'M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zm8 2a4 4 0 1 0 0 8 4 4 0 0 0 0-8z',
+  tasks: 'M9 6h11M9 12h11M9 18h11M3.5 6l1.5 1.5L7.5 5M3.5 12l1.5 1.5 2.5-2.5M3.5 18l1.5 1.5 2.5-2.5',
+  facilities: 'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-.5-.5-2.5z',
+  copy: 'M8 8h12v12H8zM4 16V4h12',
+  remark: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  check: 'M5 13l4 4L19 7',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`icon ${className}`}>
       <path d={PATHS[name]} />
     </svg>
   );

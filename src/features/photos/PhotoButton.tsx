@@ -85,10 +85,11 @@ export const PhotoButton = memo(function PhotoButton({
         className={`inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded border border-slate-400 px-2 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 ${disabled ? 'opacity-50' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
       >
         <Icon name="camera" className="size-6" />
-        <span className="sr-only">{t`Add photo: ${target.label}`}</span>
         <input
           ref={input}
           type="file"
+          // named here rather than by hidden text in the label: one element less in each of a table's rows
+          aria-label={t`Add photo: ${target.label}`}
           accept="image/*"
           capture={nativeCapture ? 'environment' : undefined}
           disabled={disabled || busy}

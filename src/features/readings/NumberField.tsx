@@ -41,45 +41,51 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
     // the keypad's "next" key goes where Enter goes
     if (result.next && focused) focusNextReading(focused);
   };
+  const input = (
+    <input
+      ref={ref}
+      type="text"
+      inputMode={keypad ? 'none' : 'decimal'}
+      enterKeyHint="next"
+      autoComplete="off"
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      value={owned.value}
+      disabled={disabled}
+      readOnly={owned.loading || undefined}
+      aria-busy={owned.loading || undefined}
+      placeholder={owned.loading ? '…' : undefined}
+      data-value-input={valueInput ? '' : undefined}
+      data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
+      onKeyDown={(e) => {
+        // a value cannot hold "?": it opens the shortcut overlay here as everywhere else
+        if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          e.preventDefault();
+          openShortcutHelp();
+          return;
+        }
+        onKeyDown?.(e);
+      }}
+      onChange={owned.onChange}
+      onFocus={(e) => {
+        owned.onFocus();
+        setFocused(e.currentTarget);
+      }}
+      onBlur={() => {
+        owned.onBlur();
+        setFocused(null);
+      }}
+      className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
+    />
+  );
+  // the keypad opens under the field: a wrapper to place it by, only for those who use it (a table of hundreds of
+  // fields carries one element less per field without it)
+  if (!keypad) return input;
   return (
     <span className="relative inline-block">
-      <input
-        ref={ref}
-        type="text"
-        inputMode={keypad ? 'none' : 'decimal'}
-        enterKeyHint="next"
-        autoComplete="off"
-        aria-label={label}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        value={owned.value}
-        disabled={disabled}
-        readOnly={owned.loading || undefined}
-        aria-busy={owned.loading || undefined}
-        placeholder={owned.loading ? '…' : undefined}
-        data-value-input={valueInput ? '' : undefined}
-        data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
-        onKeyDown={(e) => {
-          // a value cannot hold "?": it opens the shortcut overlay here as everywhere else
-          if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey) {
-            e.preventDefault();
-            openShortcutHelp();
-            return;
-          }
-          onKeyDown?.(e);
-        }}
-        onChange={owned.onChange}
-        onFocus={(e) => {
-          owned.onFocus();
-          setFocused(e.currentTarget);
-        }}
-        onBlur={() => {
-          owned.onBlur();
-          setFocused(null);
-        }}
-        className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
-      />
-      {keypad && focused && !owned.loading && (
+      {input}
+      {focused && !owned.loading && (
         <NumericKeypad onKey={onKey} className="absolute top-full left-0 z-30 mt-1 w-64 shadow-lg" />
       )}
     </span>

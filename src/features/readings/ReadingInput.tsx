@@ -69,11 +69,15 @@ export function ReadingInput(given: ReadingInputProps) {
     default:
       main = number;
   }
+  const valueAfter = offersOption(entry, 'valueAfter') || (draft?.valueAfterText ?? '') !== '';
+  const depthProfile = offersOption(entry, 'depthProfile');
+  // most entries are the number alone: no column around it (one element less in each of a table's rows)
+  if (main === number && !valueAfter && !depthProfile) return number;
   return (
     <div className="flex flex-col gap-1">
       {main}
-      {(offersOption(entry, 'valueAfter') || (draft?.valueAfterText ?? '') !== '') && <ValueAfterField {...props} />}
-      {offersOption(entry, 'depthProfile') && <DepthProfileButton {...props} />}
+      {valueAfter && <ValueAfterField {...props} />}
+      {depthProfile && <DepthProfileButton {...props} />}
     </div>
   );
 }

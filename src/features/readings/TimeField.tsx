@@ -52,51 +52,50 @@ export function TimeField({
     }
   };
   return (
-    <span className="inline-flex flex-col">
-      <span className="inline-flex items-center gap-1">
-        <input
-          type="text"
-          inputMode="numeric"
-          enterKeyHint="next"
-          autoComplete="off"
-          aria-label={label}
-          aria-invalid={invalid || refused || undefined}
-          aria-describedby={[invalid && touched ? errorId : '', describedBy ?? ''].join(' ').trim() || undefined}
-          placeholder={owned.loading ? '…' : 'hh:mm'}
-          maxLength={5}
-          value={owned.value}
-          disabled={disabled}
-          readOnly={owned.loading || undefined}
-          aria-busy={owned.loading || undefined}
-          data-time-input
-          onChange={owned.onChange}
-          onFocus={owned.onFocus}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            const parsed = parseTimeInput(owned.value);
-            if (parsed && parsed !== owned.value) owned.set(parsed);
-            setTouched(true);
-            owned.onBlur();
-          }}
-          className={`min-h-11 w-[4.5rem] rounded border border-slate-400 bg-white px-2 text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
-        />
-        {/* out of the Tab order: the keyboard has F2, and one more Tab stop per row would slow the table down */}
-        <button
-          type="button"
-          tabIndex={-1}
-          disabled={disabled || owned.loading}
-          onClick={setNow}
-          // the visible word first (label in name), then the entry in another wording than the field's label
-          aria-label={nowName === undefined ? undefined : t`Now: ${nowName}`}
-          title={t`Set ${label} to the current time (F2)`}
-          data-time-now
-          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-slate-400 bg-slate-100 px-1.5 text-sm font-medium text-slate-900 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
-        >
-          {t`Now`}
-        </button>
-      </span>
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <input
+        type="text"
+        inputMode="numeric"
+        enterKeyHint="next"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={invalid || refused || undefined}
+        aria-describedby={[invalid && touched ? errorId : '', describedBy ?? ''].join(' ').trim() || undefined}
+        placeholder={owned.loading ? '…' : 'hh:mm'}
+        maxLength={5}
+        value={owned.value}
+        disabled={disabled}
+        readOnly={owned.loading || undefined}
+        aria-busy={owned.loading || undefined}
+        data-time-input
+        onChange={owned.onChange}
+        onFocus={owned.onFocus}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          const parsed = parseTimeInput(owned.value);
+          if (parsed && parsed !== owned.value) owned.set(parsed);
+          setTouched(true);
+          owned.onBlur();
+        }}
+        className={`min-h-11 w-[4.5rem] rounded border border-slate-400 bg-white px-2 text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
+      />
+      {/* out of the Tab order: the keyboard has F2, and one more Tab stop per row would slow the table down */}
+      <button
+        type="button"
+        tabIndex={-1}
+        disabled={disabled || owned.loading}
+        onClick={setNow}
+        // the visible word first (label in name), then the entry in another wording than the field's label
+        aria-label={nowName === undefined ? undefined : t`Now: ${nowName}`}
+        title={t`Set ${label} to the current time (F2)`}
+        data-time-now
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-slate-400 bg-slate-100 px-1.5 text-sm font-medium text-slate-900 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+      >
+        {t`Now`}
+      </button>
+      {/* its own line under the field and the button, in the one wrapper the field has */}
       {invalid && touched && (
-        <span id={errorId} className="text-xs text-red-700 dark:text-red-300">
+        <span id={errorId} className="basis-full text-xs text-red-700 dark:text-red-300">
           {t`Time as hh:mm (24 h)`}
         </span>
       )}

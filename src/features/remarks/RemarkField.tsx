@@ -87,7 +87,8 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
         aria-label={label}
         aria-autocomplete="list"
         aria-expanded={expanded}
-        aria-controls={listId}
+        // the list is in the page only while open (one element less in each of a table's rows)
+        aria-controls={expanded ? listId : undefined}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         enterKeyHint="done"
         autoComplete="off"
@@ -111,28 +112,29 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
         onKeyDown={onKeyDown}
         className="min-h-11 w-full min-w-40 rounded border border-slate-400 bg-white px-2 text-base aria-busy:animate-pulse aria-busy:bg-slate-100 dark:bg-slate-900 dark:aria-busy:bg-slate-800"
       />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t`Suggestions for ${label}`}
-        hidden={!expanded}
-        className="absolute top-full left-0 z-20 mt-1 max-h-60 w-full min-w-60 overflow-y-auto rounded border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-      >
-        {suggestions.map((s, i) => (
-          <li
-            key={s}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            // keep the focus in the input, so the pick is one more keystroke of the field
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => pick(s)}
-            className={`min-h-11 cursor-pointer px-3 py-2 break-words ${i === active ? 'bg-sky-100 dark:bg-sky-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-          >
-            {s}
-          </li>
-        ))}
-      </ul>
+      {expanded && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t`Suggestions for ${label}`}
+          className="absolute top-full left-0 z-20 mt-1 max-h-60 w-full min-w-60 overflow-y-auto rounded border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          {suggestions.map((s, i) => (
+            <li
+              key={s}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // keep the focus in the input, so the pick is one more keystroke of the field
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(s)}
+              className={`min-h-11 cursor-pointer px-3 py-2 break-words ${i === active ? 'bg-sky-100 dark:bg-sky-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+            >
+              {s}
+            </li>
+          ))}
+        </ul>
+      )}
       <RemarkLocation text={owned.value} />
     </div>
   );

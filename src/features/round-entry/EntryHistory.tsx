@@ -110,7 +110,8 @@ export const EntryHistory = memo(function EntryHistory({
           aria-label={t`History of ${label}`}
           className="-my-2.5 -ml-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+          {/* the button's name is its label; the arrow is seen, not read */}
+          {open ? '▾' : '▸'}
         </button>
         <span className="shrink-0 font-medium tabular-nums" data-testid="last-value">
           {num(last?.value)}

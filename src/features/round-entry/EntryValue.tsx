@@ -3,6 +3,7 @@ import { useMemo, type KeyboardEvent } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useDraft, type DraftStore } from '../../db/draft-store';
+import { Icon } from '../../ui/Icon';
 import { ReadingInput } from '../readings/ReadingInput';
 import { useCalculatedValue } from '../readings/use-calculated-value';
 import { PlausibilityMessage, UnusualMessage } from './PlausibilityMessage';
@@ -37,16 +38,7 @@ function SavedMark({ warned }: { warned: boolean }) {
       {warned ? (
         <span aria-hidden="true">{t`Saved;`}</span>
       ) : (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-3.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="3"
-        >
-          <path d="M5 13l4 4L19 7" />
-        </svg>
+        <Icon name="check" className="size-3.5 [stroke-width:3]" />
       )}
       <span className="sr-only">{t`Saved on this device`}</span>
     </span>
@@ -99,21 +91,24 @@ export function EntryValue({
         onKeyDown={onKeyDown}
         onStore={onStore}
       />
-      <div id={errorId} className="min-w-0 text-xs [overflow-wrap:anywhere]">
-        {saved && <SavedMark warned={warned} />}
-        {row.invalid && (
-          <span className="text-red-700 dark:text-red-300">
-            <Trans>Enter a number, a dash or nothing.</Trans>
-          </span>
-        )}
-        {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
-        {row.unusual && <UnusualMessage finding={row.unusual} />}
-        {refusal && (
-          <span className="block font-semibold text-red-700 dark:text-red-300" data-testid="refused-value">
-            <RefusalText refusal={refusal} withEntry={false} />
-          </span>
-        )}
-      </div>
+      {/* only when it says something: an empty box in each of a table's rows is an element for nothing */}
+      {(saved || row.invalid || warned || refusal) && (
+        <div id={errorId} className="min-w-0 text-xs [overflow-wrap:anywhere]">
+          {saved && <SavedMark warned={warned} />}
+          {row.invalid && (
+            <span className="text-red-700 dark:text-red-300">
+              <Trans>Enter a number, a dash or nothing.</Trans>
+            </span>
+          )}
+          {row.plausibility && <PlausibilityMessage result={row.plausibility} />}
+          {row.unusual && <UnusualMessage finding={row.unusual} />}
+          {refusal && (
+            <span className="block font-semibold text-red-700 dark:text-red-300" data-testid="refused-value">
+              <RefusalText refusal={refusal} withEntry={false} />
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { useDraft, type DraftStore } from '../../db/draft-store';
+import { Icon } from '../../ui/Icon';
 import { TextField } from '../readings/TextField';
 import type { OnChange } from './entry-types';
 import { formatDateTime } from './history-format';
@@ -32,30 +33,6 @@ const ICON_BUTTON =
 const idle =
   'border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800';
 const active = 'border-sky-700 bg-sky-100 text-sky-900 dark:border-sky-400 dark:bg-sky-900 dark:text-sky-100';
-
-const GLYPHS = {
-  tasks: 'M9 6h11M9 12h11M9 18h11M3.5 6l1.5 1.5L7.5 5M3.5 12l1.5 1.5 2.5-2.5M3.5 18l1.5 1.5 2.5-2.5',
-  facilities: 'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-.5-.5-2.5z',
-  copy: 'M8 8h12v12H8zM4 16V4h12',
-  remark: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
-} as const;
-
-function Glyph({ name }: { name: keyof typeof GLYPHS }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={GLYPHS[name]} />
-    </svg>
-  );
-}
 
 /** Historic station remarks (§3 staRemarks), newest first. */
 function HistoricStationRemarks({ remarks }: { remarks: NonNullable<MeasureRoundEntry['staRemarks']> }) {
@@ -142,7 +119,7 @@ export function StationHeader({
             panelButton(
               'tasks',
               <>
-                <Glyph name="tasks" />
+                <Icon name="tasks" className="size-4" />
                 <span className={`tabular-nums ${taskCount === 0 ? ZERO_COUNT : ''}`}>{taskCount}</span>
               </>,
               t({ message: plural(taskCount, { one: `# task at ${title}`, other: `# tasks at ${title}` }) }),
@@ -151,14 +128,14 @@ export function StationHeader({
             panelButton(
               'facilities',
               <>
-                <Glyph name="facilities" />
+                <Icon name="facilities" className="size-4" />
                 <span className={`tabular-nums ${facilityCount === 0 ? ZERO_COUNT : ''}`}>{facilityCount}</span>
               </>,
               t({
                 message: plural(facilityCount, { one: `# facility at ${title}`, other: `# facilities at ${title}` }),
               }),
             )}
-          {panelButton('copy', <Glyph name="copy" />, t`Duplicate station ${title}`)}
+          {panelButton('copy', <Icon name="copy" className="size-4" />, t`Duplicate station ${title}`)}
           {density === 'compact' && (
             <button
               type="button"
@@ -171,7 +148,7 @@ export function StationHeader({
               title={t`Station remark of ${title}`}
               className={`${ICON_BUTTON} ${showRemark ? active : idle}`}
             >
-              <Glyph name="remark" />
+              <Icon name="remark" className="size-4" />
               {historic.length > 0 && <span className="tabular-nums">{historic.length}</span>}
             </button>
           )}
