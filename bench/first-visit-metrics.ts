@@ -4,11 +4,8 @@
 // the visit has settled, the blocking time after the first paint (long tasks' time beyond 50 ms), and the elements
 // of the table's station blocks. Totals spread far less between runs than the long tasks do, so a change of a few
 // per cent in what a page holds shows. For comparing builds; nothing is asserted and it is not part of `npm run bench`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServer } from '../server/app';
 import { launch, openPage, PHONE, visitUntilSettled } from './browser';
+import { buildServers, longTasksAfterPaint, recordLongTasks } from './first-visits';
 import { percentile } from './report';
 
 const dists = (process.env.DISTS ?? 'dist').split(',');
@@ -19,35 +16,22 @@ const runs = Number(process.argv[4] ?? 5);
 const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'Nodes'];
 const FIGURES = [...METRICS, 'blocking'] as const;
 
-const servers = await Promise.all(
-  dists.map(async (staticDir) => {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-fvm-server-'));
-    const server = await startServer({ port: 0, dataDir: dir, staticDir, demo: true });
-    return { staticDir, dir, server };
-  }),
-);
+const servers = await buildServers(dists);
 const results = new Map(dists.map((d) => [d, new Map<string, number[]>(FIGURES.map((f) => [f, []]))]));
 const blocks = new Map<string, string>();
 const browser = await launch();
 try {
   for (let r = 0; r < runs; r++) {
-    for (const { staticDir, server } of servers) {
+    for (const { staticDir, url } of servers) {
       const context = await browser.newContext(PHONE);
-      await context.addInitScript(() => {
-        const w = window as unknown as { benchLongTasks: { start: number; ms: number }[] };
-        w.benchLongTasks = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.benchLongTasks.push({ start: e.startTime, ms: e.duration });
-        }).observe({ type: 'longtask', buffered: true });
-      });
+      await recordLongTasks(context);
       const page = await openPage(context, rate);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
-      await visitUntilSettled(page, `${server.url}${path}`);
+      await visitUntilSettled(page, `${url}${path}`);
       const { metrics } = await cdp.send('Performance.getMetrics');
+      const { blocking } = await longTasksAfterPaint(page);
       const seen = await page.evaluate(() => {
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-        const tasks = (window as unknown as { benchLongTasks: { start: number; ms: number }[] }).benchLongTasks;
         const perBlock = [...document.querySelectorAll('tbody[data-station]')].map(
           (b) => b.querySelectorAll('*').length,
         );
@@ -55,7 +39,6 @@ try {
         for (const e of document.querySelector('tbody[data-station]')?.querySelectorAll('*') ?? [])
           tags.set(e.tagName.toLowerCase(), (tags.get(e.tagName.toLowerCase()) ?? 0) + 1);
         return {
-          blocking: tasks.filter((t) => t.start >= fcp).reduce((sum, t) => sum + Math.max(0, t.ms - 50), 0),
           perBlock: perBlock.sort((a, b) => a - b)[Math.floor(perBlock.length / 2)] ?? 0,
           tags: [...tags].map(([tag, n]) => `${n} ${tag}`).join(', '),
         };
@@ -66,17 +49,14 @@ try {
         // the durations come in seconds
         figures?.get(m.name)?.push(m.name.endsWith('Duration') ? m.value * 1000 : m.value);
       }
-      figures?.get('blocking')?.push(seen.blocking);
+      figures?.get('blocking')?.push(blocking);
       blocks.set(staticDir, `${seen.perBlock} elements in a station block (median); the first: ${seen.tags}`);
       await context.close();
     }
   }
 } finally {
   await browser.close();
-  for (const { server, dir } of servers) {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  for (const server of servers) await server.close();
 }
 for (const [dist, figures] of results) {
   console.info(`${dist}: ${blocks.get(dist) ?? 'no station blocks'}`);

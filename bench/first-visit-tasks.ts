@@ -9,12 +9,9 @@
 // LOAF=1: each run also prints the page's long animation frames, with the script each began in (the entry, a chunk,
 // a timer, an IndexedDB callback) and how long that script ran: which task is which without a trace.
 // For comparing builds; nothing is asserted and it is not part of `npm run bench`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServer } from '../server/app';
+import { writeFileSync } from 'node:fs';
 import { launch, openPage, PHONE, traceCategories, visitUntilSettled } from './browser';
-import { seedBigRound } from './dataset';
+import { buildServers, longTasksAfterPaint, recordLongTasks } from './first-visits';
 import { percentile } from './report';
 
 const dists = (process.env.DISTS ?? 'dist').split(',');
@@ -22,28 +19,17 @@ const path = process.argv[2] ?? '/';
 const rate = Number(process.argv[3] ?? 4);
 const runs = Number(process.argv[4] ?? 5);
 
-const servers = await Promise.all(
-  dists.map(async (staticDir) => {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-fvt-server-'));
-    const server = await startServer({ port: 0, dataDir: dir, staticDir, demo: true });
-    if (process.env.BIG) await seedBigRound(server.db);
-    return { staticDir, dir, server };
-  }),
-);
+const servers = await buildServers(dists, Boolean(process.env.BIG));
 const browser = await launch();
 const results = new Map<string, { blocking: number[]; longest: number[] }>(
   dists.map((d) => [d, { blocking: [], longest: [] }]),
 );
 try {
   for (let r = 0; r < runs; r++) {
-    for (const { staticDir, server } of servers) {
+    for (const { staticDir, url } of servers) {
       const context = await browser.newContext(PHONE);
+      await recordLongTasks(context);
       await context.addInitScript(() => {
-        const w = window as unknown as { benchLongTasks: { start: number; ms: number }[] };
-        w.benchLongTasks = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.benchLongTasks.push({ start: e.startTime, ms: e.duration });
-        }).observe({ type: 'longtask', buffered: true });
         const l = window as unknown as { benchLoaf: string[] };
         l.benchLoaf = [];
         new PerformanceObserver((list) => {
@@ -76,21 +62,14 @@ try {
       const traced = process.env.TRACE && r === 0;
       if (traced)
         await browser.startTracing(page, { categories: traceCategories(Boolean(process.env.TRACE_INVALIDATIONS)) });
-      await visitUntilSettled(page, `${server.url}${path}`);
+      await visitUntilSettled(page, `${url}${path}`);
       if (traced) {
         const file = `test-results/first-visit-${servers.findIndex((s) => s.staticDir === staticDir)}.trace.json`;
         writeFileSync(file, await browser.stopTracing());
         console.info(`${staticDir}: trace in ${file} (node scripts/trace-long-tasks.mjs ${file})`);
       }
-      const { all, fcp } = await page.evaluate(() => ({
-        all: (window as unknown as { benchLongTasks: { start: number; ms: number }[] }).benchLongTasks,
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
-      }));
-      // as Lighthouse: the tasks from the first contentful paint on
-      const counted = all.filter((t) => t.start >= fcp);
-      const tasks = counted.map((t) => t.ms);
-      const blocking = tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
-      const longest = Math.max(0, ...tasks);
+      const { fcp, tasks: counted, blocking } = await longTasksAfterPaint(page);
+      const longest = Math.max(0, ...counted.map((t) => t.ms));
       results.get(staticDir)?.blocking.push(blocking);
       results.get(staticDir)?.longest.push(longest);
       console.info(
@@ -108,9 +87,6 @@ try {
     );
 } finally {
   await browser.close();
-  for (const { server, dir } of servers) {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  for (const server of servers) await server.close();
 }
 process.exit(0);
