@@ -10,6 +10,9 @@ import { scriptsAfterStylesheetPlugin } from './scripts/html-script-priority';
 import { preloadChunksPlugin } from './scripts/html-preload-chunks';
 import { compileHintsPlugin } from './scripts/compile-hints';
 
+/** The modules `src/main.tsx` and `src/app/App.tsx` import dynamically at start: scripts of their own, preloaded. */
+const START_IMPORTS = ['src/app/open-data.ts', 'node_modules/react-dom/client.js'];
+
 export default defineConfig({
   // relative addresses in the build, resolved against index.html's <base href>: the server sets it to the
   // operator's BASE_PATH, so one build serves the root and any sub-path (src/domain/base-path.ts)
@@ -20,13 +23,12 @@ export default defineConfig({
     lingui(),
     tailwindcss(),
     scriptsAfterStylesheetPlugin(),
-    preloadChunksPlugin(['src/app/open-data.ts', 'node_modules/react-dom/client.js']),
+    preloadChunksPlugin(START_IMPORTS),
     // compiled off the main thread as they stream in: the boot's scripts and the pages most visits start on (the
     // round list and a round's table). First visits of the table at 4×, A/B: blocking time after the first paint
     // 65 → 33 ms, longest task 90 → 69 ms (docs/benchmarks.md)
     compileHintsPlugin([
-      'src/app/open-data.ts',
-      'node_modules/react-dom/client.js',
+      ...START_IMPORTS,
       'src/app/Shell.tsx',
       'src/features/groups/GroupSelection.tsx',
       'src/features/office-table/TabularInput.tsx',

@@ -79,13 +79,12 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
       className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
     />
   );
-  // the keypad opens under the field: a wrapper to place it by, only for those who use it (a table of hundreds of
-  // fields carries one element less per field without it)
-  if (!keypad) return input;
+  // the wrapper places the keypad under the field; it is there whatever the setting, since the setting is read from
+  // the database after the first render and a wrapper that came then would remount a field the user may be in
   return (
     <span className="relative inline-block">
       {input}
-      {focused && !owned.loading && (
+      {keypad && focused && !owned.loading && (
         <NumericKeypad onKey={onKey} className="absolute top-full left-0 z-30 mt-1 w-64 shadow-lg" />
       )}
     </span>

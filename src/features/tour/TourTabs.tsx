@@ -48,16 +48,8 @@ export function TourTabs({ instanceId, current }: { instanceId: string; current:
                 data-tab={view}
                 className={`flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[10px] leading-tight font-semibold tracking-tight hyphens-auto min-[420px]:text-[11px] min-[420px]:tracking-normal focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-amber-500 ${active ? 'bg-sky-800 text-white dark:bg-sky-300 dark:text-slate-950' : 'text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'}`}
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-6"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
+                {/* the stroke of the app's icons (src/ui/icons.css) */}
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="icon size-6">
                   <path d={GLYPHS[view]} />
                 </svg>
                 {labels[view]}
