@@ -100,10 +100,12 @@ async function audit(url: string): Promise<Figures> {
 /** `runs` first visits of each page; the figures of issue 31 with its budgets. */
 export async function lighthouseFirstLoad(origin: string, today: string, runs: number): Promise<void> {
   const pages = [
-    { name: 'start page /', url: `${origin}/?date=${today}` },
-    { name: "a round's table", url: `${origin}/stations/${encodeURIComponent(DEMO_ROUND)}/${today}` },
+    { key: 'start', name: 'start page /', url: `${origin}/?date=${today}` },
+    { key: 'table', name: "a round's table", url: `${origin}/stations/${encodeURIComponent(DEMO_ROUND)}/${today}` },
   ];
-  for (const p of pages) {
+  // BENCH_LIGHTHOUSE_PAGES=table (or start): one page only, for comparing builds on it
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+  for (const p of pages.filter((page) => !only || only.includes(page.key))) {
     const all: Figures[] = [];
     for (let r = 0; r < runs; r++) all.push(await audit(p.url));
     const of = (k: keyof Figures) => all.map((f) => f[k]);

@@ -1,6 +1,6 @@
 // `npx tsx bench/lighthouse.ts`: the Lighthouse area of `npm run bench` alone (area-lighthouse.ts), on the demo
 // server without the big dataset: a first-load change measured in a few minutes. BENCH_LIGHTHOUSE_RUNS=n per page
-// (default 1); writes test-results/lighthouse.json (compared with the last such run). Nothing is asserted.
+// (default 1), BENCH_LIGHTHOUSE_PAGES=table|start for one page only; writes test-results/lighthouse.json (compared with the last such run). Nothing is asserted.
 // DIST=<dir> measures another build (built before, e.g. of an older commit) instead of building dist/.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -33,6 +33,7 @@ import { RefusalProvider } from '../round-entry/refusal-context';
 import { StoredStateGate, useStoredStateReady } from '../readings/stored-state';
 
 const NO_STATIONS: ReturnType<typeof groupEntriesByStation> = [];
+const NO_ROUND = { mrId: undefined, list: NO_STATIONS };
 
 /**
  * tabularInput (§2): the office table of a round for one date, rendered from RxDB only. hydroInput passes
@@ -86,10 +87,11 @@ export function TabularInput(props: {
   // The stations' rows are the screen's biggest render (every field with its history, checks and buttons): about
   // 1 s of script in one task at a phone's speed when a round opened (Lighthouse's total blocking time). Deferred,
   // React renders them in the background in slices of a few ms, so the heading, the submit bar and a tap or key
-  // are not held up; the table appears when its render is done. Fields stay read-only until stored values are read
-  // (StoredStateGate), deferred or not. Another round's stations are never shown meanwhile (a field of round A
-  // would write into round B's instance): none until this round's are rendered.
-  const deferred = useDeferredValue(stations);
+  // are not held up; the table appears when its render is done. They wait for the stored state (StoredStateGate):
+  // rendered before it, every field mounted read-only and was changed again when it came, a second style and layout
+  // of the whole table on a first visit whose instance lookup answered late. Another round's stations are never shown
+  // meanwhile (a field of round A would write into round B's instance): none until this round's are rendered.
+  const deferred = useDeferredValue(ready ? stations : NO_ROUND);
   const shownStations = deferred.mrId === stations.mrId ? deferred.list : NO_STATIONS;
   const { onChange, writeError } = useDraftWriter(updateDraft);
 

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { act, useRef } from 'react';
+import { act, useLayoutEffect, useRef } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { actUntil, reactRoot } from '../../../test/unit/react-root';
 import {
   FIRST_RENDER_ENTRIES,
+  FIRST_RENDER_ENTRIES_PHONE,
   firstRenderStations,
+  LATER_RENDER_ENTRIES,
+  stationsUpTo,
   useStationWindow,
   WINDOWED_ABOVE_ENTRIES,
 } from './use-station-window';
@@ -24,10 +27,30 @@ describe('firstRenderStations: whole stations from the top up to the first rende
   });
 });
 
+describe('stationsUpTo: after the first ones, whole stations up to so many more entries, at least one', () => {
+  it.each([
+    [[], 0, 8, 0],
+    [[1, 1, 1], 3, 8, 3],
+    [[1, 1, 1], 1, 8, 3],
+    [[2, 2, 2, 2, 2, 2], 2, 4, 4],
+    [[2, 2, 2, 2, 2, 2], 2, 3, 4],
+    [[2, 9, 2], 1, 4, 2],
+    [[2, 3, 3, 3], 0, 8, 3],
+  ])('%j from %i, %i entries → %i', (counts, from, entries, expected) => {
+    expect(stationsUpTo(counts, from, entries)).toBe(expected);
+  });
+});
+
+/** How many stations each commit of the table held, in order (a step never goes unseen, however slow the test). */
+let commits: number[] = [];
+
 /** The station indexes a table with these stations renders. */
 function Stations({ counts }: { counts: readonly number[] }) {
   const table = useRef<HTMLTableElement>(null);
   const { blocks } = useStationWindow(table, counts, 'compact');
+  useLayoutEffect(() => {
+    if (commits.at(-1) !== blocks.length) commits.push(blocks.length);
+  });
   return (
     <table ref={table}>
       {blocks.map((b) => (
@@ -41,17 +64,35 @@ const env = reactRoot();
 const rendered = () => env.host.querySelectorAll('[data-station]').length;
 
 beforeEach(() => {
+  commits = [];
   window.matchMedia = (query: string) => ({ matches: false, media: query }) as MediaQueryList;
 });
 
-describe("a small round's table renders the first screen's stations first, and every station right after", () => {
+describe("a small round's table renders the first screen's stations first, and the others in steps after it", () => {
   const counts = Array.from({ length: 30 }, () => 2); // 60 entries: below the windowing, above the first render
-  it('first the stations of the first entries, then all of them', async () => {
+  /** how many stations were rendered at each change of the table, from the first render on */
+  async function steps(): Promise<number[]> {
+    await actUntil(() => rendered() === counts.length);
+    return commits;
+  }
+
+  it('on a desktop: a desktop screen of stations, then the others a few entries at a time', async () => {
     expect(counts.reduce((a, b) => a + b)).toBeLessThanOrEqual(WINDOWED_ABOVE_ENTRIES);
     act(() => env.root.render(<Stations counts={counts} />));
-    expect(rendered()).toBe(FIRST_RENDER_ENTRIES / 2);
-    await actUntil(() => rendered() === counts.length);
-    expect(rendered()).toBe(counts.length);
+    const seen = await steps();
+    expect(seen[0]).toBe(FIRST_RENDER_ENTRIES / 2);
+    expect(seen.at(-1)).toBe(counts.length);
+    // each step adds the stations of LATER_RENDER_ENTRIES entries (the last one what is left)
+    for (let i = 1; i < seen.length; i++)
+      expect(seen[i]! - seen[i - 1]!).toBe(Math.min(LATER_RENDER_ENTRIES / 2, counts.length - seen[i - 1]!));
+  });
+
+  it('on a phone: a phone screen of stations first', async () => {
+    window.matchMedia = (query: string) => ({ matches: true, media: query }) as MediaQueryList;
+    act(() => env.root.render(<Stations counts={counts} />));
+    const seen = await steps();
+    expect(seen[0]).toBe(FIRST_RENDER_ENTRIES_PHONE / 2);
+    expect(seen.at(-1)).toBe(counts.length);
   });
 
   it('stations that arrive later also start with the first screen; once all are shown, a change shows all at once', async () => {

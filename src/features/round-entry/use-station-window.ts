@@ -11,32 +11,78 @@ import type { Density } from './use-density';
 export const WINDOWED_ABOVE_ENTRIES = 200;
 
 /**
- * A small round's first render holds the stations of about this many entries, a desktop screen's worth (a phone shows
- * fewer); the rest follow in the next task. All of a 60-entry round in one render was the longest task of a first
- * visit (120 ms at 4× CPU), and the first screen waited for rows no one could see yet.
+ * A small round's first render holds the stations of about this many entries, a desktop screen's worth; a phone's
+ * first render holds fewer (`FIRST_RENDER_ENTRIES_PHONE`, a screen of cards and some). All of a 60-entry round in one
+ * render was the longest task of a first visit (120 ms at 4× CPU), and the first screen waited for rows no one could
+ * see yet.
  */
 export const FIRST_RENDER_ENTRIES = 24;
+export const FIRST_RENDER_ENTRIES_PHONE = 8;
 
-/** How many stations from the top make up the first render: whole stations up to the entries above, at least one. */
-export function firstRenderStations(entryCounts: readonly number[]): number {
-  let entries = 0;
-  for (let i = 0; i < entryCounts.length; i++) {
-    entries += entryCounts[i] ?? 0;
-    if (entries >= FIRST_RENDER_ENTRIES) return i + 1;
+/**
+ * The stations after the first render follow in renders of about this many entries, each after the browser painted
+ * the one before, so no render and its style, layout and paint make a long task. The dam's 36 entries after its
+ * first render, in one render, made a frame of 140 ms at 4× slower CPU on a phone (traced), and Lighthouse counted
+ * 160–235 ms of blocking on the table's first visit; in renders of 4 entries, 49–62 ms (docs/benchmarks.md).
+ */
+export const LATER_RENDER_ENTRIES = 4;
+
+/**
+ * How many stations from the top make up the stations rendered: after the `from` first ones, whole stations up to
+ * `entries` more entries, at least one (while any is left).
+ */
+export function stationsUpTo(entryCounts: readonly number[], from: number, entries: number): number {
+  let sum = 0;
+  for (let i = from; i < entryCounts.length; i++) {
+    sum += entryCounts[i] ?? 0;
+    if (sum >= entries) return i + 1;
   }
   return entryCounts.length;
 }
 
-/** false for the first render of a table with stations, true from the task after it on (and for good). */
-function useRestRendered(hasStations: boolean): boolean {
-  const [rendered, setRendered] = useState(false);
-  useEffect(() => {
-    if (!hasStations || rendered) return;
-    // a transition, so React may render the rest in slices between the user's input and paints
-    const timer = setTimeout(() => startTransition(() => setRendered(true)), 0);
+/** How many stations from the top make up the first render: whole stations up to the entries above, at least one. */
+export function firstRenderStations(entryCounts: readonly number[], entries = FIRST_RENDER_ENTRIES): number {
+  return stationsUpTo(entryCounts, 0, entries);
+}
+
+function isPhone(): boolean {
+  return globalThis.matchMedia?.('(max-width: 991.98px)').matches ?? false;
+}
+
+/** Runs `fn` once the browser painted what is committed now (at once in a hidden page, which paints nothing). */
+function afterPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame === 'undefined' || document.visibilityState === 'hidden') {
+    timer = setTimeout(fn, 0);
     return () => clearTimeout(timer);
-  }, [hasStations, rendered]);
-  return rendered;
+  }
+  // the frame's callback runs before its style and layout: the timer after it runs once the frame is done
+  const frame = requestAnimationFrame(() => (timer = setTimeout(fn, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * How many stations of a small round are rendered: the first screen's, then more after each paint until all are;
+ * once all are shown (or `all`), all of them, also when stations are added.
+ */
+function useShownStations(entryCounts: readonly number[], all: boolean): number {
+  const total = entryCounts.length;
+  const [shown, setShown] = useState<number | 'all'>(0);
+  const first = useMemo(
+    () => firstRenderStations(entryCounts, isPhone() ? FIRST_RENDER_ENTRIES_PHONE : FIRST_RENDER_ENTRIES),
+    [entryCounts],
+  );
+  const current = all || shown === 'all' ? total : Math.min(total, Math.max(shown, first));
+  useEffect(() => {
+    if (all || shown === 'all' || total === 0) return;
+    const next = stationsUpTo(entryCounts, current, LATER_RENDER_ENTRIES);
+    // a transition, so React may render them in slices between the user's input and paints
+    return afterPaint(() => startTransition(() => setShown(next >= total ? 'all' : next)));
+  }, [all, shown, total, current, entryCounts]);
+  return current;
 }
 
 /** Stations rendered beyond the screen's edge on each side: Tab, arrows and a fast flick find them ready. */
@@ -44,8 +90,7 @@ const OVERSCAN = 4;
 
 /** A first guess of an entry's height in a station block before it was measured (phone cards are much taller). */
 function entryHeight(density: Density): number {
-  const phone = globalThis.matchMedia?.('(max-width: 991.98px)').matches ?? false;
-  return phone ? 250 : density === 'compact' ? 34 : 72;
+  return isPhone() ? 250 : density === 'compact' ? 34 : 72;
 }
 
 const measureNothing = () => undefined;
@@ -113,8 +158,8 @@ export function useStationWindow(
 ): StationWindow {
   const printing = usePrinting();
   const windowed = !printing && entryCounts.reduce((a, b) => a + b, 0) > WINDOWED_ABOVE_ENTRIES;
-  // a windowed table renders only what is near the screen anyway: no second render for it
-  const restRendered = useRestRendered(!windowed && entryCounts.length > 0);
+  // a windowed table renders only what is near the screen anyway: no renders in steps for it
+  const shown = useShownStations(entryCounts, printing || windowed);
   const [kept, setKept] = useState<readonly number[]>([]);
   const [scrollMargin, setScrollMargin] = useState(0);
 
@@ -162,7 +207,6 @@ export function useStationWindow(
   }, []);
 
   if (!windowed) {
-    const shown = printing || restRendered ? entryCounts.length : firstRenderStations(entryCounts);
     return {
       windowed,
       blocks: entryCounts.slice(0, shown).map((_, index) => ({ index, spaceBefore: 0 })),
