@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { TextField } from '../readings/TextField';
-import { useOwnedText } from '../readings/use-owned-text';
+import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from '../readings/use-owned-text';
 import { useRoundText } from './use-round-text';
 
 const labelClass = 'flex min-w-0 flex-col gap-1 text-sm font-medium';
@@ -30,15 +30,10 @@ export function RoundFields({
         {t`Round remark`}
         <textarea
           aria-label={t`Round remark`}
-          value={ownedRemark.value}
+          {...ownedInputProps(ownedRemark)}
           disabled={disabled}
-          readOnly={ownedRemark.loading || undefined}
-          aria-busy={ownedRemark.loading || undefined}
           rows={1}
-          onChange={ownedRemark.onChange}
-          onFocus={ownedRemark.onFocus}
-          onBlur={ownedRemark.onBlur}
-          className="min-h-11 w-full rounded border border-slate-400 bg-white px-2 py-2 text-base font-normal dark:bg-slate-900"
+          className={`min-h-11 w-full rounded border border-slate-400 bg-white px-2 py-2 text-base font-normal dark:bg-slate-900 ${LOADING_FIELD_CLASSES}`}
         />
       </label>
     </div>

@@ -3,7 +3,7 @@ import { forwardRef, useState, type KeyboardEvent } from 'react';
 import { decimalSeparator, toFormatLocale } from '../../domain/locale-format';
 import { applyKey, NumericKeypad, type KeypadKey } from '../../ui/NumericKeypad';
 import { useVirtualKeypadEnabled } from '../config/use-local-settings';
-import { useOwnedText } from './use-owned-text';
+import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from './use-owned-text';
 import { focusNextReading } from './focus-next-reading';
 import { openShortcutHelp } from '../../app/ShortcutHelp';
 
@@ -51,11 +51,8 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
       aria-label={label}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
-      value={owned.value}
+      {...ownedInputProps(owned)}
       disabled={disabled}
-      readOnly={owned.loading || undefined}
-      aria-busy={owned.loading || undefined}
-      placeholder={owned.loading ? '…' : undefined}
       data-value-input={valueInput ? '' : undefined}
       data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
       onKeyDown={(e) => {
@@ -67,7 +64,6 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
         }
         onKeyDown?.(e);
       }}
-      onChange={owned.onChange}
       onFocus={(e) => {
         owned.onFocus();
         setFocused(e.currentTarget);
@@ -76,7 +72,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
         owned.onBlur();
         setFocused(null);
       }}
-      className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
+      className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${LOADING_FIELD_CLASSES} ${className}`}
     />
   );
   // the wrapper places the keypad under the field; it is there whatever the setting, since the setting is read from

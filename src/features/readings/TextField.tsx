@@ -1,4 +1,4 @@
-import { useOwnedText } from './use-owned-text';
+import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from './use-owned-text';
 
 /** A free-text field (remarks, team) whose text is stored as typed and never overwritten while typing. */
 export function TextField({
@@ -21,15 +21,9 @@ export function TextField({
     <input
       type="text"
       aria-label={label}
-      value={owned.value}
+      {...ownedInputProps(owned, placeholder)}
       disabled={disabled}
-      readOnly={owned.loading || undefined}
-      aria-busy={owned.loading || undefined}
-      placeholder={owned.loading ? '…' : placeholder}
-      onChange={owned.onChange}
-      onFocus={owned.onFocus}
-      onBlur={owned.onBlur}
-      className={`min-h-11 w-full min-w-40 flex-1 rounded border border-slate-400 bg-white px-2 text-base aria-busy:animate-pulse aria-busy:bg-slate-100 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
+      className={`min-h-11 w-full min-w-40 flex-1 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900 ${LOADING_FIELD_CLASSES} ${className}`}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type KeyboardEvent } from 'react';
 import { parseTimeInput, timeNow } from '../../domain';
-import { useOwnedText } from './use-owned-text';
+import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from './use-owned-text';
 import { useReadingZone } from '../../app/reading-zone';
 
 /**
@@ -61,15 +61,10 @@ export function TimeField({
         aria-label={label}
         aria-invalid={invalid || refused || undefined}
         aria-describedby={[invalid && touched ? errorId : '', describedBy ?? ''].join(' ').trim() || undefined}
-        placeholder={owned.loading ? '…' : 'hh:mm'}
         maxLength={5}
-        value={owned.value}
+        {...ownedInputProps(owned, 'hh:mm')}
         disabled={disabled}
-        readOnly={owned.loading || undefined}
-        aria-busy={owned.loading || undefined}
         data-time-input
-        onChange={owned.onChange}
-        onFocus={owned.onFocus}
         onKeyDown={onKeyDown}
         onBlur={() => {
           const parsed = parseTimeInput(owned.value);
@@ -77,7 +72,7 @@ export function TimeField({
           setTouched(true);
           owned.onBlur();
         }}
-        className={`min-h-11 w-[4.5rem] rounded border border-slate-400 bg-white px-2 text-base tabular-nums aria-busy:animate-pulse aria-busy:bg-slate-100 aria-invalid:border-red-600 dark:bg-slate-900 dark:aria-busy:bg-slate-800 ${className}`}
+        className={`min-h-11 w-[4.5rem] rounded border border-slate-400 bg-white px-2 text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${LOADING_FIELD_CLASSES} ${className}`}
       />
       {/* out of the Tab order: the keyboard has F2, and one more Tab stop per row would slow the table down */}
       <button

@@ -68,3 +68,26 @@ export function useOwnedText(
     },
   };
 }
+
+/** The classes that show an input of an owned text as loading (aria-busy): a pulsing grey field. */
+export const LOADING_FIELD_CLASSES = 'aria-busy:animate-pulse aria-busy:bg-slate-100 dark:aria-busy:bg-slate-800';
+
+/**
+ * What every input (or textarea) showing an owned text takes: the text and its handlers, and while the stored state
+ * is read, read-only, busy and "…" instead of its `placeholder`. A field with handlers of its own calls the owned
+ * ones from them.
+ */
+export function ownedInputProps(
+  owned: OwnedTextProps & { loading: boolean },
+  placeholder?: string,
+): OwnedTextProps & { readOnly?: true; 'aria-busy'?: true; placeholder?: string } {
+  return {
+    value: owned.value,
+    readOnly: owned.loading || undefined,
+    'aria-busy': owned.loading || undefined,
+    placeholder: owned.loading ? '…' : placeholder,
+    onChange: owned.onChange,
+    onFocus: owned.onFocus,
+    onBlur: owned.onBlur,
+  };
+}

@@ -4,7 +4,7 @@ import { map } from 'rxjs';
 import { useDb } from '../../db/db-context';
 import { useObservable } from '../../db/hooks';
 import { remarkSuggestions } from '../../domain';
-import { useOwnedText } from '../readings/use-owned-text';
+import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from '../readings/use-owned-text';
 import { RemarkLocation } from './RemarkLocation';
 
 const NONE: readonly string[] = [];
@@ -92,17 +92,14 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         enterKeyHint="done"
         autoComplete="off"
-        value={owned.value}
+        {...ownedInputProps(owned)}
         disabled={disabled}
-        readOnly={owned.loading || undefined}
-        aria-busy={owned.loading || undefined}
         onChange={(e) => {
           owned.onChange(e);
           setOpen(true);
           setActive(-1);
         }}
         // the list opens on a click, on typing or on Alt+ArrowDown, not when the keyboard merely passes by
-        onFocus={owned.onFocus}
         onClick={() => setOpen(!owned.loading)}
         onBlur={() => {
           owned.onBlur();
@@ -110,7 +107,7 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
-        className="min-h-11 w-full min-w-40 rounded border border-slate-400 bg-white px-2 text-base aria-busy:animate-pulse aria-busy:bg-slate-100 dark:bg-slate-900 dark:aria-busy:bg-slate-800"
+        className={`min-h-11 w-full min-w-40 rounded border border-slate-400 bg-white px-2 text-base dark:bg-slate-900 ${LOADING_FIELD_CLASSES}`}
       />
       {expanded && (
         <ul
