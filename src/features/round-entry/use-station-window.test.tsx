@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, useLayoutEffect, useRef } from 'react';
+import { act, useEffect, useLayoutEffect, useRef } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { actUntil, reactRoot } from '../../../test/unit/react-root';
 import {
@@ -45,9 +45,10 @@ describe('stationsUpTo: after the first ones, whole stations up to so many more 
 let commits: number[] = [];
 
 /** The station indexes a table with these stations renders. */
-function Stations({ counts }: { counts: readonly number[] }) {
+function Stations({ counts, keepIndex }: { counts: readonly number[]; keepIndex?: number }) {
   const table = useRef<HTMLTableElement>(null);
-  const { blocks } = useStationWindow(table, counts, 'compact');
+  const { blocks, keep } = useStationWindow(table, counts, 'compact');
+  useEffect(() => keep(keepIndex === undefined ? [] : [keepIndex]), [keep, keepIndex]);
   useLayoutEffect(() => {
     if (commits.at(-1) !== blocks.length) commits.push(blocks.length);
   });
@@ -103,6 +104,11 @@ describe("a small round's table renders the first screen's stations first, and t
     await actUntil(() => rendered() === counts.length);
     act(() => env.root.render(<Stations counts={[...counts, 2, 2]} />));
     expect(rendered()).toBe(counts.length + 2);
+  });
+
+  it('a station the keyboard moves to is rendered at once, with those before it, before the steps reach it', () => {
+    act(() => env.root.render(<Stations counts={counts} keepIndex={25} />));
+    expect(rendered()).toBe(26);
   });
 
   it('prints every station at once', () => {

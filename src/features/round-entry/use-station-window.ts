@@ -66,16 +66,17 @@ function afterPaint(fn: () => void): () => void {
 
 /**
  * How many stations of a small round are rendered: the first screen's, then more after each paint until all are;
- * once all are shown (or `all`), all of them, also when stations are added.
+ * once all are shown (or `all`), all of them, also when stations are added. At least `atLeast`: a station the
+ * keyboard or a link moves to is rendered at once, not when the steps reach it.
  */
-function useShownStations(entryCounts: readonly number[], all: boolean): number {
+function useShownStations(entryCounts: readonly number[], all: boolean, atLeast: number): number {
   const total = entryCounts.length;
   const [shown, setShown] = useState<number | 'all'>(0);
   const first = useMemo(
     () => firstRenderStations(entryCounts, isPhone() ? FIRST_RENDER_ENTRIES_PHONE : FIRST_RENDER_ENTRIES),
     [entryCounts],
   );
-  const current = all || shown === 'all' ? total : Math.min(total, Math.max(shown, first));
+  const current = all || shown === 'all' ? total : Math.min(total, Math.max(shown, first, atLeast));
   useEffect(() => {
     if (all || shown === 'all' || total === 0) return;
     const next = stationsUpTo(entryCounts, current, LATER_RENDER_ENTRIES);
@@ -158,9 +159,9 @@ export function useStationWindow(
 ): StationWindow {
   const printing = usePrinting();
   const windowed = !printing && entryCounts.reduce((a, b) => a + b, 0) > WINDOWED_ABOVE_ENTRIES;
-  // a windowed table renders only what is near the screen anyway: no renders in steps for it
-  const shown = useShownStations(entryCounts, printing || windowed);
   const [kept, setKept] = useState<readonly number[]>([]);
+  // a windowed table renders only what is near the screen anyway: no renders in steps for it
+  const shown = useShownStations(entryCounts, printing || windowed, Math.max(0, ...kept.map((k) => k + 1)));
   const [scrollMargin, setScrollMargin] = useState(0);
 
   useLayoutEffect(() => {
