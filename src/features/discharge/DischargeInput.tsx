@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { DischargeUnit } from '../../../schemas/api';
+import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import { useConfig } from '../../db/reference-hooks';
-import { NumberField } from '../readings/NumberField';
+import { EntryNumberField } from '../readings/EntryNumberField';
 import type { ReadingInputProps } from '../readings/reading-input-props';
 import { useDecimalFormat } from '../readings/use-decimal-format';
 import { DischargeDialog } from './DischargeDialog';
@@ -14,7 +15,7 @@ import { useDischargeMeters } from './use-discharge-meters';
  * volume/time measurements with the discharge protocol. Typing the value by hand makes it a plain value.
  */
 export function DischargeInput(props: ReadingInputProps) {
-  const { entry, draft, label, disabled, invalid, describedBy, onKeyDown, onStore } = props;
+  const { entry, draft, label, disabled } = props;
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const config = useConfig();
@@ -22,37 +23,26 @@ export function DischargeInput(props: ReadingInputProps) {
   const format = useDecimalFormat();
   const unit = entry.tsUnit as DischargeUnit;
   const form = draft?.dischargeForm;
-  const storeText = (text: string) =>
-    onStore(
-      form
-        ? {
-            text,
-            ...dischargePatch({ ...form, mode: 'VALUE' }, text, {
-              unit,
-              // a plain value reads no meter: typed before the meters are read, it is stored all the same
-              meters: meters ?? [],
-              protocol: config.dischargeProtocol,
-              format,
-            }),
-          }
-        : { text },
-    );
+  const dischargeText = (text: string): DraftPatch =>
+    form
+      ? {
+          text,
+          ...dischargePatch({ ...form, mode: 'VALUE' }, text, {
+            unit,
+            // a plain value reads no meter: typed before the meters are read, it is stored all the same
+            meters: meters ?? [],
+            protocol: config.dischargeProtocol,
+            format,
+          }),
+        }
+      : { text };
   const modeLabel = { ESTIMATE: t`estimate`, METER: t`current meter`, VOLUME_TIME: t`volume/time`, VALUE: '' }[
     form?.mode ?? 'VALUE'
   ];
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-start gap-1">
-        <NumberField
-          stored={draft?.text}
-          label={label}
-          invalid={invalid}
-          describedBy={describedBy}
-          disabled={disabled}
-          valueInput
-          onKeyDown={onKeyDown}
-          onStore={storeText}
-        />
+        <EntryNumberField {...props} toPatch={dischargeText} />
         {/* the dialog only once the meters are read: it offered the config's, then swapped them for the stored */}
         <button
           type="button"

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { formulaToText } from '../../domain';
-import { NumberField } from './NumberField';
+import { EntryNumberField } from './EntryNumberField';
 import type { ReadingInputProps } from './reading-input-props';
 import { useCalculatedValue } from './use-calculated-value';
 import { useDecimalFormat } from './use-decimal-format';
@@ -9,34 +9,15 @@ import { useDecimalFormat } from './use-decimal-format';
  * FORMULA: the formula and its live calculated value from the values of this round (docs/domain.md); a
  * reading typed by hand is kept as the entry's value beside it.
  */
-export function FormulaInput({
-  entry,
-  draft,
-  store,
-  mrId,
-  label,
-  disabled,
-  invalid,
-  describedBy,
-  onKeyDown,
-  onStore,
-}: ReadingInputProps) {
+export function FormulaInput(props: ReadingInputProps) {
+  const { entry, store, mrId, label } = props;
   const { t } = useLingui();
   const format = useDecimalFormat();
   const calculated = useCalculatedValue(entry, store, mrId);
   const formula = entry.tsFormulaString ?? (entry.tsFormula ? formulaToText(entry.tsFormula) : '');
   return (
     <div className="flex flex-col gap-1">
-      <NumberField
-        stored={draft?.text}
-        label={label}
-        invalid={invalid}
-        describedBy={describedBy}
-        disabled={disabled}
-        valueInput
-        onKeyDown={onKeyDown}
-        onStore={(text) => onStore({ text })}
-      />
+      <EntryNumberField {...props} />
       <div className="max-w-xs text-xs break-words text-slate-600 dark:text-slate-400">
         <code className="font-mono">{formula}</code> ={' '}
         <output

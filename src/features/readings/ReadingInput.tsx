@@ -7,6 +7,7 @@ import { SnowInput } from '../snow/SnowInput';
 import { CodeChoice } from './CodeChoice';
 import { FormulaInput } from './FormulaInput';
 import { focusNextReading } from './focus-next-reading';
+import { EntryNumberField } from './EntryNumberField';
 import { NumberField } from './NumberField';
 import type { ReadingInputProps } from './reading-input-props';
 
@@ -21,20 +22,9 @@ export function ReadingInput(given: ReadingInputProps) {
     onKeyDown: (e: KeyboardEvent<HTMLInputElement>) =>
       e.key === 'Enter' && focusNextReading(e.currentTarget) ? e.preventDefault() : given.onKeyDown?.(e),
   };
-  const { entry, draft, label, disabled, invalid, describedBy, onKeyDown, onStore } = props;
+  const { entry, draft, label, disabled, describedBy, onStore } = props;
   const type = inputTypeOf(entry);
-  const number = (
-    <NumberField
-      stored={draft?.text}
-      label={label}
-      invalid={invalid}
-      describedBy={describedBy}
-      disabled={disabled}
-      valueInput
-      onKeyDown={onKeyDown}
-      onStore={(text) => onStore({ text })}
-    />
-  );
+  const number = <EntryNumberField {...props} />;
   let main;
   switch (type) {
     case 'NO_STEADY_INCIDENT':

@@ -1,26 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { NumberField } from '../readings/NumberField';
+import { EntryNumberField } from '../readings/EntryNumberField';
 import type { ReadingInputProps } from '../readings/reading-input-props';
 import { SnowDialog } from './SnowDialog';
 
 /** SNOW_WATER_EQUIVALENT (mm, SWW): the value, and the sampler dialog whose result becomes the value. */
 export function SnowInput(props: ReadingInputProps) {
-  const { draft, label, disabled, invalid, describedBy, onKeyDown, onStore } = props;
+  const { label, disabled } = props;
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <div className="flex items-start gap-1">
-      <NumberField
-        stored={draft?.text}
-        label={label}
-        invalid={invalid}
-        describedBy={describedBy}
-        disabled={disabled}
-        valueInput
-        onKeyDown={onKeyDown}
-        onStore={(text) => onStore({ text })}
-      />
+      <EntryNumberField {...props} />
       <button
         type="button"
         disabled={disabled}
