@@ -16,6 +16,11 @@ const PATHS = {
   copy: 'M8 8h12v12H8zM4 16V4h12',
   remark: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   check: 'M5 13l4 4L19 7',
+  list: 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
+  map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14',
+  barcode: 'M3 7V4h3M18 4h3v3M21 17v3h-3M6 20H3v-3M7 8v8M10 8v8M13 8v5M16 8v8',
+  pin: 'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
+  checkedBox: 'M9 11l3 3 8-8M20 12v7a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h11',
 } as const;
 
 export type IconName = keyof typeof PATHS;

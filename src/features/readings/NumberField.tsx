@@ -41,45 +41,42 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
     // the keypad's "next" key goes where Enter goes
     if (result.next && focused) focusNextReading(focused);
   };
-  const input = (
-    <input
-      ref={ref}
-      type="text"
-      inputMode={keypad ? 'none' : 'decimal'}
-      enterKeyHint="next"
-      autoComplete="off"
-      aria-label={label}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      {...ownedInputProps(owned)}
-      disabled={disabled}
-      data-value-input={valueInput ? '' : undefined}
-      data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
-      onKeyDown={(e) => {
-        // a value cannot hold "?": it opens the shortcut overlay here as everywhere else
-        if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey) {
-          e.preventDefault();
-          openShortcutHelp();
-          return;
-        }
-        onKeyDown?.(e);
-      }}
-      onFocus={(e) => {
-        owned.onFocus();
-        setFocused(e.currentTarget);
-      }}
-      onBlur={() => {
-        owned.onBlur();
-        setFocused(null);
-      }}
-      className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${LOADING_FIELD_CLASSES} ${className}`}
-    />
-  );
   // the wrapper places the keypad under the field; it is there whatever the setting, since the setting is read from
   // the database after the first render and a wrapper that came then would remount a field the user may be in
   return (
     <span className="relative inline-block">
-      {input}
+      <input
+        ref={ref}
+        type="text"
+        inputMode={keypad ? 'none' : 'decimal'}
+        enterKeyHint="next"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        {...ownedInputProps(owned)}
+        disabled={disabled}
+        data-value-input={valueInput ? '' : undefined}
+        data-saved={owned.value !== '' && stored === owned.value ? 'true' : undefined}
+        onKeyDown={(e) => {
+          // a value cannot hold "?": it opens the shortcut overlay here as everywhere else
+          if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+            e.preventDefault();
+            openShortcutHelp();
+            return;
+          }
+          onKeyDown?.(e);
+        }}
+        onFocus={(e) => {
+          owned.onFocus();
+          setFocused(e.currentTarget);
+        }}
+        onBlur={() => {
+          owned.onBlur();
+          setFocused(null);
+        }}
+        className={`min-h-11 ${width} rounded border border-slate-400 bg-white px-2 text-right text-base tabular-nums aria-invalid:border-red-600 dark:bg-slate-900 ${LOADING_FIELD_CLASSES} ${className}`}
+      />
       {keypad && focused && !owned.loading && (
         <NumericKeypad onKey={onKey} className="absolute top-full left-0 z-30 mt-1 w-64 shadow-lg" />
       )}

@@ -1,16 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { Icon, type IconName } from '../../ui/Icon';
 import type { TourSearch, TourView } from './tour-search';
 
-const GLYPHS: Record<TourView, string> = {
-  list: 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
-  map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14',
-  barcode: 'M3 7V4h3M18 4h3v3M21 17v3h-3M6 20H3v-3M7 8v8M10 8v8M13 8v5M16 8v8',
-  input: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
-  photo:
-    'M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zm8 2a4 4 0 1 0 0 8 4 4 0 0 0 0-8z',
-  metadata: 'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
-  overview: 'M9 11l3 3 8-8M20 12v7a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h11',
+const TAB_ICON: Record<TourView, IconName> = {
+  list: 'list',
+  map: 'map',
+  barcode: 'barcode',
+  input: 'remark',
+  photo: 'camera',
+  metadata: 'pin',
+  overview: 'checkedBox',
 };
 
 /**
@@ -48,10 +48,7 @@ export function TourTabs({ instanceId, current }: { instanceId: string; current:
                 data-tab={view}
                 className={`flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[10px] leading-tight font-semibold tracking-tight hyphens-auto min-[420px]:text-[11px] min-[420px]:tracking-normal focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-amber-500 ${active ? 'bg-sky-800 text-white dark:bg-sky-300 dark:text-slate-950' : 'text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'}`}
               >
-                {/* the stroke of the app's icons (src/ui/icons.css) */}
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="icon size-6">
-                  <path d={GLYPHS[view]} />
-                </svg>
+                <Icon name={TAB_ICON[view]} className="size-6" />
                 {labels[view]}
               </Link>
             </li>
