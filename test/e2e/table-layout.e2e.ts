@@ -165,6 +165,41 @@ describe('office table layout and keyboard', () => {
     expect(errors).toEqual([]);
   });
 
+  it('says where the stations come that they are loading, unseen on a quick start, and puts the stations in its place', async () => {
+    const { page, errors } = await officeTable();
+    // what the page went through while it opened, seen from inside it (a poll from here would miss a short line)
+    await page.addInitScript(() => {
+      const seen: { text: string; visibility: string; stationsWhenGone: boolean | null }[] = [];
+      Object.assign(window, { stationsLoading: seen });
+      new MutationObserver(() => {
+        const line = document.querySelector('[data-testid="stations-loading"]');
+        const last = seen.at(-1);
+        if (line && (!last || last.stationsWhenGone !== null))
+          seen.push({
+            text: line.textContent ?? '',
+            visibility: getComputedStyle(line).visibility,
+            stationsWhenGone: null,
+          });
+        else if (!line && last && last.stationsWhenGone === null)
+          last.stationsWhenGone = document.querySelector('[data-value-input]') !== null;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(tableUrl(env.server(), ROUND));
+    await page.locator('[data-value-input]').first().waitFor({ timeout: 30_000 });
+    const seen = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            stationsLoading: { text: string; visibility: string; stationsWhenGone: boolean | null }[];
+          }
+        ).stationsLoading,
+    );
+    // shown once, in the user's language, held back from sight at first, and gone in the commit that brought the stations
+    expect(seen).toEqual([{ text: 'Die Stationen werden geladen…', visibility: 'hidden', stationsWhenGone: true }]);
+    expect(await page.getByTestId('stations-loading').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the last value in German with the §5 marks of the last-value check', async () => {
     const round = (await api<{ mrId: string; mrName: string }[]>(env.server(), '/measure-round')).find(
       (r) => r.mrName === ROUND,

@@ -163,6 +163,18 @@ export function TabularInput(props: {
             facilityActions={facilityActions}
           />
         </RefusalProvider>
+        {/* the stations wait for the stored state and then render in the background: without this line the page
+            showed nothing where they come, for a moment on a desktop, seconds on a slow phone. A screen reader
+            hears the gate's status instead. */}
+        {shownStations.length === 0 && stations.list.length > 0 && (
+          <p
+            aria-hidden="true"
+            className="appears-late text-slate-600 dark:text-slate-400"
+            data-testid="stations-loading"
+          >
+            {t`Loading the stations…`}
+          </p>
+        )}
       </StoredStateGate>
     </section>
   );
