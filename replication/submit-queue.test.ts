@@ -385,6 +385,57 @@ describe('lifecycle of a send', () => {
     expect(await state()).toMatchObject({ syncState: 'sent' });
   });
 
+  it("another tab's key stored after the post was built (its check saw the round editable): not marked sent; a correction with it", async () => {
+    await info(['corrections']);
+    const draft = (text: string, updatedAt: number) => ({
+      id: `${instance.instanceId}|ts1`,
+      instanceId: instance.instanceId,
+      tsId: 'ts1',
+      text,
+      updatedAt,
+    });
+    await db.drafts.insert(draft('3,97', 1));
+    const srv = server(
+      (b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }),
+      // the other tab's write itself: its edit check ran before this submit, so nothing refuses it now
+      async () => void (await db.drafts.upsert(draft('4,47', 2))),
+    );
+    const queue = new SubmitQueue(db, srv.api, {
+      buildPost: (_i, _r, ctx) => ({ post: valuePost(Number((ctx.drafts[0]?.text ?? '').replace(',', '.'))) }),
+      isOnline: () => true,
+      sleep,
+    });
+    await queue.drain();
+    const after = await state();
+    expect(after).toMatchObject({ syncState: 'correction', corrects: instance.instanceId });
+    expect(after?.sentAt).toBeUndefined();
+    await queueInstance(db, instance.instanceId);
+    await queue.drain();
+    expect(srv.bodies.map((b) => [b.corrects, b.entries[0]?.value])).toEqual([
+      [undefined, 3.97],
+      [instance.instanceId, 4.47],
+    ]);
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+  });
+
+  it('a draft the send did not touch changes nothing: the round is sent', async () => {
+    await info([]);
+    await db.drafts.insert({
+      id: `${instance.instanceId}|ts1`,
+      instanceId: instance.instanceId,
+      tsId: 'ts1',
+      text: '1',
+      updatedAt: 1,
+    });
+    const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }));
+    await new SubmitQueue(db, srv.api, {
+      buildPost: () => ({ post: valuePost(1) }),
+      isOnline: () => true,
+      sleep,
+    }).drain();
+    expect(await state()).toMatchObject({ syncState: 'sent' });
+  });
+
   it('a correction after the values were stored and a photo failed goes out under a new id; without the extension it names nothing', async () => {
     await info([]);
     const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }));

@@ -14,6 +14,7 @@ import {
   recordAttempt,
   recordPhotoStored,
   recordValuesStored,
+  reopenInstance,
   resumeInstance,
   startSend,
   stopSend,
@@ -28,7 +29,7 @@ import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from '../src/db/instance-round';
 import { IMAGE_ATTACHMENT } from '../src/db/photo-commands';
-import { loadBuildContext } from '../src/db/build-context';
+import { draftsChangedSince, loadBuildContext } from '../src/db/build-context';
 import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
 import { validatePost } from '../src/domain/pre-submit';
@@ -240,6 +241,9 @@ export class SubmitQueue {
           }
           throw e;
         }
+        // A key another tab wrote after the post was built is not in it: the round goes back to editing, and
+        // what the server now holds makes the round a correction (as "Edit again" during a send), never "sent".
+        if (await draftsChangedSince(this.db, id, ctx.drafts)) await reopenInstance(this.db, id);
         // Any 2xx means stored (a vendor server may answer without a body); count locally when it does not say.
         const parsed = v.safeParse(MeasureRoundPostAnswerSchema, answer);
         valueCount =

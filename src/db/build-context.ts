@@ -27,3 +27,19 @@ export async function loadBuildContext(
     ...(opts.zone ? { zone: opts.zone } : {}),
   };
 }
+
+/**
+ * Whether the drafts of an instance changed since `read` (the build context the post was built from): a draft
+ * written, changed or removed since. Another tab's key checks that the round is editable and then writes, in two
+ * IndexedDB transactions (two databases); a submit committed between them takes the round on its way, and that key
+ * comes after the post was built. The send must not mark the round sent without it.
+ */
+export async function draftsChangedSince(
+  db: AppDatabase,
+  instanceId: string,
+  read: BuildContext['drafts'],
+): Promise<boolean> {
+  const before = new Map(read.map((d) => [d.tsId, d.updatedAt]));
+  const now = await db.drafts.find({ selector: { instanceId } }).exec();
+  return now.length !== before.size || now.some((d) => before.get(d.tsId) !== d.updatedAt);
+}
