@@ -418,6 +418,56 @@ describe('lifecycle of a send', () => {
     expect(await state()).toMatchObject({ syncState: 'sent' });
   });
 
+  it.each([
+    [
+      'a new station task',
+      (d: AppDatabase) =>
+        d.tasks.insert({
+          taskId: 'task-1',
+          instanceId: instance.instanceId,
+          mrId: '1',
+          staNumber: '100',
+          taskType: 'OTHER',
+          text: 'fence',
+          taskDone: false,
+          isNew: true,
+          creationTime: '2026-11-23T10:00:00.000Z',
+          updatedAt: 2,
+        }),
+    ],
+    [
+      'a photo',
+      (d: AppDatabase) =>
+        d.photos.insert({
+          id: 'img-1',
+          instanceId: instance.instanceId,
+          mrId: '1',
+          tsId: 'ts1',
+          staNumber: '100',
+          tsParameter: 'W',
+          dt: '2026-11-23T10:00:00.000Z',
+          width: 4,
+          height: 3,
+          uploaded: false,
+          createdAt: 2,
+        }),
+    ],
+  ])("another tab's %s stored after the post was built: not marked sent, a correction", async (_what, write) => {
+    await info(['corrections']);
+    const srv = server(
+      (b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }),
+      async () => void (await write(db)),
+    );
+    await new SubmitQueue(db, srv.api, {
+      buildPost: () => ({ post: valuePost(1) }),
+      isOnline: () => true,
+      sleep,
+    }).drain();
+    const after = await state();
+    expect(after).toMatchObject({ syncState: 'correction', corrects: instance.instanceId });
+    expect(after?.sentAt).toBeUndefined();
+  });
+
   it('a draft the send did not touch changes nothing: the round is sent', async () => {
     await info([]);
     await db.drafts.insert({

@@ -29,7 +29,7 @@ import { runWithRetry, SerialDrain, type RetryOptions } from './task-retry';
 import { postingOrder, type PostingStep } from './posting-order';
 import { loadInstanceRound } from '../src/db/instance-round';
 import { IMAGE_ATTACHMENT } from '../src/db/photo-commands';
-import { draftsChangedSince, loadBuildContext } from '../src/db/build-context';
+import { loadBuildContext, partsChangedSince } from '../src/db/build-context';
 import type { BuildContext } from '../src/domain/post-context';
 import { readingZone } from '../src/domain/zoned-time';
 import { validatePost } from '../src/domain/pre-submit';
@@ -241,9 +241,10 @@ export class SubmitQueue {
           }
           throw e;
         }
-        // A key another tab wrote after the post was built is not in it: the round goes back to editing, and
-        // what the server now holds makes the round a correction (as "Edit again" during a send), never "sent".
-        if (await draftsChangedSince(this.db, id, ctx.drafts)) await reopenInstance(this.db, id);
+        // A key, task, facility change or photo another tab wrote after the post was built is not in it: the round
+        // goes back to editing, and what the server now holds makes it a correction (as "Edit again" during a
+        // send), never "sent".
+        if (await partsChangedSince(this.db, id, ctx)) await reopenInstance(this.db, id);
         // Any 2xx means stored (a vendor server may answer without a body); count locally when it does not say.
         const parsed = v.safeParse(MeasureRoundPostAnswerSchema, answer);
         valueCount =

@@ -1,3 +1,4 @@
+import { canonicalJson } from '../domain/canonical-json';
 import type { BuildContext } from '../domain/post-context';
 import type { AppDatabase } from './database';
 
@@ -28,18 +29,29 @@ export async function loadBuildContext(
   };
 }
 
+/** The photo ids of a build context or of the photos read again, in one order. */
+const photoIds = (ids: Iterable<string>) => [...ids].sort().join('|');
+
 /**
- * Whether the drafts of an instance changed since `read` (the build context the post was built from): a draft
- * written, changed or removed since. Another tab's key checks that the round is editable and then writes, in two
- * IndexedDB transactions (two databases); a submit committed between them takes the round on its way, and that key
- * comes after the post was built. The send must not mark the round sent without it.
+ * Whether what a user enters into an instance changed since `read` (the build context the post was built from):
+ * a draft, station task or facility change written, changed or removed since, or a photo added or removed. Another
+ * tab's key checks that the round is editable and then writes, in two IndexedDB transactions (two databases); a
+ * submit committed between them takes the round on its way, and that write comes after the post was built. The
+ * send must not mark the round sent without it. A photo's upload mark is not a change.
  */
-export async function draftsChangedSince(
-  db: AppDatabase,
-  instanceId: string,
-  read: BuildContext['drafts'],
-): Promise<boolean> {
-  const before = new Map(read.map((d) => [d.tsId, d.updatedAt]));
-  const now = await db.drafts.find({ selector: { instanceId } }).exec();
-  return now.length !== before.size || now.some((d) => before.get(d.tsId) !== d.updatedAt);
+export async function partsChangedSince(db: AppDatabase, instanceId: string, read: BuildContext): Promise<boolean> {
+  const selector = { instanceId };
+  const drafts = await db.drafts.find({ selector }).exec();
+  const before = new Map(read.drafts.map((d) => [d.tsId, d.updatedAt]));
+  if (drafts.length !== before.size || drafts.some((d) => before.get(d.tsId) !== d.updatedAt)) return true;
+  const tasks = (await db.tasks.find({ selector }).exec()).map((d) => d.toMutableJSON());
+  const facilities = (await db.facilities.find({ selector }).exec()).map((d) => d.toMutableJSON());
+  const photos = await db.photos.find({ selector }).exec();
+  const byTask = (list: readonly { taskId: string }[]) => [...list].sort((a, b) => a.taskId.localeCompare(b.taskId));
+  const byId = (list: readonly { id?: string }[]) => [...list].sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''));
+  return (
+    canonicalJson(byTask(tasks)) !== canonicalJson(byTask(read.tasks)) ||
+    canonicalJson(byId(facilities)) !== canonicalJson(byId(read.facilities)) ||
+    photoIds(photos.map((p) => p.id)) !== photoIds([...read.photoIdsByTsId.values()].flat())
+  );
 }
