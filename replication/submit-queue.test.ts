@@ -28,6 +28,30 @@ const post = {
 } as unknown as MeasureRoundPost;
 const buildPost: BuildPost = () => ({ post });
 
+/** The draft of the instance's first entry. */
+const draftDoc = (text: string, updatedAt: number) => ({
+  id: `${instance.instanceId}|ts1`,
+  instanceId: instance.instanceId,
+  tsId: 'ts1',
+  text,
+  updatedAt,
+});
+
+/** A photo of the instance's first entry, not uploaded yet. */
+const photoDoc = (createdAt: number) => ({
+  id: 'img-1',
+  instanceId: instance.instanceId,
+  mrId: '1',
+  tsId: 'ts1',
+  staNumber: '100',
+  tsParameter: 'W',
+  dt: '2026-11-23T10:00:00.000Z',
+  width: 4,
+  height: 3,
+  uploaded: false,
+  createdAt,
+});
+
 /** A fake server answering with the given statuses in turn, recording every POST body. */
 function fakeServer(statuses: (number | 'network')[]) {
   const bodies: unknown[] = [];
@@ -54,13 +78,7 @@ describe('SubmitQueue', () => {
     sleeps.length = 0;
     await db.rounds.insert({ mrId: '1', mrName: 'Round', mrVersion: 'x', entries: [], fetchedAt: 1 });
     await db.offlineInstances.insert(instance);
-    await db.drafts.insert({
-      id: `${instance.instanceId}|ts1`,
-      instanceId: instance.instanceId,
-      tsId: 'ts1',
-      text: '1',
-      updatedAt: 1,
-    });
+    await db.drafts.insert(draftDoc('1', 1));
   });
   afterEach(async () => {
     await db.close();
@@ -201,19 +219,7 @@ describe('SubmitQueue', () => {
   });
 
   it('uploads each photo once under its image id, after the values', async () => {
-    const photo = await db.photos.insert({
-      id: 'img-1',
-      instanceId: instance.instanceId,
-      mrId: '1',
-      tsId: 'ts1',
-      staNumber: '100',
-      tsParameter: 'W',
-      dt: '2026-11-23T10:00:00.000Z',
-      width: 4,
-      height: 3,
-      uploaded: false,
-      createdAt: 1,
-    });
+    const photo = await db.photos.insert(photoDoc(1));
     await photo.putAttachment({
       id: 'image',
       data: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
@@ -387,18 +393,11 @@ describe('lifecycle of a send', () => {
 
   it("another tab's key stored after the post was built (its check saw the round editable): not marked sent; a correction with it", async () => {
     await info(['corrections']);
-    const draft = (text: string, updatedAt: number) => ({
-      id: `${instance.instanceId}|ts1`,
-      instanceId: instance.instanceId,
-      tsId: 'ts1',
-      text,
-      updatedAt,
-    });
-    await db.drafts.insert(draft('3,97', 1));
+    await db.drafts.insert(draftDoc('3,97', 1));
     const srv = server(
       (b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }),
       // the other tab's write itself: its edit check ran before this submit, so nothing refuses it now
-      async () => void (await db.drafts.upsert(draft('4,47', 2))),
+      async () => void (await db.drafts.upsert(draftDoc('4,47', 2))),
     );
     const queue = new SubmitQueue(db, srv.api, {
       buildPost: (_i, _r, ctx) => ({ post: valuePost(Number((ctx.drafts[0]?.text ?? '').replace(',', '.'))) }),
@@ -435,23 +434,7 @@ describe('lifecycle of a send', () => {
           updatedAt: 2,
         }),
     ],
-    [
-      'a photo',
-      (d: AppDatabase) =>
-        d.photos.insert({
-          id: 'img-1',
-          instanceId: instance.instanceId,
-          mrId: '1',
-          tsId: 'ts1',
-          staNumber: '100',
-          tsParameter: 'W',
-          dt: '2026-11-23T10:00:00.000Z',
-          width: 4,
-          height: 3,
-          uploaded: false,
-          createdAt: 2,
-        }),
-    ],
+    ['a photo', (d: AppDatabase) => d.photos.insert(photoDoc(2))],
   ])("another tab's %s stored after the post was built: not marked sent, a correction", async (_what, write) => {
     await info(['corrections']);
     const srv = server(
@@ -470,13 +453,7 @@ describe('lifecycle of a send', () => {
 
   it('a draft the send did not touch changes nothing: the round is sent', async () => {
     await info([]);
-    await db.drafts.insert({
-      id: `${instance.instanceId}|ts1`,
-      instanceId: instance.instanceId,
-      tsId: 'ts1',
-      text: '1',
-      updatedAt: 1,
-    });
+    await db.drafts.insert(draftDoc('1', 1));
     const srv = server((b) => Response.json({ instanceId: b.instanceId, valueCount: 1, duplicate: false }));
     await new SubmitQueue(db, srv.api, {
       buildPost: () => ({ post: valuePost(1) }),
