@@ -434,6 +434,23 @@ describe('lifecycle of a send', () => {
           updatedAt: 2,
         }),
     ],
+    [
+      'a facility change',
+      (d: AppDatabase) =>
+        d.facilities.insert({
+          id: 'fac-1',
+          instanceId: instance.instanceId,
+          mrId: '1',
+          staNumber: '100',
+          action: ['EDIT'],
+          invalid: false,
+          name: 'Pegellatte',
+          model: 'Pegel',
+          attributes: {},
+          stations: ['100'],
+          updatedAt: 2,
+        }),
+    ],
     ['a photo', (d: AppDatabase) => d.photos.insert(photoDoc(2))],
   ])("another tab's %s stored after the post was built: not marked sent, a correction", async (_what, write) => {
     await info(['corrections']);
