@@ -29,29 +29,26 @@ export async function loadBuildContext(
   };
 }
 
-/** The photo ids of a build context or of the photos read again, in one order. */
-const photoIds = (ids: Iterable<string>) => [...ids].sort().join('|');
+/** The photo ids of a build context, in one order. */
+const photoIds = (ctx: BuildContext) => [...ctx.photoIdsByTsId.values()].flat().sort().join('|');
+const byTask = (list: BuildContext['tasks']) => [...list].sort((a, b) => a.taskId.localeCompare(b.taskId));
+const byId = (list: BuildContext['facilities']) => [...list].sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''));
 
 /**
- * Whether what a user enters into an instance changed since `read` (the build context the post was built from):
- * a draft, station task or facility change written, changed or removed since, or a photo added or removed. Another
- * tab's key checks that the round is editable and then writes, in two IndexedDB transactions (two databases); a
- * submit committed between them takes the round on its way, and that write comes after the post was built. The
- * send must not mark the round sent without it. A photo's upload mark is not a change.
+ * Whether what a user enters into an instance changed since `read` (the build context the post was built from),
+ * read again as the post reads it: a draft, station task or facility change written, changed or removed since, or a
+ * photo added or removed. Another tab's key checks that the round is editable and then writes, in two IndexedDB
+ * transactions (two databases); a submit committed between them takes the round on its way, and that write comes
+ * after the post was built. The send must not mark the round sent without it. A photo's upload mark is not a change.
  */
 export async function partsChangedSince(db: AppDatabase, instanceId: string, read: BuildContext): Promise<boolean> {
-  const selector = { instanceId };
-  const drafts = await db.drafts.find({ selector }).exec();
+  const now = await loadBuildContext(db, instanceId, { ...read, formulaGenerator: read.formulaGenerator === true });
   const before = new Map(read.drafts.map((d) => [d.tsId, d.updatedAt]));
-  if (drafts.length !== before.size || drafts.some((d) => before.get(d.tsId) !== d.updatedAt)) return true;
-  const tasks = (await db.tasks.find({ selector }).exec()).map((d) => d.toMutableJSON());
-  const facilities = (await db.facilities.find({ selector }).exec()).map((d) => d.toMutableJSON());
-  const photos = await db.photos.find({ selector }).exec();
-  const byTask = (list: readonly { taskId: string }[]) => [...list].sort((a, b) => a.taskId.localeCompare(b.taskId));
-  const byId = (list: readonly { id?: string }[]) => [...list].sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''));
   return (
-    canonicalJson(byTask(tasks)) !== canonicalJson(byTask(read.tasks)) ||
-    canonicalJson(byId(facilities)) !== canonicalJson(byId(read.facilities)) ||
-    photoIds(photos.map((p) => p.id)) !== photoIds([...read.photoIdsByTsId.values()].flat())
+    now.drafts.length !== before.size ||
+    now.drafts.some((d) => before.get(d.tsId) !== d.updatedAt) ||
+    canonicalJson(byTask(now.tasks)) !== canonicalJson(byTask(read.tasks)) ||
+    canonicalJson(byId(now.facilities)) !== canonicalJson(byId(read.facilities)) ||
+    photoIds(now) !== photoIds(read)
   );
 }
