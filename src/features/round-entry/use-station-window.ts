@@ -86,8 +86,12 @@ function useShownStations(entryCounts: readonly number[], all: boolean, atLeast:
   return current;
 }
 
-/** Stations rendered beyond the screen's edge on each side: Tab, arrows and a fast flick find them ready. */
-const OVERSCAN = 4;
+/**
+ * Stations rendered beyond the screen's edge on each side: Tab, arrows and a fast flick find them ready. Two, not
+ * four: every frame lays out, paints and layers every rendered block, so at 4× slower CPU a key's frame and its
+ * saved mark came 10–35 ms later with four (docs/benchmarks.md, 7 Dec 15:40).
+ */
+const OVERSCAN = 2;
 
 /** A first guess of an entry's height in a station block before it was measured (phone cards are much taller). */
 function entryHeight(density: Density): number {
