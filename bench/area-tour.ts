@@ -1,10 +1,12 @@
 // The outdoor tour of a stored 400-station round: 20 stored tours as "Take offline" writes them,
-// then the station list painted and the next station's input painted, at the 1st and the 400th station.
+// then the station list painted and the next station's input painted, at the 1st and the 400th station;
+// and keys typed into a station's values on a phone's screen (keystroke → painted, typed → durable).
 import type { Page } from 'playwright-core';
 import { BIG } from './dataset';
 import { FIRST_SCREEN_STATIONS } from '../src/features/tour/first-screen';
 import { percentile, record, type Profile } from './report';
-import { timeClick, timeInPage, withCpuProfile, withLib } from './browser';
+import { PHONE, DESKTOP, timeClick, timeInPage, withCpuProfile, withLib } from './browser';
+import { KEYSTROKE_BUDGETS, VALUE, installProbe, typeInto, type KeystrokeTimes } from './keystroke-probe';
 
 export const STORED_TOURS = 20;
 
@@ -114,5 +116,60 @@ async function nextStation(page: Page): Promise<{ painted: number; busy: number 
         };
         check(false);
       }),
+  );
+}
+
+/**
+ * A field worker types the values of `stations` stations (the first ones and the last ones of the round) into the
+ * tour's station card on a phone's screen: keystroke → painted and typed → durable, with the table's budgets.
+ */
+export async function tourTyping(
+  page: Page,
+  origin: string,
+  instanceId: string,
+  profile: Profile,
+  stations: number,
+): Promise<void> {
+  const numbers = Array.from({ length: stations }, (_, k) =>
+    String(k < stations / 2 ? 50000 + k : 50000 + BIG.stations - stations + k),
+  );
+  const all: KeystrokeTimes = { paint: [], busy: [], durable: [] };
+  // the bench's one device has a desktop's screen; the tour is for a phone's
+  await page.setViewportSize(PHONE.viewport ?? { width: 390, height: 844 });
+  try {
+    for (const station of numbers) {
+      await page.goto(`${origin}/mobile/${instanceId}?view=input&station=${station}`);
+      await page.getByTestId('station-position').first().waitFor({ timeout: 60_000 });
+      await page.locator(VALUE).first().waitFor();
+      await installProbe(page);
+      const labels = await page
+        .locator(VALUE)
+        .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+      const times = await typeInto(page, labels);
+      for (const key of ['paint', 'busy', 'durable'] as const) all[key].push(...times[key]);
+    }
+  } finally {
+    await page.setViewportSize(DESKTOP.viewport ?? { width: 1280, height: 800 });
+  }
+  const p95 = (xs: number[]) => percentile(xs, 95);
+  record(
+    'tour: keystroke → painted (p95 of keystrokes)',
+    profile,
+    [p95(all.paint)],
+    'ms',
+    KEYSTROKE_BUDGETS.painted[profile],
+    {
+      note: `${all.paint.length} keystrokes on a phone's screen, ${numbers.length} stations; p50 ${percentile(all.paint, 50).toFixed(1)} ms`,
+    },
+  );
+  record(
+    'tour: value typed → durable (p95 of keystrokes)',
+    profile,
+    [p95(all.durable)],
+    'ms',
+    KEYSTROKE_BUDGETS.durable[profile],
+    {
+      note: `${all.durable.length} acknowledged; p50 ${percentile(all.durable, 50).toFixed(1)} ms`,
+    },
   );
 }

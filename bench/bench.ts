@@ -4,6 +4,8 @@
 // `npm run bench -- --smoke` (a step of `npm test`): every area once, normal CPU profile only, small counts; it
 // writes test-results/bench-smoke.json and exits 1 when an area failed (a broken probe is red the day it breaks).
 // Its figures are no measurement: budgets are printed, never a reason to fail.
+// BENCH_PHONE=1 makes the one device of the table's areas a phone (its cards instead of the desktop's rows); the
+// recorded figures are the desktop's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { ensureBuild } from '../scripts/ensure-build.mjs';
 import { BIG, BIG_ENTRIES, BIG_VALUES, seedBigRound } from './dataset';
 import { pageBundle } from './page-bundle';
 import { area, failedAreas, writeReport } from './report';
-import { DESKTOP, PROFILES, launch, openPage, throttle, withCpuProfile, withLib } from './browser';
+import { DESKTOP, PHONE, PROFILES, launch, openPage, throttle, withCpuProfile, withLib } from './browser';
 import { initialJs } from './area-static';
 import { historyPull, unchangedPull } from './area-sync';
 import { heapGrowth, tableNavigation, tableTyping } from './area-table';
@@ -20,7 +22,7 @@ import { baselineRatios } from './area-baseline';
 import { concurrentSubmissions } from './area-server';
 import { historyImport } from './area-history';
 import { fleetLoad } from './area-fleet';
-import { storeTours, tour } from './area-tour';
+import { storeTours, tour, tourTyping } from './area-tour';
 import { photoResize } from './area-photo';
 import { offlineColdStart } from './area-coldstart';
 import { loginStart } from './area-login-start';
@@ -41,6 +43,7 @@ const PHOTOS = SMOKE ? 3 : 200;
 const PHOTO_BYTES = 300_000;
 const HEAP_REPETITIONS = SMOKE ? 2 : 10;
 const TYPED_VALUES = SMOKE ? 2 : 15;
+const TOUR_TYPED_STATIONS = SMOKE ? 1 : 4;
 const profiles = SMOKE ? PROFILES.filter((p) => p.profile === 'normal') : PROFILES;
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !ONLY || ONLY.some((o) => name.startsWith(o));
@@ -82,7 +85,7 @@ try {
       await area(`sync (${profile})`, () => historyPull(browser, home, bundle, profile, rate, PULL_RUNS));
   }
   // one device for the rest: it has pulled everything once; the profiles switch its CPU rate
-  const context = await browser.newContext(DESKTOP);
+  const context = await browser.newContext(process.env.BENCH_PHONE ? PHONE : DESKTOP);
   const page = await openPage(context, 1);
   await page.goto(home);
   await roundLink(page, BIG.mrName).waitFor({ timeout: 120_000 });
@@ -110,7 +113,10 @@ try {
       await area(`unchanged pull (${profile})`, () => unchangedPull(page, home, bundle, profile, RUNS));
     // the light screens first: once the 2,000-row table is open, a slowed page stays busy for a while
     if (wanted('tour') && tours[0])
-      await area(`tour (${profile})`, () => tour(page, server.url, tours[0] ?? '', profile, RUNS));
+      await area(`tour (${profile})`, async () => {
+        await tour(page, server.url, tours[0] ?? '', profile, RUNS);
+        await tourTyping(page, server.url, tours[0] ?? '', profile, TOUR_TYPED_STATIONS);
+      });
     if (wanted('baseline')) await area(`baseline (${profile})`, () => baselineRatios(page, bundle, profile, RUNS));
     if (wanted('permissions'))
       await area(`permissions (${profile})`, () => permissionGrid(page, server.url, profile, RUNS));
