@@ -8,7 +8,7 @@ import { BIG } from './dataset';
 import { percentile, record, type Profile } from './report';
 import { roundLink } from '../test/e2e/harness';
 import { FIND_TIMEOUT_MS, timeClick, timeInPage, withCpuProfile, withLib } from './browser';
-import { KEYSTROKE_BUDGETS, KEY_DELAY_MS, VALUE, installProbe, typeInto, type KeystrokeTimes } from './keystroke-probe';
+import { KEY_DELAY_MS, VALUE, installProbe, recordKeystrokes, typeInto, type KeystrokeTimes } from './keystroke-probe';
 
 /** The labels of the first or last `count` value fields of the round, scrolled to as a user does. */
 async function valueLabels(page: Page, end: 'first' | 'last', count: number): Promise<string[]> {
@@ -72,33 +72,11 @@ export async function tableTyping(page: Page, profile: Profile, values: number):
     a: await typeValues(page, 'first', values),
     b: await typeValues(page, 'last', values),
   }));
-  const paint = [...a.paint, ...b.paint];
-  const busy = [...a.busy, ...b.busy];
-  const durable = [...a.durable, ...b.durable];
-  const p95 = (xs: number[]) => percentile(xs, 95);
-  record(
-    'table: keystroke → painted (p95 of keystrokes)',
-    profile,
-    [p95(paint)],
-    'ms',
-    KEYSTROKE_BUDGETS.painted[profile],
-    {
-      note: `${paint.length} keystrokes; p50 ${percentile(paint, 50).toFixed(1)} ms, max ${Math.max(...paint).toFixed(0)} ms`,
-    },
-  );
-  record('table: keystroke → the page takes a timer again (p95 of keystrokes)', profile, [p95(busy)], 'ms', undefined, {
-    note: `how long the work a key starts (its write, the saved mark) keeps a timer waiting; p50 ${percentile(busy, 50).toFixed(1)} ms`,
+  recordKeystrokes('table', profile, {
+    paint: [...a.paint, ...b.paint],
+    busy: [...a.busy, ...b.busy],
+    durable: [...a.durable, ...b.durable],
   });
-  record(
-    'table: value typed → durable (p95 of keystrokes)',
-    profile,
-    [p95(durable)],
-    'ms',
-    KEYSTROKE_BUDGETS.durable[profile],
-    {
-      note: `${durable.length} acknowledged; p50 ${percentile(durable, 50).toFixed(1)} ms, max ${Math.max(...durable).toFixed(0)} ms`,
-    },
-  );
   record(
     'table: 400th station vs 1st, typed → durable (ratio of medians)',
     profile,

@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { BIG } from './dataset';
 import { FIRST_SCREEN_STATIONS } from '../src/features/tour/first-screen';
 import { percentile, record, type Profile } from './report';
-import { PHONE, DESKTOP, timeClick, timeInPage, withCpuProfile, withLib } from './browser';
-import { KEYSTROKE_BUDGETS, VALUE, installProbe, typeInto, type KeystrokeTimes } from './keystroke-probe';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, timeClick, timeInPage, withCpuProfile, withLib } from './browser';
+import { VALUE, installProbe, recordKeystrokes, typeInto, type KeystrokeTimes } from './keystroke-probe';
 
 export const STORED_TOURS = 20;
 
@@ -135,7 +135,7 @@ export async function tourTyping(
   );
   const all: KeystrokeTimes = { paint: [], busy: [], durable: [] };
   // the bench's one device has a desktop's screen; the tour is for a phone's
-  await page.setViewportSize(PHONE.viewport ?? { width: 390, height: 844 });
+  await page.setViewportSize(PHONE_VIEWPORT);
   try {
     for (const [k, station] of numbers.entries()) {
       await page.goto(`${origin}/mobile/${instanceId}?view=input&station=${station}`);
@@ -152,27 +152,7 @@ export async function tourTyping(
       for (const key of ['paint', 'busy', 'durable'] as const) all[key].push(...times[key]);
     }
   } finally {
-    await page.setViewportSize(DESKTOP.viewport ?? { width: 1280, height: 800 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
   }
-  const p95 = (xs: number[]) => percentile(xs, 95);
-  record(
-    'tour: keystroke → painted (p95 of keystrokes)',
-    profile,
-    [p95(all.paint)],
-    'ms',
-    KEYSTROKE_BUDGETS.painted[profile],
-    {
-      note: `${all.paint.length} keystrokes on a phone's screen, ${numbers.length} stations; p50 ${percentile(all.paint, 50).toFixed(1)} ms`,
-    },
-  );
-  record(
-    'tour: value typed → durable (p95 of keystrokes)',
-    profile,
-    [p95(all.durable)],
-    'ms',
-    KEYSTROKE_BUDGETS.durable[profile],
-    {
-      note: `${all.durable.length} acknowledged; p50 ${percentile(all.durable, 50).toFixed(1)} ms`,
-    },
-  );
+  recordKeystrokes('tour', profile, all, ` on a phone's screen, ${numbers.length} stations`);
 }

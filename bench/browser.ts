@@ -21,13 +21,15 @@ export const PROFILES: readonly { profile: Profile; rate: number }[] = [
   { profile: 'cpu4x', rate: 4 },
 ];
 // the stations' zone, so the app's today is the bench's today (testToday) at any hour
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP: BrowserContextOptions = {
-  viewport: { width: 1280, height: 800 },
+  viewport: DESKTOP_VIEWPORT,
   locale: 'de-DE',
   timezoneId: TEST_ZONE,
 };
 export const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
+  viewport: PHONE_VIEWPORT,
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,

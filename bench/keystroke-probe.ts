@@ -1,7 +1,7 @@
 // The keystroke probe of the bench's typing areas (the table's, the tour's): in the page, each key's input → its
 // frame painted, → the page taking a timer again, and → the field marked saved (its value in IndexedDB).
 import type { Page } from 'playwright-core';
-import type { Profile } from './report';
+import { percentile, record, type Profile } from './report';
 
 /** Issue 31's budgets (ms), in the table and the tour: a key painted within a frame, durable within a tenth of a second. */
 export const KEYSTROKE_BUDGETS: Record<'painted' | 'durable', Record<Profile, number>> = {
@@ -159,4 +159,39 @@ export async function typeInto(page: Page, labels: readonly string[]): Promise<K
     const w = window as unknown as { benchPaint: number[]; benchBusy: number[]; benchDurable: number[] };
     return { paint: w.benchPaint, busy: w.benchBusy, durable: w.benchDurable };
   });
+}
+
+/**
+ * Records the p95 of a typing pass's keys: keystroke → painted and typed → durable against issue 31's budgets, and
+ * how long a key keeps a timer waiting. `area` names the screen ('table', 'tour'), `where` says more in the note.
+ */
+export function recordKeystrokes(area: string, profile: Profile, t: KeystrokeTimes, where = ''): void {
+  const p95 = (xs: number[]) => percentile(xs, 95);
+  const spread = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(1)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
+  record(
+    `${area}: keystroke → painted (p95 of keystrokes)`,
+    profile,
+    [p95(t.paint)],
+    'ms',
+    KEYSTROKE_BUDGETS.painted[profile],
+    { note: `${t.paint.length} keystrokes${where}; ${spread(t.paint)}` },
+  );
+  record(
+    `${area}: keystroke → the page takes a timer again (p95 of keystrokes)`,
+    profile,
+    [p95(t.busy)],
+    'ms',
+    undefined,
+    {
+      note: `how long the work a key starts (its write, the saved mark) keeps a timer waiting; p50 ${percentile(t.busy, 50).toFixed(1)} ms`,
+    },
+  );
+  record(
+    `${area}: value typed → durable (p95 of keystrokes)`,
+    profile,
+    [p95(t.durable)],
+    'ms',
+    KEYSTROKE_BUDGETS.durable[profile],
+    { note: `${t.durable.length} acknowledged; ${spread(t.durable)}` },
+  );
 }
