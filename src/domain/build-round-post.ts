@@ -7,6 +7,7 @@ import { buildPost, type SubmissionError } from './submission';
 import { parseNumberInput } from './numbers';
 import { copyEntries, restoreCopyTsIds } from './station-copies';
 import { calculatedValuesOf } from './formula-values';
+import { definitionOf } from './entry-definition';
 
 type Built = { post: MeasureRoundPost } | { errors: SubmissionError[] };
 
@@ -35,8 +36,7 @@ export function applyDrafts(
   return restoreCopyTsIds(applied, ctx.drafts);
 
   function applyDraft(withServerTasks: MeasureRoundEntry): MeasureRoundEntry {
-    // The round's open tasks and facilities are the server's; only this device's changes are sent.
-    const { staTasks: _serverTasks, staFacilities: _serverFacilities, ...entry } = withServerTasks;
+    const entry = definitionOf(withServerTasks);
     const draft = byTs.get(entry.tsId);
     const images = ctx.photoIdsByTsId.get(entry.tsId);
     const calculatedValue =

@@ -1,5 +1,6 @@
 import type { MeasureRoundEntry } from '../../schemas/api';
 import type { Draft } from '../../schemas/forms/draft';
+import { definitionOf } from './entry-definition';
 
 /**
  * §5 station duplication: a second reading of a station at another time is kept as extra drafts whose
@@ -58,8 +59,7 @@ export function copyEntries(
   for (const c of copiesOf(drafts)) {
     const original = byTs.get(c.copyOf);
     if (!original) continue;
-    const { staTasks: _tasks, staFacilities: _facilities, ...definition } = original;
-    out.push({ ...definition, tsId: c.tsId as MeasureRoundEntry['tsId'] });
+    out.push({ ...definitionOf(original), tsId: c.tsId as MeasureRoundEntry['tsId'] });
   }
   return out;
 }

@@ -115,7 +115,11 @@ export function useTour(instanceId: string): TourState {
       drafts,
     });
     const byStation = new Map<string, MeasureRoundEntry[]>();
-    for (const e of applied) byStation.set(e.staNumber, [...(byStation.get(e.staNumber) ?? []), e]);
+    for (const e of applied) {
+      const list = byStation.get(e.staNumber);
+      if (list) list.push(e);
+      else byStation.set(e.staNumber, [e]);
+    }
     for (const s of stations)
       result.set(
         s.staNumber,
