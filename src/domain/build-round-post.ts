@@ -11,11 +11,16 @@ import { definitionOf } from './entry-definition';
 
 type Built = { post: MeasureRoundPost } | { errors: SubmissionError[] };
 
-/** Merges the drafts typed on the table into the round's entries, the shape the domain posts. */
+/**
+ * Merges the drafts typed on the table into the round's entries, the shape the domain posts. With `stations`, only
+ * those stations' entries, each exactly as the whole round's would be (the tour's completeness asks for the few
+ * stations a key changed).
+ */
 export function applyDrafts(
   round: { entries: readonly MeasureRoundEntry[] },
   instance: PostInstance,
   ctx: BuildContext,
+  stations?: ReadonlySet<string>,
 ): MeasureRoundEntry[] {
   const byTs = new Map(ctx.drafts.map((d) => [d.tsId, d]));
   // §4: with the formula generator configured, a formula that reads this round's values sends its result.
@@ -24,7 +29,8 @@ export function applyDrafts(
   const firstOfStation = new Set<string>();
   // §5 station copies follow the round's entries and are posted under their original tsId with their own time
   const withCopies = [...round.entries, ...copyEntries(round.entries, ctx.drafts)];
-  const applied = withCopies.map((entry) => {
+  const chosen = stations ? withCopies.filter((e) => stations.has(e.staNumber)) : withCopies;
+  const applied = chosen.map((entry) => {
     const first = !firstOfStation.has(entry.staNumber);
     firstOfStation.add(entry.staNumber);
     const tasks = first ? ctx.tasks.filter((t) => t.staNumber === entry.staNumber) : [];

@@ -54,9 +54,11 @@ export function copyEntries(
   entries: readonly MeasureRoundEntry[],
   drafts: readonly Pick<Draft, 'tsId' | 'copyOf'>[],
 ): MeasureRoundEntry[] {
+  const copies = copiesOf(drafts);
+  if (copies.length === 0) return [];
   const byTs = new Map(entries.map((e) => [e.tsId as string, e]));
   const out: MeasureRoundEntry[] = [];
-  for (const c of copiesOf(drafts)) {
+  for (const c of copies) {
     const original = byTs.get(c.copyOf);
     if (!original) continue;
     out.push({ ...definitionOf(original), tsId: c.tsId as MeasureRoundEntry['tsId'] });
@@ -70,6 +72,7 @@ export function restoreCopyTsIds<T extends { tsId: string }>(
   drafts: readonly Pick<Draft, 'tsId' | 'copyOf'>[],
 ): T[] {
   const original = new Map(copiesOf(drafts).map((c) => [c.tsId, c.copyOf]));
+  if (original.size === 0) return [...entries];
   return entries.map((e) => {
     const tsId = original.get(e.tsId);
     // the original tsId is a TsId of the round, so the entry keeps its type

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
-import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
 import { RoundDocSchema, type RoundDoc } from '../../../schemas/db/round-doc';
@@ -12,8 +11,7 @@ import { useAllDrafts, useDraftStore, type DraftStore } from '../../db/draft-sto
 import { useDraftWriter } from '../../db/use-draft-writer';
 import { useObservable } from '../../db/hooks';
 import { useConfig } from '../../db/reference-hooks';
-import { isStationComplete } from '../../domain';
-import { applyDrafts } from '../../domain/build-round-post';
+import { stationCompleteness, type Completeness } from '../../domain/station-completeness';
 import { groupEntriesByStation, type RowContext, type StationGroup } from '../round-entry/row-model';
 import { useIndoorInstance, type IndoorInstance } from '../round-entry/use-indoor-instance';
 import { useStoredRows } from '../round-entry/use-stored-rows';
@@ -98,34 +96,32 @@ export function useTour(instanceId: string): TourState {
   const completeRead = ready && photoTsIds !== undefined && taskActions.read && facilityActions.read;
   const { onChange, writeError } = useDraftWriter(inst.updateDraft);
 
+  // the last answer, so a key works out only its own station again
+  const lastCompleteness = useRef<Completeness | undefined>(undefined);
   const complete = useMemo(() => {
     if (!round || !instance || !completeRead) return undefined;
-    const result = new Map<string, boolean>();
     const photoIdsByTsId = new Map<string, string[]>();
     for (const pair of photoTsIds ? photoTsIds.split('|') : []) {
       const [tsId = '', id = ''] = pair.split('\u0000');
       photoIdsByTsId.set(tsId, [...(photoIdsByTsId.get(tsId) ?? []), id]);
     }
-    // the entries exactly as the submit queue will post them: drafts, photos, tasks and facility changes applied
-    const applied = applyDrafts(round, instance, {
-      defaultTime: config.defaultTime,
-      photoIdsByTsId,
-      tasks: taskActions.localTasks,
-      facilities: facilityActions.local,
-      drafts,
-    });
-    const byStation = new Map<string, MeasureRoundEntry[]>();
-    for (const e of applied) {
-      const list = byStation.get(e.staNumber);
-      if (list) list.push(e);
-      else byStation.set(e.staNumber, [e]);
-    }
-    for (const s of stations)
-      result.set(
-        s.staNumber,
-        isStationComplete(byStation.get(s.staNumber) ?? [], { formulaGenerator: config.tsFormulaGenerator }),
-      );
-    return result;
+    // over the entries exactly as the submit queue will post them: drafts, photos, tasks and facility changes applied
+    const completeness = stationCompleteness(
+      round,
+      instance,
+      {
+        defaultTime: config.defaultTime,
+        zone: ctx.zone,
+        formulaGenerator: config.tsFormulaGenerator,
+        photoIdsByTsId,
+        tasks: taskActions.localTasks,
+        facilities: facilityActions.local,
+        drafts,
+      },
+      lastCompleteness.current,
+    );
+    lastCompleteness.current = completeness;
+    return completeness.complete;
   }, [
     round,
     instance,
@@ -133,10 +129,10 @@ export function useTour(instanceId: string): TourState {
     photoTsIds,
     config.defaultTime,
     config.tsFormulaGenerator,
+    ctx.zone,
     taskActions.localTasks,
     facilityActions.local,
     drafts,
-    stations,
   ]);
 
   if (round === undefined || instance === undefined) return { status: 'loading' };
