@@ -28,9 +28,10 @@ export function applyDrafts(
   // Station tasks travel on the first entry of their station (§3: staTasks belong to the station).
   const firstOfStation = new Set<string>();
   // §5 station copies follow the round's entries and are posted under their original tsId with their own time
-  const withCopies = [...round.entries, ...copyEntries(round.entries, ctx.drafts)];
-  const chosen = stations ? withCopies.filter((e) => stations.has(e.staNumber)) : withCopies;
-  const applied = chosen.map((entry) => {
+  // a copy is of its original's station: the chosen stations' entries have all their copies' originals
+  const own = stations ? round.entries.filter((e) => stations.has(e.staNumber)) : round.entries;
+  const withCopies = [...own, ...copyEntries(own, ctx.drafts)];
+  const applied = withCopies.map((entry) => {
     const first = !firstOfStation.has(entry.staNumber);
     firstOfStation.add(entry.staNumber);
     const tasks = first ? ctx.tasks.filter((t) => t.staNumber === entry.staNumber) : [];

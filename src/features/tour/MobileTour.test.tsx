@@ -6,6 +6,7 @@ import { levelEntry, offlineInstanceDoc, photoDoc, roundDoc } from '../../../tes
 import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import type { AppDatabase } from '../../db/database';
 import { tourRoundKey } from '../../db/instance-round';
+import { draftId } from '../../../schemas/db/draft-doc';
 import { MobileTour } from './MobileTour';
 import { parseTourSearch } from './tour-search';
 
@@ -20,6 +21,29 @@ function photosAnswerLater(db: AppDatabase) {
     const found = find(query);
     const later = found.$.pipe(delay(100));
     return new Proxy(found, { get: (target, name) => (name === '$' ? later : Reflect.get(target, name, target)) });
+  });
+}
+
+/** The drafts answer 100 ms after the other reads. */
+function draftsAnswerLater(db: AppDatabase) {
+  const find = db.drafts.find.bind(db.drafts);
+  vi.spyOn(db.drafts, 'find').mockImplementation((query) => {
+    const found = find(query);
+    const later = found.$.pipe(delay(100));
+    return new Proxy(found, { get: (target, name) => (name === '$' ? later : Reflect.get(target, name, target)) });
+  });
+}
+
+/** What a user sees at each change: the count, then each station's state ("?" while it shows none). */
+function recordList(host: HTMLElement) {
+  return recordTexts(host, () => {
+    const progress = host.querySelector('[data-testid="tour-progress"]');
+    if (!progress) return undefined;
+    const count = progress.getAttribute('aria-busy') === 'true' ? '(reading)' : (progress.textContent ?? '');
+    const stations = [...host.querySelectorAll('li[data-station]')].map(
+      (li) => `${li.getAttribute('data-station')}:${li.getAttribute('data-complete') ?? '?'}`,
+    );
+    return `${count} ${stations.join(' ')}`;
   });
 }
 
@@ -45,22 +69,31 @@ describe('the station list of a tour', () => {
   it('never counts a station complete through its photo as not complete, also before the photos are read', async () => {
     await storeTour(env.db);
     photosAnswerLater(env.db);
-    // what a user sees at each change: the count, then each station's state ("?" while it shows none)
-    const { seen, stop } = recordTexts(env.host, () => {
-      const progress = env.host.querySelector('[data-testid="tour-progress"]');
-      if (!progress) return undefined;
-      const count = progress.getAttribute('aria-busy') === 'true' ? '(reading)' : (progress.textContent ?? '');
-      const stations = [...env.host.querySelectorAll('li[data-station]')].map(
-        (li) => `${li.getAttribute('data-station')}:${li.getAttribute('data-complete') ?? '?'}`,
-      );
-      return `${count} ${stations.join(' ')}`;
-    });
+    const { seen, stop } = recordList(env.host);
     showInApp(env, tourPage());
     await actUntil(() => env.host.querySelector('li[data-station="1"][data-complete="true"]') !== null);
     stop();
     expect(seen.at(-1)).toBe('1 of 2 stations complete 1:true 2:false');
     expect(seen.filter((text) => !text.startsWith('(reading)'))).toEqual(['1 of 2 stations complete 1:true 2:false']);
     expect(seen.filter((text) => text.includes('1:false'))).toEqual([]);
+  });
+
+  it('never counts a station complete through its value as not complete while the drafts are read', async () => {
+    await storeTour(env.db);
+    await env.db.drafts.insert({
+      id: draftId(instance.instanceId, 'u'),
+      instanceId: instance.instanceId,
+      tsId: 'u',
+      text: '12',
+      updatedAt: 1,
+    });
+    draftsAnswerLater(env.db);
+    const { seen, stop } = recordList(env.host);
+    showInApp(env, tourPage());
+    await actUntil(() => env.host.querySelector('li[data-station="2"][data-complete="true"]') !== null);
+    stop();
+    expect(seen.at(-1)).toBe('2 of 2 stations complete 1:true 2:true');
+    expect(seen.filter((text) => text.includes('2:false') || text.includes('1 of 2'))).toEqual([]);
   });
 });
 

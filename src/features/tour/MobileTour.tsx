@@ -15,6 +15,7 @@ import { TourPhotos } from './TourPhotos';
 import { TourTabs } from './TourTabs';
 import type { TourView } from './tour-search';
 import { useTour } from './use-tour';
+import { TourCompletenessProvider, useTourCompleteness } from './tour-completeness';
 import { StoredStateGate } from '../readings/stored-state';
 import { RefusalProvider } from '../round-entry/refusal-context';
 import { InstancePhotosProvider } from '../photos/instance-photos';
@@ -26,7 +27,6 @@ const TourBarcode = lazy(() => import('./TourBarcode'));
 
 /** mobile (§2): a stored round walked station by station, offline, with its own bottom navigation. */
 export function MobileTour() {
-  const { t } = useLingui();
   const fmt = useLocaleFormat();
   const { instanceId } = useParams({ from: '/mobile/$instanceId' });
   const search = useSearch({ from: '/mobile/$instanceId' });
@@ -71,83 +71,87 @@ export function MobileTour() {
     );
   }
   const { tour } = state;
-  const done = [...(tour.complete?.values() ?? [])].filter(Boolean).length;
-  // until the completeness is read the count keeps its place and says nothing (it counted too few for that moment)
-  const counting = tour.complete === undefined;
-  const total = tour.stations.length;
   const station = tour.stations.find((s) => s.staNumber === search.station) ?? tour.stations[0];
 
   return (
-    <section aria-labelledby="tour-heading" className="mx-auto max-w-3xl space-y-3 pb-24" data-view={view}>
-      <header className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h1 id="tour-heading" className={view === 'input' ? 'text-base font-bold' : 'text-xl font-bold'}>
-          {tour.round.mrName} <span className="font-normal">· {fmt.date(tour.instance.date)}</span>
-          <MezNote />
-        </h1>
-        {/* on the input view the pager counts the stations and the navbar shows the sync state: one line less */}
-        <p className={`flex items-center gap-2 text-sm ${view === 'input' ? 'sr-only' : ''}`}>
-          <span
-            data-testid="tour-progress"
-            aria-busy={counting || undefined}
-            className={counting ? 'invisible' : undefined}
-          >
-            {t`${done} of ${total} stations complete`}
-          </span>
-          <SyncBadge state={tour.instance.syncState} correction={tour.instance.corrects !== undefined} />
-        </p>
-      </header>
-      {tour.writeError !== null && <WriteErrorAlert error={tour.writeError} />}
-      {tour.instance.syncState === 'sent' && (
-        <Alert type="success" testId="tour-sent">
-          <Trans>This round was sent to the server; it can no longer be changed.</Trans>
-        </Alert>
-      )}
-      <StoredStateGate ready={tour.ready}>
-        <RefusalProvider instance={tour.instance} entries={tour.round.entries}>
-          {/* the tour's photos from one query: a query per entry card ran again at every "next station" */}
-          <InstancePhotosProvider instanceId={tour.instance.instanceId}>
-            {view === 'list' && (
-              <TourList
-                tour={tour}
-                density={search.density ?? 'compact'}
-                onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })}
-                onOpen={(staNumber) => go({ view: 'input', station: staNumber })}
-              />
-            )}
-            {view === 'map' && (
-              <Suspense fallback={<p role="status">…</p>}>
-                <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
-              </Suspense>
-            )}
-            {view === 'barcode' && (
-              <Suspense fallback={<p role="status">…</p>}>
-                <TourBarcode
+    <TourCompletenessProvider tour={tour}>
+      <section aria-labelledby="tour-heading" className="mx-auto max-w-3xl space-y-3 pb-24" data-view={view}>
+        <header className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <h1 id="tour-heading" className={view === 'input' ? 'text-base font-bold' : 'text-xl font-bold'}>
+            {tour.round.mrName} <span className="font-normal">· {fmt.date(tour.instance.date)}</span>
+            <MezNote />
+          </h1>
+          {/* on the input view the pager counts the stations and the navbar shows the sync state: one line less */}
+          <p className={`flex items-center gap-2 text-sm ${view === 'input' ? 'sr-only' : ''}`}>
+            <TourProgress total={tour.stations.length} />
+            <SyncBadge state={tour.instance.syncState} correction={tour.instance.corrects !== undefined} />
+          </p>
+        </header>
+        {tour.writeError !== null && <WriteErrorAlert error={tour.writeError} />}
+        {tour.instance.syncState === 'sent' && (
+          <Alert type="success" testId="tour-sent">
+            <Trans>This round was sent to the server; it can no longer be changed.</Trans>
+          </Alert>
+        )}
+        <StoredStateGate ready={tour.ready}>
+          <RefusalProvider instance={tour.instance} entries={tour.round.entries}>
+            {/* the tour's photos from one query: a query per entry card ran again at every "next station" */}
+            <InstancePhotosProvider instanceId={tour.instance.instanceId}>
+              {view === 'list' && (
+                <TourList
                   tour={tour}
-                  onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })}
+                  density={search.density ?? 'compact'}
+                  onDensity={(density) => void navigate({ search: (s) => ({ ...s, density }) })}
+                  onOpen={(staNumber) => go({ view: 'input', station: staNumber })}
                 />
-              </Suspense>
-            )}
-            {view === 'input' && station && (
-              <TourInput
-                tour={tour}
-                station={station}
-                scannedTs={search.ts}
-                onStation={(staNumber) => go({ station: staNumber })}
-              />
-            )}
-            {view === 'photo' && station && (
-              <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
-            )}
-            {view === 'metadata' && station && (
-              <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
-            )}
-            {view === 'overview' && (
-              <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
-            )}
-          </InstancePhotosProvider>
-        </RefusalProvider>
-      </StoredStateGate>
-      <TourTabs instanceId={instanceId} current={view} />
-    </section>
+              )}
+              {view === 'map' && (
+                <Suspense fallback={<p role="status">…</p>}>
+                  <TourMap tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+                </Suspense>
+              )}
+              {view === 'barcode' && (
+                <Suspense fallback={<p role="status">…</p>}>
+                  <TourBarcode
+                    tour={tour}
+                    onFound={(staNumber, ts) => go({ view: 'input', station: staNumber, ...(ts ? { ts } : {}) })}
+                  />
+                </Suspense>
+              )}
+              {view === 'input' && station && (
+                <TourInput
+                  tour={tour}
+                  station={station}
+                  scannedTs={search.ts}
+                  onStation={(staNumber) => go({ station: staNumber })}
+                />
+              )}
+              {view === 'photo' && station && (
+                <TourPhotos tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
+              )}
+              {view === 'metadata' && station && (
+                <TourMetadata tour={tour} station={station} onStation={(staNumber) => go({ station: staNumber })} />
+              )}
+              {view === 'overview' && (
+                <TourOverview tour={tour} onOpen={(staNumber) => go({ view: 'input', station: staNumber })} />
+              )}
+            </InstancePhotosProvider>
+          </RefusalProvider>
+        </StoredStateGate>
+        <TourTabs instanceId={instanceId} current={view} />
+      </section>
+    </TourCompletenessProvider>
+  );
+}
+
+/** "n of m stations complete"; until the completeness is read it keeps its place and says nothing. */
+function TourProgress({ total }: { total: number }) {
+  const { t } = useLingui();
+  const complete = useTourCompleteness();
+  const done = [...(complete?.values() ?? [])].filter(Boolean).length;
+  return (
+    <span data-testid="tour-progress" aria-busy={!complete || undefined} className={complete ? undefined : 'invisible'}>
+      {t`${done} of ${total} stations complete`}
+    </span>
   );
 }

@@ -12,6 +12,7 @@ import { openTasksOf } from './open-tasks';
 import { StationPager } from './StationPager';
 import { TaskWarning } from './TourList';
 import type { Tour } from './use-tour';
+import { useTourCompleteness } from './tour-completeness';
 
 /** input view (§2): one station at a time, each timeseries with the table's widgets; tasks and facilities below. */
 export function TourInput({
@@ -49,8 +50,6 @@ export function TourInput({
     () => tour.stations.map((s) => ({ staNumber: s.staNumber, title: s.title })),
     [tour.stations],
   );
-  // undefined until read: neither "complete" nor "not complete" before the completeness is known
-  const done = tour.complete?.get(station.staNumber);
   // a new station starts at its top, with the screen reader on its name; after a barcode scan the
   // scanned timeseries' value input takes the focus instead, ready for typing
   useEffect(() => {
@@ -85,20 +84,7 @@ export function TourInput({
           {station.title}
         </h2>
         <p className="inline-flex flex-wrap items-center gap-2 align-text-bottom text-sm">
-          {done ? (
-            <span className="rounded bg-green-700 px-1.5 font-semibold text-white">
-              <Trans>complete</Trans>
-            </span>
-          ) : (
-            // until read: its place kept (no shift of the line), nothing said
-            <span
-              aria-busy={done === undefined || undefined}
-              data-testid="station-state"
-              className={`rounded border border-slate-600 px-1.5 ${done === undefined ? 'invisible' : ''}`}
-            >
-              <Trans>not complete</Trans>
-            </span>
-          )}
+          <StationState staNumber={station.staNumber} />
           <TaskWarning tasks={openTasksOf(station, tour.taskActions.localTasks)} />
         </p>
       </div>
@@ -136,5 +122,24 @@ export function TourInput({
       )}
       <StationPager stations={tour.stations} station={station} onStation={onStation} />
     </div>
+  );
+}
+
+/** "complete" or "not complete" (§4); its place kept and nothing said until the completeness is read. */
+function StationState({ staNumber }: { staNumber: string }) {
+  // its own component: a key's completeness renders this mark, not the station's cards
+  const done = useTourCompleteness()?.get(staNumber);
+  return done ? (
+    <span className="rounded bg-green-700 px-1.5 font-semibold text-white">
+      <Trans>complete</Trans>
+    </span>
+  ) : (
+    <span
+      aria-busy={done === undefined || undefined}
+      data-testid="station-state"
+      className={`rounded border border-slate-600 px-1.5 ${done === undefined ? 'invisible' : ''}`}
+    >
+      <Trans>not complete</Trans>
+    </span>
   );
 }

@@ -10,6 +10,7 @@ import { openTasksOf } from './open-tasks';
 import { TaskTypeIcon } from '../tasks/TaskTypeIcon';
 import type { TourDensity } from './tour-search';
 import type { Tour } from './use-tour';
+import { useTourCompleteness } from './tour-completeness';
 import { useRefusalIn } from '../round-entry/refusal-context';
 import { heldByDraft } from '../../domain/refusal-rows';
 import type { Draft } from '../../../schemas/forms/draft';
@@ -64,7 +65,7 @@ function StationLine({
 }) {
   const { t } = useLingui();
   // undefined until read: no mark and no "not complete" before the completeness is known
-  const done = tour.complete?.get(station.staNumber);
+  const done = useTourCompleteness()?.get(station.staNumber);
   const tasks = openTasksOf(station, tour.taskActions.localTasks);
   // §5 copies of the station's series are rows of the station too
   const tsIds = station.entries.flatMap((e) => [e.tsId, ...(drafts.copies.get(e.tsId) ?? [])]);

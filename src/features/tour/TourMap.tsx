@@ -16,6 +16,7 @@ import { useBaseLayers } from './base-layers';
 import { devicePosition } from './device-position';
 import { useStationMarkers } from './station-markers';
 import type { Tour } from './use-tour';
+import { useTourCompleteness } from './tour-completeness';
 
 /** A stored reference document parsed with its schema; undefined while absent or invalid. */
 function useStored<S extends v.GenericSchema>(key: string, schema: S): v.InferOutput<S> | undefined {
@@ -169,7 +170,8 @@ export default function TourMap({ tour, onOpen }: { tour: Tour; onOpen: (staNumb
   }, [map, overlay]);
 
   // station markers, coloured by completion, spread or clustered where they would overlap; each a button
-  const overlapping = useStationMarkers(map, located, tour.complete, setSelected);
+  const complete = useTourCompleteness();
+  const overlapping = useStationMarkers(map, located, complete, setSelected);
 
   // the device position, when the user allows it
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SubmitBar } from '../round-entry/SubmitBar';
 import { GpxDownload } from './GpxDownload';
 import type { Tour } from './use-tour';
+import { useTourCompleteness } from './tour-completeness';
 
 /**
  * overview (§2): what is complete and what is not, then the submission through the same checks and prompts
@@ -9,7 +10,7 @@ import type { Tour } from './use-tour';
  */
 export function TourOverview({ tour, onOpen }: { tour: Tour; onOpen: (staNumber: string) => void }) {
   const { t } = useLingui();
-  const { complete } = tour;
+  const complete = useTourCompleteness();
   // until the completeness is read: no station listed as open, the summary's box kept (no shift) and saying nothing
   const open = complete ? tour.stations.filter((s) => complete.get(s.staNumber) !== true) : [];
   const missing = open.filter((s) => s.obligatory);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import type { DraftPatch } from '../../../schemas/db/draft-doc';
 import type { OfflineInstanceDoc } from '../../../schemas/db/offline-instance-doc';
@@ -7,11 +7,10 @@ import { RoundDocSchema, type RoundDoc } from '../../../schemas/db/round-doc';
 import { tourRoundKey } from '../../db/instance-round';
 import { useDb } from '../../db/db-context';
 import { actionsOf } from '../../db/instance-commands';
-import { useAllDrafts, useDraftStore, type DraftStore } from '../../db/draft-store';
+import { useDraftStore, type DraftStore } from '../../db/draft-store';
 import { useDraftWriter } from '../../db/use-draft-writer';
 import { useObservable } from '../../db/hooks';
 import { useConfig } from '../../db/reference-hooks';
-import { stationCompleteness, type Completeness } from '../../domain/station-completeness';
 import { groupEntriesByStation, type RowContext, type StationGroup } from '../round-entry/row-model';
 import { useIndoorInstance, type IndoorInstance } from '../round-entry/use-indoor-instance';
 import { useStoredRows } from '../round-entry/use-stored-rows';
@@ -27,11 +26,6 @@ export interface Tour extends IndoorInstance {
   store: DraftStore;
   ctx: RowContext;
   stations: StationGroup[];
-  /**
-   * per station: complete in the sense of §4, over the entries as they would be posted; undefined until the drafts,
-   * photos, tasks and facility changes are read (from fewer, stations were "not complete" for that moment)
-   */
-  complete: ReadonlyMap<string, boolean> | undefined;
   /** no more edits: on its way to the server or sent (§5 after submitting the instance is read-only) */
   locked: boolean;
   /** the drafts are read: before, the fields are read-only and empty (StoredStateGate) */
@@ -84,56 +78,7 @@ export function useTour(instanceId: string): TourState {
     { defaultTime: config.defaultTime, formulaGenerator: config.tsFormulaGenerator, zone },
     inst.settled,
   );
-  const drafts = useAllDrafts(store);
-  const photoTsIds = useObservable<string | undefined>(
-    () =>
-      db.photos
-        .find({ selector: { instanceId } })
-        .$.pipe(map((docs) => docs.map((d) => `${d.tsId}\u0000${d.id}`).join('|'))),
-    undefined,
-    [db, instanceId],
-  );
-  const completeRead = ready && photoTsIds !== undefined && taskActions.read && facilityActions.read;
   const { onChange, writeError } = useDraftWriter(inst.updateDraft);
-
-  // the last answer, so a key works out only its own station again
-  const lastCompleteness = useRef<Completeness | undefined>(undefined);
-  const complete = useMemo(() => {
-    if (!round || !instance || !completeRead) return undefined;
-    const photoIdsByTsId = new Map<string, string[]>();
-    for (const pair of photoTsIds ? photoTsIds.split('|') : []) {
-      const [tsId = '', id = ''] = pair.split('\u0000');
-      photoIdsByTsId.set(tsId, [...(photoIdsByTsId.get(tsId) ?? []), id]);
-    }
-    // over the entries exactly as the submit queue will post them: drafts, photos, tasks and facility changes applied
-    const completeness = stationCompleteness(
-      round,
-      instance,
-      {
-        defaultTime: config.defaultTime,
-        zone: ctx.zone,
-        formulaGenerator: config.tsFormulaGenerator,
-        photoIdsByTsId,
-        tasks: taskActions.localTasks,
-        facilities: facilityActions.local,
-        drafts,
-      },
-      lastCompleteness.current,
-    );
-    lastCompleteness.current = completeness;
-    return completeness.complete;
-  }, [
-    round,
-    instance,
-    completeRead,
-    photoTsIds,
-    config.defaultTime,
-    config.tsFormulaGenerator,
-    ctx.zone,
-    taskActions.localTasks,
-    facilityActions.local,
-    drafts,
-  ]);
 
   if (round === undefined || instance === undefined) return { status: 'loading' };
   if (round === null || instance === null) return { status: 'missing' };
@@ -146,7 +91,6 @@ export function useTour(instanceId: string): TourState {
       store,
       ctx,
       stations,
-      complete,
       locked: !actionsOf(instance).edit,
       ready,
       onChange,
