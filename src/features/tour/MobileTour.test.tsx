@@ -14,23 +14,14 @@ const instance = offlineInstanceDoc({ instanceId: 'tour-1', syncState: 'draft', 
 // two stations: the first complete through its photo alone, the second with nothing entered
 const round = roundDoc({ entries: [levelEntry('t', '1', 'Quelle'), levelEntry('u', '2', 'Brunnen')] });
 
-/** The photos answer 100 ms after the other reads, as IndexedDB's reads may (in memory they come together). */
-function photosAnswerLater(db: AppDatabase) {
-  const find = db.photos.find.bind(db.photos);
-  vi.spyOn(db.photos, 'find').mockImplementation((query) => {
+/** The collection's queries answer 100 ms after the other reads, as IndexedDB's reads may (in memory they come together). */
+function answersLater(collection: Pick<AppDatabase['photos'], 'find'> | Pick<AppDatabase['drafts'], 'find'>) {
+  const later = collection as Pick<AppDatabase['photos'], 'find'>;
+  const find = later.find.bind(later);
+  vi.spyOn(later, 'find').mockImplementation((query) => {
     const found = find(query);
-    const later = found.$.pipe(delay(100));
-    return new Proxy(found, { get: (target, name) => (name === '$' ? later : Reflect.get(target, name, target)) });
-  });
-}
-
-/** The drafts answer 100 ms after the other reads. */
-function draftsAnswerLater(db: AppDatabase) {
-  const find = db.drafts.find.bind(db.drafts);
-  vi.spyOn(db.drafts, 'find').mockImplementation((query) => {
-    const found = find(query);
-    const later = found.$.pipe(delay(100));
-    return new Proxy(found, { get: (target, name) => (name === '$' ? later : Reflect.get(target, name, target)) });
+    const delayed = found.$.pipe(delay(100));
+    return new Proxy(found, { get: (target, name) => (name === '$' ? delayed : Reflect.get(target, name, target)) });
   });
 }
 
@@ -68,7 +59,7 @@ describe('the station list of a tour', () => {
 
   it('never counts a station complete through its photo as not complete, also before the photos are read', async () => {
     await storeTour(env.db);
-    photosAnswerLater(env.db);
+    answersLater(env.db.photos);
     const { seen, stop } = recordList(env.host);
     showInApp(env, tourPage());
     await actUntil(() => env.host.querySelector('li[data-station="1"][data-complete="true"]') !== null);
@@ -87,7 +78,7 @@ describe('the station list of a tour', () => {
       text: '12',
       updatedAt: 1,
     });
-    draftsAnswerLater(env.db);
+    answersLater(env.db.drafts);
     const { seen, stop } = recordList(env.host);
     showInApp(env, tourPage());
     await actUntil(() => env.host.querySelector('li[data-station="2"][data-complete="true"]') !== null);
