@@ -19,6 +19,7 @@ import {
   stopSend,
   submissionIdOf,
   waitForLogin,
+  withEdit,
   writeInstanceDraft,
 } from './instance-commands';
 
@@ -197,6 +198,46 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
       await Promise.all(writes);
       expect(await readDrafts(db, i.instanceId)).toMatchObject([{ text: '1681,5' }]);
       expect((await read(i.instanceId))?.syncState).toBe('draft');
+    });
+  });
+
+  describe('a write checked before another tab sent the round, stored only after (a tab frozen in between)', () => {
+    // where the other tab's send is when the late write lands, and where the round is after it
+    const cases: [string, (id: string) => Promise<unknown>, string][] = [
+      ['submitted, not taken yet: the send reads the write', (id) => queueInstance(db, id), 'queued'],
+      ['being sent: back to editing, the send does not say sent', (id) => sendUpTo(id, 'sending'), 'draft'],
+      ['values stored, photos left: a correction', (id) => sendUpTo(id, 'values-stored'), 'correction'],
+      ['sent: a correction, never left out', (id) => sendUpTo(id, 'sent'), 'correction'],
+    ];
+
+    async function sendUpTo(id: string, until: 'sending' | 'values-stored' | 'sent'): Promise<void> {
+      await queueInstance(db, id);
+      const s = await startSend(db, id);
+      const sendRev = s?.sendRev ?? -1;
+      if (until === 'sending') return;
+      await recordValuesStored(db, id, submissionIdOf({ instanceId: id }), sendRev, { valueCount: 1 });
+      if (until === 'sent') await finishSend(db, id, sendRev, 1);
+    }
+
+    it.each(cases)('%s', async (_, otherTab, after) => {
+      const i = await create();
+      let land = () => undefined as void;
+      const frozen = new Promise<void>((resolve) => (land = resolve));
+      const write = withEdit(db, i.instanceId, async () => {
+        await frozen;
+        await db.drafts.insert({
+          id: `${i.instanceId}|ts1`,
+          instanceId: i.instanceId,
+          tsId: 'ts1',
+          text: '7',
+          updatedAt: 1,
+        });
+      });
+      await otherTab(i.instanceId);
+      land();
+      await write;
+      expect((await read(i.instanceId))?.syncState).toBe(after);
+      expect(await readDrafts(db, i.instanceId)).toMatchObject([{ text: '7' }]);
     });
   });
 

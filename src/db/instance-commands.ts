@@ -2,6 +2,7 @@ import type { OfflineInstanceDoc, SubmitError } from '../../schemas/db/offline-i
 import type { DraftPatch } from '../../schemas/db/draft-doc';
 import { instanceVisibleTo, ownerOf } from '../domain/data-owner';
 import {
+  EDITABLE_STATES,
   transition,
   UNSENT_STATES,
   userActions,
@@ -255,11 +256,30 @@ export function withEdit<T>(db: AppDatabase, instanceId: string, write: () => Pr
   let written: Promise<T> | undefined;
   const checked = inOrder(instanceId, async () => {
     await recordEditNow(db, instanceId);
-    written = write();
+    written = write().then(async (result) => {
+      await reopenIfASendMissedIt(db, instanceId);
+      return result;
+    });
     // handled by the caller through the promise below, once this turn has ended
     written.catch(() => undefined);
   });
   return checked.then(() => written as Promise<T>);
+}
+
+/**
+ * After a write `withEdit` checked while the round could be edited: another tab's send that started since may have
+ * built its post before the write landed, and when this tab was frozen between the check and the write, the send's
+ * second look (the submit queue's `partsChangedSince`) came before it too, and the round said "sent" without it.
+ * (This tab's own submit waits for its writes, and a send that has not started yet reads them.) Once a send is under
+ * way or done, or the server holds the values the next send would skip, the round goes back to editing as with
+ * "Edit again": the write is sent, as a correction once the server holds the values. Read from the storage itself,
+ * as the check before the write: a frozen tab hears of the other tab's send late.
+ */
+async function reopenIfASendMissedIt(db: AppDatabase, instanceId: string): Promise<void> {
+  const [stored] = await db.offlineInstances.storageInstance.findDocumentsById([instanceId], false);
+  if (!stored || EDITABLE_STATES.includes(stored.syncState) || stored.syncState === 'queued') return;
+  const missed = stored.syncState === 'sending' || stored.syncState === 'sent' || lifecycleContext(stored).valuesStored;
+  if (missed) await reopenInstance(db, instanceId);
 }
 
 /** Writes one entry's draft after checking the instance may be edited (never into a round on its way). */
