@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateOfflineInstanceV2, type OfflineInstanceDocV1 } from '../../schemas/db/offline-instance-doc';
 import { memoryDatabase } from '../../test/unit/memory-db';
 import type { AppDatabase } from './database';
-import { readDrafts } from './draft-store';
+import { readDrafts, writeDraft } from './draft-store';
 import {
   createInstance,
   deleteInstanceDoc,
@@ -225,13 +225,7 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
       const frozen = new Promise<void>((resolve) => (land = resolve));
       const write = withEdit(db, i.instanceId, async () => {
         await frozen;
-        await db.drafts.insert({
-          id: `${i.instanceId}|ts1`,
-          instanceId: i.instanceId,
-          tsId: 'ts1',
-          text: '7',
-          updatedAt: 1,
-        });
+        await writeDraft(db, i.instanceId, 'ts1', { text: '7' });
       });
       await otherTab(i.instanceId);
       land();

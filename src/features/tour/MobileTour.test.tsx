@@ -6,7 +6,7 @@ import { levelEntry, offlineInstanceDoc, photoDoc, roundDoc } from '../../../tes
 import { actUntil, onePageRouter, reactRootWithDatabase, recordTexts } from '../../../test/unit/react-root';
 import type { AppDatabase } from '../../db/database';
 import { tourRoundKey } from '../../db/instance-round';
-import { draftId } from '../../../schemas/db/draft-doc';
+import { writeInstanceDraft } from '../../db/instance-commands';
 import { MobileTour } from './MobileTour';
 import { parseTourSearch } from './tour-search';
 
@@ -57,13 +57,19 @@ async function storeTour(db: AppDatabase): Promise<void> {
 describe('the station list of a tour', () => {
   const env = reactRootWithDatabase();
 
+  /** Opens the list and records what it shows until station `staNumber` is marked complete. */
+  async function listSeenUntilComplete(staNumber: string): Promise<string[]> {
+    const { seen, stop } = recordList(env.host);
+    showInApp(env, tourPage());
+    await actUntil(() => env.host.querySelector(`li[data-station="${staNumber}"][data-complete="true"]`) !== null);
+    stop();
+    return seen;
+  }
+
   it('never counts a station complete through its photo as not complete, also before the photos are read', async () => {
     await storeTour(env.db);
     answersLater(env.db.photos);
-    const { seen, stop } = recordList(env.host);
-    showInApp(env, tourPage());
-    await actUntil(() => env.host.querySelector('li[data-station="1"][data-complete="true"]') !== null);
-    stop();
+    const seen = await listSeenUntilComplete('1');
     expect(seen.at(-1)).toBe('1 of 2 stations complete 1:true 2:false');
     expect(seen.filter((text) => !text.startsWith('(reading)'))).toEqual(['1 of 2 stations complete 1:true 2:false']);
     expect(seen.filter((text) => text.includes('1:false'))).toEqual([]);
@@ -71,18 +77,9 @@ describe('the station list of a tour', () => {
 
   it('never counts a station complete through its value as not complete while the drafts are read', async () => {
     await storeTour(env.db);
-    await env.db.drafts.insert({
-      id: draftId(instance.instanceId, 'u'),
-      instanceId: instance.instanceId,
-      tsId: 'u',
-      text: '12',
-      updatedAt: 1,
-    });
+    await writeInstanceDraft(env.db, instance.instanceId, 'u', { text: '12' });
     answersLater(env.db.drafts);
-    const { seen, stop } = recordList(env.host);
-    showInApp(env, tourPage());
-    await actUntil(() => env.host.querySelector('li[data-station="2"][data-complete="true"]') !== null);
-    stop();
+    const seen = await listSeenUntilComplete('2');
     expect(seen.at(-1)).toBe('2 of 2 stations complete 1:true 2:true');
     expect(seen.filter((text) => text.includes('2:false') || text.includes('1 of 2'))).toEqual([]);
   });
