@@ -18,6 +18,7 @@ import { HttpError, retryAfterHeader } from './http/errors';
 import { apiBodyLimit } from './http/body-limit';
 import { createFaultInjector } from './http/faults';
 import { serveApp } from './http/static';
+import { drainingStop } from './http/drain';
 import { underBasePath } from './http/base-path';
 import { manifestRoute } from './http/manifest';
 import { demoTileRoutes } from './http/demo-tiles';
@@ -116,7 +117,8 @@ export interface RunningServer {
   db: Database;
   /** the `X-Fault-Token` of the test endpoints (when fault injection is on) */
   faultToken?: string;
-  close(): Promise<void>;
+  /** Stops: the requests being answered finish first (within `graceMs`, STOP_GRACE_MS), then the database closes. */
+  close(graceMs?: number): Promise<void>;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -277,17 +279,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const s = serve({ fetch, port: opts.port ?? 8080, hostname: host, serverOptions }, () => resolve(s));
   });
   (server as HttpServer).setTimeout(t.idleMs, (socket) => socket.destroy());
+  const stop = drainingStop(server as HttpServer);
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}${(opts.basePath ?? '/').replace(/\/$/, '')}`,
     port,
     db,
     faultToken,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      });
+    close: async (graceMs) => {
+      await stop(graceMs);
       await db.close();
     },
   };

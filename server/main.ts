@@ -29,7 +29,11 @@ try {
 console.info(
   `serving app and API at ${server.url} (${server.db.kind}${env.options.databaseUrl ? '' : `, data in ${env.dataDir}`}${env.options.apiProfile === 'spec' ? ', API profile spec: no extensions' : ''})`,
 );
+// The first signal stops gracefully (the submissions being stored are answered); a second one stops at once.
+let stopping = false;
 const stop = async () => {
+  if (stopping) process.exit(1);
+  stopping = true;
   await server.close();
   process.exit(0);
 };
