@@ -3,7 +3,7 @@ import { applyDrafts } from './build-round-post';
 import { isStationComplete } from './filled';
 import { calculatedValuesOf } from './formula-values';
 import type { BuildContext, PostInstance } from './post-context';
-import { COPY_SEPARATOR } from './station-copies';
+import { originalTsId } from './station-copies';
 
 /**
  * Every station's completeness (§4) over the entries as they would be posted, with what each station's answer was
@@ -103,10 +103,7 @@ function stationIndex(entries: readonly MeasureRoundEntry[]): StationIndex {
   }
   const index: StationIndex = {
     stations: [...stations],
-    stationOf: (tsId) => {
-      const copy = tsId.lastIndexOf(COPY_SEPARATOR);
-      return byTsId.get(tsId) ?? (copy > 0 ? byTsId.get(tsId.slice(0, copy)) : undefined);
-    },
+    stationOf: (tsId) => byTsId.get(tsId) ?? byTsId.get(originalTsId(tsId)),
   };
   indexes.set(entries, index);
   return index;

@@ -22,10 +22,22 @@ export function copyTsId(tsId: string, n: number): string {
 
 /** The copy number of a copy draft's tsId, undefined for an ordinary tsId. */
 export function copyNumber(tsId: string, copyOf: string): number | undefined {
+  if (!copyOf) return undefined;
   const prefix = `${copyOf}${COPY_SEPARATOR}`;
   if (!tsId.startsWith(prefix)) return undefined;
   const n = Number(tsId.slice(prefix.length));
   return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * The timeseries a draft's tsId belongs to: the original's for a copy (`${tsId}#${n}`), the tsId itself otherwise.
+ * For a screen that knows only the tsId (a link to an entry, a draft without its `copyOf` at hand).
+ */
+export function originalTsId(tsId: string): string {
+  const at = tsId.lastIndexOf(COPY_SEPARATOR);
+  if (at <= 0) return tsId;
+  const original = tsId.slice(0, at);
+  return copyNumber(tsId, original) === undefined ? tsId : original;
 }
 
 /** The copies among an instance's drafts, ordered by copy number. */

@@ -10,7 +10,7 @@ import type { StationTaskActions } from '../tasks/use-station-tasks';
 import type { StationFacilityActions } from '../facilities/use-station-facilities';
 import type { RowContext, StationGroup } from './row-model';
 import { StationBlock } from './StationBlock';
-import { copiesOf, type CopyRef } from '../../domain/station-copies';
+import { copiesOf, originalTsId, type CopyRef } from '../../domain/station-copies';
 import { useDensity } from './use-density';
 import { useStickyOffsets } from './use-sticky-offsets';
 import { useFocusFirstValue } from './use-focus-first-value';
@@ -114,7 +114,7 @@ export const StationTable = memo(function StationTable({
   const stationIndexOf = useCallback(
     (target: EntryTarget) => {
       // a station copy's tsId is the original's with `#n`: it sits in the original's station
-      const tsId = target.tsId?.split('#')[0];
+      const tsId = target.tsId && originalTsId(target.tsId);
       return stations.findIndex((s) =>
         tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber,
       );

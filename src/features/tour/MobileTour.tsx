@@ -19,6 +19,7 @@ import { TourCompletenessProvider, useTourCompleteness } from './tour-completene
 import { StoredStateGate } from '../readings/stored-state';
 import { RefusalProvider } from '../round-entry/refusal-context';
 import { InstancePhotosProvider } from '../photos/instance-photos';
+import { originalTsId } from '../../domain/station-copies';
 
 // maplibre-gl is large: loaded only when the map is opened
 const TourMap = lazy(() => import('./TourMap'));
@@ -44,7 +45,7 @@ export function MobileTour() {
   // a link in a submit prompt or an error list: the entry's station, its value focused
   const onGoToEntry = useCallback(
     (target: EntryTarget) => {
-      const tsId = target.tsId?.split('#')[0];
+      const tsId = target.tsId && originalTsId(target.tsId);
       const station = stations?.find((s) =>
         tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber,
       );
