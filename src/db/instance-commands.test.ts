@@ -208,15 +208,26 @@ describe('instance commands (compare-and-set on RxDB memory storage)', () => {
       ['being sent: back to editing, the send does not say sent', (id) => sendUpTo(id, 'sending'), 'draft'],
       ['values stored, photos left: a correction', (id) => sendUpTo(id, 'values-stored'), 'correction'],
       ['sent: a correction, never left out', (id) => sendUpTo(id, 'sent'), 'correction'],
+      // a submit from this error would send only the photos: the write must make it a correction
+      ['values stored, then a photo failed for good: a correction', (id) => sendUpTo(id, 'failed-after'), 'correction'],
+      ['failed before the values: the next submit sends everything', (id) => sendUpTo(id, 'failed-before'), 'error'],
     ];
 
-    async function sendUpTo(id: string, until: 'sending' | 'values-stored' | 'sent'): Promise<void> {
+    async function sendUpTo(
+      id: string,
+      until: 'sending' | 'values-stored' | 'sent' | 'failed-after' | 'failed-before',
+    ): Promise<void> {
       await queueInstance(db, id);
       const s = await startSend(db, id);
       const sendRev = s?.sendRev ?? -1;
       if (until === 'sending') return;
+      if (until === 'failed-before') {
+        await stopSend(db, id, sendRev, 'fail', { code: 'http', status: 500 });
+        return;
+      }
       await recordValuesStored(db, id, submissionIdOf({ instanceId: id }), sendRev, { valueCount: 1 });
       if (until === 'sent') await finishSend(db, id, sendRev, 1);
+      if (until === 'failed-after') await stopSend(db, id, sendRev, 'fail', { code: 'http', status: 500 });
     }
 
     it.each(cases)('%s', async (_, otherTab, after) => {

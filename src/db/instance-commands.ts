@@ -2,7 +2,6 @@ import type { OfflineInstanceDoc, SubmitError } from '../../schemas/db/offline-i
 import type { DraftPatch } from '../../schemas/db/draft-doc';
 import { instanceVisibleTo, ownerOf } from '../domain/data-owner';
 import {
-  EDITABLE_STATES,
   transition,
   UNSENT_STATES,
   userActions,
@@ -277,7 +276,10 @@ export function withEdit<T>(db: AppDatabase, instanceId: string, write: () => Pr
  */
 async function reopenIfASendMissedIt(db: AppDatabase, instanceId: string): Promise<void> {
   const [stored] = await db.offlineInstances.storageInstance.findDocumentsById([instanceId], false);
-  if (!stored || EDITABLE_STATES.includes(stored.syncState) || stored.syncState === 'queued') return;
+  // an edit of a draft or correction is sent by the next submit, and a queued send reads it when it starts
+  if (!stored || stored.syncState === 'draft' || stored.syncState === 'correction' || stored.syncState === 'queued')
+    return;
+  // An error the send ended in after the server stored the values counts too: a submit from it sends only the photos.
   const missed = stored.syncState === 'sending' || stored.syncState === 'sent' || lifecycleContext(stored).valuesStored;
   if (missed) await reopenInstance(db, instanceId);
 }
