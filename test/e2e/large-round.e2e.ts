@@ -130,6 +130,16 @@ describe('office table of a large round', () => {
 
   it('as a stored tour lists every station: the first screen at once, the rest right after, and the last one opens', async () => {
     const { page, errors } = await phone();
+    // what a screen reader is told of the list: busy until the stations beyond the first screen's are there
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { busySeen: string[] }).busySeen = seen;
+      new MutationObserver((records) => {
+        for (const r of records)
+          if (r.target instanceof HTMLOListElement)
+            seen.push(`${r.oldValue} → ${r.target.getAttribute('aria-busy')} at ${r.target.children.length}`);
+      }).observe(document, { subtree: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
+    });
     await page.goto(`${env.server().url}/?date=${testToday()}`);
     await page.getByRole('button', { name: `${LARGE.mrName} offline nehmen` }).click();
     await page.getByTestId('store-tour-dialog').getByRole('button', { name: 'Auf diesem Gerät speichern' }).click();
@@ -137,6 +147,10 @@ describe('office table of a large round', () => {
     const list = page.getByRole('list', { name: 'Stationen der Messrunde' });
     await list.waitFor();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(LARGE.stations);
+    await expect.poll(() => list.getAttribute('aria-busy')).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { busySeen: string[] }).busySeen)).toEqual([
+      `true → null at ${LARGE.stations}`,
+    ]);
     await list.getByRole('button', { name: /Messstelle 80 / }).click();
     await expect.poll(() => page.getByTestId('station-title').textContent()).toMatch(/Messstelle 80/);
     expect(await page.getByTestId('station-position').first().textContent()).toBe(

@@ -179,6 +179,8 @@ export const StationTable = memo(function StationTable({
             onKeyDown={onTableKeyDown}
             className="w-full border-collapse text-sm max-lg:block lg:table-fixed"
             aria-label={t`Stations and timeseries`}
+            // a screen reader waits for the last stations of a small round, added right after the first screen's
+            aria-busy={stationWindow.filling || undefined}
           >
             <colgroup className="max-lg:hidden">
               {columns.map((c) => (

@@ -47,13 +47,13 @@ let commits: number[] = [];
 /** The station indexes a table with these stations renders. */
 function Stations({ counts, keepIndex }: { counts: readonly number[]; keepIndex?: number }) {
   const table = useRef<HTMLTableElement>(null);
-  const { blocks, keep } = useStationWindow(table, counts, 'compact');
+  const { blocks, keep, filling } = useStationWindow(table, counts, 'compact');
   useEffect(() => keep(keepIndex === undefined ? [] : [keepIndex]), [keep, keepIndex]);
   useLayoutEffect(() => {
     if (commits.at(-1) !== blocks.length) commits.push(blocks.length);
   });
   return (
-    <table ref={table}>
+    <table ref={table} aria-busy={filling || undefined}>
       {blocks.map((b) => (
         <tbody key={b.index} data-station={b.index} />
       ))}
@@ -86,6 +86,16 @@ describe("a small round's table renders the first screen's stations first, and t
     // each step adds the stations of LATER_RENDER_ENTRIES entries (the last one what is left)
     for (let i = 1; i < seen.length; i++)
       expect(seen[i]! - seen[i - 1]!).toBe(Math.min(LATER_RENDER_ENTRIES / 2, counts.length - seen[i - 1]!));
+  });
+
+  it('is busy while stations are still to come, and only then', async () => {
+    const busy = () => env.host.querySelector('table')?.getAttribute('aria-busy') === 'true';
+    act(() => env.root.render(<Stations counts={counts} />));
+    expect(busy()).toBe(true);
+    await steps();
+    expect(busy()).toBe(false);
+    act(() => env.root.render(<Stations counts={[2]} />));
+    expect(busy()).toBe(false);
   });
 
   it('on a phone: a phone screen of stations first', async () => {

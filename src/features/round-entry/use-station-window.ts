@@ -149,6 +149,8 @@ export interface StationWindow {
   measure: (element: Element | null) => void;
   /** keeps these stations rendered wherever the page is scrolled (the focused one, one about to be focused) */
   keep: (indexes: readonly (number | null)[]) => void;
+  /** a small round's stations are still being added after the first screen's (the table is `aria-busy` meanwhile) */
+  filling: boolean;
 }
 
 /**
@@ -218,6 +220,7 @@ export function useStationWindow(
       spaceAfter: 0,
       measure: measureNothing,
       keep,
+      filling: shown < entryCounts.length,
     };
   }
   let end = scrollMargin;
@@ -227,5 +230,5 @@ export function useStationWindow(
     return block;
   });
   const spaceAfter = Math.max(0, virtualizer.getTotalSize() + scrollMargin - end);
-  return { windowed, blocks, spaceAfter, measure: virtualizer.measureElement, keep };
+  return { windowed, blocks, spaceAfter, measure: virtualizer.measureElement, keep, filling: false };
 }

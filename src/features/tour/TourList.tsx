@@ -192,7 +192,12 @@ export function TourList({
           disabled={tour.locked}
         />
       </details>
-      <ol className="space-y-2" aria-label={t`Stations of the round`}>
+      <ol
+        className="space-y-2"
+        aria-label={t`Stations of the round`}
+        // a screen reader waits for the stations beyond the first screen's, added right after it
+        aria-busy={shown < tour.stations.length || undefined}
+      >
         {tour.stations.slice(0, shown).map((s) => (
           <StationLine
             key={s.staNumber}
