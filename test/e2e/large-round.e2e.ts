@@ -106,6 +106,26 @@ describe('office table of a large round', () => {
     await context.close();
   });
 
+  it('narrowed to cards (a turned tablet), the page is at once about as long as its stations as cards', async () => {
+    const { context, page, errors } = await openTable(env.browser(), env.server(), LARGE.mrName, DESKTOP);
+    await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor();
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const asRows = await height();
+    await page.setViewportSize(PHONE.viewport);
+    await expect.poll(height).toBeGreaterThan(asRows * 2);
+    // what the stations in the page measure as cards, for all of them: the stations not yet in the page are guessed
+    // as cards too, so the scrollbar and a jump to the end reach them (they were guessed as rows)
+    const perStation = await page.evaluate(() => {
+      const blocks = [...document.querySelectorAll('tbody[data-station]')];
+      return blocks.reduce((sum, b) => sum + b.getBoundingClientRect().height, 0) / blocks.length;
+    });
+    const ratio = (await height()) / (perStation * LARGE.stations);
+    expect(ratio).toBeGreaterThan(0.67);
+    expect(ratio).toBeLessThan(1.5);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   // the phone tests share one phone (the table's first visit, then the tour from the home page)
   const phone = sharedDevice(env.browser, PHONE);
 

@@ -1,5 +1,15 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import { flushSync } from 'react-dom';
 import type { Density } from './use-density';
 
@@ -45,8 +55,23 @@ export function firstRenderStations(entryCounts: readonly number[], entries = FI
   return stationsUpTo(entryCounts, 0, entries);
 }
 
+/** Below this width the table shows each entry as a card (Tailwind's `max-lg`). */
+const PHONE_QUERY = '(max-width: 991.98px)';
+
 function isPhone(): boolean {
-  return globalThis.matchMedia?.('(max-width: 991.98px)').matches ?? false;
+  return globalThis.matchMedia?.(PHONE_QUERY).matches ?? false;
+}
+
+function onPhoneChange(changed: () => void): () => void {
+  const list = globalThis.matchMedia?.(PHONE_QUERY) as Partial<MediaQueryList> | undefined;
+  // the stand-ins of the unit tests have no listeners
+  list?.addEventListener?.('change', changed);
+  return () => list?.removeEventListener?.('change', changed);
+}
+
+/** Whether the table shows cards now, following a rotated tablet or a resized window. */
+function usePhoneLayout(): boolean {
+  return useSyncExternalStore(onPhoneChange, isPhone, () => false);
 }
 
 /** Runs `fn` once the browser painted what is committed now (at once in a hidden page, which paints nothing). */
@@ -94,8 +119,8 @@ function useShownStations(entryCounts: readonly number[], all: boolean, atLeast:
 const OVERSCAN = 2;
 
 /** A first guess of an entry's height in a station block before it was measured (phone cards are much taller). */
-function entryHeight(density: Density): number {
-  return isPhone() ? 250 : density === 'compact' ? 34 : 72;
+function entryHeight(density: Density, phone: boolean): number {
+  return phone ? 250 : density === 'compact' ? 34 : 72;
 }
 
 const measureNothing = () => undefined;
@@ -195,7 +220,8 @@ export function useStationWindow(
   );
 
   // asked once per layout change, not for each of 400 stations every time a row's height changes
-  const perEntry = useMemo(() => entryHeight(density), [density]);
+  const phone = usePhoneLayout();
+  const perEntry = useMemo(() => entryHeight(density, phone), [density, phone]);
   const estimateSize = useCallback((i: number) => 8 + (entryCounts[i] ?? 1) * perEntry, [entryCounts, perEntry]);
   const virtualizer = useWindowVirtualizer({
     count: windowed ? entryCounts.length : 0,
@@ -207,6 +233,14 @@ export function useStationWindow(
     rangeExtractor,
     measureElement: measureBlock,
   });
+  // Cards and rows differ several times in height: a station measured in the other layout is a guess no more,
+  // and the page's height and the spacers would follow the old sizes of every station not in view.
+  const measuredAsPhone = useRef(phone);
+  useEffect(() => {
+    if (measuredAsPhone.current === phone) return;
+    measuredAsPhone.current = phone;
+    virtualizer.measure();
+  }, [phone, virtualizer]);
 
   const keep = useCallback((indexes: readonly (number | null)[]) => {
     const next = indexes.filter((i): i is number => i !== null);
