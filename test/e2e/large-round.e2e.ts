@@ -106,15 +106,28 @@ describe('office table of a large round', () => {
     await context.close();
   });
 
-  it('narrowed to cards (a turned tablet), the page is at once about as long as its stations as cards', async () => {
+  it('narrowed to cards (a turned tablet), keeps the station at the top of the screen, and the page is as long as the cards', async () => {
     const { context, page, errors } = await openTable(env.browser(), env.server(), LARGE.mrName, DESKTOP);
     await page.getByRole('textbox', { name: label(1, 'W'), exact: true }).waitFor();
     const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    /** the station whose block reaches below the sticky bars at the top of the screen */
+    const topStation = () =>
+      page.evaluate(() => {
+        const inset = parseFloat(document.documentElement.style.scrollPaddingTop) || 0;
+        const blocks = [...document.querySelectorAll<HTMLElement>('tbody[data-station]')];
+        return blocks.find((b) => b.getBoundingClientRect().bottom > inset)?.dataset.station;
+      });
+    // scrolled past stations never shown: their heights are guesses
+    await page.evaluate(() => window.scrollTo(0, 8000));
+    await expect.poll(async () => Number(await topStation())).toBeGreaterThan(50020);
+    const before = await topStation();
     const asRows = await height();
+
     await page.setViewportSize(PHONE.viewport);
     await expect.poll(height).toBeGreaterThan(asRows * 2);
-    // what the stations in the page measure as cards, for all of them: the stations not yet in the page are guessed
-    // as cards too, so the scrollbar and a jump to the end reach them (they were guessed as rows)
+    await expect.poll(topStation).toBe(before);
+    // what the stations in the page measure as cards, for all of them: the stations not in the page are guessed as
+    // cards too (they were guessed as rows), so the scrollbar and a scroll to the end reach them
     const perStation = await page.evaluate(() => {
       const blocks = [...document.querySelectorAll('tbody[data-station]')];
       return blocks.reduce((sum, b) => sum + b.getBoundingClientRect().height, 0) / blocks.length;
@@ -122,6 +135,11 @@ describe('office table of a large round', () => {
     const ratio = (await height()) / (perStation * LARGE.stations);
     expect(ratio).toBeGreaterThan(0.67);
     expect(ratio).toBeLessThan(1.5);
+
+    // and back to rows
+    await page.setViewportSize(DESKTOP.viewport);
+    await expect.poll(height).toBeLessThan(asRows * 2);
+    await expect.poll(topStation).toBe(before);
     expect(errors).toEqual([]);
     await context.close();
   });

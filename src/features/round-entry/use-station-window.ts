@@ -125,6 +125,11 @@ function entryHeight(density: Density, phone: boolean): number {
 
 const measureNothing = () => undefined;
 
+/** How far the sticky navbar, submit bar and column header reach down the screen (set by `useStickyOffsets`). */
+function stickyInset(): number {
+  return parseFloat(document.documentElement.style.scrollPaddingTop) || 0;
+}
+
 /**
  * The block's height plus its bottom margin (the gap between phone cards), so the spacers add up. Read from the
  * ResizeObserver's entry, which comes after the browser laid the page out. react-virtual also asks when a block is
@@ -232,15 +237,22 @@ export function useStationWindow(
     scrollMargin,
     rangeExtractor,
     measureElement: measureBlock,
+    // a station scrolled to starts below the sticky navbar, submit bar and column header
+    scrollPaddingStart: windowed ? stickyInset() : 0,
   });
-  // Cards and rows differ several times in height: a station measured in the other layout is a guess no more,
-  // and the page's height and the spacers would follow the old sizes of every station not in view.
+  // Cards and rows differ several times in height: a station measured in the other layout is a guess no more, and the
+  // page's height would follow the old sizes of every station not in view. New guesses move the stations, so the
+  // station at the top of the screen is scrolled back to the top.
   const measuredAsPhone = useRef(phone);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (measuredAsPhone.current === phone) return;
     measuredAsPhone.current = phone;
+    if (!windowed) return;
+    const top = window.scrollY + stickyInset();
+    const anchor = virtualizer.getVirtualItems().find((item) => item.end > top);
     virtualizer.measure();
-  }, [phone, virtualizer]);
+    if (anchor) virtualizer.scrollToIndex(anchor.index, { align: 'start' });
+  }, [phone, windowed, virtualizer]);
 
   const keep = useCallback((indexes: readonly (number | null)[]) => {
     const next = indexes.filter((i): i is number => i !== null);
