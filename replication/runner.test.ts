@@ -5,14 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startServer, type RunningServer } from '../server/app';
 import { seedPgliteFromTemplate } from '../test/support/server/pglite-template';
 import type { AppDatabase } from '../src/db/database';
-import {
-  createInstance,
-  failBeforeSend,
-  queueInstance,
-  startSend,
-  waitForLogin,
-  writeInstanceDraft,
-} from '../src/db/instance-commands';
+import { createInstance, queueInstance, writeInstanceDraft } from '../src/db/instance-commands';
+import { failBeforeSend, startSend, waitForLogin } from '../src/db/send-commands';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { API_BASE, ApiClient } from './api-client';
 import { DecisionQueue } from './decision-queue';

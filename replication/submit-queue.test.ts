@@ -4,7 +4,8 @@ import type { OfflineInstanceDoc } from '../schemas/db/offline-instance-doc';
 import type { AppDatabase } from '../src/db/database';
 import { memoryDatabase } from '../test/unit/memory-db';
 import { readDrafts } from '../src/db/draft-store';
-import { queueInstance, reopenInstance, startSend } from '../src/db/instance-commands';
+import { queueInstance, reopenInstance } from '../src/db/instance-commands';
+import { startSend } from '../src/db/send-commands';
 import { ApiClient } from './api-client';
 import { errorCode, LOGIN_REQUIRED, SubmitQueue, type BuildPost } from './submit-queue';
 import { RETRY_DELAY_MS } from './task-retry';
@@ -490,7 +491,7 @@ describe('lifecycle of a send', () => {
     });
     const s = await startSend(db, instance.instanceId);
     // as if the values step had succeeded and the photo had failed twice
-    const { recordValuesStored, stopSend } = await import('../src/db/instance-commands');
+    const { recordValuesStored, stopSend } = await import('../src/db/send-commands');
     await recordValuesStored(db, instance.instanceId, instance.instanceId, s?.sendRev ?? -1);
     await stopSend(db, instance.instanceId, s?.sendRev ?? -1, 'fail', { code: 'http', status: 502 });
     await reopenInstance(db, instance.instanceId);

@@ -6,21 +6,19 @@ import type { Attempt, OfflineInstanceDoc, SubmitError } from '../schemas/db/off
 import type { RoundDoc } from '../schemas/db/round-doc';
 import type { AppDatabase } from '../src/db/database';
 import { SENDABLE_STATES } from '../src/domain/round-lifecycle';
+import { lifecycleContext, reopenInstance, submissionIdOf } from '../src/db/instance-commands';
 import {
   appendAttemptLog,
   failBeforeSend,
   finishSend,
-  lifecycleContext,
   recordAttempt,
   recordPhotoStored,
   recordValuesStored,
-  reopenInstance,
   resumeInstance,
   startSend,
   stopSend,
-  submissionIdOf,
   waitForLogin,
-} from '../src/db/instance-commands';
+} from '../src/db/send-commands';
 import { currentUser } from '../src/db/data-owner';
 import type { ApiClient } from './api-client';
 import { ApiError } from './api-errors';

@@ -8,25 +8,27 @@
  * lifecycle of src/domain whether the move is allowed, and leave the document as it is when it is not.
  */
 import {
-  appendAttemptLog,
   createInstance,
   deleteInstanceDoc,
-  failBeforeSend,
-  finishSend,
   openOrCreateInstance,
   queueInstance,
-  recordAttempt,
   recordEdit,
+  reopenInstance,
+  withEdit,
+  writeInstanceDraft,
+} from './instance-commands';
+import {
+  appendAttemptLog,
+  failBeforeSend,
+  finishSend,
+  recordAttempt,
   recordPhotoStored,
   recordValuesStored,
-  reopenInstance,
   resumeInstance,
   startSend,
   stopSend,
   waitForLogin,
-  withEdit,
-  writeInstanceDraft,
-} from './instance-commands';
+} from './send-commands';
 import { removeDraft, writeDraft } from './draft-store';
 import { moveInstanceToDate } from './instance-date';
 import { moveLegacyDrafts } from './legacy-drafts';

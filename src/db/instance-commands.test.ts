@@ -7,21 +7,16 @@ import { readDrafts, writeDraft } from './draft-store';
 import {
   createInstance,
   deleteInstanceDoc,
-  finishSend,
   InstanceConflict,
   openOrCreateInstance,
   queueInstance,
   recordEdit,
-  recordValuesStored,
   reopenInstance,
-  resumeInstance,
-  startSend,
-  stopSend,
   submissionIdOf,
-  waitForLogin,
   withEdit,
   writeInstanceDraft,
 } from './instance-commands';
+import { finishSend, recordValuesStored, resumeInstance, startSend, stopSend, waitForLogin } from './send-commands';
 
 describe('instance commands (compare-and-set on RxDB memory storage)', () => {
   let db: AppDatabase;

@@ -2,14 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../../test/unit/memory-db';
 import type { AppDatabase } from './database';
 import { readDrafts, writeDraft } from './draft-store';
-import {
-  createInstance,
-  InstanceConflict,
-  queueInstance,
-  recordValuesStored,
-  startSend,
-  stopSend,
-} from './instance-commands';
+import { createInstance, InstanceConflict, queueInstance } from './instance-commands';
+import { recordValuesStored, startSend, stopSend } from './send-commands';
 import { addTask, removeTaskChange, toggleTask } from './task-commands';
 import { createFacility, saveFacilityChange, undoFacilityChange } from './facility-commands';
 import { addPhoto, deletePhoto } from './photo-commands';
