@@ -57,6 +57,8 @@ describe('stopping the server', () => {
     await expect(fetch(`${first.url}/hwe-api/v2/measure-round`)).rejects.toThrow();
     const res = await answer;
     expect(res.status).toBe(200);
+    // answered on a connection that closes after it, so the client's next request opens a new one
+    expect(res.headers.get('connection')).toBe('close');
     expect(await res.json()).toMatchObject({ instanceId: body.instanceId, valueCount: 1, duplicate: false });
     await stopped;
     server = undefined;

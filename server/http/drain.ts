@@ -14,22 +14,24 @@ export const STOP_GRACE_MS = 8_000;
  * its next request anew (on another instance, or after the restart).
  */
 export function drainingStop(server: Server): (graceMs?: number) => Promise<void> {
-  let open = 0;
+  const open = new Set<ServerResponse>();
   let stopping = false;
   let settled: (() => void) | undefined;
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    open += 1;
+    open.add(res);
     if (stopping) res.setHeader('Connection', 'close');
     res.on('close', () => {
-      open -= 1;
-      if (open === 0) settled?.();
+      open.delete(res);
+      if (open.size === 0) settled?.();
     });
   });
   return async (graceMs = STOP_GRACE_MS) => {
     stopping = true;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    if (open > 0)
+    // the answers still to come close their connection too: the client sends its next request on a new one
+    for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
+    if (open.size > 0)
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, graceMs);
         settled = () => {
