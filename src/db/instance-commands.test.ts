@@ -7,7 +7,6 @@ import { readDrafts, writeDraft } from './draft-store';
 import {
   createInstance,
   deleteInstanceDoc,
-  InstanceConflict,
   openOrCreateInstance,
   queueInstance,
   recordEdit,
@@ -16,6 +15,7 @@ import {
   withEdit,
   writeInstanceDraft,
 } from './instance-commands';
+import { InstanceConflict } from './instance-guard';
 import { finishSend, recordValuesStored, resumeInstance, startSend, stopSend, waitForLogin } from './send-commands';
 
 describe('instance commands (compare-and-set on RxDB memory storage)', () => {

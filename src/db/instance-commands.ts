@@ -18,7 +18,7 @@ import {
   without,
 } from './instance-guard';
 
-export { actionsOf, InstanceConflict, lifecycleContext, submissionIdOf } from './instance-guard';
+export { actionsOf, lifecycleContext, submissionIdOf } from './instance-guard';
 
 /** The user's commands on a round instance: create, edit, submit, "Edit again", delete (see instance-guard.ts). */
 

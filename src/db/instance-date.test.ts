@@ -3,7 +3,8 @@ import type { SyncState } from '../../schemas/db/offline-instance-doc';
 import { memoryDatabase } from '../../test/unit/memory-db';
 import type { AppDatabase } from './database';
 import { readDrafts, writeDraft } from './draft-store';
-import { createInstance, InstanceConflict, queueInstance, reopenInstance } from './instance-commands';
+import { createInstance, queueInstance, reopenInstance } from './instance-commands';
+import { InstanceConflict } from './instance-guard';
 import { recordValuesStored, startSend, stopSend } from './send-commands';
 import { moveInstanceToDate } from './instance-date';
 
