@@ -1,7 +1,7 @@
 import type { OfflineInstanceDoc } from '../../schemas/db/offline-instance-doc';
 import type { DraftPatch } from '../../schemas/db/draft-doc';
 import { instanceVisibleTo, ownerOf } from '../domain/data-owner';
-import { UNSENT_STATES } from '../domain/round-lifecycle';
+import { missedByASend, UNSENT_STATES } from '../domain/round-lifecycle';
 import type { AppDatabase } from './database';
 import { writeDraft } from './draft-store';
 import { currentUser } from './data-owner';
@@ -20,7 +20,7 @@ import {
 
 export { actionsOf, lifecycleContext, submissionIdOf } from './instance-guard';
 
-/** The user's commands on a round instance: create, edit, submit, "Edit again", delete (see instance-guard.ts). */
+// The user's commands on a round instance: create, edit, submit, "Edit again", delete (see instance-guard.ts).
 
 export type NewInstance = Pick<OfflineInstanceDoc, 'mrId' | 'mrName' | 'mode' | 'date'> &
   Partial<Pick<OfflineInstanceDoc, 'instanceId' | 'mrGroup' | 'mrTeam' | 'mrRemark' | 'creationTime'>>;
@@ -154,12 +154,7 @@ export function withEdit<T>(db: AppDatabase, instanceId: string, write: () => Pr
  */
 async function reopenIfASendMissedIt(db: AppDatabase, instanceId: string): Promise<void> {
   const [stored] = await db.offlineInstances.storageInstance.findDocumentsById([instanceId], false);
-  // an edit of a draft or correction is sent by the next submit, and a queued send reads it when it starts
-  if (!stored || stored.syncState === 'draft' || stored.syncState === 'correction' || stored.syncState === 'queued')
-    return;
-  // An error the send ended in after the server stored the values counts too: a submit from it sends only the photos.
-  const missed = stored.syncState === 'sending' || stored.syncState === 'sent' || lifecycleContext(stored).valuesStored;
-  if (missed) await reopenInstance(db, instanceId);
+  if (stored && missedByASend(stored.syncState, lifecycleContext(stored))) await reopenInstance(db, instanceId);
 }
 
 /** Writes one entry's draft after checking the instance may be edited (never into a round on its way). */

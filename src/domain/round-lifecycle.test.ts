@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { holdsUnsentData, LIFECYCLE_STATES, type LifecycleState } from './lifecycle-states';
 import {
   LIFECYCLE_EVENTS,
+  missedByASend,
   serverHolding,
   transition,
   userActions,
@@ -159,5 +160,26 @@ describe('a change after a half-finished send (values stored, a photo failed)', 
     // the edit forks a correction (a new submission naming the stored one): its values are not stored yet
     expect(run([...halfSent, ['edit', stored]])).toBe('correction');
     expect(run([...halfSent, ['edit', stored], ['submit', correcting]])).toBe('queued');
+  });
+});
+
+describe('a write stored while a send was under way or done (another tab, this one frozen): back to editing?', () => {
+  // [state, without values on the server, with them]
+  const rows: [LifecycleState, boolean, boolean][] = [
+    ['draft', false, false],
+    ['correction', false, false],
+    ['queued', false, false],
+    ['sending', true, true],
+    // (the state always comes with the values stored; the flag decides)
+    ['values-stored', false, true],
+    ['sent', true, true],
+    ['error', false, true],
+    ['waiting-login', false, true],
+    ['waiting-network', false, true],
+  ];
+  it('covers every state', () => expect(rows.map(([state]) => state).sort()).toEqual([...LIFECYCLE_STATES].sort()));
+  it.each(rows)('%s: %s without values stored, %s with', (state, without, withValues) => {
+    expect(missedByASend(state, fresh)).toBe(without);
+    expect(missedByASend(state, { valuesStored: true, isCorrection: false })).toBe(withValues);
   });
 });

@@ -138,6 +138,17 @@ export const IN_FLIGHT_STATES: readonly LifecycleState[] = [
 ];
 /** States the user can type into. */
 export const EDITABLE_STATES: readonly LifecycleState[] = ['draft', 'correction', 'error'];
+
+/**
+ * Whether a write stored while the instance was in `state` may be missing from what the server holds or is sent
+ * next, so the instance must go back to editing ("Edit again"): a send under way or done, or values the server holds
+ * that the next send would skip (an error after the values step sends only the photos). An edit of a draft or a
+ * correction goes with the next submit, and a queued send reads it when it starts.
+ */
+export function missedByASend(state: LifecycleState, ctx: LifecycleContext): boolean {
+  if (state === 'draft' || state === 'correction' || state === 'queued') return false;
+  return state === 'sending' || state === 'sent' || ctx.valuesStored;
+}
 /**
  * Every state with data the server does not hold yet: the sync badge counts these (drafts only with content),
  * and a table or tour keeps working on the one instance of its round and date in one of them.

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { originalTsId } from '../../domain/station-copies';
 
 /**
  * "Take me to this entry" from a prompt or an error list: the screen that shows the entries (the
@@ -9,6 +10,21 @@ export const GO_TO_ENTRY_EVENT = 'go-to-entry';
 
 /** An entry by timeseries id, or a station (its first reading) by number. */
 export type EntryTarget = { tsId: string; staNumber?: undefined } | { staNumber: string; tsId?: undefined };
+
+/**
+ * Where a target is among a screen's stations: the index of the station holding it (-1 when none does) and the
+ * series to focus. A station copy's tsId is the original's with `#n`: it sits in the original's station.
+ */
+export function findTarget(
+  stations: readonly { staNumber: string; entries: readonly { tsId: string }[] }[],
+  target: EntryTarget,
+): { index: number; tsId: string | undefined } {
+  const tsId = target.tsId && originalTsId(target.tsId);
+  const index = stations.findIndex((s) =>
+    tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber,
+  );
+  return { index, tsId };
+}
 
 export function goToEntry(target: EntryTarget): void {
   // after the current task: a closing dialog first gives the focus back, then the entry takes it

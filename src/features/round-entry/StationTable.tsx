@@ -10,11 +10,11 @@ import type { StationTaskActions } from '../tasks/use-station-tasks';
 import type { StationFacilityActions } from '../facilities/use-station-facilities';
 import type { RowContext, StationGroup } from './row-model';
 import { StationBlock } from './StationBlock';
-import { copiesOf, originalTsId, type CopyRef } from '../../domain/station-copies';
+import { copiesOf, type CopyRef } from '../../domain/station-copies';
 import { useDensity } from './use-density';
 import { useStickyOffsets } from './use-sticky-offsets';
 import { useFocusFirstValue } from './use-focus-first-value';
-import type { EntryTarget } from '../readings/go-to-entry';
+import { findTarget, type EntryTarget } from '../readings/go-to-entry';
 import { useStationWindow } from './use-station-window';
 import { useTableKeyboard } from './use-table-keyboard';
 import { openShortcutHelp } from '../../app/ShortcutHelp';
@@ -113,11 +113,7 @@ export const StationTable = memo(function StationTable({
   const stationWindow = useStationWindow(table, entryCounts, density);
   const stationIndexOf = useCallback(
     (target: EntryTarget) => {
-      // a station copy's tsId is the original's with `#n`: it sits in the original's station
-      const tsId = target.tsId && originalTsId(target.tsId);
-      return stations.findIndex((s) =>
-        tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber,
-      );
+      return findTarget(stations, target).index;
     },
     [stations],
   );

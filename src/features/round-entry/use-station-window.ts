@@ -58,12 +58,21 @@ export function firstRenderStations(entryCounts: readonly number[], entries = FI
 /** Below this width the table shows each entry as a card (Tailwind's `max-lg`). */
 const PHONE_QUERY = '(max-width: 991.98px)';
 
+/** The query's list, made once: the table asks on every render (each scroll), and a list's `matches` stays current. */
+let phoneList: { of: typeof globalThis.matchMedia | undefined; list: Partial<MediaQueryList> | undefined } | undefined;
+function phoneQuery(): Partial<MediaQueryList> | undefined {
+  // made anew when the page's matchMedia is another one (the unit tests' stand-ins)
+  if (phoneList?.of !== globalThis.matchMedia)
+    phoneList = { of: globalThis.matchMedia, list: globalThis.matchMedia?.(PHONE_QUERY) };
+  return phoneList.list;
+}
+
 function isPhone(): boolean {
-  return globalThis.matchMedia?.(PHONE_QUERY).matches ?? false;
+  return phoneQuery()?.matches ?? false;
 }
 
 function onPhoneChange(changed: () => void): () => void {
-  const list = globalThis.matchMedia?.(PHONE_QUERY) as Partial<MediaQueryList> | undefined;
+  const list = phoneQuery();
   // the stand-ins of the unit tests have no listeners
   list?.addEventListener?.('change', changed);
   return () => list?.removeEventListener?.('change', changed);

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { MezNote } from '../readings/MezNote';
 import { Alert } from '../../ui/Alert';
-import { useGoToEntry, type EntryTarget } from '../readings/go-to-entry';
+import { findTarget, useGoToEntry, type EntryTarget } from '../readings/go-to-entry';
 import { SyncBadge } from '../../app/SyncBadge';
 import { WriteErrorAlert } from '../round-entry/WriteErrorAlert';
 import { TourInput } from './TourInput';
@@ -19,7 +19,6 @@ import { TourCompletenessProvider, useTourCompleteness } from './tour-completene
 import { StoredStateGate } from '../readings/stored-state';
 import { RefusalProvider } from '../round-entry/refusal-context';
 import { InstancePhotosProvider } from '../photos/instance-photos';
-import { originalTsId } from '../../domain/station-copies';
 
 // maplibre-gl is large: loaded only when the map is opened
 const TourMap = lazy(() => import('./TourMap'));
@@ -45,10 +44,8 @@ export function MobileTour() {
   // a link in a submit prompt or an error list: the entry's station, its value focused
   const onGoToEntry = useCallback(
     (target: EntryTarget) => {
-      const tsId = target.tsId && originalTsId(target.tsId);
-      const station = stations?.find((s) =>
-        tsId ? s.entries.some((e) => e.tsId === tsId) : s.staNumber === target.staNumber,
-      );
+      const { index, tsId } = findTarget(stations ?? [], target);
+      const station = stations?.[index];
       if (station) go({ view: 'input', station: station.staNumber, ts: tsId ?? station.entries[0]?.tsId });
     },
     [stations, go],
