@@ -109,7 +109,7 @@ export async function visitUntilSettled(page: Page, url: string): Promise<void> 
 
 /**
  * What a bench's Chrome trace records: the page's tasks with the browser's own steps, and the CPU samples in them
- * (scripts/trace-long-tasks.mjs reads both); `invalidations` also why style, layout and paint were invalidated (a
+ * (scripts/trace-long-tasks.mjs reads both, and who posted each task); `invalidations` also why style, layout and paint were invalidated (a
  * much larger trace).
  */
 export function traceCategories(invalidations = false): string[] {
@@ -117,6 +117,9 @@ export function traceCategories(invalidations = false): string[] {
     'devtools.timeline',
     'disabled-by-default-devtools.timeline',
     'disabled-by-default-v8.cpu_profiler',
+    // which code posted each task (a source file and function of the browser's): names the browser's own tasks that
+    // run no script, such as autofill's reading of the page's fields after a key
+    'toplevel',
     ...(invalidations ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
   ];
 }

@@ -75,6 +75,14 @@ const STEPS = new Set([
   'v8.run',
   'IndexedDB::transactionComplete',
 ]);
+// who posted a task (the 'toplevel' category): the browser's source file and function, e.g. autofill's
+// form_submission_tracker.cc:FormControlDidChange, a task that runs no script and shows no step of its own
+const posters = traceEvents.filter((e) => onMain(e) && e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X');
+const poster = (e) => `${String(e.args?.src_file ?? '?').replace(/.*\//, '')}:${e.args?.src_func ?? '?'}`;
+const posterOf = (task) => {
+  const e = posters.find((p) => p.ts >= task.ts && p.ts < task.ts + task.dur);
+  return e ? poster(e) : '?';
+};
 let blocking = 0;
 for (const task of tasks) {
   const ms = task.dur / 1000;
@@ -104,6 +112,7 @@ for (const task of tasks) {
   console.info(
     `@${((task.ts - origin) / 1000).toFixed(0).padStart(6)} ${ms.toFixed(0).padStart(5)} ms  ${top(app, 5)}`,
   );
+  console.info(`${''.padStart(14)}posted by: ${posterOf(task)}`);
   console.info(`${''.padStart(14)}own: ${top(own, 5)}`);
   // the browser's own steps in the task (style, layout, paint, script compile, garbage collection), by total time
   const steps = new Map();
@@ -119,6 +128,19 @@ for (const task of tasks) {
       .join(', ')}`,
   );
 }
+// every task's time (long or not) by who posted it: a cost paid in many short tasks, such as one per key
+const byPoster = new Map();
+for (const e of posters) {
+  const k = poster(e);
+  byPoster.set(k, (byPoster.get(k) ?? 0) + e.dur / 1000);
+}
+console.info(
+  `all tasks by who posted them: ${[...byPoster]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([n, v]) => `${n} ${v.toFixed(0)} ms`)
+    .join(', ')}`,
+);
 console.info(
   `${tasks.length} tasks of ${minMs} ms or more; after the first contentful paint, their time beyond 50 ms: ${blocking.toFixed(0)} ms`,
 );

@@ -14,6 +14,7 @@ import { useDraft, type DraftStore } from '../../db/draft-store';
 import { useLocaleFormat } from '../../app/use-locale-format';
 import { ReadingInput } from '../readings/ReadingInput';
 import { TimeField } from '../readings/TimeField';
+import { FieldForm, InFieldForm } from '../../ui/field-form';
 import { PlausibilityMessage } from '../round-entry/PlausibilityMessage';
 import { tableMove } from '../round-entry/table-keys';
 
@@ -127,6 +128,8 @@ const DayRow = memo(function DayRow({ day, row, station, future, mrId, store, re
   const disabled = readOnly || future;
   const storeTime = useCallback((time: string) => onStore(timeKey, { time }), [onStore, timeKey]);
   const weekend = [0, 6].includes(new Date(`${day}T12:00:00`).getDay());
+  // the day's time and values in one form (src/ui/field-form.tsx)
+  const formId = useId();
   return (
     <tr className="border-b border-slate-200 dark:border-slate-800">
       <th
@@ -135,29 +138,32 @@ const DayRow = memo(function DayRow({ day, row, station, future, mrId, store, re
       >
         {dayText}
       </th>
-      <td className="px-2 py-1" data-meteo-row={row} data-meteo-col={0}>
-        <TimeField
-          stored={timeDraft?.time}
-          label={t`${station.staName} ${station.staNumber} time ${dayText}`}
-          nowName={`${station.staName} (${station.staNumber}), ${dayText}`}
-          disabled={disabled}
-          onStore={storeTime}
-        />
-      </td>
-      {station.entries.map((entry, i) => (
-        <ValueCell
-          key={entry.tsId}
-          entry={entry}
-          day={day}
-          dayText={dayText}
-          row={row}
-          col={i + 1}
-          mrId={mrId}
-          store={store}
-          disabled={disabled}
-          onStore={onStore}
-        />
-      ))}
+      <InFieldForm id={formId}>
+        <td className="px-2 py-1" data-meteo-row={row} data-meteo-col={0}>
+          <FieldForm id={formId} />
+          <TimeField
+            stored={timeDraft?.time}
+            label={t`${station.staName} ${station.staNumber} time ${dayText}`}
+            nowName={`${station.staName} (${station.staNumber}), ${dayText}`}
+            disabled={disabled}
+            onStore={storeTime}
+          />
+        </td>
+        {station.entries.map((entry, i) => (
+          <ValueCell
+            key={entry.tsId}
+            entry={entry}
+            day={day}
+            dayText={dayText}
+            row={row}
+            col={i + 1}
+            mrId={mrId}
+            store={store}
+            disabled={disabled}
+            onStore={onStore}
+          />
+        ))}
+      </InFieldForm>
     </tr>
   );
 });

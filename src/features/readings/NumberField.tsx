@@ -6,6 +6,7 @@ import { useVirtualKeypadEnabled } from '../config/use-local-settings';
 import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from './use-owned-text';
 import { focusNextReading } from './focus-next-reading';
 import { openShortcutHelp } from '../../app/ShortcutHelp';
+import { useFieldForm } from '../../ui/field-form';
 
 export interface NumberFieldProps {
   stored: string | undefined;
@@ -34,6 +35,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
   const { i18n } = useLingui();
   const owned = useOwnedText(stored, onStore);
   const keypad = useVirtualKeypadEnabled();
+  const form = useFieldForm();
   const [focused, setFocused] = useState<HTMLInputElement | null>(null);
   const onKey = (key: KeypadKey) => {
     const result = applyKey(owned.value, key, decimalSeparator(toFormatLocale(i18n.locale)));
@@ -47,6 +49,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
     <span className="relative inline-block">
       <input
         ref={ref}
+        form={form}
         type="text"
         inputMode={keypad ? 'none' : 'decimal'}
         enterKeyHint="next"

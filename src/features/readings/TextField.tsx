@@ -1,4 +1,5 @@
 import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from './use-owned-text';
+import { useFieldForm } from '../../ui/field-form';
 
 /** A free-text field (remarks, team) whose text is stored as typed and never overwritten while typing. */
 export function TextField({
@@ -17,8 +18,10 @@ export function TextField({
   placeholder?: string;
 }) {
   const owned = useOwnedText(stored, onStore);
+  const form = useFieldForm();
   return (
     <input
+      form={form}
       type="text"
       aria-label={label}
       {...ownedInputProps(owned, placeholder)}

@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { parseTimeInput, timeNow } from '../../domain';
 import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from './use-owned-text';
 import { useReadingZone } from '../../app/reading-zone';
+import { useFieldForm } from '../../ui/field-form';
 
 /**
  * A 24-hour time field that does not depend on the browser's locale (no native time input): the user
@@ -39,6 +40,7 @@ export function TimeField({
   const zone = useReadingZone();
   const owned = useOwnedText(stored, (text) => onStore(parseTimeInput(text) ?? text));
   const [touched, setTouched] = useState(false);
+  const form = useFieldForm();
   const invalid = owned.value.trim() !== '' && parseTimeInput(owned.value) === undefined;
   const errorId = `${label.replace(/\W+/g, '-')}-time-error`;
   const setNow = () => {
@@ -54,6 +56,7 @@ export function TimeField({
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       <input
+        form={form}
         type="text"
         inputMode="numeric"
         enterKeyHint="next"

@@ -6,6 +6,7 @@ import { useObservable } from '../../db/hooks';
 import { remarkSuggestions } from '../../domain';
 import { LOADING_FIELD_CLASSES, ownedInputProps, useOwnedText } from '../readings/use-owned-text';
 import { RemarkLocation } from './RemarkLocation';
+import { useFieldForm } from '../../ui/field-form';
 
 const NONE: readonly string[] = [];
 
@@ -44,6 +45,7 @@ export interface RemarkFieldProps {
 export function RemarkField({ stored, label, disabled, onStore, history }: RemarkFieldProps) {
   const { t } = useLingui();
   const owned = useOwnedText(stored, onStore);
+  const form = useFieldForm();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -82,6 +84,7 @@ export function RemarkField({ stored, label, disabled, onStore, history }: Remar
   return (
     <div className="relative min-w-0 flex-1">
       <input
+        form={form}
         type="text"
         role="combobox"
         aria-label={label}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { remarkWithLocation } from '../../domain';
 import { EntryHistory } from '../round-entry/EntryHistory';
@@ -11,6 +11,7 @@ import { refusedEntryName } from '../../app/RefusalText';
 import { RemarkField } from '../remarks/RemarkField';
 import { devicePosition } from './device-position';
 import type { Tour } from './use-tour';
+import { FieldForm, InFieldForm } from '../../ui/field-form';
 
 const STATUS_BORDER = {
   danger: 'border-red-700 bg-red-50 dark:bg-red-950/60',
@@ -40,6 +41,8 @@ export function EntryCard({
   const label = row.label;
   const disabled = tour.locked;
   const [locating, setLocating] = useState(false);
+  // the entry's value, time and remark in one form (src/ui/field-form.tsx)
+  const formId = useId();
   const onStore = (patch: Parameters<Tour['onChange']>[1]) => tour.onChange(entry.tsId, patch);
 
   /** The photo is stored; its position, when the user allows it, goes into the remark as geo:lat,lon (§3). */
@@ -62,71 +65,74 @@ export function EntryCard({
       // the timeseries a barcode led to stands out, so the eye finds it on a busy station
       className={`space-y-2 rounded border-2 p-2 ${STATUS_BORDER[row.status]} ${scanned ? 'ring-4 ring-sky-600 dark:ring-sky-300' : ''}`}
     >
-      <header>
-        <h3 className="text-lg font-bold">
-          {entry.tsParameter} {entry.tsUnit && <span className="font-normal">[{entry.tsUnit}]</span>}
-        </h3>
-        {entry.tsName && <p className="text-sm text-slate-700 dark:text-slate-300">{entry.tsName}</p>}
-      </header>
-      <EntryHistory entry={entry} label={label} density="full" />
-      <div data-entry-value>
-        <span aria-hidden="true" className="block text-sm font-semibold">
-          <Trans>Value</Trans>
-        </span>
-        <EntryValue
-          row={row}
-          store={tour.store}
-          mrId={tour.round.mrId}
-          label={label}
-          disabled={disabled}
-          onStore={onStore}
-        />
-      </div>
-      <div>
-        <span aria-hidden="true" className="block text-sm font-semibold">
-          <Trans>Time</Trans>
-        </span>
-        <EntryTime
-          tsId={entry.tsId}
-          stored={draft?.time ?? row.defaultTime}
-          label={label}
-          entryName={refusedEntryName(entry)}
-          disabled={disabled}
-          onStore={(time) => onStore({ time })}
-        />
-      </div>
-      <div>
-        <span aria-hidden="true" className="block text-sm font-semibold">
-          <Trans>Remark</Trans>
-        </span>
-        <div className="flex min-w-0 items-start gap-2">
-          <RemarkField
-            stored={draft?.remark}
-            label={t`${label} remark`}
-            disabled={disabled || row.remarkDisabled}
-            onStore={(remark) => onStore({ remark })}
-            history={entry.staRemarks}
-          />
-          <PhotoButton
+      <FieldForm id={formId} />
+      <InFieldForm id={formId}>
+        <header>
+          <h3 className="text-lg font-bold">
+            {entry.tsParameter} {entry.tsUnit && <span className="font-normal">[{entry.tsUnit}]</span>}
+          </h3>
+          {entry.tsName && <p className="text-sm text-slate-700 dark:text-slate-300">{entry.tsName}</p>}
+        </header>
+        <EntryHistory entry={entry} label={label} density="full" />
+        <div data-entry-value>
+          <span aria-hidden="true" className="block text-sm font-semibold">
+            <Trans>Value</Trans>
+          </span>
+          <EntryValue
+            row={row}
+            store={tour.store}
+            mrId={tour.round.mrId}
+            label={label}
             disabled={disabled}
-            onStored={() => void addPosition()}
-            target={{
-              instanceId: tour.ensureInstance,
-              mrId: tour.round.mrId,
-              tsId: entry.tsId,
-              staNumber: entry.staNumber,
-              tsParameter: entry.tsParameter,
-              label,
-            }}
+            onStore={onStore}
           />
         </div>
-        {locating && (
-          <p role="status" className="text-sm">
-            <Trans>Finding the position of the photo…</Trans>
-          </p>
-        )}
-        <PhotoList instanceId={tour.instance.instanceId} tsId={entry.tsId} disabled={disabled} />
-      </div>
+        <div>
+          <span aria-hidden="true" className="block text-sm font-semibold">
+            <Trans>Time</Trans>
+          </span>
+          <EntryTime
+            tsId={entry.tsId}
+            stored={draft?.time ?? row.defaultTime}
+            label={label}
+            entryName={refusedEntryName(entry)}
+            disabled={disabled}
+            onStore={(time) => onStore({ time })}
+          />
+        </div>
+        <div>
+          <span aria-hidden="true" className="block text-sm font-semibold">
+            <Trans>Remark</Trans>
+          </span>
+          <div className="flex min-w-0 items-start gap-2">
+            <RemarkField
+              stored={draft?.remark}
+              label={t`${label} remark`}
+              disabled={disabled || row.remarkDisabled}
+              onStore={(remark) => onStore({ remark })}
+              history={entry.staRemarks}
+            />
+            <PhotoButton
+              disabled={disabled}
+              onStored={() => void addPosition()}
+              target={{
+                instanceId: tour.ensureInstance,
+                mrId: tour.round.mrId,
+                tsId: entry.tsId,
+                staNumber: entry.staNumber,
+                tsParameter: entry.tsParameter,
+                label,
+              }}
+            />
+          </div>
+          {locating && (
+            <p role="status" className="text-sm">
+              <Trans>Finding the position of the photo…</Trans>
+            </p>
+          )}
+          <PhotoList instanceId={tour.instance.instanceId} tsId={entry.tsId} disabled={disabled} />
+        </div>
+      </InFieldForm>
     </article>
   );
 }
