@@ -38,6 +38,22 @@ describe('office table of a large round', () => {
     expect(rendered).toBeGreaterThan(3);
     expect(rendered).toBeLessThan(40);
     expect(await page.getByRole('textbox', { name: label(80, 'W'), exact: true }).count()).toBe(0);
+    // each entry's value, time and remark are in a form of their own (src/ui/field-form.tsx): Chrome's autofill then
+    // reads only them after a key, not every field of the table
+    const entryForms = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('input[data-value-input]')].map((input) =>
+        input.form
+          ? [...input.form.elements]
+              .filter((el) => el instanceof HTMLInputElement && el.type === 'text')
+              .map((el) => el.getAttribute('aria-label'))
+              .sort()
+          : null,
+      ),
+    );
+    expect(entryForms.length).toBeGreaterThan(10);
+    const first = label(1, 'W');
+    expect(entryForms[0]).toEqual([first, `${first} Bemerkung`, `${first} Uhrzeit`].sort());
+    expect(entryForms.every((fields) => fields !== null && fields.length === 3)).toBe(true);
 
     // from the page itself F7 goes to the last station, which was not in the DOM
     await page.getByRole('heading', { level: 1 }).click();
