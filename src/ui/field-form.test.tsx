@@ -16,9 +16,9 @@ const store = () => undefined;
 function Entry({ n }: { n: number }) {
   return (
     <tr>
-      <InFieldForm id={`entry-${n}`}>
+      <InFieldForm>
         <td>
-          <FieldForm id={`entry-${n}`} />
+          <FieldForm />
           <TimeField stored={undefined} label={`entry ${n} time`} nowName={`entry ${n}`} onStore={store} />
         </td>
         <td>
@@ -53,12 +53,14 @@ describe("an entry's fields share a form of their own", () => {
 
   it("puts each entry's fields in its form, and only them", () => {
     render();
-    const first = page.host.querySelector<HTMLFormElement>('#entry-1');
-    const second = page.host.querySelector<HTMLFormElement>('#entry-2');
-    expect(first).not.toBeNull();
-    expect(field('entry 1 time')?.form).toBe(first);
+    const first = field('entry 1 time')?.form;
+    const second = field('entry 2 time')?.form;
+    // a form of its own in the entry's cell, another for the other entry
+    expect(first?.closest('tr')).toBe(field('entry 1 time')?.closest('tr'));
+    expect(second).not.toBe(first);
+    expect(first).toBeInstanceOf(HTMLFormElement);
+    expect(second).toBeInstanceOf(HTMLFormElement);
     expect(field('entry 1 remark')?.form).toBe(first);
-    expect(field('entry 2 time')?.form).toBe(second);
     expect(field('entry 2 remark')?.form).toBe(second);
     // the time field's "now" button is in the form too; the fields are the two inputs
     expect([...(first?.elements ?? [])].filter((el) => el instanceof HTMLInputElement)).toHaveLength(2);
@@ -73,7 +75,7 @@ describe("an entry's fields share a form of their own", () => {
 
   it('never submits (Enter in a form of one field would)', () => {
     render();
-    const form = page.host.querySelector<HTMLFormElement>('#entry-1');
+    const form = field('entry 1 time')?.form;
     let prevented: boolean | undefined;
     const after = (e: Event) => (prevented = e.defaultPrevented);
     document.addEventListener('submit', after);

@@ -1,4 +1,4 @@
-import { createContext, useContext, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, type FormEvent, type ReactNode } from 'react';
 
 /*
  * Why the fields of one entry share a form of their own, on pages of hundreds of fields: Chrome's autofill answers
@@ -15,16 +15,20 @@ const FieldFormId = createContext<string | undefined>(undefined);
 const keepHere = (e: FormEvent) => e.preventDefault();
 
 /**
- * The empty form the fields of `InFieldForm` belong to. Nothing is ever submitted: Enter in a form of one field
- * submits it, and that is cancelled.
+ * The fields inside belong to one form of their own (rendered by `FieldForm`, in one of their cells); never around a
+ * form of their own.
  */
-export function FieldForm({ id }: { id: string }) {
-  return <form id={id} hidden noValidate onSubmit={keepHere} />;
+export function InFieldForm({ children }: { children: ReactNode }) {
+  return <FieldFormId value={useId()}>{children}</FieldFormId>;
 }
 
-/** The fields inside belong to the form `id` (rendered by `FieldForm`); never around a form of their own. */
-export function InFieldForm({ id, children }: { id: string; children: ReactNode }) {
-  return <FieldFormId value={id}>{children}</FieldFormId>;
+/**
+ * The empty form the fields of its `InFieldForm` belong to. Nothing is ever submitted: Enter in a form of one field
+ * submits it, and that is cancelled.
+ */
+export function FieldForm() {
+  const id = useContext(FieldFormId);
+  return id === undefined ? null : <form id={id} hidden noValidate onSubmit={keepHere} />;
 }
 
 /** The `form` attribute of a text field: its entry's form, or none (the field's own ancestor form, if any). */

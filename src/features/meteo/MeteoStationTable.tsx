@@ -128,8 +128,6 @@ const DayRow = memo(function DayRow({ day, row, station, future, mrId, store, re
   const disabled = readOnly || future;
   const storeTime = useCallback((time: string) => onStore(timeKey, { time }), [onStore, timeKey]);
   const weekend = [0, 6].includes(new Date(`${day}T12:00:00`).getDay());
-  // the day's time and values in one form (src/ui/field-form.tsx)
-  const formId = useId();
   return (
     <tr className="border-b border-slate-200 dark:border-slate-800">
       <th
@@ -138,9 +136,9 @@ const DayRow = memo(function DayRow({ day, row, station, future, mrId, store, re
       >
         {dayText}
       </th>
-      <InFieldForm id={formId}>
+      <InFieldForm>
         <td className="px-2 py-1" data-meteo-row={row} data-meteo-col={0}>
-          <FieldForm id={formId} />
+          <FieldForm />
           <TimeField
             stored={timeDraft?.time}
             label={t`${station.staName} ${station.staNumber} time ${dayText}`}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { cloneElement, Fragment, memo, useId, useMemo, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, Fragment, memo, useMemo, type ReactElement, type ReactNode } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import type { DraftStore } from '../../db/draft-store';
 import type { RowContext } from './row-model';
@@ -72,8 +72,6 @@ export const EntryRow = memo(function EntryRow({
   const name = refusedEntryName(entry);
   const entryName = copy ? t`${name}, copy ${copy.n}` : name;
   const cell = CELL[density];
-  // the entry's value, time and remark in one form (src/ui/field-form.tsx)
-  const formId = useId();
   // a phone card's visible labels of value, time and remark, drawn by station-table.css
   const cardLabels = { value: t`Value`, time: t`Time`, remark: t`Remark` };
   // the same object while the entry is: the row's parts that do not show the value skip a keystroke's render
@@ -136,7 +134,7 @@ export const EntryRow = memo(function EntryRow({
     ),
     value: (
       <td className={cell} data-col="value" data-card-label={cardLabels.value}>
-        <FieldForm id={formId} />
+        <FieldForm />
         <EntryValue
           row={row}
           store={store}
@@ -192,7 +190,7 @@ export const EntryRow = memo(function EntryRow({
           {header}
         </th>
       )}
-      <InFieldForm id={formId}>
+      <InFieldForm>
         {columns.map((c) => (
           <Fragment key={c.key}>{c.key === 'station' ? null : withClass(cells[c.key], c.cssClass)}</Fragment>
         ))}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { MeasureRoundEntry } from '../../../schemas/api';
 import { remarkWithLocation } from '../../domain';
 import { EntryHistory } from '../round-entry/EntryHistory';
@@ -41,8 +41,6 @@ export function EntryCard({
   const label = row.label;
   const disabled = tour.locked;
   const [locating, setLocating] = useState(false);
-  // the entry's value, time and remark in one form (src/ui/field-form.tsx)
-  const formId = useId();
   const onStore = (patch: Parameters<Tour['onChange']>[1]) => tour.onChange(entry.tsId, patch);
 
   /** The photo is stored; its position, when the user allows it, goes into the remark as geo:lat,lon (§3). */
@@ -65,8 +63,8 @@ export function EntryCard({
       // the timeseries a barcode led to stands out, so the eye finds it on a busy station
       className={`space-y-2 rounded border-2 p-2 ${STATUS_BORDER[row.status]} ${scanned ? 'ring-4 ring-sky-600 dark:ring-sky-300' : ''}`}
     >
-      <FieldForm id={formId} />
-      <InFieldForm id={formId}>
+      <InFieldForm>
+        <FieldForm />
         <header>
           <h3 className="text-lg font-bold">
             {entry.tsParameter} {entry.tsUnit && <span className="font-normal">[{entry.tsUnit}]</span>}
